@@ -1,0 +1,1 @@
+"""gdl: a declarative, rules-driven general game player."""

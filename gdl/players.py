@@ -1,0 +1,182 @@
+"""Players: a human at the terminal, a random mover and the AI, all with one method.
+
+A player has a `name` (its spec, e.g. "ai:hard") and `choose(game, state) -> move`.
+`make_player` builds one from a spec string, as the command line and matches do:
+
+    human | random | ai[:LEVEL] | alphabeta[:LEVEL] | mcts[:LEVEL]     LEVEL: easy, medium, hard
+
+The AI picks its solver from the game: alpha-beta (iterative deepening, a
+bounded transposition table) for two-player zero-sum games, else MCTS.
+
+>>> from gdl.games.reference import TicTacToe
+>>> g = TicTacToe()
+>>> make_player("ai:hard", g, time_per_move=0.2).choose(g, g.initial_state()) in range(9)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable, Protocol
+
+import attrs
+
+from gdl.errors import GdlError, IllegalMove, OptionError
+from gdl.protocol import Game, Move, State
+from gdl.solvers.alphabeta import AlphaBeta, SearchResult
+from gdl.solvers.evaluation import make_evaluator
+from gdl.solvers.mcts import MCTS, MCTSResult
+from gdl.solvers.tables import BoundedTable
+
+KINDS = ("human", "random", "ai", "alphabeta", "mcts")
+DEFAULT_SECONDS = 1.0        # the hard level's time per move unless overridden
+TABLE_ENTRIES = 200_000      # about 40 MB (see tables.BYTES_PER_ENTRY)
+
+
+class Player(Protocol):
+    name: str
+
+    def choose(self, game: Game, state: State) -> Move: ...
+
+
+@attrs.frozen
+class Level:
+    """A strength: depth: alpha-beta depth cap (None: none); seconds: time cap per move
+    (None: the player's time per move); iterations: MCTS iteration cap (None: none);
+    noise: probability of playing a random move other than the best."""
+
+    depth: int | None
+    seconds: float | None
+    iterations: int | None
+    noise: float
+
+
+LEVELS = {
+    "easy": Level(depth=2, seconds=0.1, iterations=200, noise=0.3),
+    "medium": Level(depth=6, seconds=0.3, iterations=3000, noise=0.0),
+    "hard": Level(depth=None, seconds=None, iterations=None, noise=0.0),
+}
+
+
+class HumanPlayer:
+    """Reads moves as text from `input_fn`, asking again until one is legal.
+
+    An empty line, "?" or "help" lists the legal moves; an unreadable or illegal
+    move is refused with the legal moves shown.
+
+    Raises (from choose):
+        GdlError: the input ended (EOF) before a legal move was given.
+    """
+
+    def __init__(self, input_fn: Callable[[str], str] = input,
+                 output_fn: Callable[[str], None] = print, name: str = "human") -> None:
+        self.input_fn, self.output_fn, self.name = input_fn, output_fn, name
+
+    def choose(self, game: Game, state: State) -> Move:
+        prompt = f"{game.players[game.current_player(state)]} to move: "
+        while True:
+            try:
+                text = self.input_fn(prompt).strip()
+            except EOFError:
+                raise GdlError("the input ended before a move was given") from None
+            legal = game.legal_moves(state)
+            if text.lower() in ("", "?", "help"):
+                self.output_fn("legal moves: " + " ".join(game.move_text(state, m) for m in legal))
+                continue
+            try:
+                move = game.parse_move(state, text)
+                if move not in legal:
+                    raise IllegalMove(f"{text!r} is not a legal move",
+                                      tuple(game.move_text(state, m) for m in legal))
+                return move
+            except IllegalMove as err:
+                self.output_fn(str(err))
+
+
+class RandomPlayer:
+    """Plays a uniformly random legal move (seeded)."""
+
+    def __init__(self, seed: int | None = None, name: str = "random") -> None:
+        self.rng, self.name = random.Random(seed), name
+
+    def choose(self, game: Game, state: State) -> Move:
+        return self.rng.choice(list(game.legal_moves(state)))
+
+
+class AIPlayer:
+    """The computer opponent.
+
+    Args:
+        game: the game it plays (its solver is built for it).
+        level: "easy" (shallow and noisy), "medium" or "hard" (the strongest
+            search within the time per move).
+        seed: seeds the noise and MCTS.
+        time_per_move: seconds per move; the hard level's budget (default 1 s), a
+            cap for the others.
+        engine: "auto" (alpha-beta for two-player zero-sum games, else MCTS),
+            "alphabeta" or "mcts".
+
+    After each move `last` holds the solver's result (SearchResult or MCTSResult).
+
+    Raises:
+        OptionError: an unknown level or engine.
+        SolverError: alpha-beta asked for a game it cannot search.
+    """
+
+    def __init__(self, game: Game, level: str = "medium", seed: int | None = None,
+                 time_per_move: float | None = None, engine: str = "auto",
+                 name: str | None = None) -> None:
+        if level not in LEVELS:
+            raise OptionError(f"unknown level {level!r}; expected one of {', '.join(LEVELS)}")
+        if engine not in ("auto", "alphabeta", "mcts"):
+            raise OptionError(f"unknown engine {engine!r}; expected auto, alphabeta or mcts")
+        self.game, self.level = game, LEVELS[level]
+        self.name = name or f"ai:{level}"
+        self.rng = random.Random(seed)
+        budget = DEFAULT_SECONDS if time_per_move is None else time_per_move
+        self.seconds = budget if self.level.seconds is None else min(self.level.seconds, budget)
+        two_player = len(game.players) == 2 and getattr(game, "zero_sum", False)
+        if engine == "alphabeta" or (engine == "auto" and two_player):
+            self.engine: AlphaBeta | MCTS = AlphaBeta(
+                game, table=BoundedTable(TABLE_ENTRIES), evaluate=make_evaluator(game),
+                depth=self.level.depth, time_limit=self.seconds)
+        else:
+            self.engine = MCTS(game, seed=self.rng.randrange(2**32),
+                               iterations=self.level.iterations, time_limit=self.seconds)
+        self.last: SearchResult | MCTSResult | None = None
+
+    def choose(self, game: Game, state: State) -> Move:
+        self.last = result = self.engine.search(state)
+        best = result.best_move
+        if self.level.noise and self.rng.random() < self.level.noise:
+            others = [m for m in game.legal_moves(state) if m != best]
+            if others:
+                return self.rng.choice(others)
+        return best
+
+
+def make_player(spec: str, game: Game, level: str = "medium", seed: int | None = None,
+                time_per_move: float | None = None,
+                input_fn: Callable[[str], str] = input,
+                output_fn: Callable[[str], None] = print) -> Player:
+    """A player from a spec: human | random | ai[:LEVEL] | alphabeta[:LEVEL] | mcts[:LEVEL].
+
+    `level` applies when the spec names none.
+
+    Raises:
+        OptionError: an unknown kind or level.
+        SolverError: alphabeta for a game that is not two-player zero-sum.
+    """
+    kind, _, named_level = spec.strip().lower().partition(":")
+    if kind not in KINDS:
+        raise OptionError(f"unknown player {spec!r}; expected one of {', '.join(KINDS)}"
+                          f" (ai, alphabeta and mcts take :easy, :medium or :hard)")
+    if named_level and kind in ("human", "random"):
+        raise OptionError(f"player {kind!r} takes no level (got {spec!r})")
+    if kind == "human":
+        return HumanPlayer(input_fn, output_fn)
+    if kind == "random":
+        return RandomPlayer(seed)
+    engine = "auto" if kind == "ai" else kind
+    lvl = named_level or level
+    return AIPlayer(game, lvl, seed, time_per_move, engine, name=f"{kind}:{lvl}")

@@ -1,0 +1,56 @@
+"""The Game protocol: everything a solver, a player or the command line may rely on.
+
+Solvers see only this protocol, never the rules language. A hand-written Python
+class with these members works with every solver (the references in
+`gdl.games.reference` are such classes).
+
+Conventions
+- A state is an immutable, hashable value; `apply` never mutates it.
+- A move is a hashable value (compiled games use ints); only the game interprets it.
+- Players are numbered 0..n-1 in the order of `players`.
+- `returns(s)` is defined only for terminal states: one payoff per player.
+  Two-player zero-sum games use +1 win, -1 loss, 0 draw.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Hashable, Protocol, Sequence, runtime_checkable
+
+State = Hashable
+Move = Hashable
+
+GAME = "game"                # adversarial, turn-based, N players
+PUZZLE = "puzzle"            # one agent, a goal, optimal move sequences
+CONSTRAINTS = "constraints"  # variables, domains, constraints
+
+
+@runtime_checkable
+class Game(Protocol):
+    """An adversarial game or a puzzle (a puzzle is a one-player game with a goal)."""
+
+    name: str                  # short name, as in `gdl list`
+    title: str                 # human title
+    players: tuple[str, ...]   # player names, index = player number
+    kind: str                  # GAME or PUZZLE
+    zero_sum: bool             # payoffs of every terminal state sum to 0 (two-player games)
+    invariants: dict[str, Any] # verified search metadata (see docs/invariants.md)
+
+    def initial_state(self) -> State: ...
+    def current_player(self, state: State) -> int: ...
+    def legal_moves(self, state: State) -> Sequence[Move]: ...
+    def apply(self, state: State, move: Move) -> State: ...
+    def is_terminal(self, state: State) -> bool: ...
+    def returns(self, state: State) -> tuple[float, ...]: ...
+    def canonical(self, state: State) -> Hashable: ...
+    def move_text(self, state: State, move: Move) -> str: ...
+    def parse_move(self, state: State, text: str) -> Move: ...
+    def render(self, state: State) -> str: ...
+
+
+@runtime_checkable
+class Puzzle(Game, Protocol):
+    """A single-agent game with a goal; `inverse` feeds backward and bidirectional search."""
+
+    def is_goal(self, state: State) -> bool: ...
+    def goal_state(self) -> State | None: ...       # the target, when the goal is one state
+    def inverse(self, move: Move) -> Move | None: ... # the move that undoes `move`, if declared

@@ -1,0 +1,236 @@
+"""UCT Monte Carlo tree search for turn-based games with any number of players.
+
+Each node stores the total payoff of the player who moved into it, so a parent
+picks among its children by its own mover's returns: N-player games need
+nothing special. The searcher keeps its tree between calls: searching a
+position that is already in the tree (a child or grandchild of the last root,
+i.e. after our move and the reply) reuses the statistics gathered there.
+
+>>> from gdl.games.reference import Nim
+>>> m = MCTS(Nim((1, 2)), seed=1)
+>>> m.search(iterations=300).best_move
+(1, 1)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from time import perf_counter
+from typing import Callable
+
+import attrs
+
+from gdl.protocol import Game, Move, State
+
+RolloutPolicy = Callable[[State, random.Random], Move]
+DEFAULT_C = 1.4           # exploration constant for payoffs in [-1, 1]
+MAX_ROLLOUT_PLIES = 10_000  # a rollout this long is scored by the evaluation (or as a draw)
+
+
+@attrs.frozen
+class MCTSStats:
+    """iterations: playouts run by this call; seconds: wall time; root_visits: the root's
+    visit count, including visits reused from earlier calls; reused: visits inherited;
+    new_nodes: nodes this call added to the tree; stopped: "iterations", "time" or
+    "interrupt"."""
+
+    iterations: int
+    seconds: float
+    root_visits: int
+    reused: int
+    new_nodes: int
+    stopped: str
+
+
+@attrs.frozen
+class MCTSResult:
+    """best_move: the most visited root move (None at a terminal root); value: its mean
+    payoff for the player to move; visits: root moves and their visit counts."""
+
+    best_move: Move | None
+    value: float
+    visits: tuple[tuple[Move, int], ...]
+    stats: MCTSStats
+
+
+class _Node:
+    """A position in the tree; `total` is the payoff sum of `mover`, who moved into it."""
+
+    __slots__ = ("state", "mover", "player", "terminal", "untried", "children", "visits", "total")
+
+    def __init__(self, game: Game, state: State, mover: int, rng: random.Random) -> None:
+        self.state = state
+        self.mover = mover
+        self.terminal = game.is_terminal(state)
+        self.player = -1 if self.terminal else game.current_player(state)
+        self.untried: list[Move] = [] if self.terminal else list(game.legal_moves(state))
+        rng.shuffle(self.untried)  # expansion pops from the end: a random order
+        self.children: dict[Move, _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+
+
+def random_rollout(game: Game) -> RolloutPolicy:
+    """The uniform random rollout policy."""
+    legal_moves = game.legal_moves
+    return lambda state, rng: rng.choice(legal_moves(state))
+
+
+def heuristic_rollout(game: Game, epsilon: float = 0.25) -> RolloutPolicy:
+    """Epsilon-greedy by `game.heuristic`: a random move with probability epsilon,
+    else the move whose resulting position the heuristic likes best for the mover.
+
+    Raises:
+        AttributeError: the game has no heuristic.
+    """
+    heuristic, apply = game.heuristic, game.apply
+    legal_moves, player = game.legal_moves, game.current_player
+
+    def policy(state: State, rng: random.Random) -> Move:
+        moves = legal_moves(state)
+        if rng.random() < epsilon:
+            return rng.choice(moves)
+        me = player(state)
+        return max(moves, key=lambda m: heuristic(apply(state, m))[me] + 1e-6 * rng.random())
+    return policy
+
+
+class MCTS:
+    """UCT search over `game`, keeping its tree between calls.
+
+    Args:
+        game: any turn-based game (N players; payoffs ideally in [-1, 1]).
+        seed: seeds the private random.Random used for expansion, rollouts and ties.
+        c: the UCT exploration constant.
+        rollout: a rollout policy (state, rng) -> move; default uniform random
+            (see `heuristic_rollout` for an epsilon-greedy one).
+        iterations, time_limit: the default budget of `search` (iterations win
+            when both are None: 1000).
+        evaluate: scores a rollout cut at `max_rollout_plies`: state -> one payoff
+            per player. Default: `game.heuristic` when present, else all zeros.
+        max_rollout_plies: rollouts longer than this are cut and evaluated.
+    """
+
+    def __init__(self, game: Game, *, seed: int | None = None, c: float = DEFAULT_C,
+                 rollout: RolloutPolicy | None = None, iterations: int | None = None,
+                 time_limit: float | None = None,
+                 evaluate: Callable[[State], tuple[float, ...]] | None = None,
+                 max_rollout_plies: int = MAX_ROLLOUT_PLIES) -> None:
+        self.game = game
+        self.rng = random.Random(seed)
+        self.c = c
+        self.rollout = rollout or random_rollout(game)
+        self.iterations = iterations
+        self.time_limit = time_limit
+        zeros = tuple(0.0 for _ in game.players)
+        self.evaluate = evaluate or getattr(game, "heuristic", None) or (lambda state: zeros)
+        self.max_rollout_plies = max_rollout_plies
+        self.root: _Node | None = None
+        self._new_nodes = 0
+
+    def advance(self, move: Move) -> None:
+        """Move the root down by a played move, keeping that subtree (or forgetting all)."""
+        if self.root is not None:
+            self.root = self.root.children.get(move)
+
+    def reset(self) -> None:
+        """Forget the tree."""
+        self.root = None
+
+    def _root_for(self, state: State) -> _Node:
+        """The tree node for `state`, reusing the root, a child or a grandchild when they match."""
+        root = self.root
+        if root is not None:
+            if root.state == state:
+                return root
+            for child in root.children.values():
+                if child.state == state:
+                    return child
+                for grandchild in child.children.values():
+                    if grandchild.state == state:
+                        return grandchild
+        return _Node(self.game, state, -1, self.rng)
+
+    def search(self, state: State | None = None, *, iterations: int | None = None,
+               time_limit: float | None = None) -> MCTSResult:
+        """Run UCT from `state` (default: the start) for a number of iterations and/or seconds.
+
+        The budget defaults to the constructor's; a KeyboardInterrupt stops the
+        search early and the best move so far is returned.
+        """
+        game = self.game
+        state = game.initial_state() if state is None else state
+        iterations = self.iterations if iterations is None else iterations
+        time_limit = self.time_limit if time_limit is None else time_limit
+        if iterations is None and time_limit is None:
+            iterations = 1000
+        start = perf_counter()
+        deadline = start + time_limit if time_limit is not None else math.inf
+        root = self.root = self._root_for(state)
+        reused = root.visits
+        self._new_nodes = 0
+        done, stopped = 0, "iterations"
+        try:
+            while iterations is None or done < iterations:
+                if perf_counter() >= deadline:
+                    stopped = "time"
+                    break
+                self._iterate(root)
+                done += 1
+        except KeyboardInterrupt:
+            stopped = "interrupt"
+        stats = MCTSStats(done, perf_counter() - start, root.visits, reused, self._new_nodes,
+                          stopped)
+        return self._result(root, stats)
+
+    def _result(self, root: _Node, stats: MCTSStats) -> MCTSResult:
+        if root.terminal:
+            return MCTSResult(None, 0.0, (), stats)
+        if not root.children:  # no iteration ran: any legal move will do
+            return MCTSResult(self.game.legal_moves(root.state)[0], 0.0, (), stats)
+        move, child = max(root.children.items(),
+                          key=lambda mc: (mc[1].visits, mc[1].total / max(1, mc[1].visits)))
+        visits = tuple((m, ch.visits) for m, ch in root.children.items())
+        return MCTSResult(move, child.total / max(1, child.visits), visits, stats)
+
+    def _iterate(self, root: _Node) -> None:
+        """Select, expand, roll out, back up: one iteration; the measured hot path."""
+        game, rng = self.game, self.rng
+        node, path = root, [root]
+        # Selection: descend through fully expanded nodes by UCB1.
+        while not node.terminal and not node.untried:
+            log_n = math.log(node.visits)
+            c = self.c
+            best, best_score = None, -math.inf
+            for child in node.children.values():
+                score = child.total / child.visits + c * math.sqrt(log_n / child.visits)
+                if score > best_score:
+                    best, best_score = child, score
+            node = best  # type: ignore[assignment]
+            path.append(node)
+        # Expansion: one new child.
+        if not node.terminal:
+            move = node.untried.pop()
+            child = _Node(game, game.apply(node.state, move), node.player, rng)
+            node.children[move] = child
+            self._new_nodes += 1
+            node = child
+            path.append(node)
+        payoffs = self._playout(node.state)
+        for n in path:
+            n.visits += 1
+            if n.mover >= 0:
+                n.total += payoffs[n.mover]
+
+    def _playout(self, state: State) -> tuple[float, ...]:
+        """Payoffs at the end of a rollout from `state` (evaluated if cut short)."""
+        game, rng, policy = self.game, self.rng, self.rollout
+        is_terminal, apply = game.is_terminal, game.apply
+        plies = 0
+        while not is_terminal(state):
+            if plies >= self.max_rollout_plies:
+                return self.evaluate(state)
+            state = apply(state, policy(state, rng))
+            plies += 1
+        return game.returns(state)
