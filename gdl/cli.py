@@ -1,0 +1,506 @@
+"""The `gdl` command: parses arguments, calls the library, prints.
+
+    gdl list                          bundled games
+    gdl check GAME                    parse, check and compile a game; a summary
+    gdl perft GAME DEPTH              count move sequences (a move generator's test)
+    gdl play GAME                     play in the terminal
+    gdl solve GAME                    exact value and best move (games)
+    gdl match GAME                    AI against AI (or random, or ...), many games, seeded
+    gdl bench GAME                    random playouts/s, alpha-beta nodes/s
+
+GAME is a bundled game's name (see `gdl list`) or a path to a rules file; every
+command that takes one also takes `--set NAME=VALUE` (repeatable) to set the
+game's options. Every error a user can cause is one line on stderr and exit
+status 1 (a rules error adds the source line and a caret); `--debug` shows the
+traceback instead. Ctrl-C exits with status 130. Long commands show progress
+on stderr when it is a terminal and stay quiet when it is not.
+
+Exit status: 0 success, 1 an error, 2 a usage error, 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+from collections.abc import Callable, Sequence
+from time import perf_counter
+from typing import TextIO
+
+from gdl import catalog
+from gdl.errors import GdlError, IllegalMove, OptionError, RulesError, SolverError
+from gdl.perft import iter_divide
+from gdl.players import LEVELS, HumanPlayer, make_player
+from gdl.protocol import CONSTRAINTS, GAME, PUZZLE, Game, State
+from gdl.solvers.exact import METHODS, SolveProgress, solve
+from gdl.solvers.match import GameRecord, format_table, run_match
+from gdl.speed import RUNS, measure
+
+EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+
+PERFT_HELP = """\
+Count the move sequences of exactly DEPTH plies from the start (or from the
+position after --moves), for every depth from 1 to DEPTH. A game that ends
+before DEPTH is a leaf of its own branch: it is not extended and adds nothing
+at greater depths (tic-tac-toe: 9, 72, 504, 3024, 15120, 54720, 148176,
+200448, 127872). Positions are not merged. One line per depth, then the count
+at DEPTH alone on the last line."""
+
+
+# --------------------------------------------------------------------------- output helpers
+
+class Status:
+    """A one-line progress display on a stream (stderr), drawn only when it is a terminal."""
+
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self.stream = sys.stderr if stream is None else stream
+        isatty = getattr(self.stream, "isatty", None)
+        self.enabled = bool(isatty and isatty())
+        self.shown = False
+
+    def show(self, text: str) -> None:
+        if self.enabled:
+            self.stream.write("\r\x1b[K" + text)
+            self.stream.flush()
+            self.shown = True
+
+    def clear(self) -> None:
+        if self.shown:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+            self.shown = False
+
+
+def _rate(count: float, seconds: float) -> str:
+    return f"{count / seconds:,.0f}" if seconds > 0 else "-"
+
+
+def _dump(data: dict) -> None:
+    print(json.dumps(data, indent=2))
+
+
+# --------------------------------------------------------------------------- shared steps
+
+def _options(pairs: Sequence[str] | None) -> dict[str, str]:
+    """`--set NAME=VALUE` texts as a dict. Raises OptionError on a bad or repeated pair."""
+    options: dict[str, str] = {}
+    for pair in pairs or ():
+        name, sep, value = pair.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            raise OptionError(f"--set expects NAME=VALUE, got {pair!r}")
+        if name in options:
+            raise OptionError(f"option {name!r} is set twice")
+        options[name] = value.strip()
+    return options
+
+
+def _load(args: argparse.Namespace) -> Game:
+    return catalog.load(args.game, _options(args.set))
+
+
+def _require_moves(game: Game, command: str) -> None:
+    """Moves-based commands need a game or a puzzle, not a constraint problem."""
+    if getattr(game, "kind", GAME) == CONSTRAINTS:
+        raise GdlError(f"`gdl {command}` needs a game or a puzzle, and {game.name} is a "
+                       f"constraint puzzle (try `gdl solve`)")
+
+
+def _legal_texts(game: Game, state: State) -> tuple[str, ...]:
+    return tuple(game.move_text(state, m) for m in game.legal_moves(state))
+
+
+def _position(game: Game, moves: str | None) -> State:
+    """The start, then each move of `moves` (the game's notation, space-separated) played.
+
+    Raises:
+        IllegalMove: a move is unreadable, illegal, or comes after the end of the game.
+    """
+    state = game.initial_state()
+    for number, text in enumerate((moves or "").split(), 1):
+        where = f"--moves, move {number}"
+        if game.is_terminal(state):
+            raise IllegalMove(f"{where} ({text!r}): the game is already over")
+        try:
+            move = game.parse_move(state, text)
+        except IllegalMove as err:
+            raise IllegalMove(f"{where}: {err.args[0]}", err.legal) from None
+        if move not in game.legal_moves(state):
+            raise IllegalMove(f"{where}: {text!r} is not a legal move", _legal_texts(game, state))
+        state = game.apply(state, move)
+    return state
+
+
+def _specs(text: str | None, default: Sequence[str], count: int) -> list[str]:
+    """Player specs from 'a,b,...'; there must be `count` of them."""
+    specs = [s.strip() for s in text.split(",")] if text else list(default)
+    if len(specs) != count:
+        raise OptionError(f"--players needs {count} comma-separated players, got {len(specs)}"
+                          f" ({','.join(specs)!r})")
+    return specs
+
+
+def result_text(game: Game, state: State) -> str:
+    """The outcome of a finished game in words, e.g. 'X wins (X 1, O -1)' or 'draw (...)'."""
+    payoffs = tuple(game.returns(state))
+    names = game.players
+    scores = ", ".join(f"{n} {p:g}" for n, p in zip(names, payoffs))
+    if len(names) == 1:
+        is_goal = getattr(game, "is_goal", None)
+        if is_goal is None:
+            return f"payoff {payoffs[0]:g}"
+        return f"{'solved' if is_goal(state) else 'not solved'} (payoff {payoffs[0]:g})"
+    best = max(payoffs)
+    winners = [n for n, p in zip(names, payoffs) if p == best]
+    if len(winners) == len(names):
+        return f"draw ({scores})"
+    verb = "wins" if len(winners) == 1 else "win"
+    return f"{' and '.join(winners)} {verb} ({scores})"
+
+
+# --------------------------------------------------------------------------- commands
+
+def cmd_list(args: argparse.Namespace, status: Status) -> int:
+    games = catalog.bundled_games()
+    width = max((len(name) for name, _ in games), default=0)
+    for name, title in games:
+        print(f"{name:<{width}}  {title}")
+    return EXIT_OK
+
+
+def summary(game: Game) -> str:
+    """What `gdl check` prints when the catalog has no check of its own."""
+    lines = [f"{game.name}: {game.title}",
+             f"kind: {game.kind}",
+             f"players: {', '.join(game.players)}"]
+    if game.kind != CONSTRAINTS:
+        start = game.initial_state()
+        lines.append(f"legal moves at the start: {len(game.legal_moves(start))}")
+    return "\n".join(lines)
+
+
+def cmd_check(args: argparse.Namespace, status: Status) -> int:
+    check: Callable[..., str] | None = getattr(catalog, "check", None)
+    if check is not None:
+        print(check(args.game, _options(args.set)))
+    else:
+        print(summary(_load(args)))
+    return EXIT_OK
+
+
+def cmd_perft(args: argparse.Namespace, status: Status) -> int:
+    game = _load(args)
+    _require_moves(game, "perft")
+    state = _position(game, args.moves)
+    count, split = 1, []
+    for depth in range(1, args.depth + 1):
+        start, count, split = perf_counter(), 0, []
+        moves = len(game.legal_moves(state)) if not game.is_terminal(state) else 0
+        for done, (move, n) in enumerate(iter_divide(game, state, depth), 1):
+            count += n
+            split.append((move, n))
+            status.show(f"perft depth {depth}: {done}/{moves} moves, {count:,} so far")
+        seconds = perf_counter() - start
+        status.clear()
+        print(f"depth {depth}: {count}  ({seconds:.3f} s, {_rate(count, seconds)} nodes/s)")
+    if args.divide and args.depth > 0:
+        for move, n in split:
+            print(f"  {game.move_text(state, move)}: {n}")
+    print(count)
+    return EXIT_OK
+
+
+class _Input:
+    """input() that remembers whether the input ended, so play can tell EOF from other errors."""
+
+    def __init__(self) -> None:
+        self.ended = False
+
+    def __call__(self, prompt: str) -> str:
+        try:
+            return input(prompt)
+        except EOFError:
+            self.ended = True
+            raise
+
+
+def cmd_play(args: argparse.Namespace, status: Status) -> int:
+    game = _load(args)
+    _require_moves(game, "play")
+    n = len(game.players)
+    specs = _specs(args.players, ["human"] + ["ai"] * (n - 1), n)
+    seeds = random.Random(args.seed) if args.seed is not None else None
+    reader = _Input()
+    seats = [make_player(spec, game, args.level,
+                         seeds.randrange(2**32) if seeds else None, args.time,
+                         input_fn=reader)
+             for spec in specs]
+    state = _position(game, args.moves)
+    print(f"{game.title}: " + ", ".join(f"{name} {seat.name}"
+                                        for name, seat in zip(game.players, seats)))
+    print(game.render(state))
+    plies = 0
+    while not game.is_terminal(state):
+        mover = game.current_player(state)
+        if not game.legal_moves(state):
+            raise GdlError(f"{game.players[mover]} has no legal move, yet the game is not over")
+        seat = seats[mover]
+        if not isinstance(seat, HumanPlayer):
+            status.show(f"{game.players[mover]} ({seat.name}) is thinking...")
+        try:
+            move = seat.choose(game, state)
+            status.clear()
+        except GdlError:
+            if not reader.ended:
+                raise
+            print(f"gdl: the input ended; game abandoned after {plies} moves", file=sys.stderr)
+            return EXIT_ERROR
+        plies += 1
+        print(f"\n{plies}. {game.players[mover]} plays {game.move_text(state, move)}")
+        state = game.apply(state, move)
+        print(game.render(state))
+    print(f"\nresult after {plies} moves: {result_text(game, state)}")
+    return EXIT_OK
+
+
+def _solve_game(game: Game, state: State, args: argparse.Namespace,
+                status: Status) -> tuple[list[str], dict]:
+    """Exact value and best move of a two-player zero-sum game."""
+    limit = args.time_limit
+
+    def progress(p: SolveProgress) -> None:
+        status.show(f"solving: {p.nodes:,} nodes, {p.nodes_per_second:,.0f} nodes/s, "
+                    f"{p.table_size:,} positions stored")
+        if limit is not None and p.seconds > limit:
+            raise SolverError(f"{game.name} was not solved within {limit:g} s "
+                              f"({p.nodes:,} nodes searched)")
+
+    result = solve(game, state, method=args.method, progress=progress, progress_every=20_000)
+    status.clear()
+    mover = game.players[game.current_player(state)]
+    best = None if result.best_move is None else game.move_text(state, result.best_move)
+    value = result.value if result.value == "draw" else f"{result.value} (for {mover}, to move)"
+    lines = [f"value: {value}",
+             f"best move: {best if best is not None else 'none (the game is over)'}",
+             f"nodes: {result.nodes}",
+             f"time: {result.seconds:.3f} s"]
+    data = {**result.to_json(), "game": game.name, "to_move": mover, "best_move": best}
+    return lines, data
+
+
+def _not_yet(what: str) -> Callable[..., tuple[list[str], dict]]:
+    def unavailable(game: Game, state: State, args: argparse.Namespace,
+                    status: Status) -> tuple[list[str], dict]:
+        raise GdlError(f"solve for {what} is not available yet")
+    return unavailable
+
+
+# One solver per kind: (game, start state, args, status) -> (text lines, JSON object).
+SOLVERS: dict[str, Callable[..., tuple[list[str], dict]]] = {
+    GAME: _solve_game,
+    PUZZLE: _not_yet("puzzles"),
+    CONSTRAINTS: _not_yet("constraint puzzles"),
+}
+
+
+def cmd_solve(args: argparse.Namespace, status: Status) -> int:
+    game = _load(args)
+    solver = SOLVERS.get(game.kind)
+    if solver is None:
+        raise GdlError(f"{game.name} is of kind {game.kind!r}, which gdl cannot solve")
+    state = _position(game, args.moves) if game.kind != CONSTRAINTS else None
+    lines, data = solver(game, state, args, status)
+    if args.json:
+        _dump(data)
+    else:
+        print("\n".join(lines))
+    return EXIT_OK
+
+
+def cmd_match(args: argparse.Namespace, status: Status) -> int:
+    game = _load(args)
+    _require_moves(game, "match")
+    spec_a, spec_b = _specs(args.players, ["ai", "random"], 2)
+
+    def progress(record: GameRecord) -> None:
+        status.show(f"match: game {record.index + 1}/{args.games} done")
+
+    result = run_match(game, spec_a, spec_b, games=args.games, seed=args.seed,
+                       level=args.level, time_per_move=args.time, progress=progress)
+    status.clear()
+    if args.json:
+        _dump(result.to_json())
+    else:
+        print(format_table(result))
+    return EXIT_OK
+
+
+def cmd_bench(args: argparse.Namespace, status: Status) -> int:
+    game = _load(args)
+    _require_moves(game, "bench")
+    status.show(f"bench: {2 * RUNS} runs of {args.seconds:g} s")
+    result = measure(game, seconds=args.seconds)
+    status.clear()
+    if args.json:
+        _dump(result.to_json())
+        return EXIT_OK
+    ab = result.alphabeta_nodes_per_second
+    print(f"game: {result.game}")
+    print(f"random playouts: {result.playouts_per_second:,.0f}/s "
+          f"({result.plies_per_second:,.0f} moves/s; "
+          f"median of {result.runs} runs of {result.seconds:g} s)")
+    print("alpha-beta: " + (f"{ab:,.0f} nodes/s" if ab is not None
+                            else "not applicable (not a two-player zero-sum game)"))
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------- the parser
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with usage errors on one line."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see `{self.prog} --help`)\n")
+
+
+def _count(minimum: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"expected {minimum} or more, got {value}")
+        return value
+    return parse
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The `gdl` argument parser; each subcommand sets `run` to its function."""
+    debug = _Parser(add_help=False)
+    debug.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                       help="show tracebacks instead of one-line errors")
+    game = _Parser(add_help=False)
+    game.add_argument("game", metavar="GAME",
+                      help="a bundled game (see `gdl list`) or a rules file")
+    game.add_argument("--set", metavar="NAME=VALUE", action="append", default=[],
+                      help="set a game option (repeatable), e.g. --set width=5")
+    moves = _Parser(add_help=False)
+    moves.add_argument("--moves", metavar="'M1 M2 ...'",
+                       help="play these moves (the game's notation) from the start first")
+    ai = _Parser(add_help=False)
+    ai.add_argument("--level", choices=tuple(LEVELS), default="medium",
+                    help="strength of players given without a level (default: medium)")
+    ai.add_argument("--time", type=_seconds, metavar="SECONDS",
+                    help="the AI's time per move (default: the level's)")
+    player_help = "comma-separated players, one per seat: human, random, ai[:LEVEL], " \
+                  "alphabeta[:LEVEL], mcts[:LEVEL]"
+
+    parser = _Parser(prog="gdl", parents=[debug],
+                     description="A declarative, rules-driven general game player.")
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
+
+    def command(name: str, run: Callable, help: str, parents: list, **kw) -> _Parser:
+        p = sub.add_parser(name, parents=[debug, *parents], help=help, description=help, **kw)
+        p.set_defaults(run=run)
+        return p
+
+    command("list", cmd_list, "list the bundled games", [])
+    command("check", cmd_check, "parse, check and compile a game, and summarise it", [game])
+
+    p = command("perft", cmd_perft, "count move sequences to a depth", [game, moves],
+                epilog=PERFT_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("depth", metavar="DEPTH", type=_count(0), help="plies to count")
+    p.add_argument("--divide", action="store_true",
+                   help="also print the count at DEPTH below each first move")
+
+    p = command("play", cmd_play, "play in the terminal", [game, moves, ai])
+    p.add_argument("--players", metavar="SPEC,SPEC",
+                   help=player_help + " (default: human, then ai)")
+    p.add_argument("--seed", type=int, help="seed the random and AI players")
+
+    p = command("solve", cmd_solve, "games: the exact value and a best move", [game, moves])
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--time-limit", type=_seconds, metavar="SECONDS",
+                   help="give up after this long")
+    p.add_argument("--method", choices=METHODS, default="alphabeta",
+                   help="exact solver: alphabeta (default) or memo (every reachable position)")
+
+    p = command("match", cmd_match, "two players play many seeded games; a tally", [game, ai])
+    p.add_argument("--players", metavar="SPEC,SPEC",
+                   help=player_help + " (two; default: ai,random)")
+    p.add_argument("--games", type=_count(1), default=10, help="games to play (default: 10)")
+    p.add_argument("--seed", type=int, default=0, help="the match's seed (default: 0)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
+    p = command("bench", cmd_bench, "random playouts/s and alpha-beta nodes/s", [game])
+    p.add_argument("--seconds", type=_seconds, default=0.4,
+                   help=f"seconds per run; each figure is the median of {RUNS} runs "
+                        f"(default: 0.4)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    return parser
+
+
+# --------------------------------------------------------------------------- entry point
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the `gdl` command with `argv` (default: sys.argv[1:]); returns the exit status."""
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as stop:  # --help, --version or a usage error (already printed)
+        return stop.code if isinstance(stop.code, int) else EXIT_USAGE
+    debug = getattr(args, "debug", False)
+    status = Status()
+    try:
+        return args.run(args, status)
+    except KeyboardInterrupt:
+        if debug:
+            raise
+        status.clear()
+        if status.enabled:  # the cursor may sit after a prompt or ^C
+            print(file=sys.stderr)
+        print("gdl: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except RulesError as err:
+        if debug:
+            raise
+        status.clear()
+        print(err.report(), file=sys.stderr)
+        return EXIT_ERROR
+    except GdlError as err:
+        if debug:
+            raise
+        status.clear()
+        print(f"gdl: error: {err}", file=sys.stderr)
+        return EXIT_ERROR
+    except BrokenPipeError:  # `gdl ... | head`: the reader left; stop quietly
+        _silence_stdout()
+        return EXIT_ERROR
+    except Exception as err:  # a bug: still one line, unless --debug
+        if debug:
+            raise
+        status.clear()
+        print(f"gdl: internal error: {type(err).__name__}: {err} "
+              f"(run with --debug for the traceback)", file=sys.stderr)
+        return EXIT_ERROR
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass

@@ -1,0 +1,388 @@
+"""The checker: a parsed rules file plus the user's options -> the core IR.
+
+Statements are read in order; each name must be declared before it is used.
+Every error points at the node that caused it. Option values given by the user
+are parsed here as numbers or lists of numbers, never evaluated as code.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from pathlib import Path
+from typing import Any, Mapping
+
+from gdl.errors import OptionError, RulesError, RulesSemanticError
+from gdl.grammar import ast
+from gdl.interpreter import ir
+from gdl.interpreter.expressions import (
+    CONST, END, MOVE, COMPASS_NAMES, FUNCTIONS, BUILTIN_NAMES, Context, Lowerer, Scope,
+    constant, error, expect, unknown)
+from gdl.interpreter.geometry import MAX_HEIGHT, MAX_WIDTH, Geometry
+from gdl.interpreter.ir import BOOL, CELLS, INT, LIST
+
+SYMMETRY_GROUPS = {
+    "dihedral": ("mirror", "flip", "rotate180", "transpose", "antitranspose", "rotate90", "rotate270"),
+    "rotations": ("rotate90", "rotate180", "rotate270"),
+}
+SINGLE_SYMMETRIES = ("mirror", "flip", "rotate180", "transpose", "antitranspose", "rotate90", "rotate270")
+RESERVED = set(BUILTIN_NAMES) | set(FUNCTIONS) | {"mover", "opponent", "draw"}
+_INT_TEXT = re.compile(r"-?[0-9]+")
+MAX_PLAYERS = 8
+
+
+def check(rules: ast.Rules, options: Mapping[str, str] | None = None) -> ir.GameIR:
+    """The IR of `rules` with the user's `options` set (text values, as on the command line).
+
+    Raises:
+        RulesSemanticError: a name, type or value in the file is wrong (located).
+        OptionError: an option the file does not declare, or a value of the wrong shape.
+    """
+    try:
+        return _Checker(rules, dict(options or {})).run()
+    except RulesError as err:
+        raise err.located(rules.filename, rules.source) from None
+
+
+def parse_option_value(name: str, text: str, default: Any) -> Any:
+    """A user's option text as a number or a list of numbers, shaped like the default."""
+    words = [w for w in re.split(r"[\s,\[\]()]+", text.strip()) if w]
+    if not words or not all(_INT_TEXT.fullmatch(w) for w in words):
+        raise OptionError(f"option {name}: {text!r} is not a number or a list of numbers")
+    values = tuple(int(w) for w in words)
+    if isinstance(default, tuple):
+        return values
+    if len(values) != 1:
+        raise OptionError(f"option {name} takes one number, got {text!r}")
+    return values[0]
+
+
+class _Checker:
+    def __init__(self, rules: ast.Rules, options: dict[str, str]):
+        self.rules = rules
+        self.user_options = options
+        self.scope = Scope()
+        self.lower = Lowerer(self.scope)
+        self.planes: list[int] = []
+        self.variables: list[ir.Variable] = []
+        self.rules_ir: list[ir.Rule] = []
+        self.ends: list[ir.EndRule] = []
+        self.symmetries: list[str] = []
+        self.symmetry_node: ast.Symmetry | None = None
+        self.seen: set[type] = set()
+
+    # ---- driver
+    def run(self) -> ir.GameIR:
+        header = self.rules.header
+        if header.kind != "game":
+            raise error(f"'{header.kind}' files are not supported yet; this version compiles games", header)
+        for statement in self.rules.statements:
+            self._require_order(statement)
+            getattr(self, "_" + type(statement).__name__.lower())(statement)
+        unused = sorted(set(self.user_options) - set(self.scope.options))
+        if unused:
+            declared = ", ".join(self.scope.options) or "none"
+            raise OptionError(f"this game has no option '{unused[0]}' (its options: {declared})")
+        self._require_complete()
+        geometry = self.scope.geometry or Geometry(0, 0, 0)   # a game without a board (Nim)
+        return ir.GameIR(
+            name=Path(self.rules.filename).stem, title=header.title, kind=header.kind,
+            players=tuple(self.scope.players), pieces=tuple(self.scope.pieces), geometry=geometry,
+            initial_planes=tuple(self.planes), variables=tuple(self.variables),
+            rules=tuple(self.rules_ir), ends=tuple(self.ends),
+            symmetries=self._symmetry_group(geometry),
+            options=tuple((k, v.value) for k, v in self.scope.options.items()))
+
+    def _require_order(self, statement: Any) -> None:
+        needs_players = (ast.Board, ast.Direction, ast.Region, ast.Setup, ast.BoardMove,
+                         ast.ParamMove, ast.End, ast.Pieces)
+        if isinstance(statement, needs_players) and not self.scope.players:
+            raise error("declare the players first (`players A B`)", statement)
+        needs_board = (ast.Direction, ast.Region, ast.Setup, ast.BoardMove, ast.Symmetry)
+        if isinstance(statement, needs_board) and self.scope.geometry is None:
+            raise error("declare the board first (`board W x H`)", statement)
+        once = (ast.Players, ast.Board, ast.Pieces)
+        if isinstance(statement, once):
+            if type(statement) in self.seen:
+                raise error(f"'{type(statement).__name__.lower()}' is declared twice", statement)
+            self.seen.add(type(statement))
+        if isinstance(statement, ast.Pieces) and self.planes and any(self.planes):
+            raise error("declare the pieces before the setup", statement)
+
+    def _require_complete(self) -> None:
+        header = self.rules.header
+        if not self.scope.players:
+            raise error("the game declares no players (`players A B`)", header)
+        if not self.rules_ir:
+            raise error("the game declares no moves (`move: ...`)", header)
+        if not self.ends:
+            raise error("the game declares no end (`end: ... if ...`)", header)
+
+    def _declare(self, ident: ast.Ident) -> None:
+        """A new name must not shadow a keyword-like name or an earlier declaration."""
+        if ident.text in RESERVED:
+            raise error(f"'{ident.text}' is a built-in name and cannot be redefined", ident)
+        s = self.scope
+        taken = [*s.players, *s.options, *s.regions, *s.directions, *s.variables]
+        if s.pieces_declared:
+            taken += s.pieces
+        if ident.text in taken:
+            raise error(f"'{ident.text}' is already declared", ident)
+        if s.geometry is not None and ident.text in s.geometry.names:
+            raise error(f"'{ident.text}' is a cell name and cannot be redefined", ident)
+
+    # ---- statements
+    def _players(self, node: ast.Players) -> None:
+        for ident in node.names:
+            self._declare(ident)
+            if ident.text in self.scope.players:
+                raise error(f"player '{ident.text}' is named twice", ident)
+            self.scope.players.append(ident.text)
+        if len(self.scope.players) > MAX_PLAYERS:
+            raise error(f"at most {MAX_PLAYERS} players, not {len(self.scope.players)}", node.names[MAX_PLAYERS])
+
+    def _option(self, node: ast.Option) -> None:
+        self._declare(node.name)
+        default = self.lower.lower(node.default, Context(CONST))
+        if default.type not in (INT, LIST) or not isinstance(default, ir.Const):
+            raise error("an option's default must be a number or a list of numbers", node.default)
+        value = default.value
+        text = self.user_options.get(node.name.text)
+        if text is not None:
+            value = parse_option_value(node.name.text, text, value)
+        self.scope.options[node.name.text] = ir.Const(value, default.type)
+
+    def _board(self, node: ast.Board) -> None:
+        size = []
+        for expr, what, limit in ((node.width, "width", MAX_WIDTH), (node.height, "height", MAX_HEIGHT)):
+            value = constant(expect(self.lower.lower(expr, Context(CONST)), INT, expr, f"the board {what}"),
+                             expr, f"the board {what}")
+            if not 1 <= value <= limit:
+                raise error(f"the board {what} must be 1..{limit}, not {value}", expr)
+            size.append(value)
+        self.scope.geometry = Geometry.rectangle(*size)
+        if node.cells is not None:
+            subset = expect(self.lower.lower(node.cells, Context(CONST)), CELLS, node.cells, "the playable cells")
+            mask = constant(subset, node.cells, "the playable cells")
+            if not mask:
+                raise error("no cell is playable", node.cells)
+            self.scope.geometry = Geometry(size[0], size[1], mask)
+        self.planes = [0] * (len(self.scope.players) * len(self.scope.pieces))
+
+    def _pieces(self, node: ast.Pieces) -> None:
+        self.scope.pieces.clear()
+        for ident in node.names:
+            self._declare(ident)
+            if ident.text in self.scope.pieces:
+                raise error(f"piece '{ident.text}' is named twice", ident)
+            self.scope.pieces.append(ident.text)
+        self.scope.pieces_declared = True
+        if self.scope.geometry is not None:
+            self.planes = [0] * (len(self.scope.players) * len(self.scope.pieces))
+
+    def _player_index(self, ident: ast.Ident) -> int:
+        if ident.text not in self.scope.players:
+            raise unknown("player", ident, self.scope.players)
+        return self.scope.players.index(ident.text)
+
+    def _direction(self, node: ast.Direction) -> None:
+        self._declare(node.name)
+        if node.name.text in COMPASS_NAMES:
+            raise error(f"'{node.name.text}' is a compass direction and cannot be redefined", node.name)
+        players = self.scope.players
+        per_player: list[list[tuple[int, int]] | None] = [None] * len(players)
+        for part in node.parts:
+            if part[0].text in players:
+                owner, words = self._player_index(part[0]), part[1:]
+                if not words:
+                    raise error(f"name {part[0].text}'s directions after the player", part[0])
+                targets = [owner]
+            else:
+                words, targets = part, list(range(len(players)))
+            for p in targets:
+                if per_player[p] is not None:
+                    raise error(f"player {players[p]} already has this direction", part[0])
+                steps: list[tuple[int, int]] = []
+                for word in words:
+                    steps.extend(self.lower.direction(word)[p])
+                per_player[p] = steps
+        missing = [players[p] for p, steps in enumerate(per_player) if steps is None]
+        if missing:
+            raise error(f"direction '{node.name.text}' is not given for {', '.join(missing)}", node.name)
+        self.scope.directions[node.name.text] = tuple(tuple(s) for s in per_player)
+
+    def _region(self, node: ast.Region) -> None:
+        self._declare(node.name)
+        ctx = Context(CONST)
+        if node.shared is not None:
+            value = expect(self.lower.lower(node.shared, ctx), CELLS, node.shared, "a region")
+            constant(value, node.shared, "a region")
+            self.scope.regions[node.name.text] = value
+            return
+        values: list[int | None] = [None] * len(self.scope.players)
+        for ident, expr in node.per_player:
+            p = self._player_index(ident)
+            if values[p] is not None:
+                raise error(f"region '{node.name.text}' is given twice for {ident.text}", ident)
+            values[p] = constant(expect(self.lower.lower(expr, ctx), CELLS, expr, "a region"), expr, "a region")
+        missing = [self.scope.players[p] for p, v in enumerate(values) if v is None]
+        if missing:
+            raise error(f"region '{node.name.text}' is not given for {', '.join(missing)}", node.name)
+        self.scope.regions[node.name.text] = ir.PerPlayer(tuple(values), CELLS)
+
+    def _piece_index(self, ident: ast.Ident | None, node: Any) -> int:
+        pieces = self.scope.pieces
+        if ident is None:
+            if len(pieces) > 1:
+                raise error(f"say which piece: one of {', '.join(pieces)}", node)
+            return 0
+        if ident.text not in pieces or not self.scope.pieces_declared:
+            raise unknown("piece", ident, pieces if self.scope.pieces_declared else [])
+        return pieces.index(ident.text)
+
+    def _setup(self, node: ast.Setup) -> None:
+        p = self._player_index(node.player)
+        k = self._piece_index(node.piece, node)
+        value = expect(self.lower.lower(node.cells, Context(CONST)), CELLS, node.cells, "a setup")
+        mask = constant(value, node.cells, "a setup")
+        if mask & (taken := _or(self.planes)):
+            cell = self.scope.geometry.name((mask & taken).bit_length() - 1)
+            raise error(f"cell {cell} is set up twice", node.cells)
+        self.planes[p * len(self.scope.pieces) + k] |= mask
+
+    def _symmetry(self, node: ast.Symmetry) -> None:
+        self.symmetry_node = node
+        transforms = self.scope.geometry.transforms()
+        for ident in node.names:
+            if ident.text in SYMMETRY_GROUPS:
+                self.symmetries += [t for t in SYMMETRY_GROUPS[ident.text] if transforms[t]]
+            elif ident.text in SINGLE_SYMMETRIES:
+                if transforms[ident.text] is None:
+                    g = self.scope.geometry
+                    raise error(f"{ident.text} does not map the {g.width} x {g.height} board onto itself", ident)
+                self.symmetries.append(ident.text)
+            else:
+                raise unknown("symmetry", ident, [*SYMMETRY_GROUPS, *SINGLE_SYMMETRIES])
+
+    def _statevar(self, node: ast.StateVar) -> None:
+        self._declare(node.name)
+        value = self.lower.lower(node.initial, Context(CONST))
+        if value.type not in (INT, LIST):
+            raise error("a state variable holds a number or a list of numbers", node.initial)
+        initial = constant(value, node.initial, "a state variable's initial value")
+        var = ir.Var(len(self.variables), value.type)
+        self.variables.append(ir.Variable(node.name.text, initial, value.type))
+        self.scope.variables[node.name.text] = var
+
+    def _rule_name(self, ident: ast.Ident | None, default: str) -> str:
+        if ident is None:
+            return default
+        if ident.text in RESERVED:
+            raise error(f"'{ident.text}' is a built-in name and cannot name a move", ident)
+        return ident.text
+
+    def _boardmove(self, node: ast.BoardMove) -> None:
+        action, ctx = node.action, Context(MOVE)
+        if isinstance(action, ast.Place):
+            kind = self._piece_index(action.piece, action)
+            where = expect(self.lower.lower(action.where, ctx), CELLS, action.where, "where a piece is placed")
+            rule = ir.PlaceRule(self._rule_name(node.name, "place"), kind, where, self._effects(node.effects, ctx))
+        elif isinstance(action, ast.Step):
+            kind = self._piece_index(action.piece, action)
+            directions = self._directions(action.directions)
+            to = expect(self.lower.lower(action.to, ctx), CELLS, action.to, "where a piece steps to")
+            rule = ir.StepRule(self._rule_name(node.name, "step"), kind, directions, to,
+                               self._effects(node.effects, ctx))
+        else:
+            raise error("jump moves are not compiled yet (planned with draughts)", action)
+        self.rules_ir.append(rule)
+
+    def _directions(self, words: tuple[ast.Ident, ...]) -> tuple[ir.Offsets, ...]:
+        per_player: list[list[tuple[int, int]]] = [[] for _ in self.scope.players]
+        for word in words:
+            for p, steps in enumerate(self.lower.direction(word)):
+                per_player[p].extend(s for s in steps if s not in per_player[p])
+        return tuple(tuple(s) for s in per_player)
+
+    def _parammove(self, node: ast.ParamMove) -> None:
+        names: list[str] = []
+        ranges = []
+        for param in node.params:
+            if param.name.text in names:
+                raise error(f"parameter '{param.name.text}' is named twice", param.name)
+            self._declare(param.name)
+            ctx = Context(MOVE, tuple(names))
+            low = expect(self.lower.lower(param.low, ctx), INT, param.low, "a range bound")
+            high = expect(self.lower.lower(param.high, ctx), INT, param.high, "a range bound")
+            ranges.append((low, high))
+            names.append(param.name.text)
+        ctx = Context(MOVE, tuple(names))
+        guard = None
+        if node.guard is not None:
+            guard = expect(self.lower.lower(node.guard, ctx), BOOL, node.guard, "a move's condition")
+        effects = self._effects(node.effects, ctx)
+        self.rules_ir.append(ir.ParamRule(self._rule_name(node.name, "move"), tuple(ranges), guard, effects))
+
+    def _effects(self, effects: tuple[ast.Effect, ...], ctx: Context) -> tuple[ir.Effect, ...]:
+        out: list[ir.Effect] = []
+        for effect in effects:
+            if isinstance(effect, ast.Promote):
+                kind = self._piece_index(effect.piece, effect)
+                where = expect(self.lower.lower(effect.where, ctx), CELLS, effect.where, "a promotion zone")
+                out.append(ir.Promote(kind, where))
+                continue
+            name = effect.target.text
+            if name not in self.scope.variables:
+                raise unknown("state variable", effect.target, list(self.scope.variables))
+            var = self.scope.variables[name]
+            index = None
+            if effect.index is not None:
+                if var.type != LIST:
+                    raise error(f"'{name}' is a number and cannot be indexed", effect.index)
+                index = expect(self.lower.lower(effect.index, ctx), INT, effect.index, "an index")
+            want = INT if index is not None or var.type == INT else LIST
+            if effect.op != "=" and want != INT:
+                raise error(f"'{effect.op}' needs a number; '{name}' is a list", effect)
+            value = expect(self.lower.lower(effect.value, ctx), want, effect.value, f"the value given to '{name}'")
+            out.append(ir.Assign(var.index, index, effect.op, value))
+        return tuple(out)
+
+    def _end(self, node: ast.End) -> None:
+        who: ir.Owner | None = None
+        if node.who is not None:
+            text = node.who.text
+            if text in ("mover", "opponent"):
+                who = text
+            elif text in self.scope.players:
+                who = self.scope.players.index(text)
+            else:
+                raise unknown("player", node.who, ["mover", "opponent", *self.scope.players])
+        condition = expect(self.lower.lower(node.condition, Context(END)), BOOL, node.condition, "an end condition")
+        if isinstance(condition, ir.Const) and not condition.value:
+            raise error("this end condition can never hold", node.condition)
+        self.ends.append(ir.EndRule(node.outcome, who, condition))
+
+    # ---- symmetry group
+    def _symmetry_group(self, geometry: Geometry) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """The declared transforms closed under composition, identity first."""
+        transforms = geometry.transforms()
+        group = {transforms["identity"]: "identity"}
+        frontier = [transforms[name] for name in self.symmetries]
+        for perm, name in zip(frontier, self.symmetries):
+            group.setdefault(perm, name)
+        changed = True
+        while changed:
+            changed = False
+            for a, b in itertools.product(list(group), repeat=2):
+                composed = tuple(a[b[c]] for c in range(len(a)))
+                if composed not in group:
+                    group[composed] = f"{group[a]}*{group[b]}"
+                    changed = True
+        return tuple((name, perm) for perm, name in group.items())
+
+
+def _or(values: list[int]) -> int:
+    out = 0
+    for v in values:
+        out |= v
+    return out

@@ -1,0 +1,434 @@
+"""IR -> Python source for a game's hot functions, specialised per player.
+
+`generate(game)` is pure: it returns `(source, globals)`. The source is built
+only from the checked IR: generated names (b0.. for piece planes, v0.. for
+state variables, a0.. for move parameters) and integers written with `repr`.
+Tables the code reads (cell lists, line tests, symmetry images) reach it
+through the globals, never through the text.
+
+The state is the tuple `(b0, .., bN, v0, .., vM, player, result)`; result 0
+means the game goes on, and `RETURNS[result]` gives the payoffs. A board move
+is the int `to | from << S | rule << 2S`; a parameterised move is the tuple
+`(rule, a0, a1, ..)`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gdl.interpreter import ir
+from gdl.interpreter.geometry import LINE_DIRECTIONS, bits
+from gdl.interpreter.ir import CELLS
+
+TABLE_BITS = 12    # boards with at most this many layout bits get whole-board lookup tables
+CHUNK_BITS = 8     # otherwise symmetry images are looked up 8 bits at a time
+
+
+def result_codes(players: int) -> dict[tuple[str, int | None], int]:
+    """(outcome, player) -> result code; code 0 is "not over"."""
+    codes = {("wins", p): 1 + p for p in range(players)}
+    codes.update({("loses", p): 1 + players + p for p in range(players)})
+    codes[("draw", None)] = 1 + 2 * players
+    return codes
+
+
+def returns_table(players: int) -> tuple[tuple[float, ...], ...]:
+    """Payoffs by result code: a win is +1 and the others share -1; a loss the reverse."""
+    share = 1.0 / (players - 1) if players > 1 else 1.0
+    table = [tuple(0.0 for _ in range(players))]
+    for sign in (1.0, -1.0):
+        for p in range(players):
+            table.append(tuple(sign if q == p else -sign * share for q in range(players)))
+    table.append(tuple(0.0 for _ in range(players)))
+    return tuple(table)
+
+
+class _Writer:
+    """Indented source lines."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.depth = 0
+
+    def __call__(self, text: str) -> None:
+        self.lines.append("    " * self.depth + text)
+
+    def indent(self) -> "_Writer":
+        self.depth += 1
+        return self
+
+    def __enter__(self) -> None:
+        pass
+
+    def __exit__(self, *exc: Any) -> None:
+        self.depth -= 1
+
+
+class Generator:
+    def __init__(self, game: ir.GameIR):
+        self.game = game
+        self.geo = game.geometry
+        self.n_players = len(game.players)
+        self.n_kinds = len(game.pieces)
+        self.n_planes = len(game.initial_planes)   # 0 for a game without a board
+        self.cell_bits = self.geo.size_bits
+        self.cell_mask = (1 << self.cell_bits) - 1
+        self.globals: dict[str, Any] = {"RETURNS": returns_table(self.n_players)}
+        self.board_rules = [r for r in game.rules if not isinstance(r, ir.ParamRule)]
+        self.param_rules = [r for r in game.rules if isinstance(r, ir.ParamRule)]
+        self.codes = result_codes(self.n_players)
+        self.playable = self.geo.playable
+        self.layout_bits = self.geo.height * self.geo.stride
+
+    # ---- names
+    def plane(self, player: int, kind: int) -> str:
+        return f"b{player * self.n_kinds + kind}"
+
+    @property
+    def state_names(self) -> list[str]:
+        return ([f"b{i}" for i in range(self.n_planes)]
+                + [f"v{i}" for i in range(len(self.game.variables))])
+
+    def unpack(self, w: _Writer) -> None:
+        w(f"{', '.join(self.state_names + ['pl', 'res'])} = s")
+
+    def occ(self) -> str:
+        return " | ".join(f"b{i}" for i in range(self.n_planes)) or "0"
+
+    def table(self, name: str, value: Any) -> str:
+        self.globals[name] = value
+        return name
+
+    # ---- expressions
+    def owners(self, owner: ir.Owner, p: int) -> list[int]:
+        if owner == ir.MOVER:
+            return [p]
+        if owner == ir.OPPONENT:
+            return [q for q in range(self.n_players) if q != p]
+        if owner == ir.ANY:
+            return list(range(self.n_players))
+        return [int(owner)]
+
+    def pieces(self, owner: ir.Owner, kind: int | None, p: int) -> str:
+        kinds = range(self.n_kinds) if kind is None else [kind]
+        names = [self.plane(q, k) for q in self.owners(owner, p) for k in kinds]
+        if len(names) == self.n_planes and self.n_planes > 1:
+            return "occ"
+        return "(" + " | ".join(names) + ")" if len(names) > 1 else names[0]
+
+    def expr(self, e: ir.Expr, p: int) -> str:
+        if isinstance(e, ir.Const):
+            return repr(e.value)
+        if isinstance(e, ir.PerPlayer):
+            return repr(e.values[p])
+        if isinstance(e, ir.Pieces):
+            return self.pieces(e.owner, e.kind, p)
+        if isinstance(e, ir.Empty):
+            return f"({self.playable!r} ^ occ)"
+        if isinstance(e, ir.Full):
+            return f"(occ == {self.playable!r})"
+        if isinstance(e, ir.HasMoves):
+            nxt = (p + 1) % self.n_players
+            return f"legal_moves(({', '.join(self.state_names)}, {nxt}, 0))"
+        if isinstance(e, ir.Shift):
+            return self.shift(e.directions[p], self.expr(e.operand, p))
+        if isinstance(e, ir.Line):
+            return self.line(e.length, self.pieces(e.owner, None, p))
+        if isinstance(e, ir.Var):
+            return f"v{e.index}"
+        if isinstance(e, ir.Param):
+            return f"a{e.index}"
+        return self.op(e, p)
+
+    def shift(self, offsets: ir.Offsets, operand: str) -> str:
+        parts = []
+        for dx, dy in offsets:
+            off = self.geo.offset(dx, dy)
+            has = self.geo.has_neighbour(dx, dy)
+            moved = f"{operand} >> {off}" if off > 0 else f"{operand} << {-off}"
+            parts.append(f"({moved} & {has!r})")
+        return "(" + " | ".join(parts) + ")" if parts else "0"
+
+    def line(self, length: int, pieces: str) -> str:
+        if self.layout_bits <= TABLE_BITS:
+            name = f"LINE{length}"
+            if name not in self.globals:
+                runs = self.geo.runs(length)
+                self.globals[name] = tuple(any(m & r == r for r in runs) for m in range(1 << self.layout_bits))
+            return f"{name}[{pieces}]"
+        name = f"line{length}"
+        if name not in self.globals:
+            self.globals[name] = None   # marks the helper as needed; its source is emitted below
+        return f"{name}({pieces})"
+
+    def line_helper(self, w: _Writer, length: int) -> None:
+        """`lineK(P)`: P holds K in a row, by doubling shifts (the guard column stops wraps)."""
+        w(f"def line{length}(P):")
+        with w.indent():
+            if length == 1:
+                w("return P != 0")
+                return
+            for dx, dy in LINE_DIRECTIONS:
+                off = self.geo.offset(dx, dy)
+                w("m = P")
+                run = 1
+                while run * 2 <= length:
+                    w(f"m &= m >> {run * off}")
+                    run *= 2
+                if run < length:
+                    w(f"m &= m >> {(length - run) * off}")
+                w("if m:")
+                with w.indent():
+                    w("return True")
+            w("return False")
+
+    def op(self, e: ir.Op, p: int) -> str:
+        a = [self.expr(x, p) for x in e.args]
+        cells = e.args[0].type == CELLS
+        if e.op in ("and", "or"):
+            sym = ("&" if e.op == "and" else "|") if cells and e.type == CELLS else e.op
+            return f"({a[0]} {sym} {a[1]})"
+        simple = {
+            "not": lambda: f"({self.playable!r} ^ {a[0]})" if cells else f"(not {a[0]})",
+            "no": lambda: f"(not {a[0]})", "bool": lambda: a[0], "in": lambda: f"({a[0]} & {a[1]})",
+            "member": lambda: f"({a[0]} in {a[1]})", "count": lambda: f"{a[0]}.bit_count()",
+            "size": lambda: f"len({a[0]})", "sum": lambda: f"sum({a[0]})", "neg": lambda: f"(-{a[0]})",
+            "index": lambda: f"{a[0]}[{a[1]} - 1]", "list": lambda: f"({', '.join(a)},)",
+            "/": lambda: f"({a[0]} // {a[1]})",
+        }
+        if e.op in simple:
+            return simple[e.op]()
+        return f"({a[0]} {e.op} {a[1]})"
+
+    # ---- legal moves
+    def rule_tag(self, rule: ir.Rule) -> int:
+        return self.board_rules.index(rule) << (2 * self.cell_bits)
+
+    def single_place(self) -> bool:
+        rules = self.game.rules
+        return len(rules) == 1 and isinstance(rules[0], ir.PlaceRule)
+
+    def gen_legal(self, w: _Writer) -> None:
+        w("def legal_moves(s):")
+        with w.indent():
+            self.unpack(w)
+            w("if res:")
+            with w.indent():
+                w("return ()")
+            w(f"occ = {self.occ()}")
+            self.per_player(w, self.legal_for)
+
+    def per_player(self, w: _Writer, body) -> None:
+        """One specialised branch per player to move (one block when they are all alike)."""
+        blocks = []
+        for p in range(self.n_players):
+            part = _Writer()
+            part.depth = w.depth + 1
+            body(part, p)
+            blocks.append(part.lines)
+        if all(b == blocks[0] for b in blocks):
+            w.lines += [line[4:] for line in blocks[0]]
+            return
+        last = self.n_players - 1
+        for p, lines in enumerate(blocks):
+            w("if pl == 0:" if p == 0 else "else:" if p == last else f"elif pl == {p}:")
+            w.lines += lines
+
+    def legal_for(self, w: _Writer, p: int) -> None:
+        if self.single_place() and self.layout_bits <= TABLE_BITS:
+            cells = self.table("CELLS", tuple(tuple(bits(m)) for m in range(1 << self.layout_bits)))
+            w(f"return {cells}[{self.expr(self.game.rules[0].where, p)}]")
+            return
+        w("out = []")
+        w("add = out.append")
+        for rule in self.game.rules:
+            if isinstance(rule, ir.PlaceRule):
+                tag = self.rule_tag(rule)
+                w(f"m = {self.expr(rule.where, p)}")
+                w("while m:")
+                with w.indent():
+                    w("low = m & -m")
+                    w(f"add(low.bit_length() - 1{f' | {tag}' if tag else ''})")
+                    w("m ^= low")
+            elif isinstance(rule, ir.StepRule):
+                self.step_moves(w, rule, p)
+            else:
+                self.param_moves(w, rule, p)
+        w("return out")
+
+    def step_moves(self, w: _Writer, rule: ir.StepRule, p: int) -> None:
+        tag = self.rule_tag(rule)
+        w(f"to = {self.expr(rule.to, p)}")
+        mine = self.plane(p, rule.kind)
+        for dx, dy in rule.directions[p]:
+            off = self.geo.offset(dx, dy)
+            has = self.geo.has_neighbour(dx, dy)
+            moved = f"({mine} & {has!r}) << {off}" if off > 0 else f"({mine} & {has!r}) >> {-off}"
+            w(f"m = {moved} & to")
+            w("while m:")
+            with w.indent():
+                w("low = m & -m")
+                w("t = low.bit_length() - 1")
+                w(f"add(t | (t - {off}) << {self.cell_bits}{f' | {tag}' if tag else ''})")
+                w("m ^= low")
+
+    def param_moves(self, w: _Writer, rule: ir.ParamRule, p: int) -> None:
+        r = self.game.rules.index(rule)
+        depth = 0
+        for i, (low, high) in enumerate(rule.ranges):
+            w(f"for a{i} in range({self.expr(low, p)}, {self.expr(high, p)} + 1):")
+            w.indent()
+            depth += 1
+        args = ", ".join(f"a{i}" for i in range(len(rule.ranges)))
+        if rule.guard is not None:
+            w(f"if {self.expr(rule.guard, p)}:")
+            with w.indent():
+                w(f"add(({r}, {args}))")
+        else:
+            w(f"add(({r}, {args}))")
+        w.depth -= depth
+
+    # ---- apply
+    def gen_apply(self, w: _Writer) -> None:
+        w("def apply(s, m):")
+        with w.indent():
+            self.unpack(w)
+            self.per_player(w, self.apply_for)
+
+    def apply_for(self, w: _Writer, p: int) -> None:
+        rules = self.game.rules
+        if len(rules) == 1:
+            self.apply_rule(w, rules[0], p)
+            return
+        for i, rule in enumerate(rules):
+            if isinstance(rule, ir.ParamRule):
+                test = f"m[0] == {i}" if not self.board_rules else f"m.__class__ is tuple and m[0] == {i}"
+            else:
+                test = f"m >> {2 * self.cell_bits} == {self.board_rules.index(rule)}"
+                if self.param_rules:
+                    test = f"m.__class__ is int and {test}"
+            w(f"{'if' if i == 0 else 'elif'} {test}:")
+            with w.indent():
+                self.apply_rule(w, rule, p)
+        w("raise ValueError('not a move of this game')")
+
+    def apply_rule(self, w: _Writer, rule: ir.Rule, p: int) -> None:
+        if isinstance(rule, ir.PlaceRule):
+            w(f"bit = 1 << {'m' if self.single_place() else f'(m & {self.cell_mask})'}")
+            mine = self.plane(p, rule.kind)
+            w(f"{mine} |= bit")
+        elif isinstance(rule, ir.StepRule):
+            w(f"bit = 1 << (m & {self.cell_mask})")
+            mine = self.plane(p, rule.kind)
+            w("keep = ~bit")
+            for i in range(self.n_planes):
+                if f"b{i}" != mine:
+                    w(f"b{i} &= keep")
+            w(f"{mine} = {mine} ^ (1 << (m >> {self.cell_bits} & {self.cell_mask})) | bit")
+        else:
+            for i in range(len(rule.ranges)):
+                w(f"a{i} = m[{i + 1}]")
+        for effect in rule.effects:
+            self.effect(w, effect, rule, p)
+        self.ends(w, p)
+
+    def effect(self, w: _Writer, effect: ir.Effect, rule: ir.Rule, p: int) -> None:
+        if isinstance(effect, ir.Promote):
+            w(f"occ = {self.occ()}")
+            w(f"if bit & {self.expr(effect.where, p)}:")
+            with w.indent():
+                w(f"{self.plane(p, rule.kind)} ^= bit")
+                w(f"{self.plane(p, effect.kind)} |= bit")
+            return
+        target = f"v{effect.var}"
+        value = self.expr(effect.value, p)
+        if effect.index is None:
+            w(f"{target} = {value}" if effect.op == "=" else f"{target} {effect.op} {value}")
+            return
+        w(f"i = {self.expr(effect.index, p)} - 1")
+        new = value if effect.op == "=" else f"{target}[i] {effect.op[0]} {value}"
+        w(f"{target} = {target}[:i] + ({new},) + {target}[i + 1:]")
+
+    def ends(self, w: _Writer, p: int) -> None:
+        nxt = (p + 1) % self.n_players
+        names = ", ".join(self.state_names)
+        prefix = f"{names}, " if names else ""
+        if any(_uses_occupancy(end.condition) for end in self.game.ends):
+            w(f"occ = {self.occ()}")
+        for end in self.game.ends:
+            who = {ir.MOVER: p, ir.OPPONENT: nxt, None: None}.get(end.who, end.who)
+            code = self.codes[(end.outcome, who)]
+            w(f"if {self.expr(end.condition, p)}:")
+            with w.indent():
+                w(f"return ({prefix}{nxt}, {code})")
+        w(f"return ({prefix}{nxt}, 0)")
+
+    # ---- canonical
+    def gen_canonical(self, w: _Writer) -> None:
+        w("def canonical(s):")
+        with w.indent():
+            symmetries = self.game.symmetries[1:]
+            if not symmetries or self.n_planes == 0:
+                w("return s")
+                return
+            self.unpack(w)
+            w("best = s")
+            rest = ", ".join([f"v{i}" for i in range(len(self.game.variables))] + ["pl", "res"])
+            for j, (_, perm) in enumerate(symmetries):
+                images = [self.image(j, perm, f"b{i}") for i in range(self.n_planes)]
+                w(f"t = ({', '.join(images)}, {rest})")
+                w("if t < best:")
+                with w.indent():
+                    w("best = t")
+            w("return best")
+
+    def image(self, j: int, perm: tuple[int, ...], plane: str) -> str:
+        width = self.layout_bits if self.layout_bits <= TABLE_BITS else CHUNK_BITS
+        parts = []
+        for c in range(0, self.layout_bits, width):
+            chunk_cells = [x for x in range(c, min(c + width, self.layout_bits)) if self.playable >> x & 1]
+            if not chunk_cells:
+                continue
+            name = f"SYM{j}_{c}"
+            self.globals[name] = tuple(
+                sum(1 << perm[c + b] for b in range(width) if v >> b & 1 and c + b < len(perm))
+                for v in range(1 << width))
+            source = f"{plane} >> {c} & {(1 << width) - 1}" if c else f"{plane} & {(1 << width) - 1}"
+            parts.append(f"{name}[{source}]")
+        return " | ".join(parts)
+
+    # ---- the module
+    def generate(self) -> tuple[str, dict[str, Any]]:
+        w = _Writer()
+        w(f"# Generated by gdl from the rules of {self.game.name!r}; do not edit.")
+        w(f"# State: ({', '.join(self.state_names + ['player', 'result'])})")
+        body = _Writer()
+        self.gen_legal(body)
+        body("")
+        self.gen_apply(body)
+        body("")
+        self.gen_canonical(body)
+        for name in sorted(self.globals):
+            if name.startswith("line") and self.globals[name] is None:
+                del self.globals[name]
+                w("")
+                self.line_helper(w, int(name[4:]))
+        w("")
+        return "\n".join(w.lines + body.lines) + "\n", self.globals
+
+
+def _uses_occupancy(e: ir.Expr) -> bool:
+    if isinstance(e, (ir.Empty, ir.Full)):
+        return True
+    if isinstance(e, ir.Pieces):
+        return e.owner == ir.ANY and e.kind is None
+    if isinstance(e, ir.Op):
+        return any(_uses_occupancy(a) for a in e.args)
+    if isinstance(e, ir.Shift):
+        return _uses_occupancy(e.operand)
+    return False
+
+
+def generate(game: ir.GameIR) -> tuple[str, dict[str, Any]]:
+    """The source of `legal_moves(s)`, `apply(s, m)`, `canonical(s)` and the globals they read."""
+    return Generator(game).generate()

@@ -1,0 +1,154 @@
+"""CompiledGame: the Game protocol over the generated functions of one rules file.
+
+The hot methods (`legal_moves`, `apply`, `canonical`) are the generated
+functions themselves, stored on the instance so a call costs no method
+binding; the rest (notation, drawing) is plain Python over the geometry.
+"""
+
+from __future__ import annotations
+
+import linecache
+from typing import Any, Hashable, Sequence
+
+from gdl.errors import IllegalMove
+from gdl.interpreter import ir
+from gdl.interpreter.codegen import generate
+from gdl.interpreter.geometry import bits
+
+State = tuple
+Move = Hashable
+
+
+def compile_source(name: str, source: str, namespace: dict[str, Any]) -> dict[str, Any]:
+    """Run generated source in a private namespace, under a filename tracebacks can show."""
+    filename = f"<gdl {name}>"
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    exec(compile(source, filename, "exec"), namespace)  # the source comes from the checked IR only
+    return namespace
+
+
+class CompiledGame:
+    """A game compiled from rules; see `gdl.protocol.Game` for the members.
+
+    A state is `(plane.., variable.., player, result)`: one bitmask per (player,
+    piece kind), then the state variables, the player to move and a result code
+    (0 while the game goes on). Moves are ints (board moves) or tuples
+    (parameterised moves); read and write them with `move_text`/`parse_move`.
+    """
+
+    zero_sum = True
+
+    def __init__(self, game: ir.GameIR):
+        self.ir = game
+        self.name, self.title, self.kind = game.name, game.title, game.kind
+        self.players = game.players
+        self.options = dict(game.options)
+        self.geometry = game.geometry
+        self.source, namespace = generate(game)
+        compile_source(game.name, self.source, namespace)
+        self.legal_moves = namespace["legal_moves"]
+        self.apply = namespace["apply"]
+        self.canonical = namespace["canonical"]
+        self._returns = namespace["RETURNS"]
+        self._cell_bits = game.geometry.size_bits
+        self._initial = (*game.initial_planes, *(v.initial for v in game.variables), 0, 0)
+        self.invariants: dict[str, Any] = {
+            "symmetries": [name for name, _ in game.symmetries],
+        }
+
+    # ---- the protocol
+    def initial_state(self) -> State:
+        return self._initial
+
+    def current_player(self, state: State) -> int:
+        return state[-2]
+
+    def is_terminal(self, state: State) -> bool:
+        return state[-1] != 0
+
+    def returns(self, state: State) -> tuple[float, ...]:
+        return self._returns[state[-1]]
+
+    def winner(self, state: State) -> int | None:
+        """The winning player of a finished two-player game, None for a draw or no result."""
+        payoffs = self.returns(state)
+        best = max(payoffs)
+        return payoffs.index(best) if best > 0 else None
+
+    # ---- notation
+    def move_text(self, state: State, move: Move) -> str:
+        if isinstance(move, tuple):
+            rule = self.ir.rules[move[0]]
+            return " ".join([rule.name, *map(str, move[1:])])
+        cell_mask = (1 << self._cell_bits) - 1
+        board_rules = [r for r in self.ir.rules if not isinstance(r, ir.ParamRule)]
+        rule = board_rules[move >> 2 * self._cell_bits]
+        to = self.geometry.name(move & cell_mask)
+        if isinstance(rule, ir.PlaceRule):
+            return to
+        return f"{self.geometry.name(move >> self._cell_bits & cell_mask)}-{to}"
+
+    def parse_move(self, state: State, text: str) -> Move:
+        """The legal move written `text`: its exact text, or a unique beginning of one
+        (in Connect Four `d` is the one legal move in column d).
+
+        Raises:
+            IllegalMove: no legal move reads so; the legal ones are listed.
+        """
+        legal = {self.move_text(state, m).lower(): m for m in self.legal_moves(state)}
+        word = " ".join(text.lower().split())
+        if word in legal:
+            return legal[word]
+        starts = [m for t, m in legal.items() if word and t.startswith(word)]
+        if len(starts) == 1:
+            return starts[0]
+        if not legal:
+            raise IllegalMove(f"no move is legal: the game is over (got {text!r})")
+        reason = "is ambiguous" if starts else "is not a legal move"
+        raise IllegalMove(f"{text!r} {reason}", tuple(self.move_text(state, m) for m in self.legal_moves(state)))
+
+    def glyph(self, player: int, kind: int) -> str:
+        """One letter for a piece: the player's initial, or the kind's (upper for player 0)."""
+        if len(self.ir.pieces) == 1:
+            return self.players[player][0].upper() if len(self.players) <= 2 else str(player + 1)
+        letter = self.ir.pieces[kind][0]
+        return letter.upper() if player == 0 else letter.lower()
+
+    def render(self, state: State) -> str:
+        geo = self.geometry
+        planes = len(self.ir.initial_planes)
+        marks = {}
+        for index in range(planes):
+            player, kind = divmod(index, len(self.ir.pieces))
+            for cell in bits(state[index]):
+                marks[cell] = self.glyph(player, kind)
+        rows = []
+        for y in range(geo.height - 1, -1, -1):  # no rows at all for a game without a board
+            cells = []
+            for x in range(geo.width):
+                cell = geo.cell(x, y)
+                cells.append(marks.get(cell, "." if geo.playable >> cell & 1 else " "))
+            rows.append(f"{y + 1:>2} {' '.join(cells)}")
+        if geo.width:
+            rows.append("   " + " ".join(chr(ord("a") + x) for x in range(geo.width)))
+        for variable, value in zip(self.ir.variables, state[planes:]):
+            rows.append(f"{variable.name}: {value}")
+        if state[-1]:
+            rows.append(self.outcome_text(state))
+        else:
+            rows.append(f"{self.players[state[-2]]} to move")
+        return "\n".join(rows)
+
+    def outcome_text(self, state: State) -> str:
+        payoffs = self.returns(state)
+        if not any(payoffs):
+            return "draw"
+        winners = [self.players[p] for p, v in enumerate(payoffs) if v == max(payoffs)]
+        return " and ".join(winners) + " won"
+
+    def moves_after(self, texts: Sequence[str]) -> State:
+        """The state after playing `texts` from the start (each parsed in turn)."""
+        state = self.initial_state()
+        for text in texts:
+            state = self.apply(state, self.parse_move(state, text))
+        return state

@@ -1,0 +1,312 @@
+"""Typing and lowering of expressions: AST expression -> typed IR expression.
+
+Names resolve in this order: move parameters, state variables, options,
+regions, players, piece kinds, built-in names, cell names (a1). Constant
+subexpressions are folded here, so options, regions and rows reach the code
+generator as plain numbers and masks.
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any, Callable
+
+import attrs
+
+from gdl.errors import RulesSemanticError
+from gdl.grammar import ast
+from gdl.interpreter import ir
+from gdl.interpreter.geometry import COMPASS, Geometry
+from gdl.interpreter.ir import BOOL, CELLS, INT, LIST
+
+CONST, MOVE, END = "constant", "move", "end"   # where an expression is evaluated
+
+BUILTIN_NAMES = ("empty", "occupied", "own", "enemy", "full", "moves", "dark", "light")
+FUNCTIONS = ("row", "column", "rows", "columns", "line", "count", "size", "sum")
+COMPASS_NAMES = tuple(COMPASS)
+_COMPARE = {"==", "!=", "<", "<=", ">", ">="}
+_ARITH = {"+", "-", "*", "/", "%"}
+
+
+def error(message: str, node: Any) -> RulesSemanticError:
+    return RulesSemanticError(message, node.pos)
+
+
+@attrs.define
+class Scope:
+    """Everything a name can mean, filled in statement by statement."""
+
+    players: list[str] = attrs.Factory(list)
+    pieces: list[str] = attrs.Factory(lambda: ["piece"])
+    pieces_declared: bool = False
+    geometry: Geometry | None = None
+    options: dict[str, ir.Const] = attrs.Factory(dict)
+    regions: dict[str, ir.Const | ir.PerPlayer] = attrs.Factory(dict)
+    directions: dict[str, tuple[ir.Offsets, ...]] = attrs.Factory(dict)
+    variables: dict[str, ir.Var] = attrs.Factory(dict)
+
+    def known_names(self) -> list[str]:
+        names = [*self.options, *self.regions, *self.players, *self.variables, *BUILTIN_NAMES]
+        return names + (self.pieces if self.pieces_declared else [])
+
+
+@attrs.frozen
+class Context:
+    """Where an expression is lowered: its mode and the move parameters in reach."""
+    mode: str
+    params: tuple[str, ...] = ()
+
+
+def unknown(kind: str, ident: ast.Ident, choices: list[str]) -> RulesSemanticError:
+    close = difflib.get_close_matches(ident.text, choices, n=1)
+    hint = f"; did you mean '{close[0]}'?" if close else ""
+    return RulesSemanticError(f"unknown {kind} '{ident.text}'{hint}", ident.pos)
+
+
+def expect(expr: ir.Expr, want: str, node: Any, what: str) -> ir.Expr:
+    """`expr` as type `want`; a set of cells may stand for "is not empty"."""
+    if expr.type == want:
+        return expr
+    if want == BOOL and expr.type == CELLS:
+        return fold(ir.Op("bool", (expr,), BOOL))
+    raise error(f"{what} must be a {want}, not a {expr.type}", node)
+
+
+def constant(expr: ir.Expr, node: Any, what: str) -> Any:
+    if not isinstance(expr, ir.Const):
+        raise error(f"{what} must be a constant (it cannot depend on the position)", node)
+    return expr.value
+
+
+# ----------------------------------------------------------------------- folding
+
+def _evaluate(op: str, values: list[Any], full: int) -> Any:
+    """The value of an operator on constant arguments (our code, never the rules text)."""
+    a = values[0]
+    b = values[1] if len(values) > 1 else None
+    table: dict[str, Callable[[], Any]] = {
+        "and": lambda: a & b if isinstance(a, int) and not isinstance(a, bool) else a and b,
+        "or": lambda: a | b if isinstance(a, int) and not isinstance(a, bool) else a or b,
+        "bool": lambda: a != 0, "no": lambda: a == 0, "in": lambda: bool(a & b),
+        "member": lambda: a in b, "count": lambda: a.bit_count(), "size": lambda: len(a),
+        "sum": lambda: sum(a), "neg": lambda: -a, "index": lambda: a[b - 1],
+        "==": lambda: a == b, "!=": lambda: a != b, "<": lambda: a < b, "<=": lambda: a <= b,
+        ">": lambda: a > b, ">=": lambda: a >= b, "+": lambda: a + b, "-": lambda: a - b,
+        "*": lambda: a * b, "/": lambda: a // b, "%": lambda: a % b,
+        "list": lambda: tuple(values),
+    }
+    if op == "not":
+        return not a if isinstance(a, bool) else full ^ a
+    return table[op]()
+
+
+def fold(op: ir.Op, full: int = 0) -> ir.Expr:
+    """`op` itself, or its constant value when every argument is constant."""
+    args = op.args
+    if all(isinstance(a, ir.Const) for a in args):
+        return ir.Const(_evaluate(op.op, [a.value for a in args], full), op.type)
+    if all(isinstance(a, (ir.Const, ir.PerPlayer)) for a in args):
+        players = next(len(a.values) for a in args if isinstance(a, ir.PerPlayer))
+        per = tuple(_evaluate(op.op, [a.values[p] if isinstance(a, ir.PerPlayer) else a.value
+                                      for a in args], full) for p in range(players))
+        return ir.PerPlayer(per, op.type)
+    return op
+
+
+# ----------------------------------------------------------------------- lowering
+
+class Lowerer:
+    """Lowers expressions against a scope; one instance per rules file."""
+
+    def __init__(self, scope: Scope):
+        self.scope = scope
+
+    @property
+    def full(self) -> int:
+        return self.scope.geometry.playable if self.scope.geometry else 0
+
+    def _op(self, op: str, args: tuple[ir.Expr, ...], type_: str, node: Any) -> ir.Expr:
+        try:
+            return fold(ir.Op(op, args, type_), self.full)
+        except (IndexError, ZeroDivisionError) as exc:
+            raise error(f"this evaluates to an error: {exc}", node) from None
+
+    def lower(self, node: ast.Expr, ctx: Context) -> ir.Expr:
+        method = getattr(self, "_" + type(node).__name__.lower())
+        return method(node, ctx)
+
+    def _number(self, node: ast.Number, ctx: Context) -> ir.Expr:
+        return ir.Const(node.value, INT)
+
+    def _listexpr(self, node: ast.ListExpr, ctx: Context) -> ir.Expr:
+        items = tuple(expect(self.lower(i, ctx), INT, i, "a list item") for i in node.items)
+        return self._op("list", items, LIST, node) if items else ir.Const((), LIST)
+
+    def _needs_board(self, node: Any, name: str) -> Geometry:
+        if self.scope.geometry is None:
+            raise error(f"'{name}' needs the board: declare `board W x H` first", node)
+        return self.scope.geometry
+
+    def _position_dependent(self, node: Any, ctx: Context, name: str) -> None:
+        if ctx.mode == CONST:
+            raise error(f"'{name}' depends on the position; a constant is needed here", node)
+
+    def _name(self, node: ast.Name, ctx: Context) -> ir.Expr:
+        ident, text, scope = node.ident, node.ident.text, self.scope
+        if text in ctx.params:
+            return ir.Param(ctx.params.index(text))
+        if text in scope.variables:
+            self._position_dependent(ident, ctx, text)
+            return scope.variables[text]
+        if text in scope.options:
+            return scope.options[text]
+        if text in scope.regions:
+            return scope.regions[text]
+        if text in scope.players:
+            self._position_dependent(ident, ctx, text)
+            return ir.Pieces(scope.players.index(text), None)
+        if scope.pieces_declared and text in scope.pieces:
+            self._position_dependent(ident, ctx, text)
+            return ir.Pieces(ir.ANY, scope.pieces.index(text))
+        if text in BUILTIN_NAMES:
+            return self._builtin(ident, ctx)
+        if scope.geometry is not None and text in scope.geometry.names:
+            cell = scope.geometry.names[text]
+            if not scope.geometry.playable >> cell & 1:
+                raise error(f"cell {text} is not a playable cell", ident)
+            return ir.Const(1 << cell, CELLS)
+        raise unknown("name", ident, scope.known_names())
+
+    def _builtin(self, ident: ast.Ident, ctx: Context) -> ir.Expr:
+        text = ident.text
+        geometry = self._needs_board(ident, text)
+        if text in ("dark", "light"):
+            parity = 0 if text == "dark" else 1
+            return ir.Const(geometry.mask(lambda x, y: (x + y) % 2 == parity), CELLS)
+        self._position_dependent(ident, ctx, text)
+        if text == "moves":
+            if ctx.mode != END:
+                raise error("'moves' (the next player can move) is only known in an end rule", ident)
+            return ir.HasMoves()
+        return {"empty": ir.Empty(), "occupied": ir.Pieces(ir.ANY, None),
+                "own": ir.Pieces(ir.MOVER, None), "enemy": ir.Pieces(ir.OPPONENT, None),
+                "full": ir.Full()}[text]
+
+    def _apply(self, node: ast.Apply, ctx: Context) -> ir.Expr:
+        fn = node.fn.text
+        if fn in ("own", "enemy") or fn in self.scope.players:
+            return self._owned_kind(node, ctx)
+        if fn not in FUNCTIONS:
+            raise unknown("function", node.fn, list(FUNCTIONS) + ["own", "enemy"])
+        if (node.arg2 is not None) != (fn in ("rows", "columns")):
+            usage = f"'{fn} A..B'" if fn in ("rows", "columns") else f"'{fn} X'"
+            raise error(f"'{fn}' is written {usage}", node)
+        arg = self.lower(node.arg, ctx)
+        if fn in ("count",):
+            return self._op("count", (expect(arg, CELLS, node.arg, "what 'count' counts"),), INT, node)
+        if fn in ("size", "sum"):
+            return self._op(fn, (expect(arg, LIST, node.arg, f"the argument of '{fn}'"),), INT, node)
+        if fn == "line":
+            length = constant(expect(arg, INT, node.arg, "a line length"), node.arg, "a line length")
+            if length < 1:
+                raise error(f"a line needs at least 1 piece, not {length}", node.arg)
+            self._position_dependent(node.fn, ctx, fn)
+            return ir.Line(length, ir.MOVER)
+        return self._rows_or_columns(node, fn, arg, ctx)
+
+    def _rows_or_columns(self, node: ast.Apply, fn: str, arg: ir.Expr, ctx: Context) -> ir.Expr:
+        geometry = self._needs_board(node, fn)
+        low = constant(expect(arg, INT, node.arg, f"a {fn} number"), node.arg, f"a {fn} number")
+        high = low
+        if node.arg2 is not None:
+            second = expect(self.lower(node.arg2, ctx), INT, node.arg2, f"a {fn} number")
+            high = constant(second, node.arg2, f"a {fn} number")
+        vertical = fn.startswith("row")
+        limit = geometry.height if vertical else geometry.width
+        for value, where in ((low, node.arg), (high, node.arg2 or node.arg)):
+            if not 1 <= value <= limit:
+                raise error(f"{fn.rstrip('s')} {value} is off the board (1..{limit})", where)
+        pick = (lambda x, y: low - 1 <= y <= high - 1) if vertical else (lambda x, y: low - 1 <= x <= high - 1)
+        return ir.Const(geometry.mask(pick), CELLS)
+
+    def _owned_kind(self, node: ast.Apply, ctx: Context) -> ir.Expr:
+        """`own pawn`, `enemy king`, `White pawn`."""
+        fn = node.fn.text
+        if not isinstance(node.arg, ast.Name) or node.arg2 is not None:
+            raise error(f"'{fn}' can only be followed by a piece name", node.arg)
+        kind = node.arg.ident
+        if kind.text not in self.scope.pieces or not self.scope.pieces_declared:
+            raise unknown("piece", kind, self.scope.pieces if self.scope.pieces_declared else [])
+        self._position_dependent(node.fn, ctx, fn)
+        owner = {"own": ir.MOVER, "enemy": ir.OPPONENT}.get(fn)
+        if owner is None:
+            owner = self.scope.players.index(fn)
+        return ir.Pieces(owner, self.scope.pieces.index(kind.text))
+
+    def _neighbour(self, node: ast.Neighbour, ctx: Context) -> ir.Expr:
+        directions = self.direction(node.direction)
+        operand = expect(self.lower(node.operand, ctx), CELLS, node.operand, f"what '{node.direction.text} is' tests")
+        if isinstance(operand, ir.Const) and ctx.mode == CONST and len(set(directions)) == 1:
+            return ir.Const(shift_const(self.scope.geometry, directions[0], operand.value), CELLS)
+        return ir.Shift(directions, operand)
+
+    def direction(self, ident: ast.Ident) -> tuple[ir.Offsets, ...]:
+        """A direction name's (dx, dy) steps for each player."""
+        geometry = self._needs_board(ident, ident.text)
+        del geometry
+        if ident.text in self.scope.directions:
+            return self.scope.directions[ident.text]
+        if ident.text in COMPASS_NAMES:
+            step = (COMPASS[ident.text],)
+            return tuple(step for _ in self.scope.players)
+        raise unknown("direction", ident, [*self.scope.directions, *COMPASS_NAMES])
+
+    def _index(self, node: ast.Index, ctx: Context) -> ir.Expr:
+        base = expect(self.lower(node.base, ctx), LIST, node.base, "an indexed value")
+        index = expect(self.lower(node.index, ctx), INT, node.index, "an index")
+        return self._op("index", (base, index), INT, node)
+
+    def _unary(self, node: ast.Unary, ctx: Context) -> ir.Expr:
+        operand = self.lower(node.operand, ctx)
+        if node.op == "-":
+            return self._op("neg", (expect(operand, INT, node.operand, "a negated value"),), INT, node)
+        if node.op == "no":
+            return self._op("no", (expect(operand, CELLS, node.operand, "what 'no' tests"),), BOOL, node)
+        if operand.type not in (BOOL, CELLS):
+            raise error(f"'not' applies to a truth value or a set of cells, not a {operand.type}", node.operand)
+        return self._op("not", (operand,), operand.type, node)
+
+    def _binary(self, node: ast.Binary, ctx: Context) -> ir.Expr:
+        left, right = self.lower(node.left, ctx), self.lower(node.right, ctx)
+        op = node.op
+        if op in ("and", "or"):
+            if left.type == CELLS and right.type == CELLS:
+                return self._op(op, (left, right), CELLS, node)
+            pair = (expect(left, BOOL, node.left, f"each side of '{op}'"),
+                    expect(right, BOOL, node.right, f"each side of '{op}'"))
+            return self._op(op, pair, BOOL, node)
+        if op == "in":
+            if left.type == INT:
+                return self._op("member", (left, expect(right, LIST, node.right, "the right of 'in'")), BOOL, node)
+            pair = (expect(left, CELLS, node.left, "the left of 'in'"),
+                    expect(right, CELLS, node.right, "the right of 'in'"))
+            return self._op("in", pair, BOOL, node)
+        if op in _COMPARE:
+            if left.type == LIST and op in ("==", "!="):
+                return self._op(op, (left, expect(right, LIST, node.right, "a compared value")), BOOL, node)
+            pair = (expect(left, INT, node.left, f"each side of '{op}'"),
+                    expect(right, INT, node.right, f"each side of '{op}'"))
+            return self._op(op, pair, BOOL, node)
+        pair = (expect(left, INT, node.left, f"each side of '{op}'"),
+                expect(right, INT, node.right, f"each side of '{op}'"))
+        return self._op(op, pair, INT, node)
+
+
+def shift_const(geometry: Geometry, offsets: ir.Offsets, mask: int) -> int:
+    """The cells whose neighbour along one of `offsets` is in `mask`."""
+    out = 0
+    for dx, dy in offsets:
+        off = geometry.offset(dx, dy)
+        moved = mask >> off if off > 0 else mask << -off
+        out |= moved & geometry.has_neighbour(dx, dy)
+    return out

@@ -1,0 +1,181 @@
+"""The core IR: what the checker produces and the code generator consumes.
+
+Every name is resolved (players and piece kinds are numbers, directions are
+(dx, dy) offsets per player, options and regions are folded to constants) and
+every expression is typed. High-level sugar lowers into these few nodes; the
+back end knows nothing else.
+
+Expression types: INT, BOOL, CELLS (a set of cells, a bitmask), LIST (of ints).
+Owners: MOVER (the player making, or who just made, the move), OPPONENT (the
+player after the mover), ANY (every player), or a player number.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from gdl.interpreter.geometry import Geometry
+
+INT, BOOL, CELLS, LIST = "number", "truth value", "set of cells", "list of numbers"
+MOVER, OPPONENT, ANY = "mover", "opponent", "any"   # OPPONENT: in Pieces, every other player
+Owner = str | int
+Offsets = tuple[tuple[int, int], ...]   # (dx, dy) steps of one direction name
+
+
+# ----------------------------------------------------------------------- expressions
+
+@attrs.frozen
+class Const:
+    value: Any
+    type: str
+
+
+@attrs.frozen
+class PerPlayer:
+    """A constant that depends on the mover: a player's goal row, say."""
+    values: tuple[Any, ...]
+    type: str
+
+
+@attrs.frozen
+class Pieces:
+    """The cells holding pieces of `owner` (of `kind`, or any kind when None)."""
+    owner: Owner
+    kind: int | None
+    type: str = CELLS
+
+
+@attrs.frozen
+class Empty:
+    type: str = CELLS
+
+
+@attrs.frozen
+class Full:
+    type: str = BOOL
+
+
+@attrs.frozen
+class HasMoves:
+    """The player to move next has at least one legal move (ends only)."""
+    type: str = BOOL
+
+
+@attrs.frozen
+class Shift:
+    """The cells whose neighbour along one of `directions` (per player) is in `operand`."""
+    directions: tuple[Offsets, ...]
+    operand: "Expr"
+    type: str = CELLS
+
+
+@attrs.frozen
+class Line:
+    """`owner` has `length` pieces in a straight row (horizontal, vertical or diagonal)."""
+    length: int
+    owner: Owner
+    type: str = BOOL
+
+
+@attrs.frozen
+class Var:
+    index: int
+    type: str
+
+
+@attrs.frozen
+class Param:
+    index: int
+    type: str = INT
+
+
+@attrs.frozen
+class Op:
+    """An operator: and, or, not, no, in, ==, !=, <, <=, >, >=, +, -, *, /, %, neg,
+    index, count, size, sum, bool."""
+    op: str
+    args: tuple["Expr", ...]
+    type: str
+
+
+Expr = Const | PerPlayer | Pieces | Empty | Full | HasMoves | Shift | Line | Var | Param | Op
+
+
+# ----------------------------------------------------------------------- moves and ends
+
+@attrs.frozen
+class Assign:
+    var: int
+    index: Expr | None      # 1-based element of a list variable
+    op: str                 # "=", "+=", "-="
+    value: Expr
+
+
+@attrs.frozen
+class Promote:
+    """The moved piece becomes `kind` when it lands in `where`."""
+    kind: int
+    where: Expr
+
+
+Effect = Assign | Promote
+
+
+@attrs.frozen
+class PlaceRule:
+    name: str
+    kind: int
+    where: Expr
+    effects: tuple[Effect, ...]
+
+
+@attrs.frozen
+class StepRule:
+    name: str
+    kind: int
+    directions: tuple[Offsets, ...]   # per player
+    to: Expr
+    effects: tuple[Effect, ...]
+
+
+@attrs.frozen
+class ParamRule:
+    name: str
+    ranges: tuple[tuple[Expr, Expr], ...]   # inclusive (low, high) per parameter
+    guard: Expr | None
+    effects: tuple[Effect, ...]
+
+
+Rule = PlaceRule | StepRule | ParamRule
+
+
+@attrs.frozen
+class EndRule:
+    outcome: str            # "wins", "loses", "draw"
+    who: Owner | None
+    condition: Expr
+
+
+@attrs.frozen
+class Variable:
+    name: str
+    initial: Any
+    type: str
+
+
+@attrs.frozen
+class GameIR:
+    name: str
+    title: str
+    kind: str
+    players: tuple[str, ...]
+    pieces: tuple[str, ...]
+    geometry: Geometry
+    initial_planes: tuple[int, ...]     # plane p * len(pieces) + k: player p's pieces of kind k
+    variables: tuple[Variable, ...]
+    rules: tuple[Rule, ...]
+    ends: tuple[EndRule, ...]
+    symmetries: tuple[tuple[str, tuple[int, ...]], ...]   # (name, cell permutation)
+    options: tuple[tuple[str, Any], ...]                  # the values this game was built with
