@@ -40,6 +40,8 @@ from gdl.speed import RUNS, measure
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
+MATCH_SECONDS = 0.2   # a match's default time per AI move: many games in minutes, not hours
+
 PERFT_HELP = """\
 Count the move sequences of exactly DEPTH plies from the start (or from the
 position after --moves), for every depth from 1 to DEPTH. A game that ends
@@ -401,8 +403,8 @@ def build_parser() -> argparse.ArgumentParser:
     moves.add_argument("--moves", metavar="'M1 M2 ...'",
                        help="play these moves (the game's notation) from the start first")
     ai = _Parser(add_help=False)
-    ai.add_argument("--level", choices=tuple(LEVELS), default="medium",
-                    help="strength of players given without a level (default: medium)")
+    ai.add_argument("--level", choices=tuple(LEVELS), default="hard",
+                    help="strength of players given without a level (default: hard)")
     ai.add_argument("--time", type=_seconds, metavar="SECONDS",
                     help="the AI's time per move (default: the level's)")
     player_help = "comma-separated players, one per seat: human, random, ai[:LEVEL], " \
@@ -442,6 +444,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", metavar="SPEC,SPEC",
                    help=player_help + " (two; default: ai,random)")
     p.add_argument("--games", type=_count(1), default=10, help="games to play (default: 10)")
+    p.set_defaults(time=MATCH_SECONDS)
     p.add_argument("--seed", type=int, default=0, help="the match's seed (default: 0)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 

@@ -154,6 +154,21 @@ class Symmetry:
 
 
 @attrs.frozen
+class Priority:
+    """`priority: capture`: when a rule named here has a legal move, only those moves are legal."""
+    names: tuple[Ident, ...]
+    pos: SourcePos
+
+
+@attrs.frozen
+class PieceValue:
+    """`value king = 3`: an evaluation hint, a piece kind's worth in material counts."""
+    piece: Ident
+    value: Expr
+    pos: SourcePos
+
+
+@attrs.frozen
 class StateVar:
     name: Ident
     initial: Expr
@@ -181,10 +196,17 @@ class Jump:
     directions: tuple[Ident, ...]
     over: Expr
     to: Expr
+    repeat: bool     # `repeatedly`: the same piece jumps on while it can; the chain is one move
     pos: SourcePos
 
 
-Action = Place | Step | Jump
+@attrs.frozen
+class Pass:
+    """A move that does nothing, legal only when no other move is."""
+    pos: SourcePos
+
+
+Action = Place | Step | Jump | Pass
 
 
 @attrs.frozen
@@ -203,7 +225,14 @@ class Promote:
     pos: SourcePos
 
 
-Effect = Assign | Promote
+@attrs.frozen
+class Flip:
+    """The lines of `cells` outflanked by the placed piece and another own piece change owner."""
+    cells: Expr
+    pos: SourcePos
+
+
+Effect = Assign | Promote | Flip
 
 
 @attrs.frozen
@@ -241,7 +270,7 @@ class End:
 
 
 Statement = (Players | Option | Board | Pieces | Direction | Region | Setup | Symmetry
-             | StateVar | BoardMove | ParamMove | End)
+             | StateVar | PieceValue | Priority | BoardMove | ParamMove | End)
 
 
 @attrs.frozen

@@ -134,6 +134,9 @@ class _Builder(Transformer):
     def symmetry(self, meta, names):
         return ast.Symmetry(tuple(map(_ident, names)), _pos(meta))
 
+    def value(self, meta, children):
+        return ast.PieceValue(_ident(children[0]), children[1], _pos(meta))
+
     def state(self, meta, children):
         return ast.StateVar(_ident(children[0]), children[1], _pos(meta))
 
@@ -160,8 +163,17 @@ class _Builder(Transformer):
         return ast.Step(_ident(piece), directions, to, _pos(meta))
 
     def jump(self, meta, children):
-        piece, directions, over, to = children
-        return ast.Jump(_ident(piece), directions, over, to, _pos(meta))
+        piece, directions, over, to, repeat = children
+        return ast.Jump(_ident(piece), directions, over, to, repeat is not None, _pos(meta))
+
+    def pass_(self, meta, children):
+        return ast.Pass(_pos(meta))
+
+    def flip(self, meta, children):
+        return ast.Flip(children[0], _pos(meta))
+
+    def priority(self, meta, names):
+        return ast.Priority(tuple(map(_ident, names)), _pos(meta))
 
     def effects(self, meta, children):
         return tuple(children)

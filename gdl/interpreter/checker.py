@@ -70,6 +70,8 @@ class _Checker:
         self.symmetries: list[str] = []
         self.symmetry_node: ast.Symmetry | None = None
         self.seen: set[type] = set()
+        self.piece_values: dict[int, int] = {}
+        self.priority_node: ast.Priority | None = None
 
     # ---- driver
     def run(self) -> ir.GameIR:
@@ -78,7 +80,8 @@ class _Checker:
             raise error(f"'{header.kind}' files are not supported yet; this version compiles games", header)
         for statement in self.rules.statements:
             self._require_order(statement)
-            getattr(self, "_" + type(statement).__name__.lower())(statement)
+            handler = "_priority_statement" if isinstance(statement, ast.Priority) else "_" + type(statement).__name__.lower()
+            getattr(self, handler)(statement)
         unused = sorted(set(self.user_options) - set(self.scope.options))
         if unused:
             declared = ", ".join(self.scope.options) or "none"
@@ -89,8 +92,9 @@ class _Checker:
             name=Path(self.rules.filename).stem, title=header.title, kind=header.kind,
             players=tuple(self.scope.players), pieces=tuple(self.scope.pieces), geometry=geometry,
             initial_planes=tuple(self.planes), variables=tuple(self.variables),
-            rules=tuple(self.rules_ir), ends=tuple(self.ends),
+            rules=tuple(self.rules_ir), priority=self._priority(), ends=tuple(self.ends),
             symmetries=self._symmetry_group(geometry),
+            piece_values=tuple(self.piece_values.get(k, 1) for k in range(len(self.scope.pieces))),
             options=tuple((k, v.value) for k, v in self.scope.options.items()))
 
     def _require_order(self, statement: Any) -> None:
@@ -106,6 +110,8 @@ class _Checker:
             if type(statement) in self.seen:
                 raise error(f"'{type(statement).__name__.lower()}' is declared twice", statement)
             self.seen.add(type(statement))
+        if isinstance(statement, ast.PieceValue) and not self.scope.pieces_declared:
+            raise error("declare the pieces first (`pieces A B`)", statement)
         if isinstance(statement, ast.Pieces) and self.planes and any(self.planes):
             raise error("declare the pieces before the setup", statement)
 
@@ -274,6 +280,33 @@ class _Checker:
         self.variables.append(ir.Variable(node.name.text, initial, value.type))
         self.scope.variables[node.name.text] = var
 
+    def _priority(self) -> tuple[int, ...]:
+        node = self.priority_node
+        if node is None:
+            return ()
+        names = [r.name for r in self.rules_ir]
+        out = []
+        for ident in node.names:
+            if ident.text not in names:
+                raise unknown("move rule", ident, names)
+            out += [i for i, n in enumerate(names) if n == ident.text and i not in out]
+        return tuple(out)
+
+    def _priority_statement(self, node: ast.Priority) -> None:
+        if self.priority_node is not None:
+            raise error("'priority' is declared twice", node)
+        self.priority_node = node
+
+    def _piecevalue(self, node: ast.PieceValue) -> None:
+        kind = self._piece_index(node.piece, node)
+        if kind in self.piece_values:
+            raise error(f"piece '{node.piece.text}' is given a value twice", node.piece)
+        value = constant(expect(self.lower.lower(node.value, Context(CONST)), INT, node.value, "a piece value"),
+                         node.value, "a piece value")
+        if value < 0:
+            raise error(f"a piece value must be 0 or more, not {value}", node.value)
+        self.piece_values[kind] = value
+
     def _rule_name(self, ident: ast.Ident | None, default: str) -> str:
         if ident is None:
             return default
@@ -293,8 +326,21 @@ class _Checker:
             to = expect(self.lower.lower(action.to, ctx), CELLS, action.to, "where a piece steps to")
             rule = ir.StepRule(self._rule_name(node.name, "step"), kind, directions, to,
                                self._effects(node.effects, ctx))
+        elif isinstance(action, ast.Jump):
+            kind = self._piece_index(action.piece, action)
+            directions = self._directions(action.directions)
+            over = expect(self.lower.lower(action.over, ctx), CELLS, action.over, "what a piece jumps over")
+            to = expect(self.lower.lower(action.to, ctx), CELLS, action.to, "where a piece jumps to")
+            effects = self._effects(node.effects, ctx)
+            rule = ir.JumpRule(self._rule_name(node.name, "jump"), kind, directions, over, to, action.repeat, effects)
         else:
-            raise error("jump moves are not compiled yet (planned with draughts)", action)
+            if node.effects:
+                raise error("a pass has no effects", node.effects[0])
+            if any(isinstance(r, ir.PassRule) for r in self.rules_ir):
+                raise error("a game has at most one pass rule", action)
+            rule = ir.PassRule(self._rule_name(node.name, "pass"))
+        if not isinstance(rule, ir.PlaceRule) and any(isinstance(e, ir.Flip) for e in rule_effects(rule)):
+            raise error("'flip' follows a placement (`place ... then flip X`)", node)
         self.rules_ir.append(rule)
 
     def _directions(self, words: tuple[ast.Ident, ...]) -> tuple[ir.Offsets, ...]:
@@ -326,6 +372,10 @@ class _Checker:
     def _effects(self, effects: tuple[ast.Effect, ...], ctx: Context) -> tuple[ir.Effect, ...]:
         out: list[ir.Effect] = []
         for effect in effects:
+            if isinstance(effect, ast.Flip):
+                cells = expect(self.lower.lower(effect.cells, ctx), CELLS, effect.cells, "what 'flip' turns")
+                out.append(ir.Flip(cells))
+                continue
             if isinstance(effect, ast.Promote):
                 kind = self._piece_index(effect.piece, effect)
                 where = expect(self.lower.lower(effect.where, ctx), CELLS, effect.where, "a promotion zone")
@@ -379,6 +429,10 @@ class _Checker:
                     group[composed] = f"{group[a]}*{group[b]}"
                     changed = True
         return tuple((name, perm) for perm, name in group.items())
+
+
+def rule_effects(rule: ir.Rule) -> tuple[ir.Effect, ...]:
+    return getattr(rule, "effects", ())
 
 
 def _or(values: list[int]) -> int:

@@ -8,8 +8,9 @@ through the globals, never through the text.
 
 The state is the tuple `(b0, .., bN, v0, .., vM, player, result)`; result 0
 means the game goes on, and `RETURNS[result]` gives the payoffs. A board move
-is the int `to | from << S | rule << 2S`; a parameterised move is the tuple
-`(rule, a0, a1, ..)`.
+is the int `to | from << S | rule << 2S | captured << (2S + RULE_BITS)` (S bits
+per cell; `captured`, the mask of jumped pieces, only for jumps); a
+parameterised move is the tuple `(rule, a0, a1, ..)`.
 """
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ from __future__ import annotations
 from typing import Any
 
 from gdl.interpreter import ir
-from gdl.interpreter.geometry import LINE_DIRECTIONS, bits
+from gdl.interpreter.geometry import COMPASS, LINE_DIRECTIONS, bits
 from gdl.interpreter.ir import CELLS
 
+RULE_BITS = 4      # board rules per game: at most 2 ** RULE_BITS
 TABLE_BITS = 12    # boards with at most this many layout bits get whole-board lookup tables
 CHUNK_BITS = 8     # otherwise symmetry images are looked up 8 bits at a time
 
@@ -75,10 +77,13 @@ class Generator:
         self.cell_mask = (1 << self.cell_bits) - 1
         self.globals: dict[str, Any] = {"RETURNS": returns_table(self.n_players)}
         self.board_rules = [r for r in game.rules if not isinstance(r, ir.ParamRule)]
+        self.pass_rule = next((r for r in game.rules if isinstance(r, ir.PassRule)), None)
+        self.helpers: dict[str, list[str]] = {}   # helper functions the generated code calls
         self.param_rules = [r for r in game.rules if isinstance(r, ir.ParamRule)]
         self.codes = result_codes(self.n_players)
         self.playable = self.geo.playable
         self.layout_bits = self.geo.height * self.geo.stride
+        self.capture_shift = 2 * self.cell_bits + RULE_BITS
 
     # ---- names
     def plane(self, player: int, kind: int) -> str:
@@ -128,8 +133,12 @@ class Generator:
         if isinstance(e, ir.Full):
             return f"(occ == {self.playable!r})"
         if isinstance(e, ir.HasMoves):
-            nxt = (p + 1) % self.n_players
-            return f"legal_moves(({', '.join(self.state_names)}, {nxt}, 0))"
+            who = p if e.who == ir.MOVER else (p + 1) % self.n_players
+            names = "".join(f"{n}, " for n in self.state_names)
+            return f"moves(({names}{who}, 0))"
+        if isinstance(e, ir.Flank):
+            self.flank_helper()
+            return f"flank({self.pieces(ir.MOVER, None, p)}, {self.expr(e.operand, p)})"
         if isinstance(e, ir.Shift):
             return self.shift(e.directions[p], self.expr(e.operand, p))
         if isinstance(e, ir.Line):
@@ -209,7 +218,8 @@ class Generator:
         return len(rules) == 1 and isinstance(rules[0], ir.PlaceRule)
 
     def gen_legal(self, w: _Writer) -> None:
-        w("def legal_moves(s):")
+        """`moves(s)`: every move but a pass; `legal_moves(s)`: those, or the pass if none."""
+        w("def moves(s):")
         with w.indent():
             self.unpack(w)
             w("if res:")
@@ -217,6 +227,16 @@ class Generator:
                 w("return ()")
             w(f"occ = {self.occ()}")
             self.per_player(w, self.legal_for)
+        w("")
+        if self.pass_rule is None:
+            w("legal_moves = moves")
+            return
+        w("def legal_moves(s):")
+        with w.indent():
+            w("if s[-1]:")
+            with w.indent():
+                w("return ()")
+            w(f"return moves(s) or ({self.rule_tag(self.pass_rule)},)")
 
     def per_player(self, w: _Writer, body) -> None:
         """One specialised branch per player to move (one block when they are all alike)."""
@@ -241,7 +261,14 @@ class Generator:
             return
         w("out = []")
         w("add = out.append")
-        for rule in self.game.rules:
+        rules = [r for r in self.game.rules if not isinstance(r, ir.PassRule)]
+        first = [self.game.rules[i] for i in self.game.priority]
+        for rule in first + [r for r in rules if r not in first]:
+            if first and rule is not first[0] and rule not in first:
+                w("if out:")
+                with w.indent():
+                    w("return out")
+                first = []
             if isinstance(rule, ir.PlaceRule):
                 tag = self.rule_tag(rule)
                 w(f"m = {self.expr(rule.where, p)}")
@@ -252,9 +279,65 @@ class Generator:
                     w("m ^= low")
             elif isinstance(rule, ir.StepRule):
                 self.step_moves(w, rule, p)
+            elif isinstance(rule, ir.JumpRule):
+                self.jump_moves(w, rule, p)
             else:
                 self.param_moves(w, rule, p)
         w("return out")
+
+    def jump_mask(self, dx: int, dy: int) -> int:
+        """The cells from which a jump along (dx, dy) stays on the board (over and landing)."""
+        return self.geo.mask(lambda x, y: self.geo.on_board(x + dx, y + dy)
+                             and self.geo.on_board(x + 2 * dx, y + 2 * dy))
+
+    def jump_moves(self, w: _Writer, rule: ir.JumpRule, p: int) -> None:
+        """Every jump (or, with repeat, every maximal chain of jumps) of the rule's pieces."""
+        tag = self.rule_tag(rule)
+        tail = f" | {tag}" if tag else ""
+        S, caps = self.cell_bits, self.capture_shift
+        steps = [(self.geo.offset(dx, dy), self.jump_mask(dx, dy)) for dx, dy in rule.directions[p]]
+        w(f"over = {self.expr(rule.over, p)}")
+        w(f"land = {self.expr(rule.to, p)}")
+        w(f"m = {self.plane(p, rule.kind)}")
+        w("while m:")
+        with w.indent():
+            w("low = m & -m")
+            w("m ^= low")
+            w("f = low.bit_length() - 1")
+            if not rule.repeat:
+                for off, mask in steps:
+                    w(f"if {mask!r} >> f & 1 and over >> (f + {off}) & 1 and land >> (f + {2 * off}) & 1:")
+                    with w.indent():
+                        w(f"add((f + {2 * off}) | f << {S}{tail} | 1 << (f + {off}) << {caps})")
+                return
+            w("free = land | low   # the jumping piece has left its cell")
+            w("stack = [(f, 0)]")
+            w("while stack:")
+            with w.indent():
+                w("c, cap = stack.pop()")
+                w("grown = False")
+                for off, mask in steps:
+                    w(f"if {mask!r} >> c & 1 and over >> (c + {off}) & 1 and not cap >> (c + {off}) & 1 "
+                      f"and free >> (c + {2 * off}) & 1:")
+                    with w.indent():
+                        w(f"stack.append((c + {2 * off}, cap | 1 << (c + {off})))")
+                        w("grown = True")
+                w("if cap and not grown:")
+                with w.indent():
+                    w(f"add(c | f << {S}{tail} | cap << {caps})")
+
+    def flank_helper(self) -> None:
+        """`flank(own, x)`: cells from which a run of x cells along some direction ends at own."""
+        if "flank" in self.helpers:
+            return
+        lines = ["def flank(own, x):", "    out = 0"]
+        for dx, dy in COMPASS.values():
+            off, has = self.geo.offset(dx, dy), self.geo.has_neighbour(dx, dy)
+            near = (lambda v, o=off, h=has: f"({v} >> {o} & {h!r})" if o > 0 else f"({v} << {-o} & {h!r})")
+            lines += [f"    r = {near('own')} & x", "    run = r", "    while r:",
+                      f"        r = {near('r')} & x", "        run |= r", f"    out |= {near('run')}"]
+        lines.append("    return out")
+        self.helpers["flank"] = lines
 
     def step_moves(self, w: _Writer, rule: ir.StepRule, p: int) -> None:
         tag = self.rule_tag(rule)
@@ -304,7 +387,7 @@ class Generator:
             if isinstance(rule, ir.ParamRule):
                 test = f"m[0] == {i}" if not self.board_rules else f"m.__class__ is tuple and m[0] == {i}"
             else:
-                test = f"m >> {2 * self.cell_bits} == {self.board_rules.index(rule)}"
+                test = f"m >> {2 * self.cell_bits} & {(1 << RULE_BITS) - 1} == {self.board_rules.index(rule)}"
                 if self.param_rules:
                     test = f"m.__class__ is int and {test}"
             w(f"{'if' if i == 0 else 'elif'} {test}:")
@@ -314,9 +397,20 @@ class Generator:
 
     def apply_rule(self, w: _Writer, rule: ir.Rule, p: int) -> None:
         if isinstance(rule, ir.PlaceRule):
-            w(f"bit = 1 << {'m' if self.single_place() else f'(m & {self.cell_mask})'}")
+            w(f"t = {'m' if self.single_place() else f'm & {self.cell_mask}'}")
+            w("bit = 1 << t")
             mine = self.plane(p, rule.kind)
             w(f"{mine} |= bit")
+        elif isinstance(rule, ir.JumpRule):
+            w(f"bit = 1 << (m & {self.cell_mask})")
+            mine = self.plane(p, rule.kind)
+            w(f"keep = ~(m >> {self.capture_shift})")
+            for i in range(self.n_planes):
+                if f"b{i}" != mine:
+                    w(f"b{i} &= keep")
+            w(f"{mine} = {mine} ^ (1 << (m >> {self.cell_bits} & {self.cell_mask})) | bit")
+        elif isinstance(rule, ir.PassRule):
+            pass
         elif isinstance(rule, ir.StepRule):
             w(f"bit = 1 << (m & {self.cell_mask})")
             mine = self.plane(p, rule.kind)
@@ -328,11 +422,14 @@ class Generator:
         else:
             for i in range(len(rule.ranges)):
                 w(f"a{i} = m[{i + 1}]")
-        for effect in rule.effects:
+        for effect in getattr(rule, "effects", ()):
             self.effect(w, effect, rule, p)
         self.ends(w, p)
 
     def effect(self, w: _Writer, effect: ir.Effect, rule: ir.Rule, p: int) -> None:
+        if isinstance(effect, ir.Flip):
+            self.flip(w, effect, p)
+            return
         if isinstance(effect, ir.Promote):
             w(f"occ = {self.occ()}")
             w(f"if bit & {self.expr(effect.where, p)}:")
@@ -348,6 +445,35 @@ class Generator:
         w(f"i = {self.expr(effect.index, p)} - 1")
         new = value if effect.op == "=" else f"{target}[i] {effect.op[0]} {value}"
         w(f"{target} = {target}[:i] + ({new},) + {target}[i + 1:]")
+
+    def flip(self, w: _Writer, effect: ir.Flip, p: int) -> None:
+        """Walk the eight directions from the placed cell t; runs of the flipped cells that end
+        at one of the mover's pieces change owner (keeping their kind)."""
+        w(f"occ = {self.occ()}")
+        w(f"x = {self.expr(effect.cells, p)}")
+        w(f"own = {self.pieces(ir.MOVER, None, p)}")
+        w("flips = 0")
+        for dx, dy in COMPASS.values():
+            off, has = self.geo.offset(dx, dy), self.geo.has_neighbour(dx, dy)
+            w("c = t")
+            w("run = 0")
+            w(f"while {has!r} >> c & 1:")
+            with w.indent():
+                w(f"c += {off}")
+                w("if x >> c & 1:")
+                with w.indent():
+                    w("run |= 1 << c")
+                    w("continue")
+                w("if own >> c & 1:")
+                with w.indent():
+                    w("flips |= run")
+                w("break")
+        for k in range(self.n_kinds):
+            for q in range(self.n_players):
+                if q != p:
+                    w(f"turned = {self.plane(q, k)} & flips")
+                    w(f"{self.plane(q, k)} ^= turned")
+                    w(f"{self.plane(p, k)} |= turned")
 
     def ends(self, w: _Writer, p: int) -> None:
         nxt = (p + 1) % self.n_players
@@ -413,6 +539,9 @@ class Generator:
                 del self.globals[name]
                 w("")
                 self.line_helper(w, int(name[4:]))
+        for lines in self.helpers.values():
+            w("")
+            w.lines += lines
         w("")
         return "\n".join(w.lines + body.lines) + "\n", self.globals
 

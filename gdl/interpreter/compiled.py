@@ -12,7 +12,8 @@ from typing import Any, Hashable, Sequence
 
 from gdl.errors import IllegalMove
 from gdl.interpreter import ir
-from gdl.interpreter.codegen import generate
+from gdl.interpreter.codegen import RULE_BITS, generate
+from gdl.interpreter.heuristics import derive
 from gdl.interpreter.geometry import bits
 
 State = tuple
@@ -52,6 +53,9 @@ class CompiledGame:
         self._returns = namespace["RETURNS"]
         self._cell_bits = game.geometry.size_bits
         self._initial = (*game.initial_planes, *(v.initial for v in game.variables), 0, 0)
+        heuristic = derive(game)
+        if heuristic is not None:   # solvers look for this attribute (see solvers.evaluation)
+            self.heuristic = heuristic
         self.invariants: dict[str, Any] = {
             "symmetries": [name for name, _ in game.symmetries],
         }
@@ -82,11 +86,34 @@ class CompiledGame:
             return " ".join([rule.name, *map(str, move[1:])])
         cell_mask = (1 << self._cell_bits) - 1
         board_rules = [r for r in self.ir.rules if not isinstance(r, ir.ParamRule)]
-        rule = board_rules[move >> 2 * self._cell_bits]
-        to = self.geometry.name(move & cell_mask)
+        rule = board_rules[move >> 2 * self._cell_bits & (1 << RULE_BITS) - 1]
+        to, start = move & cell_mask, move >> self._cell_bits & cell_mask
+        if isinstance(rule, ir.PassRule):
+            return rule.name
         if isinstance(rule, ir.PlaceRule):
-            return to
-        return f"{self.geometry.name(move >> self._cell_bits & cell_mask)}-{to}"
+            return self.geometry.name(to)
+        if isinstance(rule, ir.JumpRule):
+            captured = move >> 2 * self._cell_bits + RULE_BITS
+            path = self._jump_path(start, to, captured, rule.directions[state[-2]])
+            return "x".join(self.geometry.name(c) for c in path)
+        return f"{self.geometry.name(start)}-{self.geometry.name(to)}"
+
+    def _jump_path(self, start: int, to: int, captured: int, directions) -> list[int]:
+        """The landing cells of a jump chain from `start` to `to` taking exactly `captured`."""
+        geo = self.geometry
+
+        def walk(cell: int, left: int) -> list[int] | None:
+            if not left:
+                return [cell] if cell == to else None
+            x, y = geo.xy(cell)
+            for dx, dy in directions:
+                over, land = (x + dx, y + dy), (x + 2 * dx, y + 2 * dy)
+                if geo.on_board(*land) and left >> geo.cell(*over) & 1:
+                    rest = walk(geo.cell(*land), left & ~(1 << geo.cell(*over)))
+                    if rest:
+                        return [cell] + rest
+            return None
+        return walk(start, captured) or [start, to]
 
     def parse_move(self, state: State, text: str) -> Move:
         """The legal move written `text`: its exact text, or a unique beginning of one

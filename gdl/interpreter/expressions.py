@@ -22,7 +22,7 @@ from gdl.interpreter.ir import BOOL, CELLS, INT, LIST
 CONST, MOVE, END = "constant", "move", "end"   # where an expression is evaluated
 
 BUILTIN_NAMES = ("empty", "occupied", "own", "enemy", "full", "moves", "dark", "light")
-FUNCTIONS = ("row", "column", "rows", "columns", "line", "count", "size", "sum")
+FUNCTIONS = ("row", "column", "rows", "columns", "line", "count", "size", "sum", "flank", "moves")
 COMPASS_NAMES = tuple(COMPASS)
 _COMPARE = {"==", "!=", "<", "<=", ">", ">="}
 _ARITH = {"+", "-", "*", "/", "%"}
@@ -201,7 +201,12 @@ class Lowerer:
         if (node.arg2 is not None) != (fn in ("rows", "columns")):
             usage = f"'{fn} A..B'" if fn in ("rows", "columns") else f"'{fn} X'"
             raise error(f"'{fn}' is written {usage}", node)
+        if fn == "moves":
+            return self._moves_of(node, ctx)
         arg = self.lower(node.arg, ctx)
+        if fn == "flank":
+            self._position_dependent(node.fn, ctx, fn)
+            return ir.Flank(expect(arg, CELLS, node.arg, "what 'flank' looks for"))
         if fn in ("count",):
             return self._op("count", (expect(arg, CELLS, node.arg, "what 'count' counts"),), INT, node)
         if fn in ("size", "sum"):
@@ -213,6 +218,14 @@ class Lowerer:
             self._position_dependent(node.fn, ctx, fn)
             return ir.Line(length, ir.MOVER)
         return self._rows_or_columns(node, fn, arg, ctx)
+
+    def _moves_of(self, node: ast.Apply, ctx: Context) -> ir.Expr:
+        """`moves mover` / `moves opponent`: that player could make a move (other than pass)."""
+        if not isinstance(node.arg, ast.Name) or node.arg.ident.text not in ("mover", "opponent"):
+            raise error("'moves' is followed by 'mover' or 'opponent'", node.arg)
+        if ctx.mode != END:
+            raise error("'moves' (a player can move) is only known in an end rule", node.fn)
+        return ir.HasMoves(node.arg.ident.text)
 
     def _rows_or_columns(self, node: ast.Apply, fn: str, arg: ir.Expr, ctx: Context) -> ir.Expr:
         geometry = self._needs_board(node, fn)

@@ -59,8 +59,18 @@ class Full:
 
 @attrs.frozen
 class HasMoves:
-    """The player to move next has at least one legal move (ends only)."""
+    """`who` (OPPONENT: the player to move next; MOVER: the player who just moved, were it
+    their turn again) has a legal move other than passing. Ends only."""
+    who: str = OPPONENT
     type: str = BOOL
+
+
+@attrs.frozen
+class Flank:
+    """The cells from which, along some direction, a run of one or more `operand` cells
+    ends at a piece of the mover (Othello's legal placements when operand is enemy)."""
+    operand: "Expr"
+    type: str = CELLS
 
 
 @attrs.frozen
@@ -100,7 +110,7 @@ class Op:
     type: str
 
 
-Expr = Const | PerPlayer | Pieces | Empty | Full | HasMoves | Shift | Line | Var | Param | Op
+Expr = Const | PerPlayer | Pieces | Empty | Full | HasMoves | Flank | Shift | Line | Var | Param | Op
 
 
 # ----------------------------------------------------------------------- moves and ends
@@ -120,7 +130,14 @@ class Promote:
     where: Expr
 
 
-Effect = Assign | Promote
+@attrs.frozen
+class Flip:
+    """After a placement: the runs of `cells` between the placed piece and another piece of
+    the mover, in all eight directions, become the mover's."""
+    cells: Expr
+
+
+Effect = Assign | Promote | Flip
 
 
 @attrs.frozen
@@ -141,6 +158,26 @@ class StepRule:
 
 
 @attrs.frozen
+class JumpRule:
+    """Jump over a neighbour in `over` to the cell beyond in `to`, capturing the jumped piece;
+    with `repeat`, the same piece jumps on while it can and the whole chain is one move
+    (captured pieces leave the board when the move ends)."""
+    name: str
+    kind: int
+    directions: tuple[Offsets, ...]
+    over: Expr
+    to: Expr
+    repeat: bool
+    effects: tuple[Effect, ...]
+
+
+@attrs.frozen
+class PassRule:
+    """Do nothing; legal only when the player has no other move."""
+    name: str
+
+
+@attrs.frozen
 class ParamRule:
     name: str
     ranges: tuple[tuple[Expr, Expr], ...]   # inclusive (low, high) per parameter
@@ -148,7 +185,8 @@ class ParamRule:
     effects: tuple[Effect, ...]
 
 
-Rule = PlaceRule | StepRule | ParamRule
+Rule = PlaceRule | StepRule | JumpRule | PassRule | ParamRule
+BoardRule = PlaceRule | StepRule | JumpRule | PassRule
 
 
 @attrs.frozen
@@ -176,6 +214,8 @@ class GameIR:
     initial_planes: tuple[int, ...]     # plane p * len(pieces) + k: player p's pieces of kind k
     variables: tuple[Variable, ...]
     rules: tuple[Rule, ...]
+    priority: tuple[int, ...]           # indices of rules whose moves, when any exist, are the only legal ones
     ends: tuple[EndRule, ...]
     symmetries: tuple[tuple[str, tuple[int, ...]], ...]   # (name, cell permutation)
+    piece_values: tuple[int, ...]                         # material weight per kind (hints; default 1)
     options: tuple[tuple[str, Any], ...]                  # the values this game was built with

@@ -1,0 +1,133 @@
+"""Evaluation derived from the rules, for games whose file gives no hints.
+
+Three signals, each read off the IR, each in [-1, 1] for the player it scores:
+- open lines: when a line of K wins, the K-cell windows no opponent piece
+  blocks, weighted by the square of the player's pieces in them;
+- material: when pieces can be taken (a step may land on an enemy), the
+  difference in piece counts, each kind weighted by its `value` hint (default 1);
+- advancement: when reaching a region wins, how close the player's pieces are
+  to it (rows to go, squared, so a runner near the goal counts most).
+The heuristic is their mean, from each player's point of view.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from gdl.interpreter import ir
+from gdl.interpreter.geometry import bits
+
+Heuristic = Callable[[tuple], tuple[float, ...]]
+
+
+def _walk(e: ir.Expr):
+    yield e
+    for child in getattr(e, "args", ()):
+        yield from _walk(child)
+    if isinstance(e, ir.Shift):
+        yield from _walk(e.operand)
+
+
+def _squash(score: float, scale: float) -> float:
+    return score / (abs(score) + scale)
+
+
+def _line_signal(game: ir.GameIR, planes_of: list[list[int]]) -> Callable | None:
+    lengths = {e.length for end in game.ends if end.outcome == "wins"
+               for e in _walk(end.condition) if isinstance(e, ir.Line)}
+    if not lengths or not game.geometry.cells:
+        return None
+    windows = game.geometry.runs(min(lengths))
+    players = len(planes_of)
+
+    def signal(state: tuple) -> list[float]:
+        masks = [_or(state, planes) for planes in planes_of]
+        occupied = _or_all(masks)
+        scores = [0] * players
+        for w in windows:
+            held = w & occupied
+            if not held:
+                continue
+            for p, mine in enumerate(masks):
+                if held & mine == held:
+                    n = (w & mine).bit_count()
+                    scores[p] += n * n
+                    break
+        return [_squash(scores[p] - max(scores[q] for q in range(players) if q != p), 32.0)
+                for p in range(players)]
+    return signal
+
+
+def _material_signal(game: ir.GameIR, planes_of: list[list[int]]) -> Callable | None:
+    if not any(isinstance(r, ir.StepRule) for r in game.rules) or not any(game.initial_planes):
+        return None
+    kinds = len(game.pieces)
+    weights = game.piece_values
+
+    def material(state: tuple, planes: list[int]) -> int:
+        return sum(state[i].bit_count() * weights[i % kinds] for i in planes)
+
+    start = max(1, max(material(game.initial_planes, planes) for planes in planes_of))
+
+    def signal(state: tuple) -> list[float]:
+        counts = [material(state, planes) for planes in planes_of]
+        return [(counts[p] - max(c for q, c in enumerate(counts) if q != p)) / start
+                for p in range(len(counts))]
+    return signal
+
+
+def _advance_signal(game: ir.GameIR, planes_of: list[list[int]]) -> Callable | None:
+    goals = [e for end in game.ends if end.outcome == "wins" for e in _walk(end.condition)
+             if isinstance(e, ir.PerPlayer) and e.type == ir.CELLS]
+    if not goals:
+        return None
+    geo = game.geometry
+    goal = goals[0].values
+    # rows_to_go[p][cell]: rows between the cell and player p's goal region.
+    rows_to_go = []
+    for p in range(len(planes_of)):
+        goal_rows = {geo.xy(c)[1] for c in bits(goal[p])}
+        rows_to_go.append({c: min(abs(geo.xy(c)[1] - r) for r in goal_rows) for c in geo.cells})
+    far = max(geo.height - 1, 1)
+    weight = [{c: (far - d) ** 2 for c, d in table.items()} for table in rows_to_go]
+
+    def signal(state: tuple) -> list[float]:
+        scores = [sum(weight[p][c] for c in bits(_or(state, planes))) for p, planes in enumerate(planes_of)]
+        return [_squash(scores[p] - max(s for q, s in enumerate(scores) if q != p), far * far * 2.0)
+                for p in range(len(scores))]
+    return signal
+
+
+def _or(values, indices) -> int:
+    out = 0
+    for i in indices:
+        out |= values[i]
+    return out
+
+
+def _or_all(masks: list[int]) -> int:
+    out = 0
+    for m in masks:
+        out |= m
+    return out
+
+
+def derive(game: ir.GameIR) -> Heuristic | None:
+    """A heuristic for `game` (one value per player in [-1, 1]), or None when no signal applies."""
+    players = len(game.players)
+    if players < 2 or not game.initial_planes:
+        return None
+    kinds = len(game.pieces)
+    planes_of = [[p * kinds + k for k in range(kinds)] for p in range(players)]
+    signals = [s for s in (_line_signal(game, planes_of), _material_signal(game, planes_of),
+                           _advance_signal(game, planes_of)) if s is not None]
+    if not signals:
+        return None
+
+    def heuristic(state: tuple) -> tuple[float, ...]:
+        totals = [0.0] * players
+        for signal in signals:
+            for p, v in enumerate(signal(state)):
+                totals[p] += v
+        return tuple(t / len(signals) for t in totals)
+    return heuristic
