@@ -17,6 +17,8 @@ from typing import Mapping
 from gdl.errors import UnknownGame
 from gdl.interpreter import load_file
 from gdl.interpreter.compiled import CompiledGame
+from gdl.interpreter.constraints import CompiledConstraints
+from gdl.interpreter.puzzle_summary import summary as puzzle_summary
 
 SANITY_PLAYOUTS = 200   # random games `check` plays to show the compiled rules run
 
@@ -58,7 +60,8 @@ def resolve(game: str) -> Path:
     raise UnknownGame(f"no bundled game or rules file named {game!r}{hint}")
 
 
-def load(game: str, options: Mapping[str, str] | None = None) -> CompiledGame:
+def load(game: str, options: Mapping[str, str] | None = None
+         ) -> CompiledGame | CompiledConstraints:
     """The game named `game` (bundled name or rules-file path) with `options` set.
 
     Option values are the user's text (`--set width=5` gives {"width": "5"}).
@@ -75,6 +78,10 @@ def load(game: str, options: Mapping[str, str] | None = None) -> CompiledGame:
 def check(game: str, options: Mapping[str, str] | None = None, seed: int = 0) -> str:
     """Compile `game` and play random games through it; a short summary of what was found."""
     compiled = load(game, options)
+    if isinstance(compiled, CompiledConstraints):
+        return check_constraints(compiled)
+    if compiled.kind == "puzzle":
+        return puzzle_summary(compiled, seed)
     rng = random.Random(seed)
     lengths, outcomes = [], {}
     for _ in range(SANITY_PLAYOUTS):
@@ -100,3 +107,22 @@ def check(game: str, options: Mapping[str, str] | None = None, seed: int = 0) ->
         + ", ".join(f"{k} {v}" for k, v in sorted(outcomes.items())),
     ]
     return "\n".join(lines)
+
+
+def check_constraints(puzzle: CompiledConstraints) -> str:
+    """A constraint puzzle's summary: its model, and whether its own givens have one solution."""
+    from gdl.solvers.csp_solve import solve_csp   # the solvers are needed only here
+    blank = puzzle.givens_error is not None   # the file's givens do not fit the options set
+    csp = puzzle.csp("." * len(puzzle.variables) if blank else None)
+    result = solve_csp(csp, count=True, limit=2)
+    answer = {"solved": "exactly one solution", "multiple": "more than one solution",
+              "no solution": "no solution"}[result.status]
+    return "\n".join([
+        f"{puzzle.name}: {puzzle.title} ({puzzle.kind}) - ok",
+        f"  grid: {puzzle.width} x {puzzle.height}, {len(csp.variables)} variables of "
+        f"{puzzle.domain_text}",
+        f"  options: {', '.join(f'{k}={v}' for k, v in puzzle.options.items()) or 'none'}",
+        f"  constraints: {len(csp.constraints)}; givens: {len(csp.givens)}",
+        f"  solving {'an empty grid' if blank else 'the givens'}: {answer} "
+        f"({result.seconds:.3f} s, {result.method})",
+    ])

@@ -4,7 +4,7 @@
     gdl check GAME                    parse, check and compile a game; a summary
     gdl perft GAME DEPTH              count move sequences (a move generator's test)
     gdl play GAME                     play in the terminal
-    gdl solve GAME                    exact value and best move (games)
+    gdl solve GAME                    exact value and best move (games); a solution (constraints)
     gdl match GAME                    AI against AI (or random, or ...), many games, seeded
     gdl bench GAME                    random playouts/s, alpha-beta nodes/s
 
@@ -29,11 +29,12 @@ from collections.abc import Callable, Sequence
 from time import perf_counter
 from typing import TextIO
 
-from gdl import catalog
+from gdl import catalog, cli_puzzle
 from gdl.errors import GdlError, IllegalMove, OptionError, RulesError, SolverError
 from gdl.perft import iter_divide
 from gdl.players import LEVELS, HumanPlayer, make_player
 from gdl.protocol import CONSTRAINTS, GAME, PUZZLE, Game, State
+from gdl.solvers.csp_solve import METHODS as CSP_METHODS, solve_csp
 from gdl.solvers.exact import METHODS, SolveProgress, solve
 from gdl.solvers.match import GameRecord, format_table, run_match
 from gdl.speed import RUNS, measure
@@ -279,7 +280,8 @@ def _solve_game(game: Game, state: State, args: argparse.Namespace,
             raise SolverError(f"{game.name} was not solved within {limit:g} s "
                               f"({p.nodes:,} nodes searched)")
 
-    result = solve(game, state, method=args.method, progress=progress, progress_every=20_000)
+    result = solve(game, state, method=args.method or "alphabeta", progress=progress,
+                   progress_every=20_000)
     status.clear()
     mover = game.players[game.current_player(state)]
     best = None if result.best_move is None else game.move_text(state, result.best_move)
@@ -289,6 +291,35 @@ def _solve_game(game: Game, state: State, args: argparse.Namespace,
              f"nodes: {result.nodes}",
              f"time: {result.seconds:.3f} s"]
     data = {**result.to_json(), "game": game.name, "to_move": mover, "best_move": best}
+    return lines, data
+
+
+def _solve_constraints(puzzle: Game, state: State, args: argparse.Namespace,
+                       status: Status) -> tuple[list[str], dict]:
+    """A constraint puzzle: a solution, and whether it is unique (or, with --count, how many)."""
+    csp = puzzle.csp(args.given)
+    status.show(f"solving {puzzle.name}...")
+    result = solve_csp(csp, count=True, limit=None if args.count else 2, method=args.csp_method)
+    status.clear()
+    n = result.count or 0
+    verdict = "no solution" if n == 0 else "unique" if n == 1 else "multiple solutions"
+    if args.count:
+        line = f"{n} solution{'' if n == 1 else 's'}"
+    else:
+        line = {"no solution": "no solution", "unique": "unique solution",
+                "multiple solutions": "more than one solution (this is one)"}[verdict]
+    conflicts = [puzzle.describe(c, csp.givens) for c in result.conflicts]
+    nodes = "" if result.nodes is None else f", {result.nodes} nodes"
+    lines = [] if result.solution is None else [puzzle.render(result.solution)]
+    lines.append(f"{line}  ({result.seconds:.3f} s{nodes}, {result.method})")
+    lines += [f"the givens break: {text}" for text in conflicts]
+    data = {"puzzle": puzzle.name, "options": puzzle.options, "status": verdict,
+            "solved": result.solution is not None, "unique": n == 1,
+            "solution": None if result.solution is None else puzzle.grid_string(result.solution),
+            "width": puzzle.width, "height": puzzle.height, "conflicts": conflicts,
+            "nodes": result.nodes, "seconds": result.seconds, "method": result.method}
+    if args.count:
+        data["count"] = n
     return lines, data
 
 
@@ -302,16 +333,19 @@ def _not_yet(what: str) -> Callable[..., tuple[list[str], dict]]:
 # One solver per kind: (game, start state, args, status) -> (text lines, JSON object).
 SOLVERS: dict[str, Callable[..., tuple[list[str], dict]]] = {
     GAME: _solve_game,
-    PUZZLE: _not_yet("puzzles"),
-    CONSTRAINTS: _not_yet("constraint puzzles"),
+    PUZZLE: cli_puzzle.solve,
+    CONSTRAINTS: _solve_constraints,
 }
 
 
 def cmd_solve(args: argparse.Namespace, status: Status) -> int:
     game = _load(args)
     solver = SOLVERS.get(game.kind)
+    if game.kind != CONSTRAINTS and (args.given is not None or args.count):
+        raise GdlError("--given and --count are for constraint puzzles (such as sudoku)")
     if solver is None:
         raise GdlError(f"{game.name} is of kind {game.kind!r}, which gdl cannot solve")
+    cli_puzzle.check_flags(game, args)
     state = _position(game, args.moves) if game.kind != CONSTRAINTS else None
     lines, data = solver(game, state, args, status)
     if args.json:
@@ -433,12 +467,22 @@ def build_parser() -> argparse.ArgumentParser:
                    help=player_help + " (default: human, then ai)")
     p.add_argument("--seed", type=int, help="seed the random and AI players")
 
-    p = command("solve", cmd_solve, "games: the exact value and a best move", [game, moves])
+    p = command("solve", cmd_solve, "games: the exact value and a best move; "
+                "constraint puzzles: a solution and whether it is unique", [game, moves])
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--time-limit", type=_seconds, metavar="SECONDS",
                    help="give up after this long")
-    p.add_argument("--method", choices=METHODS, default="alphabeta",
-                   help="exact solver: alphabeta (default) or memo (every reachable position)")
+    p.add_argument("--method", choices=METHODS + cli_puzzle.METHODS,
+                   help="games: alphabeta (default) or memo (every reachable position); "
+                        "puzzles: bfs, bidirectional or idastar (default: see below)")
+    cli_puzzle.add_arguments(p)
+    p.add_argument("--given", metavar="CLUES",
+                   help="constraint puzzles: the clues row by row, '.' or '0' for a blank "
+                        "(default: the file's own)")
+    p.add_argument("--count", action="store_true",
+                   help="constraint puzzles: count every solution")
+    p.add_argument("--csp-method", choices=CSP_METHODS, default="auto",
+                   help="constraint puzzles: the CSP solver (default: auto)")
 
     p = command("match", cmd_match, "two players play many seeded games; a tally", [game, ai])
     p.add_argument("--players", metavar="SPEC,SPEC",

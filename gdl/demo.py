@@ -1,55 +1,56 @@
 """`make demo`: an AI plays a game, a puzzle is solved optimally, a Sudoku is solved.
 
-Until the rules-language compiler lands, the demonstration uses the hand-written
-reference games, which satisfy the same Game protocol the solvers see.
+The game and the cube are compiled from their bundled rules files; every
+solver sees only the Game protocol.
 """
 
 from __future__ import annotations
 
-from gdl.games.reference import TicTacToe
-from gdl.games.reference_puzzles import PocketCube, random_walk
+from gdl import catalog
+from gdl.games.reference_puzzles import random_walk
 from gdl.players import make_player
 from gdl.solvers.bidirectional import solve_bidirectional
-from gdl.solvers.csp import grid_string, sudoku_csp
 from gdl.solvers.csp_solve import solve_csp
 
 SUDOKU = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
 
 
-def play_tictactoe() -> None:
-    game = TicTacToe()
-    seats = [make_player("ai:hard", game, seed=1, time_per_move=0.5),
+def play_connect4() -> None:
+    game = catalog.load("connect4")   # compiled from gdl/games/line/connect4.gdl
+    seats = [make_player("ai:hard", game, seed=1, time_per_move=0.3),
              make_player("random", game, seed=2)]
     state = game.initial_state()
-    print("== Tic-tac-toe: AI (X) against random (O)")
+    print("== Connect Four (compiled from its rules file): AI (X) against random (O)")
+    moves = []
     while not game.is_terminal(state):
-        player = game.current_player(state)
-        move = seats[player].choose(game, state)
-        print(f"{game.players[player]} plays {game.move_text(state, move)}")
+        move = seats[game.current_player(state)].choose(game, state)
+        moves.append(game.move_text(state, move))
         state = game.apply(state, move)
+    print("moves:", " ".join(moves))
     print(game.render(state))
-    print("returns:", game.returns(state))
 
 
 def solve_cube() -> None:
-    cube = PocketCube()
+    cube = catalog.load("pocket_cube")   # compiled from gdl/games/puzzle/pocket_cube.gdl
     scrambled = random_walk(cube, 12, seed=7)
     result = solve_bidirectional(cube, scrambled)
-    print("\n== Pocket cube, 12 random quarter turns, solved optimally")
-    print(f"solution ({result.length} moves, {result.nodes} nodes):",
+    print("\n== Pocket cube (compiled from its rules file), 12 random quarter turns, "
+          "solved optimally")
+    print(cube.render(scrambled))
+    print(f"solution ({result.length} moves, {result.nodes} nodes, {result.seconds:.2f} s):",
           " ".join(cube.move_text(scrambled, m) for m in result.solution))
 
 
 def solve_sudoku() -> None:
-    result = solve_csp(sudoku_csp(SUDOKU), count=True)
-    print(f"\n== Sudoku: {result.status}, unique: {result.unique}")
-    text = grid_string(sudoku_csp(SUDOKU), result.solution)
-    for row in range(9):
-        print(text[9 * row:9 * row + 9])
+    sudoku = catalog.load("sudoku")   # compiled from gdl/games/grid/sudoku.gdl
+    result = solve_csp(sudoku.csp(SUDOKU), count=True)
+    print(f"\n== Sudoku (from its rules file): {'unique' if result.unique else result.status} "
+          f"solution, {result.seconds:.3f} s")
+    print(sudoku.render(result.solution))
 
 
 def main() -> None:
-    play_tictactoe()
+    play_connect4()
     solve_cube()
     solve_sudoku()
 

@@ -218,11 +218,12 @@ def test_solve_time_limit(capsys):
     assert "not solved within" in one_line_error(err)
 
 
-def test_solve_puzzle_is_not_available_yet(capsys, monkeypatch):
+def test_solve_a_hand_written_puzzle(capsys, monkeypatch):
+    # Puzzles in depth: tests/test_cli_puzzles.py.
     monkeypatch.setattr(catalog, "load", lambda game, options: Hanoi(2))
-    code, _, err = run(capsys, "solve", "hanoi")
-    assert code == 1
-    assert "not available yet" in one_line_error(err)
+    code, lines, err = run(capsys, "solve", "hanoi")
+    assert code == 0 and err == ""
+    assert "solution (3 moves): 1-2 1-3 2-3" in lines
 
 
 # --------------------------------------------------------------------------- play

@@ -280,3 +280,195 @@ class Rules:
     statements: tuple[Statement, ...]
     filename: str
     source: str
+
+
+# ----------------------------------------------------------------------- puzzles (issue 5)
+# One solver and a goal; the state is one of three forms: permutations with
+# orientations (`PermState`), a board of tiles and a blank (`Tiles`), stacks (`Stacks`).
+
+@attrs.frozen
+class Orientation:
+    """`twist: 7 x mod 3`: one value mod `modulus` per piece of the permutation, moving with it."""
+    name: Ident
+    size: Expr
+    modulus: Expr
+    pos: SourcePos
+
+
+@attrs.frozen
+class PermState:
+    """`state corner: permutation 7, twist: 7 x mod 3`: pieces on positions 1..N, and their orientations."""
+    name: Ident
+    size: Expr
+    orientations: tuple[Orientation, ...]
+    pos: SourcePos
+
+
+@attrs.frozen
+class Tiles:
+    """`tiles 1..8 and blank`: the board's cells hold these numbered tiles and one blank."""
+    low: Expr
+    high: Expr
+    pos: SourcePos
+
+
+@attrs.frozen
+class Stacks:
+    """`stacks 3 of 8`: 3 stacks holding items 1..8, 1 the smallest."""
+    count: Expr
+    items: Expr
+    pos: SourcePos
+
+
+@attrs.frozen
+class Cycle:
+    """`cycle corner (1 2 6 5) twist (-1 +1 -1 +1)`: the piece at 1 moves to 2 (gaining -1), 2's to 6, ...
+
+    `turns` pairs an orientation with one amount per position of the cycle."""
+    part: Ident
+    positions: tuple[Number, ...]
+    turns: tuple[tuple[Ident, tuple[Number, ...]], ...]
+    pos: SourcePos
+
+
+@attrs.frozen
+class CycleMove:
+    """`move front: cycle ..., cycle ...`: a named move made of disjoint cycles."""
+    name: Ident
+    cycles: tuple[Cycle, ...]
+    pos: SourcePos
+
+
+@attrs.frozen
+class SlideMove:
+    """`move: slide tile into blank`: a tile beside the blank slides into it (up, down, left, right)."""
+    pos: SourcePos
+
+
+@attrs.frozen
+class StackMove:
+    """`move: top onto larger or empty` (rule "larger") or `move: top onto any` (rule "any")."""
+    rule: str
+    pos: SourcePos
+
+
+@attrs.frozen
+class Inverse:
+    """`inverse front back, up down`: each pair of moves undo each other."""
+    pairs: tuple[tuple[Ident, Ident], ...]
+    pos: SourcePos
+
+
+@attrs.frozen
+class Target:
+    """A start or goal position: `initial`, `all on EXPR`, `tiles in order, blank last`, or a
+    position's text ("123456780")."""
+    form: str                # "initial", "all on", "in order", "text"
+    where: Expr | None       # `all on` only
+    text: str | None         # "text": the position; "in order": "first" or "last" (the blank)
+    pos: SourcePos
+
+
+@attrs.frozen
+class PuzzleStart:
+    target: Target
+    pos: SourcePos
+
+
+@attrs.frozen
+class PuzzleGoal:
+    target: Target
+    pos: SourcePos
+
+
+PuzzleStatement = (PermState | Tiles | Stacks | CycleMove | SlideMove | StackMove | Inverse
+                   | PuzzleStart | PuzzleGoal)
+
+
+# ----------------------------------------------------------------------- constraint puzzles
+# A `constraints` file: one grid of variables, a domain, constraints over areas of cells.
+# Cells are named r<row>c<column> (r1c1 is the top-left cell).
+
+@attrs.frozen
+class GridVars:
+    """`grid W x H of LOW..HIGH`: one variable per cell, each taking a value LOW..HIGH."""
+    width: Expr
+    height: Expr
+    low: Expr
+    high: Expr
+    pos: SourcePos
+
+
+@attrs.frozen
+class Givens:
+    """`given "53..7...."`: clues row by row ('.' blank); several lines concatenate."""
+    text: str
+    pos: SourcePos
+
+
+@attrs.frozen
+class Area:
+    """Where a constraint applies; each area is one group of cells.
+
+    kind: "rows", "columns", "diagonals" (every diagonal line, both ways), "diagonal"
+    (r1c1 to the bottom right), "antidiagonal", "row"/"column" (args: its number),
+    "boxes" (args: width, height), "cells" (the listed cells)."""
+    kind: str
+    args: tuple[Expr, ...]
+    cells: tuple[Ident, ...]
+    pos: SourcePos
+
+
+@attrs.frozen
+class AllDifferentRule:
+    """`all different: AREAS`, or `all different value + E: AREAS` (the shifted values differ)."""
+    shift: Expr | None
+    areas: tuple[Area, ...]
+    pos: SourcePos
+
+
+@attrs.frozen
+class SumRule:
+    """`sum 15: AREAS` or `sum <= 10: AREAS`: each area's sum compared with a number."""
+    op: str
+    total: Expr
+    areas: tuple[Area, ...]
+    pos: SourcePos
+
+
+@attrs.frozen
+class CageRule:
+    """`cage 15: r1c1 r1c2`: the cells add up to 15 and are all different (Killer Sudoku)."""
+    total: Expr
+    areas: tuple[Area, ...]
+    pos: SourcePos
+
+
+@attrs.frozen
+class CountRule:
+    """`exactly K of V: AREAS` (op "=="), `at most` ("<="), `at least` (">="):
+    how many cells of each area hold the value V."""
+    op: str
+    k: Expr
+    value: Expr
+    areas: tuple[Area, ...]
+    pos: SourcePos
+
+
+@attrs.frozen
+class Comparison:
+    """`r1c1 < r1c2 < r1c3`: operands (cells or numbers) and the operators between them."""
+    operands: tuple[Expr, ...]
+    ops: tuple[str, ...]
+    pos: SourcePos
+
+
+@attrs.frozen
+class RequireRule:
+    """`require: r1c1 > r1c2, r2c3 != 4`: comparisons between cells (Futoshiki) or with numbers."""
+    comparisons: tuple[Comparison, ...]
+    pos: SourcePos
+
+
+ConstraintStatement = (GridVars | Givens | AllDifferentRule | SumRule | CageRule | CountRule
+                       | RequireRule)

@@ -6,7 +6,9 @@ position of the offending token and, when the list is short, what was expected.
 
 from __future__ import annotations
 
+import difflib
 import functools
+import re
 from importlib import resources
 
 import lark
@@ -22,6 +24,13 @@ _TERMINAL_NAMES = {
     "ASSIGN": "=, += or -=", "OUTCOME": "'wins' or 'loses'", "KIND": "'game', 'puzzle' or 'constraints'",
 }
 _MAX_EXPECTED = 6   # longer lists are summarised instead of printed
+_CHAR_HINTS = {
+    "'": "a title is written in double quotes",
+    '"': "a title ends with '\"' on the same line",
+}
+# `move place on empty`: the action word was read as the move's name, so say what is missing.
+_MOVE_WITHOUT_COLON = re.compile(
+    r"[\t ]*move(?:[\t ]+\w+)?[\t ]+(place|step|jump|pass)\b(?![\t ]*:)")
 
 
 @functools.cache
@@ -41,7 +50,7 @@ def parse(text: str, filename: str = "<rules>") -> ast.Rules:
     try:
         tree = _parser().parse(text)
     except lark.exceptions.UnexpectedInput as err:
-        raise _syntax_error(err).located(filename, text) from None
+        raise _syntax_error(err, text).located(filename, text) from None
     header, statements = _Builder().transform(tree)
     return ast.Rules(header, tuple(statements), filename, text)
 
@@ -55,13 +64,19 @@ def _describe(terminal: str) -> str:
     return terminal.lower()
 
 
-def _syntax_error(err: lark.exceptions.UnexpectedInput) -> RulesSyntaxError:
+def _syntax_error(err: lark.exceptions.UnexpectedInput, text: str) -> RulesSyntaxError:
     pos = SourcePos(err.line, err.column) if err.line > 0 else None
     if isinstance(err, lark.exceptions.UnexpectedCharacters):
         char = err.char if err.char != "\n" else "end of line"
-        return RulesSyntaxError(f"unexpected character {char!r}", pos)
+        hint = f": {_CHAR_HINTS[char]}" if char in _CHAR_HINTS else ""
+        return RulesSyntaxError(f"unexpected character {char!r}{hint}", pos)
     if isinstance(err, lark.exceptions.UnexpectedToken):
         token = err.token
+        lines = text.splitlines()
+        line = lines[pos.line - 1] if pos is not None and pos.line <= len(lines) else ""
+        if missing := _MOVE_WITHOUT_COLON.match(line):
+            return RulesSyntaxError(f"expected ':' before '{missing[1]}'",
+                                    SourcePos(err.line, missing.start(1) + 1))
         if token.type == "$END":
             what = "end of file"
         elif token.type == "_NL":
@@ -70,12 +85,19 @@ def _syntax_error(err: lark.exceptions.UnexpectedInput) -> RulesSyntaxError:
             pos = SourcePos(token.line, token.column)
         else:
             what = repr(str(token))
+        if str(token) == "..":
+            return RulesSyntaxError(f"unexpected {what}; a range is written `rows A..B`, "
+                                    f"`columns A..B` or, in a move, `n in A..B`", pos)
         expected = sorted({_describe(t) for t in err.expected})
         if not expected:
             return RulesSyntaxError(f"unexpected {what}", pos)
         if len(expected) > _MAX_EXPECTED:
-            hint = "a statement keyword" if "'players'" in expected else "an expression"
-            return RulesSyntaxError(f"unexpected {what}; expected {hint}", pos)
+            if "'players'" not in expected:
+                return RulesSyntaxError(f"unexpected {what}; expected an expression", pos)
+            keywords = [word.strip("'") for word in expected if word.startswith("'")]
+            close = difflib.get_close_matches(str(token), keywords, n=1)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            return RulesSyntaxError(f"unexpected {what}; expected a statement keyword{hint}", pos)
         return RulesSyntaxError(f"unexpected {what}; expected {' or '.join(expected)}", pos)
     return RulesSyntaxError("unexpected end of file", pos)
 
@@ -250,3 +272,120 @@ class _Builder(Transformer):
 
     def arith(self, meta, children):
         return self._binary(meta, children)
+
+    # ---- puzzles (issue 5)
+    def perm_state(self, meta, children):
+        name, size, *orientations = children
+        return ast.PermState(_ident(name), size, tuple(orientations), _pos(meta))
+
+    def orientation(self, meta, children):
+        name, size, modulus = children
+        return ast.Orientation(_ident(name), size, modulus, _pos(meta))
+
+    def tiles(self, meta, children):
+        return ast.Tiles(children[0], children[1], _pos(meta))
+
+    def stacks(self, meta, children):
+        return ast.Stacks(children[0], children[1], _pos(meta))
+
+    def cycle_move(self, meta, children):
+        return ast.CycleMove(_ident(children[0]), tuple(children[1:]), _pos(meta))
+
+    def cycle(self, meta, children):
+        part, *rest = children
+        positions = []
+        while rest and isinstance(rest[0], Token) and rest[0].type == "INT":
+            token = rest.pop(0)
+            positions.append(ast.Number(int(token), _pos(token)))
+        turns = []
+        for item in rest:   # an orientation's name, then its amounts
+            if isinstance(item, Token):
+                turns.append((_ident(item), []))
+            else:
+                turns[-1][1].append(item)
+        return ast.Cycle(_ident(part), tuple(positions),
+                         tuple((name, tuple(amounts)) for name, amounts in turns), _pos(meta))
+
+    def signed(self, meta, children):
+        sign, number = children
+        value = -int(number) if sign is not None and str(sign) == "-" else int(number)
+        return ast.Number(value, _pos(meta))
+
+    def slide_move(self, meta, children):
+        return ast.SlideMove(_pos(meta))
+
+    def stack_move_larger(self, meta, children):
+        return ast.StackMove("larger", _pos(meta))
+
+    def stack_move_any(self, meta, children):
+        return ast.StackMove("any", _pos(meta))
+
+    def inverse(self, meta, children):
+        names = [_ident(token) for token in children]
+        return ast.Inverse(tuple(zip(names[::2], names[1::2])), _pos(meta))
+
+    def puzzle_start(self, meta, children):
+        return ast.PuzzleStart(children[0], _pos(meta))
+
+    def puzzle_goal(self, meta, children):
+        return ast.PuzzleGoal(children[0], _pos(meta))
+
+    def target_initial(self, meta, children):
+        return ast.Target("initial", None, None, _pos(meta))
+
+    def target_all_on(self, meta, children):
+        return ast.Target("all on", children[0], None, _pos(meta))
+
+    def target_ordered(self, meta, children):
+        return ast.Target("in order", None, str(children[0]), _pos(meta))
+
+    def target_text(self, meta, children):
+        return ast.Target("text", None, str(children[0])[1:-1], _pos(meta))
+
+    # ---- constraint puzzles
+    def grid_vars(self, meta, children):
+        return ast.GridVars(*children, _pos(meta))
+
+    def givens(self, meta, children):
+        return ast.Givens(str(children[0])[1:-1], _pos(children[0]))
+
+    def all_different(self, meta, children):
+        shift, areas = children
+        return ast.AllDifferentRule(shift, areas, _pos(meta))
+
+    def sum_of(self, meta, children):
+        op, total, areas = children
+        return ast.SumRule("==" if op is None else str(op), total, areas, _pos(meta))
+
+    def cage(self, meta, children):
+        return ast.CageRule(children[0], children[1], _pos(meta))
+
+    def count_exactly(self, meta, children):
+        k, value, areas = children
+        return ast.CountRule("==", k, value, areas, _pos(meta))
+
+    def count_bound(self, meta, children):
+        bound, k, value, areas = children
+        return ast.CountRule("<=" if str(bound) == "most" else ">=", k, value, areas, _pos(meta))
+
+    def require(self, meta, children):
+        return ast.RequireRule(tuple(children), _pos(meta))
+
+    def comparison(self, meta, children):
+        ops = tuple(str(op) for op in children[1::2])
+        return ast.Comparison(tuple(children[::2]), ops, _pos(meta))
+
+    def areas(self, meta, children):
+        return tuple(children)
+
+    def area_word(self, meta, children):
+        return ast.Area(str(children[0]), (), (), _pos(meta))
+
+    def area_line(self, meta, children):
+        return ast.Area(str(children[0]), (children[1],), (), _pos(meta))
+
+    def area_boxes(self, meta, children):
+        return ast.Area("boxes", tuple(children), (), _pos(meta))
+
+    def area_cells(self, meta, children):
+        return ast.Area("cells", (), tuple(map(_ident, children)), _pos(meta))

@@ -9,6 +9,8 @@ from gdl.errors import UnknownGame
 from gdl.grammar.parser import parse
 from gdl.interpreter.checker import check
 from gdl.interpreter.compiled import CompiledGame
+from gdl.interpreter.constraints import compile_constraints, reject_constraint_statements
+from gdl.interpreter.puzzles import compile_puzzle, reject_puzzle_statements
 
 
 def compile_rules(text: str, filename: str = "<rules>",
@@ -19,7 +21,14 @@ def compile_rules(text: str, filename: str = "<rules>",
         RulesSyntaxError, RulesSemanticError: the text is wrong (located).
         OptionError: an unknown option or a value of the wrong shape.
     """
-    return CompiledGame(check(parse(text, filename), options))
+    rules = parse(text, filename)
+    if rules.header.kind == "puzzle":   # puzzles have their own checker (gdl.interpreter.puzzles)
+        return compile_puzzle(rules, options)
+    if rules.header.kind == "constraints":   # CSPs: gdl.interpreter.constraints
+        return compile_constraints(rules, options)
+    reject_constraint_statements(rules)
+    reject_puzzle_statements(rules)
+    return CompiledGame(check(rules, options))
 
 
 def load_file(path: str | Path, options: Mapping[str, str] | None = None) -> CompiledGame:

@@ -7,6 +7,7 @@ are parsed here as numbers or lists of numbers, never evaluated as code.
 
 from __future__ import annotations
 
+import difflib
 import itertools
 import re
 from pathlib import Path
@@ -15,9 +16,10 @@ from typing import Any, Mapping
 from gdl.errors import OptionError, RulesError, RulesSemanticError
 from gdl.grammar import ast
 from gdl.interpreter import ir
+from gdl.interpreter.codegen import RULE_BITS
 from gdl.interpreter.expressions import (
     CONST, END, MOVE, COMPASS_NAMES, FUNCTIONS, BUILTIN_NAMES, Context, Lowerer, Scope,
-    constant, error, expect, unknown)
+    check_index, constant, error, expect, unknown)
 from gdl.interpreter.geometry import MAX_HEIGHT, MAX_WIDTH, Geometry
 from gdl.interpreter.ir import BOOL, CELLS, INT, LIST
 
@@ -29,6 +31,7 @@ SINGLE_SYMMETRIES = ("mirror", "flip", "rotate180", "transpose", "antitranspose"
 RESERVED = set(BUILTIN_NAMES) | set(FUNCTIONS) | {"mover", "opponent", "draw"}
 _INT_TEXT = re.compile(r"-?[0-9]+")
 MAX_PLAYERS = 8
+MAX_BOARD_RULES = 1 << RULE_BITS   # a board move carries its rule's number in RULE_BITS bits
 
 
 def check(rules: ast.Rules, options: Mapping[str, str] | None = None) -> ir.GameIR:
@@ -72,6 +75,7 @@ class _Checker:
         self.seen: set[type] = set()
         self.piece_values: dict[int, int] = {}
         self.priority_node: ast.Priority | None = None
+        self.declared: list[ast.Ident] = []   # every name so far (none may be a cell's name)
 
     # ---- driver
     def run(self) -> ir.GameIR:
@@ -136,6 +140,7 @@ class _Checker:
             raise error(f"'{ident.text}' is already declared", ident)
         if s.geometry is not None and ident.text in s.geometry.names:
             raise error(f"'{ident.text}' is a cell name and cannot be redefined", ident)
+        self.declared.append(ident)
 
     # ---- statements
     def _players(self, node: ast.Players) -> None:
@@ -149,6 +154,13 @@ class _Checker:
 
     def _option(self, node: ast.Option) -> None:
         self._declare(node.name)
+        if isinstance(node.default, ast.Name) and node.default.ident.text not in self.scope.options:
+            # A default may name an earlier option, nothing else: `option rule = freestyle`.
+            ident = node.default.ident
+            if difflib.get_close_matches(ident.text, list(self.scope.options), n=1):
+                raise unknown("option", ident, list(self.scope.options))
+            raise error(f"an option's default must be a number or a list of numbers, "
+                        f"not '{ident.text}'", ident)
         default = self.lower.lower(node.default, Context(CONST))
         if default.type not in (INT, LIST) or not isinstance(default, ir.Const):
             raise error("an option's default must be a number or a list of numbers", node.default)
@@ -173,6 +185,10 @@ class _Checker:
             if not mask:
                 raise error("no cell is playable", node.cells)
             self.scope.geometry = Geometry(size[0], size[1], mask)
+        for ident in self.declared:
+            if ident.text in self.scope.geometry.names:
+                raise error(f"'{ident.text}' is also the name of a cell on the "
+                            f"{size[0]} x {size[1]} board; choose another name", ident)
         self.planes = [0] * (len(self.scope.players) * len(self.scope.pieces))
 
     def _pieces(self, node: ast.Pieces) -> None:
@@ -204,6 +220,8 @@ class _Checker:
                     raise error(f"name {part[0].text}'s directions after the player", part[0])
                 targets = [owner]
             else:
+                if len(node.parts) > 1 and not self._is_direction(part[0].text):
+                    raise unknown("player", part[0], players)
                 words, targets = part, list(range(len(players)))
             for p in targets:
                 if per_player[p] is not None:
@@ -216,6 +234,9 @@ class _Checker:
         if missing:
             raise error(f"direction '{node.name.text}' is not given for {', '.join(missing)}", node.name)
         self.scope.directions[node.name.text] = tuple(tuple(s) for s in per_player)
+
+    def _is_direction(self, text: str) -> bool:
+        return text in self.scope.directions or text in COMPASS_NAMES
 
     def _region(self, node: ast.Region) -> None:
         self._declare(node.name)
@@ -242,13 +263,16 @@ class _Checker:
             if len(pieces) > 1:
                 raise error(f"say which piece: one of {', '.join(pieces)}", node)
             return 0
-        if ident.text not in pieces or not self.scope.pieces_declared:
-            raise unknown("piece", ident, pieces if self.scope.pieces_declared else [])
+        if not self.scope.pieces_declared:
+            raise error(f"unknown piece '{ident.text}': the game declares no pieces "
+                        f"(add `pieces {ident.text}`)", ident)
+        if ident.text not in pieces:
+            raise unknown("piece", ident, pieces)
         return pieces.index(ident.text)
 
     def _setup(self, node: ast.Setup) -> None:
         p = self._player_index(node.player)
-        k = self._piece_index(node.piece, node)
+        k = self._piece_index(node.piece, node.player)
         value = expect(self.lower.lower(node.cells, Context(CONST)), CELLS, node.cells, "a setup")
         mask = constant(value, node.cells, "a setup")
         if mask & (taken := _or(self.planes)):
@@ -316,6 +340,11 @@ class _Checker:
 
     def _boardmove(self, node: ast.BoardMove) -> None:
         action, ctx = node.action, Context(MOVE)
+        if sum(not isinstance(r, ir.ParamRule) for r in self.rules_ir) == MAX_BOARD_RULES:
+            raise error(f"a game has at most {MAX_BOARD_RULES} board move rules", node)
+        flip = next((e for e in node.effects if isinstance(e, ast.Flip)), None)
+        if flip is not None and not isinstance(action, ast.Place):
+            raise error("'flip' follows a placement (`place ... then flip X`)", flip)
         if isinstance(action, ast.Place):
             kind = self._piece_index(action.piece, action)
             where = expect(self.lower.lower(action.where, ctx), CELLS, action.where, "where a piece is placed")
@@ -339,8 +368,6 @@ class _Checker:
             if any(isinstance(r, ir.PassRule) for r in self.rules_ir):
                 raise error("a game has at most one pass rule", action)
             rule = ir.PassRule(self._rule_name(node.name, "pass"))
-        if not isinstance(rule, ir.PlaceRule) and any(isinstance(e, ir.Flip) for e in rule_effects(rule)):
-            raise error("'flip' follows a placement (`place ... then flip X`)", node)
         self.rules_ir.append(rule)
 
     def _directions(self, words: tuple[ast.Ident, ...]) -> tuple[ir.Offsets, ...]:
@@ -366,6 +393,11 @@ class _Checker:
         guard = None
         if node.guard is not None:
             guard = expect(self.lower.lower(node.guard, ctx), BOOL, node.guard, "a move's condition")
+        for effect in node.effects:
+            if isinstance(effect, (ast.Promote, ast.Flip)):
+                word = "promote" if isinstance(effect, ast.Promote) else "flip"
+                raise error(f"'{word}' follows a board move (place, step or jump), "
+                            f"not a move with parameters", effect)
         effects = self._effects(node.effects, ctx)
         self.rules_ir.append(ir.ParamRule(self._rule_name(node.name, "move"), tuple(ranges), guard, effects))
 
@@ -390,6 +422,7 @@ class _Checker:
                 if var.type != LIST:
                     raise error(f"'{name}' is a number and cannot be indexed", effect.index)
                 index = expect(self.lower.lower(effect.index, ctx), INT, effect.index, "an index")
+                check_index(index, effect.index)
             want = INT if index is not None or var.type == INT else LIST
             if effect.op != "=" and want != INT:
                 raise error(f"'{effect.op}' needs a number; '{name}' is a list", effect)
@@ -429,10 +462,6 @@ class _Checker:
                     group[composed] = f"{group[a]}*{group[b]}"
                     changed = True
         return tuple((name, perm) for perm, name in group.items())
-
-
-def rule_effects(rule: ir.Rule) -> tuple[ir.Effect, ...]:
-    return getattr(rule, "effects", ())
 
 
 def _or(values: list[int]) -> int:

@@ -324,7 +324,11 @@ class Generator:
                         w("grown = True")
                 w("if cap and not grown:")
                 with w.indent():
-                    w(f"add(c | f << {S}{tail} | cap << {caps})")
+                    w(f"move = c | f << {S}{tail} | cap << {caps}")
+                    w("# a circuit of four or more captures can be run both ways: one move")
+                    w("if cap.bit_count() < 4 or move not in out:")
+                    with w.indent():
+                        w("add(move)")
 
     def flank_helper(self) -> None:
         """`flank(own, x)`: cells from which a run of x cells along some direction ends at own."""
@@ -489,6 +493,15 @@ class Generator:
                 w(f"return ({prefix}{nxt}, {code})")
         w(f"return ({prefix}{nxt}, 0)")
 
+    def gen_start(self, w: _Writer) -> None:
+        """`start(s)`: the initial state with its result, as if the last player had just moved
+        (a Nim with empty heaps is over before it begins)."""
+        w("def start(s):")
+        with w.indent():
+            self.unpack(w)
+            w(f"occ = {self.occ()}")
+            self.ends(w, self.n_players - 1)
+
     # ---- canonical
     def gen_canonical(self, w: _Writer) -> None:
         w("def canonical(s):")
@@ -532,6 +545,8 @@ class Generator:
         self.gen_legal(body)
         body("")
         self.gen_apply(body)
+        body("")
+        self.gen_start(body)
         body("")
         self.gen_canonical(body)
         for name in sorted(self.globals):

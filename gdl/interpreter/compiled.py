@@ -52,7 +52,7 @@ class CompiledGame:
         self.canonical = namespace["canonical"]
         self._returns = namespace["RETURNS"]
         self._cell_bits = game.geometry.size_bits
-        self._initial = (*game.initial_planes, *(v.initial for v in game.variables), 0, 0)
+        self._initial = namespace["start"]((*game.initial_planes, *(v.initial for v in game.variables), 0, 0))
         heuristic = derive(game)
         if heuristic is not None:   # solvers look for this attribute (see solvers.evaluation)
             self.heuristic = heuristic

@@ -9,6 +9,7 @@ generator as plain numbers and masks.
 from __future__ import annotations
 
 import difflib
+import re
 from typing import Any, Callable
 
 import attrs
@@ -26,6 +27,7 @@ FUNCTIONS = ("row", "column", "rows", "columns", "line", "count", "size", "sum",
 COMPASS_NAMES = tuple(COMPASS)
 _COMPARE = {"==", "!=", "<", "<=", ">", ">="}
 _ARITH = {"+", "-", "*", "/", "%"}
+_CELL_NAME = re.compile(r"[a-z][0-9]+")   # a1: the shape of a cell's name
 
 
 def error(message: str, node: Any) -> RulesSemanticError:
@@ -72,6 +74,12 @@ def expect(expr: ir.Expr, want: str, node: Any, what: str) -> ir.Expr:
     raise error(f"{what} must be a {want}, not a {expr.type}", node)
 
 
+def check_index(index: ir.Expr, node: Any) -> None:
+    """A constant list index counts from 1 (0 or less would silently wrap round)."""
+    if isinstance(index, ir.Const) and index.value < 1:
+        raise error(f"list positions count from 1, not {index.value}", node)
+
+
 def constant(expr: ir.Expr, node: Any, what: str) -> Any:
     if not isinstance(expr, ir.Const):
         raise error(f"{what} must be a constant (it cannot depend on the position)", node)
@@ -79,6 +87,13 @@ def constant(expr: ir.Expr, node: Any, what: str) -> Any:
 
 
 # ----------------------------------------------------------------------- folding
+
+def _item(values: tuple[int, ...], index: int) -> int:
+    """`values[index]`, counting from 1 (Python's negative indices would wrap)."""
+    if not 1 <= index <= len(values):
+        raise IndexError(f"index {index} is outside 1..{len(values)}")
+    return values[index - 1]
+
 
 def _evaluate(op: str, values: list[Any], full: int) -> Any:
     """The value of an operator on constant arguments (our code, never the rules text)."""
@@ -89,7 +104,7 @@ def _evaluate(op: str, values: list[Any], full: int) -> Any:
         "or": lambda: a | b if isinstance(a, int) and not isinstance(a, bool) else a or b,
         "bool": lambda: a != 0, "no": lambda: a == 0, "in": lambda: bool(a & b),
         "member": lambda: a in b, "count": lambda: a.bit_count(), "size": lambda: len(a),
-        "sum": lambda: sum(a), "neg": lambda: -a, "index": lambda: a[b - 1],
+        "sum": lambda: sum(a), "neg": lambda: -a, "index": lambda: _item(a, b),
         "==": lambda: a == b, "!=": lambda: a != b, "<": lambda: a < b, "<=": lambda: a <= b,
         ">": lambda: a > b, ">=": lambda: a >= b, "+": lambda: a + b, "-": lambda: a - b,
         "*": lambda: a * b, "/": lambda: a // b, "%": lambda: a % b,
@@ -175,7 +190,12 @@ class Lowerer:
             if not scope.geometry.playable >> cell & 1:
                 raise error(f"cell {text} is not a playable cell", ident)
             return ir.Const(1 << cell, CELLS)
-        raise unknown("name", ident, scope.known_names())
+        known, g = scope.known_names(), scope.geometry
+        # d4 on a 3 x 3 board; but h3 beside a variable h2 is more likely a slip of the name.
+        if g is not None and _CELL_NAME.fullmatch(text) and not difflib.get_close_matches(text, known, n=1):
+            raise error(f"cell {text} is off the {g.width} x {g.height} board "
+                        f"(a1..{g.name(g.cell(g.width - 1, g.height - 1))})", ident)
+        raise unknown("name", ident, known)
 
     def _builtin(self, ident: ast.Ident, ctx: Context) -> ir.Expr:
         text = ident.text
@@ -215,6 +235,10 @@ class Lowerer:
             length = constant(expect(arg, INT, node.arg, "a line length"), node.arg, "a line length")
             if length < 1:
                 raise error(f"a line needs at least 1 piece, not {length}", node.arg)
+            geometry = self._needs_board(node.fn, fn)
+            if length > max(geometry.width, geometry.height):
+                raise error(f"a line of {length} does not fit on the "
+                            f"{geometry.width} x {geometry.height} board", node.arg)
             self._position_dependent(node.fn, ctx, fn)
             return ir.Line(length, ir.MOVER)
         return self._rows_or_columns(node, fn, arg, ctx)
@@ -234,6 +258,8 @@ class Lowerer:
         if node.arg2 is not None:
             second = expect(self.lower(node.arg2, ctx), INT, node.arg2, f"a {fn} number")
             high = constant(second, node.arg2, f"a {fn} number")
+        if high < low:
+            raise error(f"{fn} {low}..{high} runs backwards; write {fn} {high}..{low}", node.arg2)
         vertical = fn.startswith("row")
         limit = geometry.height if vertical else geometry.width
         for value, where in ((low, node.arg), (high, node.arg2 or node.arg)):
@@ -277,6 +303,7 @@ class Lowerer:
     def _index(self, node: ast.Index, ctx: Context) -> ir.Expr:
         base = expect(self.lower(node.base, ctx), LIST, node.base, "an indexed value")
         index = expect(self.lower(node.index, ctx), INT, node.index, "an index")
+        check_index(index, node.index)
         return self._op("index", (base, index), INT, node)
 
     def _unary(self, node: ast.Unary, ctx: Context) -> ir.Expr:

@@ -3,8 +3,8 @@
 Three signals, each read off the IR, each in [-1, 1] for the player it scores:
 - open lines: when a line of K wins, the K-cell windows no opponent piece
   blocks, weighted by the square of the player's pieces in them;
-- material: when pieces can be taken (a step may land on an enemy), the
-  difference in piece counts, each kind weighted by its `value` hint (default 1);
+- material: when pieces can be taken (steps, jumps) or counts decide the end,
+  the difference in piece counts, each kind weighted by its `value` hint (default 1);
 - advancement: when reaching a region wins, how close the player's pieces are
   to it (rows to go, squared, so a runner near the goal counts most).
 The heuristic is their mean, from each player's point of view.
@@ -59,7 +59,9 @@ def _line_signal(game: ir.GameIR, planes_of: list[list[int]]) -> Callable | None
 
 
 def _material_signal(game: ir.GameIR, planes_of: list[list[int]]) -> Callable | None:
-    if not any(isinstance(r, ir.StepRule) for r in game.rules) or not any(game.initial_planes):
+    captures = any(isinstance(r, (ir.StepRule, ir.JumpRule)) for r in game.rules)
+    counted = any(isinstance(e, ir.Op) and e.op == "count" for end in game.ends for e in _walk(end.condition))
+    if not (captures or counted) or not any(game.initial_planes):
         return None
     kinds = len(game.pieces)
     weights = game.piece_values
@@ -71,7 +73,7 @@ def _material_signal(game: ir.GameIR, planes_of: list[list[int]]) -> Callable | 
 
     def signal(state: tuple) -> list[float]:
         counts = [material(state, planes) for planes in planes_of]
-        return [(counts[p] - max(c for q, c in enumerate(counts) if q != p)) / start
+        return [_squash(counts[p] - max(c for q, c in enumerate(counts) if q != p), start)
                 for p in range(len(counts))]
     return signal
 

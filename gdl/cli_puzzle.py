@@ -1,0 +1,171 @@
+"""`gdl solve` for puzzles: the start (--state, --scramble, --moves), an optimal solution
+(--method, --all) or the whole reachable space (--enumerate), as text or JSON.
+
+Positions for --state are written in the puzzle's own notation:
+- permutation puzzles: each part's name and values, "corner 2 1 3 4 5 6 7 twist 0 ...",
+  or a sequence of moves played from the goal, "front up right'";
+- sliding puzzles: the cells row by row from the top, 0 for the blank, "867254301"
+  (numbers separated by spaces, rows by "/", from 10 tiles on);
+- stacks: the stacks separated by "/", each bottom first, "3 2 1 / - / -".
+
+An answer "unsolvable" (exit status 0) names the conserved quantity that
+differs between the start and the goal, or says the whole space was searched.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from gdl.errors import GdlError, OptionError, SolverError
+from gdl.games.reference_puzzles import random_walk
+from gdl.protocol import PUZZLE, State
+from gdl.solvers.enumerate import enumerate_space
+from gdl.solvers.puzzle import METHODS, default_method, solve_puzzle
+
+PROGRESS_EVERY = 50_000   # states between two progress updates of --enumerate
+
+HELP = """\
+Puzzles: an optimal solution from the start (the file's, or --state, --scramble,
+--moves). --method defaults to bidirectional when the rules declare an inverse
+for every move (pocket_cube), else idastar when the puzzle has a lower bound
+(the sliding puzzles' Manhattan distance), else bfs. Positions (--state):
+  permutation puzzles  each part's name and values ("corner 2 1 3 4 5 6 7 twist
+                       0 0 0 0 0 0 0") or moves played from the goal ("front up")
+  sliding puzzles      the cells row by row from the top, 0 for the blank
+                       ("867254301"; from 10 tiles on, numbers and "/" between rows)
+  stacks               the stacks separated by "/", each bottom first ("3 2 1 / - / -")
+"unsolvable" names the conserved quantity that differs between start and goal."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The puzzle options of `gdl solve`, and their notes below its help."""
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.epilog = HELP if not parser.epilog else f"{parser.epilog}\n\n{HELP}"
+    parser.add_argument("--state", metavar="TEXT",
+                        help="puzzles: solve from this position (the puzzle's notation, "
+                             "e.g. 867254301; see `gdl solve --help`)")
+    parser.add_argument("--scramble", type=_moves, metavar="N",
+                        help="puzzles: solve from N random moves away from the goal")
+    parser.add_argument("--seed", type=int, default=0,
+                        help="puzzles: the seed of --scramble (default: 0)")
+    parser.add_argument("--all", action="store_true",
+                        help="puzzles: every optimal solution (bidirectional search)")
+    parser.add_argument("--enumerate", action="store_true",
+                        help="puzzles: count every position reachable from the goal (or the "
+                             "given start) by distance")
+
+
+def check_flags(game: Any, args: argparse.Namespace) -> None:
+    """Refuse the puzzle options for other kinds, and the game methods for puzzles."""
+    puzzle_only = args.state is not None or args.scramble is not None or args.all \
+        or args.enumerate
+    if game.kind != PUZZLE:
+        if puzzle_only or args.method in METHODS:
+            raise GdlError(f"--state, --scramble, --all, --enumerate and --method "
+                           f"{'|'.join(METHODS)} are for puzzles; {game.name} is a {game.kind}")
+        return
+    if args.method is not None and args.method not in METHODS:
+        raise GdlError(f"puzzles are solved by --method {', '.join(METHODS)}, "
+                       f"not {args.method}")
+    if sum((args.state is not None, args.scramble is not None, bool(args.moves))) > 1:
+        raise GdlError("give one of --state, --scramble and --moves")
+
+
+def solve(game: Any, state: State, args: argparse.Namespace, status: Any) -> tuple[list[str], dict]:
+    """The `gdl solve` answer for a puzzle: (text lines, JSON object)."""
+    check_flags(game, args)
+    start = _start(game, state, args)
+    if args.enumerate:
+        if args.all or args.method:
+            raise GdlError("--enumerate counts positions; it takes no --all or --method")
+        return _enumerate(game, start, args, status)
+    method = "bidirectional" if args.all and args.method is None else \
+        args.method or default_method(game)
+    status.show(f"solving {game.name} by {method}...")
+    result = solve_puzzle(game, start, method=method, all_solutions=args.all,
+                          time_limit=args.time_limit)
+    status.clear()
+    if result.unsolved:
+        raise SolverError(f"{game.name} was {result.unsolved} ({result.nodes:,} nodes searched)")
+    solution = None if result.solution is None else _texts(game, start, result.solution)
+    data = {"puzzle": game.name, "start": _text(game, start), "method": result.method,
+            "solution": solution, "length": result.length, "nodes": result.nodes,
+            "generated": result.generated, "seconds": round(result.seconds, 6),
+            "unsolvable": result.unsolvable}
+    lines = [f"start: {data['start']}", f"method: {result.method}"]
+    if result.unsolvable:
+        lines.append(f"unsolvable: {result.unsolvable}")
+    elif args.all:
+        every = [_texts(game, start, s) for s in result.solutions or ()]
+        data["solutions"], data["count"] = every, len(every)
+        lines.append(f"optimal solutions: {len(every)} of {result.length} moves")
+        lines += [f"  {' '.join(s) if s else '(none needed: the start is the goal)'}"
+                  for s in every]
+    else:
+        lines.append(f"solution ({result.length} moves): "
+                     + (" ".join(solution) if solution else "none needed, the start is the goal "
+                        "(give --state or --scramble N)"))
+    lines += [f"nodes: {result.nodes} ({result.generated} generated)",
+              f"time: {result.seconds:.3f} s"]
+    return lines, data
+
+
+def _moves(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of moves, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected 0 or more moves, got {value}")
+    return value
+
+
+def _start(game: Any, state: State, args: argparse.Namespace) -> State:
+    """The position to solve (or to enumerate from): --state, --scramble, else `state`."""
+    if args.state is not None:
+        parse = getattr(game, "parse_state", None)
+        if parse is None:
+            raise OptionError(f"{game.name} has no notation for positions; use --moves")
+        return parse(args.state)
+    if args.scramble is not None:
+        return random_walk(game, args.scramble, args.seed)
+    if args.enumerate and not args.moves:
+        return game.goal_state()
+    return state
+
+
+def _text(game: Any, state: State) -> str:
+    write = getattr(game, "state_text", None)
+    return write(state) if write else repr(state)
+
+
+def _texts(game: Any, state: State, moves: tuple) -> list[str]:
+    """The moves' texts, each read in the position it is played from."""
+    out = []
+    for m in moves:
+        out.append(game.move_text(state, m))
+        state = game.apply(state, m)
+    return out
+
+
+def _enumerate(game: Any, start: State, args: argparse.Namespace,
+               status: Any) -> tuple[list[str], dict]:
+    def progress(found: int, depth: int) -> None:
+        status.show(f"enumerating {game.name}: {found:,} positions, distance {depth}")
+
+    result = enumerate_space(game, start, progress=progress if status.enabled else None,
+                             every=PROGRESS_EVERY)
+    status.clear()
+    data = {"puzzle": game.name, "from": _text(game, start), "total": result.total,
+            "greatest": result.greatest, "distribution": list(result.distribution),
+            "seconds": round(result.seconds, 3), "complete": result.complete,
+            "storage": result.storage}
+    width = len(str(result.greatest))
+    lines = [f"from: {data['from']}",
+             f"positions: {result.total}",
+             f"greatest distance: {result.greatest}",
+             "distribution (distance: positions):"]
+    lines += [f"  {d:>{width}}: {n}" for d, n in enumerate(result.distribution)]
+    lines.append(f"time: {result.seconds:.3f} s ({result.storage})")
+    return lines, data

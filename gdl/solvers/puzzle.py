@@ -1,0 +1,76 @@
+"""One entry point over the puzzle searches: pick a method for a puzzle and run it.
+
+The default method follows what the puzzle declares: bidirectional search when
+it has a goal state and declares an inverse for every move (the backward half
+needs predecessors), else IDA* when it has a lower bound (`heuristic_distance`,
+or `abstractions` for pattern databases), else breadth-first search. A puzzle
+whose `invariants` hold "declared_inverses" (pairs of move texts, as a compiled
+puzzle's do) tells the inverses its rules declare from those derived for it; a
+sliding puzzle's derived inverses thus leave it to IDA* and its Manhattan
+bound, which needs no memory, where bidirectional search of a 40-move 15-puzzle
+holds millions of states.
+
+>>> from gdl.games.reference_puzzles import Hanoi, SlidingPuzzle
+>>> default_method(Hanoi(3)), solve_puzzle(Hanoi(3)).length
+('bidirectional', 7)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gdl.errors import SolverError
+from gdl.protocol import State
+from gdl.solvers.bfs import solve_bfs
+from gdl.solvers.bidirectional import solve_bidirectional
+from gdl.solvers.idastar import solve_idastar
+from gdl.solvers.pruning import PuzzleResult, declares_all_inverses, goal_of
+
+METHODS = ("bfs", "bidirectional", "idastar")
+
+
+def declares_inverses(game: Any) -> bool:
+    """True when the puzzle declares an inverse for every move (see the module doc)."""
+    declared = getattr(game, "invariants", {}).get("declared_inverses")
+    if declared is None:
+        return declares_all_inverses(game)
+    moves = getattr(game, "invariants", {}).get("moves", ())
+    return bool(moves) and {m for pair in declared for m in pair} >= set(moves)
+
+
+def default_method(game: Any) -> str:
+    """The method `solve_puzzle` uses when none is asked for (see the module doc)."""
+    if goal_of(game) is not None and declares_inverses(game):
+        return "bidirectional"
+    if hasattr(game, "heuristic_distance") or hasattr(game, "abstractions"):
+        return "idastar"
+    return "bfs"
+
+
+def solve_puzzle(game: Any, start: State | None = None, *, method: str | None = None,
+                 all_solutions: bool = False, time_limit: float | None = None,
+                 max_nodes: int | None = None) -> PuzzleResult:
+    """An optimal solution of `game` from `start` (default: its initial state).
+
+    Args:
+        method: "bfs", "bidirectional" or "idastar"; None picks `default_method`.
+        all_solutions: every optimal solution (bidirectional search only).
+        time_limit, max_nodes: the search's budget.
+    Raises:
+        SolverError: an unknown method, `all_solutions` with another method than
+            bidirectional, or a puzzle that lacks what the method needs.
+    """
+    if all_solutions:
+        if method not in (None, "bidirectional"):
+            raise SolverError(f"all optimal solutions come from bidirectional search, "
+                              f"not {method}")
+        method = "bidirectional"
+    method = default_method(game) if method is None else method
+    budget = {"time_limit": time_limit, "max_nodes": max_nodes}
+    if method == "bfs":
+        return solve_bfs(game, start, **budget)
+    if method == "bidirectional":
+        return solve_bidirectional(game, start, all_solutions=all_solutions, **budget)
+    if method == "idastar":
+        return solve_idastar(game, start, **budget)
+    raise SolverError(f"unknown puzzle method {method!r}; expected one of {', '.join(METHODS)}")

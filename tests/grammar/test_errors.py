@@ -1,0 +1,178 @@
+"""Error reporting: every bad rules file under tests/data/bad/ fails at a known place.
+
+Each file holds one realistic mistake. The table pins where the error points
+(line and column of the offending word, 1-based), its class and a fragment of
+its message; the command line must print the same place with the source line
+and a caret under that column, and never a traceback.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gdl import catalog
+from gdl.cli import main
+from gdl.errors import OptionError, RulesError, RulesSemanticError, RulesSyntaxError
+from gdl.interpreter import load_file
+
+BAD = Path(__file__).resolve().parent.parent / "data" / "bad"
+SYN, SEM = RulesSyntaxError, RulesSemanticError
+
+# file name -> (line, column, error class, fragment of the message)
+EXPECTED: dict[str, tuple[int, int, type[RulesError], str]] = {
+    # ---- syntax errors
+    "syntax_misspelt_keyword.gdl": (3, 1, SYN, "unexpected 'baord'; expected a statement keyword; "
+                                               "did you mean 'board'?"),
+    "syntax_misspelt_move.gdl": (4, 1, SYN, "did you mean 'move'?"),
+    "syntax_missing_colon_move.gdl": (4, 6, SYN, "expected ':' before 'place'"),
+    "syntax_missing_colon_end.gdl": (5, 5, SYN, "unexpected 'mover'; expected ':'"),
+    "syntax_unclosed_paren.gdl": (5, 49, SYN, "unexpected end of line; expected ')'"),
+    "syntax_stray_semicolon.gdl": (4, 21, SYN, "unexpected character ';'"),
+    "syntax_missing_title.gdl": (1, 5, SYN, 'expected a quoted title ("...")'),
+    "syntax_single_quoted_title.gdl": (1, 6, SYN, "a title is written in double quotes"),
+    "syntax_unclosed_title.gdl": (1, 6, SYN, "a title ends with '\"' on the same line"),
+    "syntax_statement_before_header.gdl": (2, 1, SYN, "unexpected 'players'; expected 'game'"),
+    "syntax_range_of_cells.gdl": (4, 12, SYN, "unexpected '..'; a range is written `rows A..B`"),
+    "syntax_range_three_dots.gdl": (4, 19, SYN, "unexpected character '.'"),
+    "syntax_range_without_end.gdl": (5, 27, SYN, "unexpected end of line"),
+    "syntax_empty_move.gdl": (4, 6, SYN, "end of line; expected 'jump' or 'pass' or 'place'"),
+    "syntax_place_nowhere.gdl": (4, 15, SYN, "unexpected end of line"),
+    "syntax_player_draws.gdl": (6, 8, SYN, "unexpected 'draws'; expected 'wins' or 'loses'"),
+    "syntax_comma_between_players.gdl": (2, 10, SYN, "unexpected ','"),
+    "syntax_double_equals_option.gdl": (3, 11, SYN, "unexpected '='"),
+    "syntax_end_without_if.gdl": (5, 17, SYN, "unexpected 'line'; expected 'if'"),
+    # ---- names
+    "unknown_name_hint.gdl": (4, 16, SEM, "unknown name 'emtpy'; did you mean 'empty'?"),
+    "unknown_player_in_setup.gdl": (5, 7, SEM, "unknown player 'Whte'; did you mean 'White'?"),
+    "unknown_player_in_region.gdl": (5, 30, SEM, "unknown player 'Blak'; did you mean 'Black'?"),
+    "unknown_player_in_direction.gdl": (5, 29, SEM, "player 'Blakc'; did you mean 'Black'?"),
+    "unknown_piece.gdl": (5, 13, SEM, "unknown piece 'paw'; did you mean 'pawn'?"),
+    "unknown_direction.gdl": (6, 17, SEM, "unknown direction 'foward'; did you mean 'forward'?"),
+    "no_pieces_declared.gdl": (5, 12, SEM, "the game declares no pieces (add `pieces pawn`)"),
+    "ambiguous_piece_in_move.gdl": (5, 7, SEM, "say which piece: one of man, king"),
+    "ambiguous_piece_in_setup.gdl": (5, 7, SEM, "say which piece: one of man, king"),
+    "player_named_like_cell.gdl": (2, 9, SEM, "'p1' is also the name of a cell"),
+    # ---- types and constants
+    "type_place_on_number.gdl": (4, 16, SEM, "must be a set of cells, not a number"),
+    "type_row_plus_number.gdl": (5, 20, SEM, "'+' must be a number, not a set of cells"),
+    "type_number_for_cells.gdl": (4, 10, SEM, "a setup must be a set of cells, not a number"),
+    "position_dependent_region.gdl": (4, 14, SEM, "'empty' depends on the position"),
+    "option_non_numeric_default.gdl": (3, 15, SEM, "numbers, not 'freestyle'"),
+    "list_index_zero.gdl": (4, 33, SEM, "list positions count from 1, not 0"),
+    # ---- the board
+    "off_board_row.gdl": (5, 27, SEM, "row 9 is off the board (1..8)"),
+    "off_board_column.gdl": (4, 37, SEM, "column 0 is off the board (1..3)"),
+    "off_board_cell.gdl": (4, 10, SEM, "cell d4 is off the 3 x 3 board (a1..c3)"),
+    "board_width_zero.gdl": (3, 7, SEM, "the board width must be 1..26, not 0"),
+    "board_width_thirty.gdl": (3, 7, SEM, "the board width must be 1..26, not 30"),
+    "rows_backwards.gdl": (6, 27, SEM, "rows 8..7 runs backwards; write rows 7..8"),
+    "line_longer_than_board.gdl": (5, 25, SEM, "a line of 4 does not fit on the 3 x 3 board"),
+    "symmetry_does_not_fit.gdl": (4, 10, SEM, "rotate90 does not map the 7 x 6 board onto itself"),
+    # ---- declarations
+    "duplicate_option.gdl": (5, 8, SEM, "'width' is already declared"),
+    "duplicate_player_name.gdl": (2, 11, SEM, "'X' is already declared"),
+    "duplicate_players_statement.gdl": (4, 1, SEM, "'players' is declared twice"),
+    "redefine_builtin.gdl": (3, 7, SEM, "'count' is a built-in name and cannot be redefined"),
+    "setup_cell_twice.gdl": (5, 14, SEM, "cell e5 is set up twice"),
+    "direction_missing_player.gdl": (5, 11, SEM, "direction 'forward' is not given for Black"),
+    "missing_players.gdl": (2, 1, SEM, "declare the players first"),
+    "missing_moves.gdl": (1, 1, SEM, "the game declares no moves"),
+    "missing_end.gdl": (1, 1, SEM, "the game declares no end"),
+    # ---- moves and ends
+    "end_never_holds.gdl": (6, 20, SEM, "this end condition can never hold"),
+    "moves_outside_end.gdl": (4, 24, SEM, "is only known in an end rule"),
+    "promote_in_parameter_move.gdl": (6, 33, SEM, "'promote' follows a board move"),
+    "flip_after_step.gdl": (7, 40, SEM, "'flip' follows a placement"),
+}
+
+
+def bad_files() -> list[str]:
+    return sorted(path.name for path in BAD.glob("*.gdl"))
+
+
+def test_every_bad_file_is_in_the_table():
+    assert len(EXPECTED) >= 30
+    assert bad_files() == sorted(EXPECTED)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_error_position_class_and_message(name):
+    line, column, cls, fragment = EXPECTED[name]
+    path = BAD / name
+    with pytest.raises(RulesError) as info:
+        load_file(path)
+    err = info.value
+    assert type(err) is cls, err.report()
+    assert (err.pos.line, err.pos.column) == (line, column), err.report()
+    assert fragment in err.message, err.report()
+    assert err.filename == str(path)
+    assert str(err) == f"{path}:{line}:{column}: {err.message}"
+
+
+@pytest.mark.parametrize("name", bad_files())
+def test_check_command_prints_the_place_the_line_and_a_caret(name, capsys):
+    line, column, _, fragment = EXPECTED[name]
+    path = BAD / name
+    code = main(["check", str(path)])
+    out, err = capsys.readouterr()
+    assert code == 1 and out == ""
+    assert "Traceback" not in err
+    lines = err.splitlines()
+    assert len(lines) == 3, err
+    assert lines[0].startswith(f"{path}:{line}:{column}: ")
+    assert fragment in lines[0]
+    source = path.read_text(encoding="utf-8").splitlines()[line - 1]
+    assert lines[1] == "    " + source.expandtabs(1)
+    assert lines[2].strip() == "^"
+    assert lines[2].index("^") == 4 + column - 1
+
+
+# ---- options set by the user: a bad name or value is an OptionError (no position, it is
+# not in the file); a value the file cannot use is located in the file, at the use.
+
+@pytest.mark.parametrize("options, fragment", [
+    ({"widht": "5"}, "this game has no option 'widht' (its options: width, height, k)"),
+    ({"width": "five"}, "option width: 'five' is not a number or a list of numbers"),
+    ({"width": "5.0"}, "option width: '5.0' is not a number"),
+    ({"width": ""}, "option width: '' is not a number"),
+    ({"width": "5, 6"}, "option width takes one number, got '5, 6'"),
+])
+def test_bad_option_from_the_user(options, fragment):
+    with pytest.raises(OptionError) as info:
+        catalog.load("connect4", options)
+    assert fragment in str(info.value)
+
+
+def test_bad_list_option_from_the_user():
+    with pytest.raises(OptionError, match="option heaps: '3, x' is not a number or a list of"):
+        catalog.load("nim", {"heaps": "3, x"})
+
+
+def _locate(game: str, starts: str, word: str) -> tuple[int, int]:
+    """(line, column) of `word` on the first line of a bundled game that starts with `starts`."""
+    lines = catalog.resolve(game).read_text(encoding="utf-8").splitlines()
+    number = next(i for i, text in enumerate(lines, 1) if text.startswith(starts))
+    return number, lines[number - 1].index(word, len(starts)) + 1
+
+
+@pytest.mark.parametrize("options, starts, word, fragment", [
+    ({"width": "30"}, "board", "width", "the board width must be 1..26, not 30"),
+    ({"height": "0"}, "board", "height", "the board height must be 1..99, not 0"),
+    ({"k": "8"}, "end: mover wins if line", "k", "a line of 8 does not fit on the 7 x 6 board"),
+])
+def test_option_value_the_rules_cannot_use_is_located_at_its_use(options, starts, word, fragment):
+    with pytest.raises(RulesSemanticError) as info:
+        catalog.load("connect4", options)
+    err = info.value
+    assert (err.pos.line, err.pos.column) == _locate("connect4", starts, word), err.report()
+    assert fragment in err.message
+
+
+def test_check_command_reports_a_bad_option_on_one_line(capsys):
+    code = main(["check", "connect4", "--set", "width=five"])
+    out, err = capsys.readouterr()
+    assert code == 1 and out == ""
+    assert err.splitlines() == [
+        "gdl: error: option width: 'five' is not a number or a list of numbers"]

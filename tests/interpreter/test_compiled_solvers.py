@@ -1,0 +1,77 @@
+"""The issue-3 figures on games compiled from their rules files (not the hand-written ones)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from gdl import catalog
+from gdl.games.reference import ConnectFour
+from gdl.solvers.alphabeta import AlphaBeta, Ordering
+from gdl.solvers.exact import solve
+from gdl.solvers.minimax import minimax
+from gdl.solvers.tables import DictTable
+
+
+def random_positions(game, count: int, max_ply: int, seed: int, min_ply: int = 0) -> list:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        state = game.initial_state()
+        for _ in range(rng.randint(min_ply, max_ply)):
+            if game.is_terminal(state):
+                break
+            state = game.apply(state, rng.choice(list(game.legal_moves(state))))
+        out.append(state)
+    return out
+
+
+def test_tictactoe_figures():
+    game = catalog.load("tictactoe")
+    assert minimax(game, game.initial_state()).nodes == 549946
+    plain = AlphaBeta(game, table=None, ordering=Ordering.none(), iterative=False,
+                      distance=False).search()
+    assert plain.stats.nodes <= 18297 and plain.value == 0.0
+    tabled = AlphaBeta(game, table=DictTable(), iterative=False).search()
+    assert tabled.stats.nodes <= 1000 and tabled.value == 0.0
+    assert solve(game).value == "draw"
+
+
+@pytest.mark.parametrize("name, options, count, first, last", [
+    ("tictactoe", {}, 180, 1, 8),
+    ("connect4", {"width": "4", "height": "4"}, 170, 7, 14),   # plain minimax is slow nearer the start
+    ("nim", {"heaps": "2,3,4"}, 200, 2, 6),
+])
+def test_alphabeta_agrees_with_minimax(name, options, count, first, last):
+    game = catalog.load(name, options)
+    for state in random_positions(game, count, last, seed=len(name), min_ply=first):
+        if game.is_terminal(state):
+            continue
+        expected = minimax(game, state).value
+        assert AlphaBeta(game, table=DictTable()).search(state).value == expected
+
+
+def test_nim_values_follow_the_nim_sum_rule():
+    for heaps in itertools.chain.from_iterable(
+            itertools.combinations_with_replacement(range(1, 6), n) for n in (1, 2, 3)):
+        game = catalog.load("nim", {"heaps": ",".join(map(str, heaps))})
+        nim_sum = 0
+        for h in heaps:
+            nim_sum ^= h
+        assert solve(game).value == ("loss" if nim_sum == 0 else "win"), heaps
+
+
+def test_small_connect_four_is_a_draw_and_agrees_with_the_reference():
+    game = catalog.load("connect4", {"width": "4", "height": "4"})
+    assert solve(game).value == solve(ConnectFour(4, 4, 4)).value == "draw"
+
+
+def test_derived_heuristic_is_zero_sum_and_bounded():
+    for name in ("connect4", "breakthrough", "draughts", "othello", "gomoku"):
+        game = catalog.load(name)
+        for state in random_positions(game, 30, 30, seed=3):
+            values = game.heuristic(state)
+            assert len(values) == 2 and abs(values[0] + values[1]) < 1e-9
+            assert all(-1.0 <= v <= 1.0 for v in values)
