@@ -14,7 +14,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Mapping
 
-from gdl.errors import UnknownGame
+from gdl.errors import GdlError, UnknownGame
 from gdl.interpreter import load_file
 from gdl.interpreter.compiled import CompiledGame
 from gdl.interpreter.constraints import CompiledConstraints
@@ -75,6 +75,19 @@ def load(game: str, options: Mapping[str, str] | None = None
     return load_file(resolve(game), options)
 
 
+def _random_step(game: CompiledGame, state: tuple, rng: random.Random) -> tuple:
+    """One random move; a rules file that breaks in play is reported with the position."""
+    try:
+        moves = game.legal_moves(state)
+        if not moves:
+            raise GdlError("a position has no legal move, yet no end rule says the game is over "
+                           f"(add an end rule, or a pass move):\n{game.render(state)}")
+        return game.apply(state, rng.choice(moves))
+    except (IndexError, ValueError, ZeroDivisionError, TypeError) as exc:
+        raise GdlError(f"the rules fail in play ({type(exc).__name__}: {exc}) at:\n"
+                       f"{game.render(state)}") from None
+
+
 def check(game: str, options: Mapping[str, str] | None = None, seed: int = 0) -> str:
     """Compile `game` and play random games through it; a short summary of what was found."""
     compiled = load(game, options)
@@ -87,7 +100,7 @@ def check(game: str, options: Mapping[str, str] | None = None, seed: int = 0) ->
     for _ in range(SANITY_PLAYOUTS):
         state, plies = compiled.initial_state(), 0
         while not compiled.is_terminal(state):
-            state = compiled.apply(state, rng.choice(compiled.legal_moves(state)))
+            state = _random_step(compiled, state, rng)
             plies += 1
         lengths.append(plies)
         outcome = compiled.outcome_text(state)

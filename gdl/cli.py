@@ -5,6 +5,7 @@
     gdl perft GAME DEPTH              count move sequences (a move generator's test)
     gdl play GAME                     play in the terminal
     gdl solve GAME                    exact value and best move (games); a solution (constraints)
+                                      an optimal solution or --enumerate (puzzles)
     gdl match GAME                    AI against AI (or random, or ...), many games, seeded
     gdl bench GAME                    random playouts/s, alpha-beta nodes/s
 
@@ -346,7 +347,8 @@ def cmd_solve(args: argparse.Namespace, status: Status) -> int:
     if solver is None:
         raise GdlError(f"{game.name} is of kind {game.kind!r}, which gdl cannot solve")
     cli_puzzle.check_flags(game, args)
-    state = _position(game, args.moves) if game.kind != CONSTRAINTS else None
+    # A puzzle's start may be its goal, so cli_puzzle plays its --moves itself.
+    state = _position(game, args.moves) if game.kind == GAME else None
     lines, data = solver(game, state, args, status)
     if args.json:
         _dump(data)
@@ -468,6 +470,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, help="seed the random and AI players")
 
     p = command("solve", cmd_solve, "games: the exact value and a best move; "
+                "puzzles: an optimal solution; "
                 "constraint puzzles: a solution and whether it is unique", [game, moves])
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--time-limit", type=_seconds, metavar="SECONDS",

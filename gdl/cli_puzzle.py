@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from gdl.errors import GdlError, OptionError, SolverError
+from gdl.errors import GdlError, IllegalMove, OptionError, SolverError
 from gdl.games.reference_puzzles import random_walk
 from gdl.protocol import PUZZLE, State
 from gdl.solvers.enumerate import enumerate_space
@@ -44,7 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = HELP if not parser.epilog else f"{parser.epilog}\n\n{HELP}"
     parser.add_argument("--state", metavar="TEXT",
                         help="puzzles: solve from this position (the puzzle's notation, "
-                             "e.g. 867254301; see `gdl solve --help`)")
+                             "e.g. 867254301; see below)")
     parser.add_argument("--scramble", type=_moves, metavar="N",
                         help="puzzles: solve from N random moves away from the goal")
     parser.add_argument("--seed", type=int, default=0,
@@ -73,9 +73,12 @@ def check_flags(game: Any, args: argparse.Namespace) -> None:
 
 
 def solve(game: Any, state: State, args: argparse.Namespace, status: Any) -> tuple[list[str], dict]:
-    """The `gdl solve` answer for a puzzle: (text lines, JSON object)."""
+    """The `gdl solve` answer for a puzzle: (text lines, JSON object).
+
+    `state` is unused: the start comes from the flags (see `_start`).
+    """
     check_flags(game, args)
-    start = _start(game, state, args)
+    start = _start(game, args)
     if args.enumerate:
         if args.all or args.method:
             raise GdlError("--enumerate counts positions; it takes no --all or --method")
@@ -121,8 +124,9 @@ def _moves(text: str) -> int:
     return value
 
 
-def _start(game: Any, state: State, args: argparse.Namespace) -> State:
-    """The position to solve (or to enumerate from): --state, --scramble, else `state`."""
+def _start(game: Any, args: argparse.Namespace) -> State:
+    """The position to solve (or to enumerate from): --state, --scramble, --moves, else the
+    start (the goal for --enumerate)."""
     if args.state is not None:
         parse = getattr(game, "parse_state", None)
         if parse is None:
@@ -130,8 +134,19 @@ def _start(game: Any, state: State, args: argparse.Namespace) -> State:
         return parse(args.state)
     if args.scramble is not None:
         return random_walk(game, args.scramble, args.seed)
-    if args.enumerate and not args.moves:
-        return game.goal_state()
+    if args.moves:
+        return _played(game, args.moves)
+    return game.goal_state() if args.enumerate else game.initial_state()
+
+
+def _played(game: Any, moves: str) -> State:
+    """The start, then each of `moves` played (a puzzle goes on past its goal here)."""
+    state = game.initial_state()
+    for number, text in enumerate(moves.split(), 1):
+        try:
+            state = game.apply(state, game.parse_move(state, text))
+        except IllegalMove as err:
+            raise IllegalMove(f"--moves, move {number}: {err.args[0]}", err.legal) from None
     return state
 
 

@@ -1,4 +1,4 @@
-"""`gdl solve` on puzzles: optimal solutions, enumeration, unsolvable starts, its flags and errors."""
+"""`gdl solve` on puzzles: optimal solutions, enumeration, unsolvable starts, flags, errors."""
 
 from __future__ import annotations
 
@@ -147,6 +147,11 @@ def test_solved_start_says_so(capsys):
 def test_moves_from_the_start(capsys):
     data = run_json(capsys, "solve", "hanoi", "--moves", "1-3 1-2")
     assert data["start"] == "3 / 2 / 1" and data["length"] == 5
+    data = run_json(capsys, "solve", "pocket_cube", "--moves", "front front up")  # past the goal
+    assert data["length"] == 3
+    code, _, err = run(capsys, "solve", "hanoi", "--moves", "1-3 1-3")
+    assert code == 1 and one_line_error(err).startswith(
+        "gdl: error: --moves, move 2: '1-3' is not a legal move; legal moves: 1-2 3-1 3-2")
 
 
 # --------------------------------------------------------------------------- errors

@@ -297,7 +297,8 @@ class Orientation:
 
 @attrs.frozen
 class PermState:
-    """`state corner: permutation 7, twist: 7 x mod 3`: pieces on positions 1..N, and their orientations."""
+    """`state corner: permutation 7, twist: 7 x mod 3`: pieces on positions 1..N, and their
+    orientations."""
     name: Ident
     size: Expr
     orientations: tuple[Orientation, ...]
@@ -322,7 +323,8 @@ class Stacks:
 
 @attrs.frozen
 class Cycle:
-    """`cycle corner (1 2 6 5) twist (-1 +1 -1 +1)`: the piece at 1 moves to 2 (gaining -1), 2's to 6, ...
+    """`cycle corner (1 2 6 5) twist (-1 +1 -1 +1)`: the piece at 1 moves to 2 (gaining -1), 2's
+    to 6, ...
 
     `turns` pairs an orientation with one amount per position of the cycle."""
     part: Ident
@@ -341,7 +343,8 @@ class CycleMove:
 
 @attrs.frozen
 class SlideMove:
-    """`move: slide tile into blank`: a tile beside the blank slides into it (up, down, left, right)."""
+    """`move: slide tile into blank`: a tile beside the blank slides into it (up, down, left,
+    right)."""
     pos: SourcePos
 
 

@@ -51,7 +51,12 @@ def parse(text: str, filename: str = "<rules>") -> ast.Rules:
         tree = _parser().parse(text)
     except lark.exceptions.UnexpectedInput as err:
         raise _syntax_error(err, text).located(filename, text) from None
-    header, statements = _Builder().transform(tree)
+    except RecursionError:
+        raise RulesSyntaxError("an expression is nested too deeply").located(filename, text) from None
+    try:
+        header, statements = _Builder().transform(tree)
+    except RecursionError:
+        raise RulesSyntaxError("an expression is nested too deeply").located(filename, text) from None
     return ast.Rules(header, tuple(statements), filename, text)
 
 

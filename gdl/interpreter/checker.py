@@ -118,6 +118,8 @@ class _Checker:
             raise error("declare the pieces first (`pieces A B`)", statement)
         if isinstance(statement, ast.Pieces) and self.planes and any(self.planes):
             raise error("declare the pieces before the setup", statement)
+        if isinstance(statement, ast.Pieces) and (self.rules_ir or self.ends):
+            raise error("declare the pieces before the moves and ends", statement)
 
     def _require_complete(self) -> None:
         header = self.rules.header
@@ -313,6 +315,8 @@ class _Checker:
         for ident in node.names:
             if ident.text not in names:
                 raise unknown("move rule", ident, names)
+            if any(isinstance(r, ir.PassRule) and r.name == ident.text for r in self.rules_ir):
+                raise error("a pass is only legal when nothing else is; it cannot come first", ident)
             out += [i for i, n in enumerate(names) if n == ident.text and i not in out]
         return tuple(out)
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
 from gdl.interpreter import ir
 from gdl.interpreter.geometry import COMPASS, LINE_DIRECTIONS, bits
 from gdl.interpreter.ir import CELLS
@@ -43,6 +45,13 @@ def returns_table(players: int) -> tuple[tuple[float, ...], ...]:
             table.append(tuple(sign if q == p else -sign * share for q in range(players)))
     table.append(tuple(0.0 for _ in range(players)))
     return tuple(table)
+
+
+def item(values: tuple, index: int) -> int:
+    """`values[index]` counted from 1, refusing indices outside the list (no wrap-around)."""
+    if not 1 <= index <= len(values):
+        raise IndexError(f"index {index} is outside 1..{len(values)}")
+    return values[index - 1]
 
 
 class _Writer:
@@ -75,7 +84,7 @@ class Generator:
         self.n_planes = len(game.initial_planes)   # 0 for a game without a board
         self.cell_bits = self.geo.size_bits
         self.cell_mask = (1 << self.cell_bits) - 1
-        self.globals: dict[str, Any] = {"RETURNS": returns_table(self.n_players)}
+        self.globals: dict[str, Any] = {"RETURNS": returns_table(self.n_players), "item": item}
         self.board_rules = [r for r in game.rules if not isinstance(r, ir.ParamRule)]
         self.pass_rule = next((r for r in game.rules if isinstance(r, ir.PassRule)), None)
         self.helpers: dict[str, list[str]] = {}   # helper functions the generated code calls
@@ -192,17 +201,18 @@ class Generator:
             w("return False")
 
     def op(self, e: ir.Op, p: int) -> str:
-        a = [self.expr(x, p) for x in e.args]
         cells = e.args[0].type == CELLS
         if e.op in ("and", "or"):
+            # A chain `a and b and c` is written flat: Python limits nested parentheses.
             sym = ("&" if e.op == "and" else "|") if cells and e.type == CELLS else e.op
-            return f"({a[0]} {sym} {a[1]})"
+            return "(" + f" {sym} ".join(self.expr(x, p) for x in _chain(e)) + ")"
+        a = [self.expr(x, p) for x in e.args]
         simple = {
             "not": lambda: f"({self.playable!r} ^ {a[0]})" if cells else f"(not {a[0]})",
             "no": lambda: f"(not {a[0]})", "bool": lambda: a[0], "in": lambda: f"({a[0]} & {a[1]})",
             "member": lambda: f"({a[0]} in {a[1]})", "count": lambda: f"{a[0]}.bit_count()",
             "size": lambda: f"len({a[0]})", "sum": lambda: f"sum({a[0]})", "neg": lambda: f"(-{a[0]})",
-            "index": lambda: f"{a[0]}[{a[1]} - 1]", "list": lambda: f"({', '.join(a)},)",
+            "index": lambda: f"item({a[0]}, {a[1]})", "list": lambda: f"({', '.join(a)},)",
             "/": lambda: f"({a[0]} // {a[1]})",
         }
         if e.op in simple:
@@ -403,32 +413,35 @@ class Generator:
         if isinstance(rule, ir.PlaceRule):
             w(f"t = {'m' if self.single_place() else f'm & {self.cell_mask}'}")
             w("bit = 1 << t")
+            if not _within_empty(rule.where):   # placing on a piece replaces it
+                self.clear_all(w, "~bit")
+            w(f"{self.plane(p, rule.kind)} |= bit")
+        elif isinstance(rule, (ir.JumpRule, ir.StepRule)):
+            # The piece leaves its cell; whatever stands on the landing cell (and, for a jump,
+            # on the jumped cells) is taken, whoever owns it; then the piece lands.
             mine = self.plane(p, rule.kind)
-            w(f"{mine} |= bit")
-        elif isinstance(rule, ir.JumpRule):
             w(f"bit = 1 << (m & {self.cell_mask})")
-            mine = self.plane(p, rule.kind)
-            w(f"keep = ~(m >> {self.capture_shift})")
-            for i in range(self.n_planes):
-                if f"b{i}" != mine:
-                    w(f"b{i} &= keep")
-            w(f"{mine} = {mine} ^ (1 << (m >> {self.cell_bits} & {self.cell_mask})) | bit")
+            w(f"{mine} ^= 1 << (m >> {self.cell_bits} & {self.cell_mask})")
+            taken = f"~(bit | m >> {self.capture_shift})" if isinstance(rule, ir.JumpRule) else "~bit"
+            self.clear_all(w, taken)
+            w(f"{mine} |= bit")
         elif isinstance(rule, ir.PassRule):
             pass
-        elif isinstance(rule, ir.StepRule):
-            w(f"bit = 1 << (m & {self.cell_mask})")
-            mine = self.plane(p, rule.kind)
-            w("keep = ~bit")
-            for i in range(self.n_planes):
-                if f"b{i}" != mine:
-                    w(f"b{i} &= keep")
-            w(f"{mine} = {mine} ^ (1 << (m >> {self.cell_bits} & {self.cell_mask})) | bit")
         else:
             for i in range(len(rule.ranges)):
                 w(f"a{i} = m[{i + 1}]")
-        for effect in getattr(rule, "effects", ()):
+        effects = getattr(rule, "effects", ())
+        if any(_uses_occupancy(e) for e in effects):
+            w(f"occ = {self.occ()}")
+        for effect in effects:
             self.effect(w, effect, rule, p)
         self.ends(w, p)
+
+    def clear_all(self, w: _Writer, keep: str) -> None:
+        """Every plane loses the cells outside `keep` (an expression of the cells to keep)."""
+        w(f"keep = {keep}")
+        for i in range(self.n_planes):
+            w(f"b{i} &= keep")
 
     def effect(self, w: _Writer, effect: ir.Effect, rule: ir.Rule, p: int) -> None:
         if isinstance(effect, ir.Flip):
@@ -447,6 +460,9 @@ class Generator:
             w(f"{target} = {value}" if effect.op == "=" else f"{target} {effect.op} {value}")
             return
         w(f"i = {self.expr(effect.index, p)} - 1")
+        w(f"if not 0 <= i < len({target}):")
+        with w.indent():
+            w("raise IndexError(f'index {i + 1} is outside 1..{len(" + target + ")}')")
         new = value if effect.op == "=" else f"{target}[i] {effect.op[0]} {value}"
         w(f"{target} = {target}[:i] + ({new},) + {target}[i + 1:]")
 
@@ -561,16 +577,41 @@ class Generator:
         return "\n".join(w.lines + body.lines) + "\n", self.globals
 
 
-def _uses_occupancy(e: ir.Expr) -> bool:
-    if isinstance(e, (ir.Empty, ir.Full)):
+def _chain(e: ir.Op) -> list[ir.Expr]:
+    """The operands of a run of the same and/or operator (of the same type), left to right."""
+    out: list[ir.Expr] = []
+    stack = [e]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ir.Op) and node.op == e.op and node.type == e.type:
+            stack.extend(reversed(node.args))
+        else:
+            out.append(node)
+    return out
+
+
+def _nodes(node: Any):
+    """`node` and every IR node below it (expressions inside effects and rules included)."""
+    yield node
+    if attrs.has(type(node)):
+        for field in attrs.fields(type(node)):
+            value = getattr(node, field.name)
+            for item in value if isinstance(value, tuple) else (value,):
+                if attrs.has(type(item)):
+                    yield from _nodes(item)
+
+
+def _uses_occupancy(node: Any) -> bool:
+    """Whether the code for `node` reads `occ` (every piece on the board)."""
+    return any(isinstance(n, (ir.Empty, ir.Full)) or (isinstance(n, ir.Pieces) and n.owner == ir.ANY)
+               for n in _nodes(node))
+
+
+def _within_empty(where: ir.Expr) -> bool:
+    """Whether a placement condition only ever allows empty cells."""
+    if isinstance(where, ir.Empty):
         return True
-    if isinstance(e, ir.Pieces):
-        return e.owner == ir.ANY and e.kind is None
-    if isinstance(e, ir.Op):
-        return any(_uses_occupancy(a) for a in e.args)
-    if isinstance(e, ir.Shift):
-        return _uses_occupancy(e.operand)
-    return False
+    return isinstance(where, ir.Op) and where.op == "and" and any(_within_empty(a) for a in where.args)
 
 
 def generate(game: ir.GameIR) -> tuple[str, dict[str, Any]]:

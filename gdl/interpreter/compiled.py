@@ -91,6 +91,8 @@ class CompiledGame:
         if isinstance(rule, ir.PassRule):
             return rule.name
         if isinstance(rule, ir.PlaceRule):
+            if len(self.ir.pieces) > 1 and sum(isinstance(r, ir.PlaceRule) for r in board_rules) > 1:
+                return f"{self.ir.pieces[rule.kind]} {self.geometry.name(to)}"   # which piece goes down
             return self.geometry.name(to)
         if isinstance(rule, ir.JumpRule):
             captured = move >> 2 * self._cell_bits + RULE_BITS

@@ -199,6 +199,11 @@ class Lowerer:
 
     def _builtin(self, ident: ast.Ident, ctx: Context) -> ir.Expr:
         text = ident.text
+        if text == "moves":
+            self._position_dependent(ident, ctx, text)
+            if ctx.mode != END:
+                raise error("'moves' (the next player can move) is only known in an end rule", ident)
+            return ir.HasMoves()
         geometry = self._needs_board(ident, text)
         if text in ("dark", "light"):
             parity = 0 if text == "dark" else 1

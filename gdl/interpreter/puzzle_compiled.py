@@ -182,9 +182,11 @@ class CompiledPuzzle:
         names, inverse = self._names, self._inverse
         pairs = sorted({tuple(sorted((a, b))) for a, b in enumerate(inverse) if b is not None})
         declared = getattr(self.ir.form, "declared_inverses", ())
-        heuristic = ("Manhattan distance plus linear conflicts" if hasattr(self, "heuristic_distance")
-                     else "pattern databases: " + ", ".join(self.engine.abstractions)
-                     if hasattr(self, "abstractions") else None)
+        heuristic = None
+        if hasattr(self, "heuristic_distance"):
+            heuristic = "Manhattan distance plus linear conflicts"
+        elif hasattr(self, "abstractions"):
+            heuristic = "pattern databases: " + ", ".join(self.engine.abstractions)
         return {
             "form": self.form,
             "moves": list(names),

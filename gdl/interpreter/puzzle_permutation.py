@@ -111,7 +111,8 @@ def parse_state(components: tuple[Component, ...], text: str) -> State:
         k += 1 + c.size
     missing = [c.name for i, c in enumerate(components) if i not in found]
     if missing:
-        raise ValueError(f"{missing[0]} is missing (write: {format_state(components, solved(components))})")
+        example = format_state(components, solved(components))
+        raise ValueError(f"{missing[0]} is missing (write: {example})")
     return tuple(found[i] for i in range(len(components)))
 
 

@@ -33,7 +33,8 @@ from gdl.interpreter import puzzle_permutation as perm
 from gdl.interpreter import puzzle_stacks as stacks
 from gdl.interpreter import puzzle_tiles as tiles
 from gdl.interpreter.checker import parse_option_value
-from gdl.interpreter.expressions import CONST, Context, Lowerer, Scope, constant, error, expect, unknown
+from gdl.interpreter.expressions import (CONST, Context, Lowerer, Scope, constant, error, expect,
+                                         unknown)
 from gdl.interpreter.ir import INT
 from gdl.interpreter.puzzle_compiled import CompiledPuzzle
 from gdl.interpreter.puzzle_ir import (Component, CycleAction, PermutationIR, PuzzleIR, StacksIR,
@@ -98,8 +99,9 @@ class _PuzzleChecker:
 
     # ---- driver
     def run(self) -> PuzzleIR:
-        handlers = {ast.Option: self._option, ast.Board: self._board, ast.PermState: self._perm_state,
-                    ast.Tiles: self._tiles, ast.Stacks: self._stacks, ast.CycleMove: self._cycle_move,
+        handlers = {ast.Option: self._option, ast.Board: self._board,
+                    ast.PermState: self._perm_state, ast.Tiles: self._tiles,
+                    ast.Stacks: self._stacks, ast.CycleMove: self._cycle_move,
                     ast.SlideMove: self._slide_move, ast.StackMove: self._stack_move,
                     ast.Inverse: self._inverse, ast.PuzzleStart: self._target,
                     ast.PuzzleGoal: self._target}
@@ -122,7 +124,8 @@ class _PuzzleChecker:
         return PuzzleIR(Path(self.rules.filename).stem, self.rules.header.title, options, form)
 
     def _number(self, expr: ast.Expr, what: str, low: int, high: int) -> int:
-        value = constant(expect(self.lower.lower(expr, Context(CONST)), INT, expr, what), expr, what)
+        lowered = expect(self.lower.lower(expr, Context(CONST)), INT, expr, what)
+        value = constant(lowered, expr, what)
         if not low <= value <= high:
             raise error(f"{what} must be {low}..{high}, not {value}", expr)
         return value

@@ -42,7 +42,8 @@ def scrambles(p, count, most, seed):
 
 def rule_lines(name):
     text = catalog.resolve(name).read_text()
-    return [line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+    return [line for line in text.splitlines()
+            if line.strip() and not line.lstrip().startswith("#")]
 
 
 @pytest.mark.parametrize("name, most", [("pocket_cube", 30), ("eight_puzzle", 12),
