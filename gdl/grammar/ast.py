@@ -154,6 +154,16 @@ class Symmetry:
 
 
 @attrs.frozen
+class Zones:
+    """`zones box: 3 x 3`: blocks of 3 x 3 cells tiling the board, numbered from 1
+    row by row from the bottom-left, like the cells inside each block."""
+    name: Ident
+    width: Expr
+    height: Expr
+    pos: SourcePos
+
+
+@attrs.frozen
 class Priority:
     """`priority: capture`: when a rule named here has a legal move, only those moves are legal."""
     names: tuple[Ident, ...]
@@ -232,7 +242,23 @@ class Flip:
     pos: SourcePos
 
 
-Effect = Assign | Promote | Flip
+@attrs.frozen
+class Fill:
+    """Every cell of `cells` becomes a piece of the mover of kind `piece` (whatever was there)."""
+    cells: Expr
+    piece: Ident
+    pos: SourcePos
+
+
+@attrs.frozen
+class Guarded:
+    """An effect that happens only `if condition` holds (after the earlier effects)."""
+    effect: "Effect"
+    condition: Expr
+    pos: SourcePos
+
+
+Effect = Assign | Promote | Flip | Fill | Guarded
 
 
 @attrs.frozen
@@ -270,7 +296,7 @@ class End:
 
 
 Statement = (Players | Option | Board | Pieces | Direction | Region | Setup | Symmetry
-             | StateVar | PieceValue | Priority | BoardMove | ParamMove | End)
+             | StateVar | PieceValue | Priority | Zones | BoardMove | ParamMove | End)
 
 
 @attrs.frozen

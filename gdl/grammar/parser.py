@@ -199,6 +199,15 @@ class _Builder(Transformer):
     def flip(self, meta, children):
         return ast.Flip(children[0], _pos(meta))
 
+    def fill(self, meta, children):
+        return ast.Fill(children[0], _ident(children[1]), _pos(meta))
+
+    def guarded(self, meta, children):
+        return ast.Guarded(children[0], children[1], _pos(meta))
+
+    def zones(self, meta, children):
+        return ast.Zones(_ident(children[0]), children[1], children[2], _pos(meta))
+
     def priority(self, meta, names):
         return ast.Priority(tuple(map(_ident, names)), _pos(meta))
 

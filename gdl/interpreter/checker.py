@@ -18,7 +18,7 @@ from gdl.grammar import ast
 from gdl.interpreter import ir
 from gdl.interpreter.codegen import RULE_BITS
 from gdl.interpreter.expressions import (
-    CONST, END, MOVE, COMPASS_NAMES, FUNCTIONS, BUILTIN_NAMES, Context, Lowerer, Scope,
+    CONST, EFFECT, END, MOVE, COMPASS_NAMES, FUNCTIONS, BUILTIN_NAMES, Context, Lowerer, Scope,
     check_index, constant, error, expect, unknown)
 from gdl.interpreter.geometry import MAX_HEIGHT, MAX_WIDTH, Geometry
 from gdl.interpreter.ir import BOOL, CELLS, INT, LIST
@@ -98,6 +98,7 @@ class _Checker:
             initial_planes=tuple(self.planes), variables=tuple(self.variables),
             rules=tuple(self.rules_ir), priority=self._priority(), ends=tuple(self.ends),
             symmetries=self._symmetry_group(geometry),
+            zones=tuple(self.scope.zones),
             piece_values=tuple(self.piece_values.get(k, 1) for k in range(len(self.scope.pieces))),
             options=tuple((k, v.value) for k, v in self.scope.options.items()))
 
@@ -106,7 +107,7 @@ class _Checker:
                          ast.ParamMove, ast.End, ast.Pieces)
         if isinstance(statement, needs_players) and not self.scope.players:
             raise error("declare the players first (`players A B`)", statement)
-        needs_board = (ast.Direction, ast.Region, ast.Setup, ast.BoardMove, ast.Symmetry)
+        needs_board = (ast.Direction, ast.Region, ast.Setup, ast.BoardMove, ast.Symmetry, ast.Zones)
         if isinstance(statement, needs_board) and self.scope.geometry is None:
             raise error("declare the board first (`board W x H`)", statement)
         once = (ast.Players, ast.Board, ast.Pieces)
@@ -320,6 +321,21 @@ class _Checker:
             out += [i for i, n in enumerate(names) if n == ident.text and i not in out]
         return tuple(out)
 
+    def _zones(self, node: ast.Zones) -> None:
+        self._declare(node.name)
+        geo = self.scope.geometry
+        size = []
+        for expr, what, total in ((node.width, "width", geo.width), (node.height, "height", geo.height)):
+            value = constant(expect(self.lower.lower(expr, Context(CONST)), INT, expr, f"a block {what}"),
+                             expr, f"a block {what}")
+            if value < 1 or total % value:
+                raise error(f"blocks {value} cells in {what} do not tile the board's {what} of {total}", expr)
+            size.append(value)
+        w, h = size
+        blocks = tuple(geo.mask(lambda x, y, bx=bx, by=by: bx <= x < bx + w and by <= y < by + h)
+                       for by in range(0, geo.height, h) for bx in range(0, geo.width, w))
+        self.scope.zones.append(ir.ZoneFamily(node.name.text, w, h, blocks))
+
     def _priority_statement(self, node: ast.Priority) -> None:
         if self.priority_node is not None:
             raise error("'priority' is declared twice", node)
@@ -352,19 +368,19 @@ class _Checker:
         if isinstance(action, ast.Place):
             kind = self._piece_index(action.piece, action)
             where = expect(self.lower.lower(action.where, ctx), CELLS, action.where, "where a piece is placed")
-            rule = ir.PlaceRule(self._rule_name(node.name, "place"), kind, where, self._effects(node.effects, ctx))
+            rule = ir.PlaceRule(self._rule_name(node.name, "place"), kind, where, self._effects(node.effects, Context(EFFECT)))
         elif isinstance(action, ast.Step):
             kind = self._piece_index(action.piece, action)
             directions = self._directions(action.directions)
             to = expect(self.lower.lower(action.to, ctx), CELLS, action.to, "where a piece steps to")
             rule = ir.StepRule(self._rule_name(node.name, "step"), kind, directions, to,
-                               self._effects(node.effects, ctx))
+                               self._effects(node.effects, Context(EFFECT)))
         elif isinstance(action, ast.Jump):
             kind = self._piece_index(action.piece, action)
             directions = self._directions(action.directions)
             over = expect(self.lower.lower(action.over, ctx), CELLS, action.over, "what a piece jumps over")
             to = expect(self.lower.lower(action.to, ctx), CELLS, action.to, "where a piece jumps to")
-            effects = self._effects(node.effects, ctx)
+            effects = self._effects(node.effects, Context(EFFECT))
             rule = ir.JumpRule(self._rule_name(node.name, "jump"), kind, directions, over, to, action.repeat, effects)
         else:
             if node.effects:
@@ -408,6 +424,17 @@ class _Checker:
     def _effects(self, effects: tuple[ast.Effect, ...], ctx: Context) -> tuple[ir.Effect, ...]:
         out: list[ir.Effect] = []
         for effect in effects:
+            if isinstance(effect, ast.Guarded):
+                inner = self._effects((effect.effect,), ctx)[0]
+                condition = expect(self.lower.lower(effect.condition, ctx), BOOL, effect.condition,
+                                   "an effect's condition")
+                out.append(ir.Guard(condition, inner))
+                continue
+            if isinstance(effect, ast.Fill):
+                kind = self._piece_index(effect.piece, effect)
+                cells = expect(self.lower.lower(effect.cells, ctx), CELLS, effect.cells, "what 'fill' covers")
+                out.append(ir.Fill(kind, cells))
+                continue
             if isinstance(effect, ast.Flip):
                 cells = expect(self.lower.lower(effect.cells, ctx), CELLS, effect.cells, "what 'flip' turns")
                 out.append(ir.Flip(cells))

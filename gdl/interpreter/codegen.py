@@ -47,6 +47,24 @@ def returns_table(players: int) -> tuple[tuple[float, ...], ...]:
     return tuple(table)
 
 
+def meet(block_at: tuple[int, ...], cells: int) -> int:
+    """The union of the blocks holding any of `cells` (block_at: cell -> its block)."""
+    out = 0
+    while cells:
+        low = cells & -cells
+        out |= block_at[low.bit_length() - 1]
+        cells ^= low
+    return out
+
+
+def has_run(pieces: int, runs: tuple[int, ...]) -> bool:
+    """Whether `pieces` covers one of `runs` completely."""
+    for run in runs:
+        if pieces & run == run:
+            return True
+    return False
+
+
 def item(values: tuple, index: int) -> int:
     """`values[index]` counted from 1, refusing indices outside the list (no wrap-around)."""
     if not 1 <= index <= len(values):
@@ -151,7 +169,15 @@ class Generator:
         if isinstance(e, ir.Shift):
             return self.shift(e.directions[p], self.expr(e.operand, p))
         if isinstance(e, ir.Line):
+            if e.within is not None:
+                return self.line_within(e, p)
             return self.line(e.length, self.pieces(e.owner, None, p))
+        if isinstance(e, ir.Here):
+            return "bit"
+        if isinstance(e, ir.Zone):
+            return self.zone(e, p)
+        if isinstance(e, ir.Slot):
+            return f"{self.zone_table('SLOT', e.family)}[{self.first_cell(e.arg, p)}]"
         if isinstance(e, ir.Var):
             return f"v{e.index}"
         if isinstance(e, ir.Param):
@@ -178,6 +204,59 @@ class Generator:
         if name not in self.globals:
             self.globals[name] = None   # marks the helper as needed; its source is emitted below
         return f"{name}({pieces})"
+
+    def first_cell(self, e: ir.Expr, p: int) -> str:
+        """Code for the index of the lowest cell of a set (`t` itself for `here`)."""
+        if isinstance(e, ir.Here):
+            return "t"
+        return f"(({self.expr(e, p)}) & -({self.expr(e, p)})).bit_length() - 1"
+
+    def zone_table(self, kind: str, family: int) -> str:
+        """ZONE: block masks by number (0: none); ZONEAT: by cell, the block holding it;
+        SLOT: by cell, its place in its block (numbered like the blocks)."""
+        name = f"{kind}{family}"
+        if name in self.globals:
+            return name
+        zones = self.game.zones[family]
+        size = self.layout_bits + 1
+        if kind == "ZONE":
+            table: tuple = (0, *zones.blocks)
+        elif kind == "ZONEAT":
+            table = tuple(next((b for b in zones.blocks if b >> c & 1), 0) for c in range(size))
+        else:
+            def slot(c: int) -> int:
+                x, y = self.geo.xy(c)
+                return (y % zones.height) * zones.width + x % zones.width + 1
+            table = tuple(slot(c) if self.playable >> c & 1 else 0 for c in range(size))
+        self.globals[name] = table
+        return name
+
+    def zone(self, e: ir.Zone, p: int) -> str:
+        if e.arg.type != CELLS:
+            return f"{self.zone_table('ZONE', e.family)}[{self.expr(e.arg, p)}]"
+        at = self.zone_table("ZONEAT", e.family)
+        if isinstance(e.arg, ir.Here):
+            return f"{at}[t]"
+        self.globals["meet"] = meet
+        return f"meet({at}, {self.expr(e.arg, p)})"
+
+    def line_within(self, e: ir.Line, p: int) -> str:
+        """A line inside a set of cells: the runs wholly inside it, tested one by one
+        (looked up per cell when the set is `Z here`, the block the piece landed in)."""
+        pieces = self.pieces(e.owner, None, p)
+        self.globals["has_run"] = has_run
+        where = e.within
+        if isinstance(where, ir.Zone) and isinstance(where.arg, ir.Here):
+            name = f"ZRUNS{where.family}_{e.length}"
+            if name not in self.globals:
+                runs = self.geo.runs(e.length)
+                at = self.globals[self.zone_table("ZONEAT", where.family)]
+                self.globals[name] = tuple(tuple(r for r in runs if at[c] and r & ~at[c] == 0)
+                                           for c in range(len(at)))
+            return f"has_run({pieces}, {name}[t])"
+        name = f"RUNS{e.length}"
+        self.globals.setdefault(name, self.geo.runs(e.length))
+        return f"has_run({pieces}, tuple(r for r in {name} if not r & ~{self.expr(where, p)}))"
 
     def line_helper(self, w: _Writer, length: int) -> None:
         """`lineK(P)`: P holds K in a row, by doubling shifts (the guard column stops wraps)."""
@@ -209,6 +288,7 @@ class Generator:
         a = [self.expr(x, p) for x in e.args]
         simple = {
             "not": lambda: f"({self.playable!r} ^ {a[0]})" if cells else f"(not {a[0]})",
+            "cells": lambda: f"({self.playable!r} if {a[0]} else 0)",
             "no": lambda: f"(not {a[0]})", "bool": lambda: a[0], "in": lambda: f"({a[0]} & {a[1]})",
             "member": lambda: f"({a[0]} in {a[1]})", "count": lambda: f"{a[0]}.bit_count()",
             "size": lambda: f"len({a[0]})", "sum": lambda: f"sum({a[0]})", "neg": lambda: f"(-{a[0]})",
@@ -420,7 +500,8 @@ class Generator:
             # The piece leaves its cell; whatever stands on the landing cell (and, for a jump,
             # on the jumped cells) is taken, whoever owns it; then the piece lands.
             mine = self.plane(p, rule.kind)
-            w(f"bit = 1 << (m & {self.cell_mask})")
+            w(f"t = m & {self.cell_mask}")
+            w("bit = 1 << t")
             w(f"{mine} ^= 1 << (m >> {self.cell_bits} & {self.cell_mask})")
             taken = f"~(bit | m >> {self.capture_shift})" if isinstance(rule, ir.JumpRule) else "~bit"
             self.clear_all(w, taken)
@@ -444,6 +525,17 @@ class Generator:
             w(f"b{i} &= keep")
 
     def effect(self, w: _Writer, effect: ir.Effect, rule: ir.Rule, p: int) -> None:
+        if isinstance(effect, ir.Guard):
+            w(f"if {self.expr(effect.condition, p)}:")
+            with w.indent():
+                self.effect(w, effect.effect, rule, p)
+            return
+        if isinstance(effect, ir.Fill):
+            w(f"fill = {self.expr(effect.cells, p)}")
+            self.clear_all(w, "~fill")
+            w(f"{self.plane(p, effect.kind)} |= fill")
+            w(f"occ = {self.occ()}")
+            return
         if isinstance(effect, ir.Flip):
             self.flip(w, effect, p)
             return

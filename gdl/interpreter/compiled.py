@@ -137,8 +137,9 @@ class CompiledGame:
         raise IllegalMove(f"{text!r} {reason}", tuple(self.move_text(state, m) for m in self.legal_moves(state)))
 
     def glyph(self, player: int, kind: int) -> str:
-        """One letter for a piece: the player's initial, or the kind's (upper for player 0)."""
-        if len(self.ir.pieces) == 1:
+        """One letter for a piece: the first kind shows its owner's initial (a digit beyond
+        two players); other kinds show their own initial, upper case for the first player."""
+        if kind == 0:
             return self.players[player][0].upper() if len(self.players) <= 2 else str(player + 1)
         letter = self.ir.pieces[kind][0]
         return letter.upper() if player == 0 else letter.lower()

@@ -20,10 +20,10 @@ from gdl.interpreter import ir
 from gdl.interpreter.geometry import COMPASS, Geometry
 from gdl.interpreter.ir import BOOL, CELLS, INT, LIST
 
-CONST, MOVE, END = "constant", "move", "end"   # where an expression is evaluated
+CONST, MOVE, EFFECT, END = "constant", "move", "effect", "end"   # where an expression is evaluated
 
-BUILTIN_NAMES = ("empty", "occupied", "own", "enemy", "full", "moves", "dark", "light")
-FUNCTIONS = ("row", "column", "rows", "columns", "line", "count", "size", "sum", "flank", "moves")
+BUILTIN_NAMES = ("empty", "occupied", "own", "enemy", "full", "moves", "dark", "light", "here")
+FUNCTIONS = ("row", "column", "rows", "columns", "line", "count", "size", "sum", "flank", "moves", "slot")
 COMPASS_NAMES = tuple(COMPASS)
 _COMPARE = {"==", "!=", "<", "<=", ">", ">="}
 _ARITH = {"+", "-", "*", "/", "%"}
@@ -46,6 +46,7 @@ class Scope:
     regions: dict[str, ir.Const | ir.PerPlayer] = attrs.Factory(dict)
     directions: dict[str, tuple[ir.Offsets, ...]] = attrs.Factory(dict)
     variables: dict[str, ir.Var] = attrs.Factory(dict)
+    zones: list[ir.ZoneFamily] = attrs.Factory(list)
 
     def known_names(self) -> list[str]:
         names = [*self.options, *self.regions, *self.players, *self.variables, *BUILTIN_NAMES]
@@ -108,7 +109,7 @@ def _evaluate(op: str, values: list[Any], full: int) -> Any:
         "==": lambda: a == b, "!=": lambda: a != b, "<": lambda: a < b, "<=": lambda: a <= b,
         ">": lambda: a > b, ">=": lambda: a >= b, "+": lambda: a + b, "-": lambda: a - b,
         "*": lambda: a * b, "/": lambda: a // b, "%": lambda: a % b,
-        "list": lambda: tuple(values),
+        "list": lambda: tuple(values), "cells": lambda: full if a else 0,
     }
     if op == "not":
         return not a if isinstance(a, bool) else full ^ a
@@ -199,6 +200,10 @@ class Lowerer:
 
     def _builtin(self, ident: ast.Ident, ctx: Context) -> ir.Expr:
         text = ident.text
+        if text == "here":
+            if ctx.mode != EFFECT:
+                raise error("'here' (where the piece landed) is only known in a move's effects", ident)
+            return ir.Here()
         if text == "moves":
             self._position_dependent(ident, ctx, text)
             if ctx.mode != END:
@@ -221,6 +226,9 @@ class Lowerer:
         fn = node.fn.text
         if fn in ("own", "enemy") or fn in self.scope.players:
             return self._owned_kind(node, ctx)
+        zones = [z.name for z in self.scope.zones]
+        if fn in zones or fn == "slot":
+            return self._zone(node, ctx, zones)
         if fn not in FUNCTIONS:
             raise unknown("function", node.fn, list(FUNCTIONS) + ["own", "enemy"])
         if (node.arg2 is not None) != (fn in ("rows", "columns")):
@@ -247,6 +255,23 @@ class Lowerer:
             self._position_dependent(node.fn, ctx, fn)
             return ir.Line(length, ir.MOVER)
         return self._rows_or_columns(node, fn, arg, ctx)
+
+    def _zone(self, node: ast.Apply, ctx: Context, zones: list[str]) -> ir.Expr:
+        """`box 5`, `box here` (the blocks holding those cells) and `slot here`."""
+        arg = self.lower(node.arg, ctx)
+        if node.fn.text == "slot":
+            if len(zones) != 1:
+                raise error("'slot' needs exactly one `zones` declaration", node.fn)
+            return ir.Slot(0, expect(arg, CELLS, node.arg, "what 'slot' places"))
+        family = zones.index(node.fn.text)
+        if arg.type not in (INT, CELLS):
+            raise error(f"'{node.fn.text}' takes a block number or a set of cells", node.arg)
+        if isinstance(arg, ir.Const) and arg.type == INT:
+            blocks = self.scope.zones[family].blocks
+            if not 0 <= arg.value <= len(blocks):
+                raise error(f"there is no {node.fn.text} {arg.value} (1..{len(blocks)})", node.arg)
+            return ir.Const(blocks[arg.value - 1] if arg.value else 0, CELLS)
+        return ir.Zone(family, arg)
 
     def _moves_of(self, node: ast.Apply, ctx: Context) -> ir.Expr:
         """`moves mover` / `moves opponent`: that player could make a move (other than pass)."""
@@ -327,10 +352,17 @@ class Lowerer:
         if op in ("and", "or"):
             if left.type == CELLS and right.type == CELLS:
                 return self._op(op, (left, right), CELLS, node)
+            if CELLS in (left.type, right.type) and BOOL in (left.type, right.type):
+                # A truth value beside a set of cells stands for every cell or none.
+                pair = tuple(x if x.type == CELLS else self._op("cells", (x,), CELLS, node) for x in (left, right))
+                return self._op(op, pair, CELLS, node)
             pair = (expect(left, BOOL, node.left, f"each side of '{op}'"),
                     expect(right, BOOL, node.right, f"each side of '{op}'"))
             return self._op(op, pair, BOOL, node)
         if op == "in":
+            if isinstance(left, ir.Line) and left.within is None:
+                where = expect(right, CELLS, node.right, "where a line must lie")
+                return ir.Line(left.length, left.owner, where)
             if left.type == INT:
                 return self._op("member", (left, expect(right, LIST, node.right, "the right of 'in'")), BOOL, node)
             pair = (expect(left, CELLS, node.left, "the left of 'in'"),

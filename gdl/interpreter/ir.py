@@ -83,10 +83,35 @@ class Shift:
 
 @attrs.frozen
 class Line:
-    """`owner` has `length` pieces in a straight row (horizontal, vertical or diagonal)."""
+    """`owner` has `length` pieces in a straight row (horizontal, vertical or diagonal),
+    lying wholly inside `within` when that is given (`line 3 in box here`)."""
     length: int
     owner: Owner
+    within: "Expr | None" = None
     type: str = BOOL
+
+
+@attrs.frozen
+class Here:
+    """The cell where the move's piece landed (in the effects of a board move)."""
+    type: str = CELLS
+
+
+@attrs.frozen
+class Zone:
+    """Cells of a zone family: block number `arg` (a number; 0 gives none), or the blocks
+    holding the cells of `arg` (a set of cells)."""
+    family: int
+    arg: "Expr"
+    type: str = CELLS
+
+
+@attrs.frozen
+class Slot:
+    """The place (1..n, numbered like the blocks) of the first cell of `arg` inside its block."""
+    family: int
+    arg: "Expr"
+    type: str = INT
 
 
 @attrs.frozen
@@ -110,7 +135,8 @@ class Op:
     type: str
 
 
-Expr = Const | PerPlayer | Pieces | Empty | Full | HasMoves | Flank | Shift | Line | Var | Param | Op
+Expr = (Const | PerPlayer | Pieces | Empty | Full | HasMoves | Flank | Shift | Line | Here | Zone
+        | Slot | Var | Param | Op)
 
 
 # ----------------------------------------------------------------------- moves and ends
@@ -137,7 +163,21 @@ class Flip:
     cells: Expr
 
 
-Effect = Assign | Promote | Flip
+@attrs.frozen
+class Fill:
+    """Every cell of `cells` becomes a piece of kind `kind` of the mover."""
+    kind: int
+    cells: Expr
+
+
+@attrs.frozen
+class Guard:
+    """`effect` happens only when `condition` holds."""
+    condition: Expr
+    effect: "Effect"
+
+
+Effect = Assign | Promote | Flip | Fill | Guard
 
 
 @attrs.frozen
@@ -197,6 +237,15 @@ class EndRule:
 
 
 @attrs.frozen
+class ZoneFamily:
+    """Blocks of width x height cells tiling the board; blocks[i] is block i + 1."""
+    name: str
+    width: int
+    height: int
+    blocks: tuple[int, ...]
+
+
+@attrs.frozen
 class Variable:
     name: str
     initial: Any
@@ -217,5 +266,6 @@ class GameIR:
     priority: tuple[int, ...]           # indices of rules whose moves, when any exist, are the only legal ones
     ends: tuple[EndRule, ...]
     symmetries: tuple[tuple[str, tuple[int, ...]], ...]   # (name, cell permutation)
-    piece_values: tuple[int, ...]                         # material weight per kind (hints; default 1)
+    piece_values: tuple[int, ...]
+    zones: tuple[ZoneFamily, ...]                         # material weight per kind (hints; default 1)
     options: tuple[tuple[str, Any], ...]                  # the values this game was built with

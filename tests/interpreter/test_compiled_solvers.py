@@ -75,3 +75,36 @@ def test_derived_heuristic_is_zero_sum_and_bounded():
             values = game.heuristic(state)
             assert len(values) == 2 and abs(values[0] + values[1]) < 1e-9
             assert all(-1.0 <= v <= 1.0 for v in values)
+
+
+def test_uttt_boxes_close_when_won_or_full():
+    """Along random games: a won box is all claims of its winner and takes no more moves;
+    a player sent to a closed box may play in every open box."""
+    game = catalog.load("uttt")
+    geo, (x_mark, x_claim, o_mark, o_claim) = game.geometry, range(4)
+    boxes = game.ir.zones[0].blocks
+    rng = random.Random(5)
+    claimed_seen = free_choice_seen = 0
+    for _ in range(40):
+        state = game.initial_state()
+        while not game.is_terminal(state):
+            claims = state[x_claim] | state[o_claim]
+            closed = [b for b in boxes if b & claims == b or not b & ~(state[0] | state[1] | state[2] | state[3])]
+            for box in boxes:
+                if box & claims:   # a claimed box is wholly one player's claim
+                    assert box & state[x_claim] == box or box & state[o_claim] == box
+                    claimed_seen += 1
+            moves = game.legal_moves(state)
+            cells = 0
+            for m in moves:
+                cells |= 1 << (m & ((1 << geo.size_bits) - 1))
+            assert not any(cells & b for b in closed)
+            touched = sum(1 for b in boxes if cells & b)
+            target = state[4]
+            if target and boxes[target - 1] in closed:
+                assert touched == len(boxes) - len(closed)
+                free_choice_seen += 1
+            elif target:
+                assert touched == 1
+            state = game.apply(state, rng.choice(moves))
+    assert claimed_seen and free_choice_seen
