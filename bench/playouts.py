@@ -7,8 +7,9 @@ the hand-written references in gdl/games/reference.py, all through the protocol
 calls in this one process: RUNS runs each, compiled and reference runs taking
 turns, the same seed for both sides of a pair; each figure is the median. Then
 perft nodes/s as `gdl perft` counts them (the perft count over its time: the
-last ply is counted, not played) for the compiled Breakthrough at depth 3 and
-Connect Four at depth 6, the latter against the reference too.
+last ply is counted, not played) for the compiled Breakthrough at depth 3,
+Connect Four at depth 6 (against the reference too), English draughts at depth 6,
+Othello at depth 5 and ultimate tic-tac-toe at depth 3.
 """
 
 from __future__ import annotations
@@ -65,7 +66,10 @@ def main() -> None:
     print(f"== perft from the start, nodes/s (median of {RUNS} runs)")
     for label, game, depth in (("breakthrough (compiled)", catalog.load("breakthrough"), 3),
                                ("connect4 (compiled)", catalog.load("connect4"), 6),
-                               ("connect4 (reference)", ConnectFour(), 6)):
+                               ("connect4 (reference)", ConnectFour(), 6),
+                               ("draughts (compiled)", catalog.load("draughts"), 6),
+                               ("othello (compiled)", catalog.load("othello"), 5),
+                               ("uttt (compiled)", catalog.load("uttt"), 3)):
         count, rate = perft_rate(game, depth)
         print(f"  {label:<24} depth {depth}: {count:>9,}  {rate:>12,.0f} nodes/s")
 
