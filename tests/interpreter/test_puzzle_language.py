@@ -3,7 +3,6 @@ reference puzzles, searched optimally, and bad files reported at the exact line 
 
 from __future__ import annotations
 
-import os
 import random
 from pathlib import Path
 
@@ -19,7 +18,6 @@ from gdl.solvers.enumerate import enumerate_space
 from gdl.solvers.idastar import pattern_database, solve_idastar
 from gdl.solvers.pruning import hints_from
 
-SLOW = bool(os.environ.get("GDL_SLOW_TESTS"))   # the full pocket-cube enumeration (~8 s)
 
 
 def load(name, **options):
@@ -122,11 +120,8 @@ def test_cube_distribution_matches_the_reference_up_to_a_million_positions():
                                                         114149)
 
 
-@pytest.mark.skipif(not SLOW, reason="set GDL_SLOW_TESTS=1 for the full cube enumeration")
-def test_cube_has_3674160_positions_within_14_moves():
-    cube = load("pocket_cube")
-    e = enumerate_space(cube, cube.goal_state())
-    assert (e.total, e.greatest, e.distribution[-1]) == (3674160, 14, 276)
+# The full cube enumeration (3674160 positions, 14 moves) is tested through the CLI in
+# tests/test_cli_puzzles.py.
 
 
 def test_cube_optimal_lengths_equal_the_reference_on_the_same_positions():
