@@ -10,15 +10,21 @@ import difflib
 import functools
 import random
 import statistics
+from collections import Counter
 from importlib import resources
 from pathlib import Path
 from typing import Mapping
 
-from gdl.errors import GdlError, UnknownGame
+import attrs
+
+from gdl import invariants_json as export
+from gdl.errors import GdlError, RulesSemanticError, UnknownGame
 from gdl.interpreter import load_file
 from gdl.interpreter.compiled import CompiledGame
 from gdl.interpreter.constraints import CompiledConstraints
-from gdl.interpreter.puzzle_summary import summary as puzzle_summary
+from gdl.interpreter.invariants import MAX_PLIES, Result, Verification, verify
+from gdl.interpreter.puzzle_summary import WALK_LENGTH, WALKS, summary as puzzle_summary
+from gdl.interpreter.puzzle_summary import violations as puzzle_violations
 
 SANITY_PLAYOUTS = 200   # random games `check` plays to show the compiled rules run
 
@@ -88,38 +94,120 @@ def _random_step(game: CompiledGame, state: tuple, rng: random.Random) -> tuple:
                        f"{game.render(state)}") from None
 
 
-def check(game: str, options: Mapping[str, str] | None = None, seed: int = 0) -> str:
-    """Compile `game` and play random games through it; a short summary of what was found."""
+@attrs.frozen
+class Report:
+    """What `gdl check` prints: the summary (`text`, stdout), the errors found in play
+    (`errors`, each a located report with its counterexample, stderr); `ok` when none."""
+    text: str
+    errors: tuple[str, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def check(game: str, options: Mapping[str, str] | None = None, seed: int = 0,
+          games: int | None = None, plies: int | None = None) -> Report:
+    """Compile `game`, play `games` seeded random games through it (default 200; each cut
+    after `plies`, if given) and test every declared invariant on their positions; a
+    summary and the declarations found false (see `gdl.interpreter.invariants`). A puzzle
+    is walked at random instead (default 20 walks of 40 moves)."""
     compiled = load(game, options)
     if isinstance(compiled, CompiledConstraints):
-        return check_constraints(compiled)
+        return Report(check_constraints(compiled))
     if compiled.kind == "puzzle":
-        return puzzle_summary(compiled, seed)
+        walks, length = games or WALKS, plies or WALK_LENGTH
+        problems = puzzle_violations(compiled, walks, length, seed)
+        text = puzzle_summary(compiled, seed, problems, walks, length)
+        return Report(text, tuple(f"{compiled.name}: {p}" for p in problems[:1]))
+    lines = random_games(compiled, games or SANITY_PLAYOUTS, plies, seed)
+    verification = verify(compiled, lines, seed)
+    return Report(game_summary(compiled, lines, verification),
+                  tuple(_located(game, r) for r in verification.results if not r.holds))
+
+
+def invariants(game: str, options: Mapping[str, str] | None = None, seed: int = 0,
+               games: int | None = None, plies: int | None = None) -> dict:
+    """The verified invariants of `game` as the JSON document of docs/invariants.md, tested
+    as `check` tests them (without looking for undeclared symmetries)."""
+    compiled = load(game, options)
+    if isinstance(compiled, CompiledConstraints):
+        return export.constraints_document(compiled)
+    if compiled.kind == "puzzle":
+        walks, length = games or WALKS, plies or WALK_LENGTH
+        problems = puzzle_violations(compiled, walks, length, seed)
+        return export.puzzle_document(compiled, problems, seed, walks, length)
+    lines = random_games(compiled, games or SANITY_PLAYOUTS, plies, seed)
+    return export.game_document(compiled, verify(compiled, lines, seed, discover_work=0), seed)
+
+
+def random_games(game: CompiledGame, games: int, plies: int | None, seed: int) -> list[list[tuple]]:
+    """Seeded random games, each the states from the start to the end (or `plies` moves)."""
     rng = random.Random(seed)
-    lengths, outcomes = [], {}
-    for _ in range(SANITY_PLAYOUTS):
-        state, plies = compiled.initial_state(), 0
-        while not compiled.is_terminal(state):
-            state = _random_step(compiled, state, rng)
-            plies += 1
-        lengths.append(plies)
-        outcome = compiled.outcome_text(state)
-        outcomes[outcome] = outcomes.get(outcome, 0) + 1
-    game_ir = compiled.ir
-    geo = compiled.geometry
-    lines = [
-        f"{compiled.name}: {compiled.title} ({compiled.kind}) - ok",
-        f"  players: {', '.join(compiled.players)}",
-        f"  board: {geo.width} x {geo.height}, {len(geo.cells)} cells" if geo.cells else "  board: none",
+    out = []
+    for _ in range(games):
+        state, line = game.initial_state(), []
+        line.append(state)
+        while not game.is_terminal(state) and len(line) <= (MAX_PLIES if plies is None else plies):
+            state = _random_step(game, state, rng)
+            line.append(state)
+        out.append(line)
+    return out
+
+
+def game_summary(game: CompiledGame, lines: list[list[tuple]], found: Verification) -> str:
+    """`gdl check`'s lines for a game."""
+    outcomes = Counter(game.outcome_text(line[-1]) if game.is_terminal(line[-1]) else "unfinished"
+                       for line in lines)
+    game_ir, geo = game.ir, game.geometry
+    out = [
+        f"{game.name}: {game.title} ({game.kind}) - {'ok' if found.ok else 'FAILED'}",
+        f"  players: {', '.join(game.players)}",
+        f"  board: {geo.width} x {geo.height}, {len(geo.cells)} cells" if geo.cells
+        else "  board: none",
         f"  pieces: {', '.join(game_ir.pieces)}",
-        f"  options: {', '.join(f'{k}={v}' for k, v in compiled.options.items()) or 'none'}",
+        f"  options: {', '.join(f'{k}={v}' for k, v in game.options.items()) or 'none'}",
         f"  move rules: {', '.join(r.name for r in game_ir.rules)}; "
-        f"{len(compiled.legal_moves(compiled.initial_state()))} legal moves at the start",
-        f"  symmetries: {len(game_ir.symmetries)} ({', '.join(n for n, _ in game_ir.symmetries)})",
-        f"  {SANITY_PLAYOUTS} random games: median length {statistics.median(lengths):g} moves; "
+        f"{len(game.legal_moves(game.initial_state()))} legal moves at the start",
+        f"  symmetries: {len(game_ir.symmetries)} "
+        f"({', '.join(s.name for s in game_ir.symmetries)})",
+        f"  {len(lines)} random games: median length "
+        f"{statistics.median(len(line) - 1 for line in lines):g} moves; "
         + ", ".join(f"{k} {v}" for k, v in sorted(outcomes.items())),
     ]
-    return "\n".join(lines)
+    return "\n".join(out + invariant_lines(found))
+
+
+def invariant_lines(found: Verification) -> list[str]:
+    """The verification's lines: how the declarations fared, what else held."""
+    results = found.results
+    if results:
+        tested = sorted({r.positions for r in results if r.holds})
+        fails = [r.declaration for r in results if not r.holds]
+        line = f"  declared invariants: {len(results) - len(fails)} of {len(results)} hold"
+        if tested:
+            each = f"{tested[0]:,}" if len(tested) == 1 else f"{tested[0]:,} to {tested[-1]:,}"
+            line += f", each tested on {each} of {found.positions:,} positions"
+        out = [line] + [f"  FAILS: {d} (see the error below)" for d in fails]
+    else:
+        out = ["  declared invariants: none"]
+    out += [f"  suggested: symmetry {sym.name}  (held on {n:,} positions tested)"
+            for sym, n in found.suggested]
+    if found.idle:
+        out.append(f"  also hold, but merge no positions of the random games: "
+                   f"{', '.join(found.idle)}")
+    return out
+
+
+def _located(game: str, result: Result) -> str:
+    """A failed declaration as a rules error at its line, then its counterexample."""
+    path = resolve(game)
+    err = RulesSemanticError(f"{result.declaration} does not hold: {result.failure}", result.pos)
+    err.located(str(path), path.read_text(encoding="utf-8"))
+    return f"{err.report()}\n{result.detail}"
 
 
 def check_constraints(puzzle: CompiledConstraints) -> str:

@@ -1,7 +1,9 @@
 """The `gdl` command: parses arguments, calls the library, prints.
 
     gdl list                          bundled games
-    gdl check GAME                    parse, check and compile a game; a summary
+    gdl check GAME                    parse, check and compile a game, test its declared
+                                      invariants on random games; a summary
+    gdl invariants GAME               the verified invariants (--json: docs/invariants.md)
     gdl perft GAME DEPTH              count move sequences (a move generator's test)
     gdl play GAME                     play in the terminal
     gdl solve GAME                    exact value and best move (games); a solution (constraints)
@@ -31,6 +33,7 @@ from time import perf_counter
 from typing import TextIO
 
 from gdl import catalog, cli_puzzle
+from gdl.invariants_json import describe as describe_invariants
 from gdl.errors import GdlError, IllegalMove, OptionError, RulesError, SolverError
 from gdl.perft import iter_divide
 from gdl.players import LEVELS, HumanPlayer, make_player
@@ -185,12 +188,34 @@ def summary(game: Game) -> str:
     return "\n".join(lines)
 
 
+def _sample(args: argparse.Namespace) -> dict:
+    """The random games (or walks) that test a game's invariants: --seed, --games, --plies."""
+    return {"seed": args.seed, "games": args.games, "plies": args.plies}
+
+
 def cmd_check(args: argparse.Namespace, status: Status) -> int:
     check: Callable[..., str] | None = getattr(catalog, "check", None)
-    if check is not None:
-        print(check(args.game, _options(args.set)))
-    else:
+    if check is None:
         print(summary(_load(args)))
+        return EXIT_OK
+    status.show(f"checking {args.game}...")
+    report = check(args.game, _options(args.set), **_sample(args))
+    status.clear()
+    print(report)
+    errors = getattr(report, "errors", ())
+    for error in errors:   # a declaration found false: `file:line:col: ...` and a counterexample
+        print(error, file=sys.stderr)
+    return EXIT_ERROR if errors else EXIT_OK
+
+
+def cmd_invariants(args: argparse.Namespace, status: Status) -> int:
+    status.show(f"verifying the invariants of {args.game}...")
+    doc = catalog.invariants(args.game, _options(args.set), **_sample(args))
+    status.clear()
+    if args.json:
+        _dump(doc)
+    else:
+        print(describe_invariants(doc))
     return EXIT_OK
 
 
@@ -456,7 +481,20 @@ def build_parser() -> argparse.ArgumentParser:
         return p
 
     command("list", cmd_list, "list the bundled games", [])
-    command("check", cmd_check, "parse, check and compile a game, and summarise it", [game])
+    sample = _Parser(add_help=False)
+    sample.add_argument("--seed", type=int, default=0,
+                        help="seed of the random games that test the invariants (default: 0)")
+    sample.add_argument("--games", type=_count(1), metavar="N",
+                        help="random games to play (default: 200; puzzles: 20 random walks)")
+    sample.add_argument("--plies", type=_count(1), metavar="N",
+                        help="cut each random game after N moves (default: play to the end; "
+                             "puzzles: walks of 40 moves)")
+    command("check", cmd_check, "parse, check and compile a game, test its declared "
+            "invariants on random games, and summarise it", [game, sample])
+    p = command("invariants", cmd_invariants, "the verified symmetries, inverse and commuting "
+                "moves and quantities (docs/invariants.md)", [game, sample])
+    p.add_argument("--json", action="store_true",
+                   help="print the JSON document of docs/invariants.schema.json")
 
     p = command("perft", cmd_perft, "count move sequences to a depth", [game, moves],
                 epilog=PERFT_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)

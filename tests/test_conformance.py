@@ -14,9 +14,9 @@ seeded random playouts and on move sequences drawn by hypothesis:
 - `canonical` is invariant under the declared symmetries, and a position and
   its image have as many legal moves, and the same children up to symmetry.
 
-The symmetries are cell permutations over bit indices (`game.ir.symmetries`);
-the first `len(game.ir.initial_planes)` entries of a state are the piece planes
-they act on.
+The symmetries are the group `canonical` uses (`game.symmetries`: cell permutations
+over bit indices, some with a colour swap); the first `len(game.ir.initial_planes)`
+entries of a state are the piece planes they act on.
 
 A puzzle never has to end (a random walk on a sliding puzzle need not find the
 goal) and keeps its moves at the goal, so it is checked on seeded random walks
@@ -41,7 +41,8 @@ from hypothesis import strategies as st
 from gdl import catalog
 from gdl.errors import IllegalMove
 from gdl.interpreter.compiled import CompiledGame
-from gdl.interpreter.geometry import bits
+from gdl.interpreter.ir import Symmetry
+from gdl.interpreter.symmetry import imager
 from gdl.protocol import CONSTRAINTS, GAME, PUZZLE, Game
 
 
@@ -140,11 +141,10 @@ def within(name: str, cost, budget: int) -> Iterator[State]:
         yield state
 
 
-def image(game: CompiledGame, state: State, perm: tuple[int, ...]) -> State:
-    """`state` with its piece planes mapped cell by cell through `perm`."""
-    planes = len(game.ir.initial_planes)
-    mapped = tuple(sum(1 << perm[c] for c in bits(plane)) for plane in state[:planes])
-    return mapped + state[planes:]
+def image(game: CompiledGame, state: State, sym: Symmetry) -> State:
+    """`state` with its piece planes mapped cell by cell through the symmetry (and, for a
+    colour swap, players 0 and 1 exchanged: pieces, turn and result)."""
+    return imager(game)(sym, state)
 
 
 # --------------------------------------------------------------------------- the checks
@@ -192,18 +192,19 @@ def check_texts(game: Game, state: State) -> None:
 
 
 def check_symmetries(game: CompiledGame, state: State, children: bool) -> None:
-    """canonical(t(s)) == canonical(s) for every declared symmetry t; t(s) has as many
-    moves as s, the same player and result, and (if `children`) the same children up to
-    symmetry."""
+    """canonical(t(s)) == canonical(s) for every symmetry t canonical uses; t(s) has as many
+    moves as s, the same player (the other one, for a colour swap) and result, and (if
+    `children`) the same children up to symmetry."""
     key = game.canonical(state)
     hash(key)
     moves = game.legal_moves(state)
     below = Counter(game.canonical(game.apply(state, m)) for m in moves) if children else None
-    for name, perm in game.ir.symmetries:
-        other = image(game, state, perm)
+    for sym in game.symmetries:
+        name, other = sym.name, image(game, state, sym)
         assert game.canonical(other) == key, f"{name} changes the canonical key"
         assert len(game.legal_moves(other)) == len(moves), f"{name} changes the move count"
-        assert game.current_player(other) == game.current_player(state)
+        mover = game.current_player(state)
+        assert game.current_player(other) == (1 - mover if sym.swap else mover)
         assert game.is_terminal(other) == game.is_terminal(state)
         if children:
             found = Counter(game.canonical(game.apply(other, m)) for m in game.legal_moves(other))
@@ -271,18 +272,20 @@ def test_finished_games_have_no_moves_and_reject_any(name):
 @pytest.mark.parametrize("name", GAMES)
 def test_symmetries_permute_the_cells(name):
     game = compiled(name)
-    names = [n for n, _ in game.ir.symmetries]
+    names = [s.name for s in game.symmetries]
     assert names[0] == "identity" and len(set(names)) == len(names)
+    assert not game.rejected, f"a declared symmetry fails at load: {game.rejected}"
     cells = sorted(game.geometry.cells)
-    for sym, perm in game.ir.symmetries:
-        assert sorted(perm[c] for c in cells) == cells, f"{sym} is not a permutation of the cells"
-    assert len({perm for _, perm in game.ir.symmetries}) == len(names)
+    for sym in game.symmetries:
+        assert sorted(sym.perm[c] for c in cells) == cells, \
+            f"{sym.name} is not a permutation of the cells"
+    assert len({(s.perm, s.swap) for s in game.symmetries}) == len(names)
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_canonical_is_invariant_under_the_symmetries(name):
     game = compiled(name)
-    group = len(game.ir.symmetries)
+    group = len(game.symmetries)
     for state in positions(name)[:400]:
         check_symmetries(game, state, children=False)
 

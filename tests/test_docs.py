@@ -3,17 +3,24 @@
 Fenced blocks in docs/language.md and docs/tutorial.md, by their info word:
 
 - ```gdl            a complete rules file: it must compile and survive a few random games;
+- ```gdl-fails      a complete rules file that compiles but fails in play: random games must
+                    raise an error (an index outside its list, a division by zero);
 - ```gdl-fragment   part of a file: skipped;
 - ```gdl-error      a file that must raise `RulesError`; when the next block is a
                     ```text block starting "example.gdl:", it is the error's exact report;
 - ```pycon          a Python session, run as a doctest (where the files saved before it are);
 - ```console        `$ gdl ...` commands, each followed by its output (none shown: it must succeed).
 
-A line `<!-- file: NAME -->` just before a gdl or gdl-error block saves the block as NAME;
+A line `<!-- file: NAME -->` just before a gdl, gdl-fails or gdl-error block saves it as NAME;
 console commands and pycon sessions run in a directory holding every file saved before them
 (the latest version of each). Commands run are `list`, `check`, `perft`, `solve`, and `play`
 when every seat is a seeded random player; timings are masked before comparing, and `list`
 only needs the lines shown to be among the lines printed.
+
+The reference must also keep up with the language: every keyword of the game grammar and
+every built-in name and function is shown in docs/language.md, and each of the newer
+features (zones, `here`, `slot`, `fill`, guarded effects, `line K in X`, a truth value
+beside a set of cells) is used by a complete rules file there.
 """
 
 from __future__ import annotations
@@ -31,7 +38,9 @@ from gdl.cli import main
 from gdl.errors import RulesError
 from gdl.interpreter import compile_rules
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+GRAMMAR = ROOT / "gdl" / "grammar" / "rules.lark"
 DOC_FILES = ("language.md", "tutorial.md")
 EXAMPLE_NAME = "example.gdl"
 FENCE = re.compile(r"^(?P<indent> *)```(?P<info>[\w-]*)\s*$")
@@ -99,7 +108,7 @@ def saved_files(blocks: list[Block], upto: Block) -> tuple[tuple[str, str], ...]
     for block in blocks:
         if block is upto:
             break
-        if block.file and block.info in ("gdl", "gdl-error"):
+        if block.file and block.info in ("gdl", "gdl-fails", "gdl-error"):
             files[block.file] = block.text
     return tuple(files.items())
 
@@ -165,6 +174,21 @@ def test_rules_block_compiles_and_plays(block):
         game.render(state)
 
 
+@pytest.mark.parametrize("block", all_blocks("gdl-fails"), ids=lambda b: b.where)
+def test_failing_block_compiles_then_fails_in_play(block):
+    game = compile_rules(block.text, block.file or EXAMPLE_NAME)
+    rng = random.Random(0)
+    with pytest.raises((IndexError, ZeroDivisionError)):
+        for _ in range(PLAYOUTS):
+            state, plies = game.initial_state(), 0
+            while not game.is_terminal(state) and plies < MAX_PLIES:
+                moves = game.legal_moves(state)
+                if not moves:
+                    break
+                state = game.apply(state, rng.choice(list(moves)))
+                plies += 1
+
+
 def _error_cases() -> list:
     cases = []
     for doc in DOC_FILES:
@@ -196,6 +220,55 @@ def test_every_rules_block_is_marked():
             if first in ("game", "puzzle", "constraints") and '"' in block.text.splitlines()[0]:
                 assert block.info.startswith("gdl"), \
                     f"{block.where}: mark this block gdl, gdl-fragment or gdl-error"
+
+
+# --------------------------------------------------------------------------- coverage
+
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"[A-Za-z_]\w*", text))
+
+
+def _game_keywords() -> set[str]:
+    """The quoted words of the game grammar (the part before the puzzle statements)."""
+    game_part = GRAMMAR.read_text(encoding="utf-8").split("%extend statement")[0]
+    return set(re.findall(r'"([A-Za-z]+)"', game_part))
+
+
+def test_the_reference_shows_every_word_of_the_language():
+    """Each keyword, built-in name and function appears as code in docs/language.md."""
+    from gdl.interpreter.expressions import BUILTIN_NAMES, FUNCTIONS
+    text = (DOCS / "language.md").read_text(encoding="utf-8")
+    shown = set()
+    for span in re.findall(r"`([^`\n]+)`", text):
+        shown |= _words(span)
+    for block in read_blocks("language.md"):
+        shown |= _words(block.text)
+    missing = sorted((_game_keywords() | set(BUILTIN_NAMES) | set(FUNCTIONS)) - shown)
+    assert not missing, f"docs/language.md never shows: {', '.join(missing)}"
+
+
+# A feature and a pattern that finds it in the text of a rules file.
+FEATURES = {
+    "zones": r"^zones \w+:",
+    "here": r"\bhere\b",
+    "slot": r"\bslot\b",
+    "fill": r"\bfill\b.*\bwith\b",
+    "a guarded effect": r"\bthen\b.*\bif\b",
+    "line K in X": r"\bline \w+ in\b",
+    "a truth value beside cells": r"\bor no \(",
+    "moves P": r"\bmoves (mover|opponent)\b",
+    "a jump chain": r"\brepeatedly\b",
+    "flank and flip": r"\bflank\b.*\bflip\b",
+    "priority": r"^priority:",
+    "a parameterised move": r"^move \w+ \w+ in\b",
+}
+
+
+@pytest.mark.parametrize("feature", FEATURES)
+def test_the_reference_compiles_an_example_of(feature):
+    texts = [b.text for b in read_blocks("language.md") if b.info == "gdl"]
+    assert any(re.search(FEATURES[feature], text, re.M) for text in texts), \
+        f"no complete rules file in docs/language.md uses {feature}"
 
 
 # --------------------------------------------------------------------------- Python sessions

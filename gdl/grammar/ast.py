@@ -149,7 +149,26 @@ class Setup:
 
 @attrs.frozen
 class Symmetry:
+    """`symmetry mirror flip`, `symmetry rotate180 swapping colours`, `symmetry swapping colours`
+    or `symmetry swap a1 c1, a2 c2` / `symmetry cycle a1 c1 c3 a3` (cell_map "swap" or "cycle",
+    one cycle per group of cells). With `swap`, each symmetry the line declares also
+    exchanges the two players' pieces and turn."""
     names: tuple[Ident, ...]
+    pos: SourcePos
+    swap: bool = False
+    cell_map: str | None = None
+    cells: tuple[tuple[Ident, ...], ...] = ()
+
+
+@attrs.frozen
+class Quantity:
+    """`conserved: EXPR` (kind "conserved") or `monotone: EXPR never increases` (kind
+    "monotone", direction "increases" or "decreases", the way it never goes); `text` is the
+    expression as written."""
+    kind: str
+    expr: "Expr"
+    direction: str | None
+    text: str
     pos: SourcePos
 
 
@@ -296,7 +315,7 @@ class End:
 
 
 Statement = (Players | Option | Board | Pieces | Direction | Region | Setup | Symmetry
-             | StateVar | PieceValue | Priority | Zones | BoardMove | ParamMove | End)
+             | StateVar | PieceValue | Priority | Zones | BoardMove | ParamMove | End | Quantity)
 
 
 @attrs.frozen

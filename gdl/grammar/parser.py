@@ -54,7 +54,7 @@ def parse(text: str, filename: str = "<rules>") -> ast.Rules:
     except RecursionError:
         raise RulesSyntaxError("an expression is nested too deeply").located(filename, text) from None
     try:
-        header, statements = _Builder().transform(tree)
+        header, statements = _Builder(text).transform(tree)
     except RecursionError:
         raise RulesSyntaxError("an expression is nested too deeply").located(filename, text) from None
     return ast.Rules(header, tuple(statements), filename, text)
@@ -119,6 +119,10 @@ def _ident(token: Token | None) -> ast.Ident | None:
 class _Builder(Transformer):
     """Builds AST nodes bottom-up; every method gets the rule's meta (its position)."""
 
+    def __init__(self, text: str = "") -> None:
+        super().__init__()
+        self.text = text   # the source, for statements that keep their words (quantities)
+
     # ---- file and statements
     def start(self, meta, children):
         return children[0], children[1:]
@@ -158,8 +162,38 @@ class _Builder(Transformer):
         player, piece, cells = children
         return ast.Setup(_ident(player), _ident(piece), cells, _pos(meta))
 
-    def symmetry(self, meta, names):
-        return ast.Symmetry(tuple(map(_ident, names)), _pos(meta))
+    def symmetry(self, meta, children):
+        names = tuple(_ident(c) for c in children if isinstance(c, Token))
+        return ast.Symmetry(names, _pos(meta), swap=children[-1] is True)
+
+    def symmetry_cells(self, meta, children):
+        cell_map, *groups, swap = children
+        return ast.Symmetry((), _pos(meta), swap=swap is True, cell_map=cell_map,
+                            cells=tuple(groups))
+
+    def colour_swap(self, meta, children):
+        return True
+
+    def cell_map(self, meta, children):
+        return str(children[0])
+
+    def cell_group(self, meta, children):
+        return tuple(map(_ident, children))
+
+    def conserved(self, meta, children):
+        return ast.Quantity("conserved", children[0], None, self._text(meta), _pos(meta))
+
+    def monotone(self, meta, children):
+        expr, direction = children
+        return ast.Quantity("monotone", expr, str(direction), self._text(meta, "never"),
+                            _pos(meta))
+
+    def _text(self, meta, stop: str | None = None) -> str:
+        """A quantity's expression as written: after the colon (and before `stop`)."""
+        text = self.text[meta.start_pos:meta.end_pos].split(":", 1)[1]
+        if stop is not None:
+            text = text.rsplit(stop, 1)[0]
+        return " ".join(text.split())
 
     def value(self, meta, children):
         return ast.PieceValue(_ident(children[0]), children[1], _pos(meta))

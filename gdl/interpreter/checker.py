@@ -8,7 +8,6 @@ are parsed here as numbers or lists of numbers, never evaluated as code.
 from __future__ import annotations
 
 import difflib
-import itertools
 import re
 from pathlib import Path
 from typing import Any, Mapping
@@ -16,12 +15,13 @@ from typing import Any, Mapping
 from gdl.errors import OptionError, RulesError, RulesSemanticError
 from gdl.grammar import ast
 from gdl.interpreter import ir
-from gdl.interpreter.codegen import RULE_BITS
+from gdl.interpreter.codegen import RULE_BITS, _nodes as ir_nodes
 from gdl.interpreter.expressions import (
     CONST, EFFECT, END, MOVE, COMPASS_NAMES, FUNCTIONS, BUILTIN_NAMES, Context, Lowerer, Scope,
     check_index, constant, error, expect, unknown)
 from gdl.interpreter.geometry import MAX_HEIGHT, MAX_WIDTH, Geometry
 from gdl.interpreter.ir import BOOL, CELLS, INT, LIST
+from gdl.interpreter.symmetry import SWAP_WORDS, close, identity
 
 SYMMETRY_GROUPS = {
     "dihedral": ("mirror", "flip", "rotate180", "transpose", "antitranspose", "rotate90", "rotate270"),
@@ -70,8 +70,8 @@ class _Checker:
         self.variables: list[ir.Variable] = []
         self.rules_ir: list[ir.Rule] = []
         self.ends: list[ir.EndRule] = []
-        self.symmetries: list[str] = []
-        self.symmetry_node: ast.Symmetry | None = None
+        self.symmetries: list[ir.Symmetry] = []   # as declared, in order
+        self.quantities: list[ir.Quantity] = []
         self.seen: set[type] = set()
         self.piece_values: dict[int, int] = {}
         self.priority_node: ast.Priority | None = None
@@ -97,18 +97,20 @@ class _Checker:
             players=tuple(self.scope.players), pieces=tuple(self.scope.pieces), geometry=geometry,
             initial_planes=tuple(self.planes), variables=tuple(self.variables),
             rules=tuple(self.rules_ir), priority=self._priority(), ends=tuple(self.ends),
-            symmetries=self._symmetry_group(geometry),
+            symmetries=close(self.symmetries, geometry),
             zones=tuple(self.scope.zones),
             piece_values=tuple(self.piece_values.get(k, 1) for k in range(len(self.scope.pieces))),
-            options=tuple((k, v.value) for k, v in self.scope.options.items()))
+            options=tuple((k, v.value) for k, v in self.scope.options.items()),
+            declared_symmetries=tuple(self.symmetries), quantities=tuple(self.quantities))
 
     def _require_order(self, statement: Any) -> None:
         needs_players = (ast.Board, ast.Direction, ast.Region, ast.Setup, ast.BoardMove,
-                         ast.ParamMove, ast.End, ast.Pieces)
+                         ast.ParamMove, ast.End, ast.Pieces, ast.Symmetry, ast.Quantity)
         if isinstance(statement, needs_players) and not self.scope.players:
             raise error("declare the players first (`players A B`)", statement)
-        needs_board = (ast.Direction, ast.Region, ast.Setup, ast.BoardMove, ast.Symmetry, ast.Zones)
-        if isinstance(statement, needs_board) and self.scope.geometry is None:
+        needs_board = (ast.Direction, ast.Region, ast.Setup, ast.BoardMove, ast.Zones)
+        moves_cells = isinstance(statement, ast.Symmetry) and (statement.names or statement.cells)
+        if (isinstance(statement, needs_board) or moves_cells) and self.scope.geometry is None:
             raise error("declare the board first (`board W x H`)", statement)
         once = (ast.Players, ast.Board, ast.Pieces)
         if isinstance(statement, once):
@@ -284,18 +286,70 @@ class _Checker:
         self.planes[p * len(self.scope.pieces) + k] |= mask
 
     def _symmetry(self, node: ast.Symmetry) -> None:
-        self.symmetry_node = node
+        """Each named transform (or the cell map, or the colour swap alone) becomes one
+        declared symmetry; `swapping colours` adds the colour swap to each."""
+        if node.swap and len(self.scope.players) != 2:
+            raise error(f"a colour swap exchanges two players; this game has "
+                        f"{len(self.scope.players)}", node)
+        suffix = f" {SWAP_WORDS}" if node.swap else ""
+        if node.cells:
+            perm, words = self._cell_map(node)
+            self.symmetries.append(ir.Symmetry(words + suffix, perm, node.swap, node.pos))
+            return
+        if not node.names:
+            geometry = self.scope.geometry or Geometry(0, 0, 0)
+            self.symmetries.append(ir.Symmetry(SWAP_WORDS, identity(geometry).perm, True, node.pos))
+            return
         transforms = self.scope.geometry.transforms()
         for ident in node.names:
             if ident.text in SYMMETRY_GROUPS:
-                self.symmetries += [t for t in SYMMETRY_GROUPS[ident.text] if transforms[t]]
+                names = [t for t in SYMMETRY_GROUPS[ident.text] if transforms[t]]
             elif ident.text in SINGLE_SYMMETRIES:
                 if transforms[ident.text] is None:
                     g = self.scope.geometry
                     raise error(f"{ident.text} does not map the {g.width} x {g.height} board onto itself", ident)
-                self.symmetries.append(ident.text)
+                names = [ident.text]
             else:
                 raise unknown("symmetry", ident, [*SYMMETRY_GROUPS, *SINGLE_SYMMETRIES])
+            self.symmetries += [ir.Symmetry(name + suffix, transforms[name], node.swap, ident.pos)
+                                for name in names]
+
+    def _cell_map(self, node: ast.Symmetry) -> tuple[tuple[int, ...], str]:
+        """`swap a1 c1, a2 c2` or `cycle a1 c1 c3 a3`: the permutation and its words."""
+        geometry = self.scope.geometry
+        perm = list(identity(geometry).perm)
+        seen: set[str] = set()
+        for group in node.cells:
+            if node.cell_map == "swap" and len(group) != 2:
+                raise error(f"'swap' exchanges two cells, not {len(group)} (use 'cycle' to move "
+                            f"more round)", group[0])
+            cells = []
+            for ident in group:
+                cell = geometry.names.get(ident.text)
+                if cell is None or not geometry.playable >> cell & 1:
+                    raise error(f"'{ident.text}' is not a playable cell of the "
+                                f"{geometry.width} x {geometry.height} board", ident)
+                if ident.text in seen:
+                    raise error(f"cell {ident.text} is moved twice by this symmetry", ident)
+                seen.add(ident.text)
+                cells.append(cell)
+            for a, b in zip(cells, cells[1:] + cells[:1]):
+                perm[a] = b
+        words = ", ".join(" ".join(i.text for i in group) for group in node.cells)
+        return tuple(perm), f"{node.cell_map} {words}"
+
+    def _quantity(self, node: ast.Quantity) -> None:
+        value = self.lower.lower(node.expr, Context(MOVE))
+        if node.kind == "monotone" and value.type not in (INT, BOOL):
+            raise error(f"a monotone quantity is a number (or a truth value), not a {value.type}",
+                        node.expr)
+        if isinstance(value, ir.Const):
+            raise error("this quantity is a constant: no move can change it", node.expr)
+        direction = None
+        if node.direction is not None:
+            direction = "nonincreasing" if node.direction == "increases" else "nondecreasing"
+        self.quantities.append(ir.Quantity(node.text, node.kind, direction, value,
+                                           _player_relative(value), node.pos))
 
     def _statevar(self, node: ast.StateVar) -> None:
         self._declare(node.name)
@@ -362,7 +416,7 @@ class _Checker:
         action, ctx = node.action, Context(MOVE)
         if sum(not isinstance(r, ir.ParamRule) for r in self.rules_ir) == MAX_BOARD_RULES:
             raise error(f"a game has at most {MAX_BOARD_RULES} board move rules", node)
-        flip = next((e for e in node.effects if isinstance(e, ast.Flip)), None)
+        flip = next((e for e in map(_unguarded, node.effects) if isinstance(e, ast.Flip)), None)
         if flip is not None and not isinstance(action, ast.Place):
             raise error("'flip' follows a placement (`place ... then flip X`)", flip)
         if isinstance(action, ast.Place):
@@ -413,9 +467,9 @@ class _Checker:
         guard = None
         if node.guard is not None:
             guard = expect(self.lower.lower(node.guard, ctx), BOOL, node.guard, "a move's condition")
-        for effect in node.effects:
-            if isinstance(effect, (ast.Promote, ast.Flip)):
-                word = "promote" if isinstance(effect, ast.Promote) else "flip"
+        for effect in map(_unguarded, node.effects):
+            if isinstance(effect, (ast.Promote, ast.Flip, ast.Fill)):
+                word = {ast.Promote: "promote", ast.Flip: "flip", ast.Fill: "fill"}[type(effect)]
                 raise error(f"'{word}' follows a board move (place, step or jump), "
                             f"not a move with parameters", effect)
         effects = self._effects(node.effects, ctx)
@@ -476,23 +530,18 @@ class _Checker:
             raise error("this end condition can never hold", node.condition)
         self.ends.append(ir.EndRule(node.outcome, who, condition))
 
-    # ---- symmetry group
-    def _symmetry_group(self, geometry: Geometry) -> tuple[tuple[str, tuple[int, ...]], ...]:
-        """The declared transforms closed under composition, identity first."""
-        transforms = geometry.transforms()
-        group = {transforms["identity"]: "identity"}
-        frontier = [transforms[name] for name in self.symmetries]
-        for perm, name in zip(frontier, self.symmetries):
-            group.setdefault(perm, name)
-        changed = True
-        while changed:
-            changed = False
-            for a, b in itertools.product(list(group), repeat=2):
-                composed = tuple(a[b[c]] for c in range(len(a)))
-                if composed not in group:
-                    group[composed] = f"{group[a]}*{group[b]}"
-                    changed = True
-        return tuple((name, perm) for perm, name in group.items())
+
+def _player_relative(expr: ir.Expr) -> bool:
+    """Whether an expression reads the position from the mover's view (own, enemy, a
+    per-player region or direction, a line of the mover's)."""
+    for node in ir_nodes(expr):
+        if isinstance(node, (ir.Pieces, ir.Line)) and node.owner in (ir.MOVER, ir.OPPONENT):
+            return True
+        if isinstance(node, (ir.PerPlayer, ir.Flank)):
+            return True
+        if isinstance(node, ir.Shift) and len(set(node.directions)) > 1:
+            return True
+    return False
 
 
 def _or(values: list[int]) -> int:
@@ -500,3 +549,10 @@ def _or(values: list[int]) -> int:
     for v in values:
         out |= v
     return out
+
+
+def _unguarded(effect: ast.Effect) -> ast.Effect:
+    """The effect inside any `if` guards."""
+    while isinstance(effect, ast.Guarded):
+        effect = effect.effect
+    return effect

@@ -36,6 +36,16 @@ def result_codes(players: int) -> dict[tuple[str, int | None], int]:
     return codes
 
 
+def swapped_results(players: int) -> tuple[int, ...]:
+    """Result code -> the code with players 0 and 1 exchanged (a colour swap's image)."""
+    codes = result_codes(players)
+    out = list(range(len(codes) + 1))
+    for (outcome, who), code in codes.items():
+        if who in (0, 1):
+            out[code] = codes[(outcome, 1 - who)]
+    return tuple(out)
+
+
 def returns_table(players: int) -> tuple[tuple[float, ...], ...]:
     """Payoffs by result code: a win is +1 and the others share -1; a loss the reverse."""
     share = 1.0 / (players - 1) if players > 1 else 1.0
@@ -233,7 +243,7 @@ class Generator:
 
     def zone(self, e: ir.Zone, p: int) -> str:
         if e.arg.type != CELLS:
-            return f"{self.zone_table('ZONE', e.family)}[{self.expr(e.arg, p)}]"
+            return f"item({self.zone_table('ZONE', e.family)}, {self.expr(e.arg, p)} + 1)"
         at = self.zone_table("ZONEAT", e.family)
         if isinstance(e.arg, ir.Here):
             return f"{at}[t]"
@@ -615,21 +625,33 @@ class Generator:
         w("def canonical(s):")
         with w.indent():
             symmetries = self.game.symmetries[1:]
-            if not symmetries or self.n_planes == 0:
+            if not symmetries:
                 w("return s")
                 return
             self.unpack(w)
             w("best = s")
-            rest = ", ".join([f"v{i}" for i in range(len(self.game.variables))] + ["pl", "res"])
-            for j, (_, perm) in enumerate(symmetries):
-                images = [self.image(j, perm, f"b{i}") for i in range(self.n_planes)]
-                w(f"t = ({', '.join(images)}, {rest})")
+            variables = [f"v{i}" for i in range(len(self.game.variables))]
+            for j, sym in enumerate(symmetries):
+                # A colour swap: player 0's planes come from player 1's and back, the turn
+                # and the result change hands.
+                planes = [self.swapped_plane(i) if sym.swap else i for i in range(self.n_planes)]
+                images = [self.image(j, sym.perm, f"b{i}") for i in planes]
+                if sym.swap:
+                    self.globals["SWAPRES"] = swapped_results(self.n_players)
+                turn = ["pl ^ 1", "SWAPRES[res]"] if sym.swap else ["pl", "res"]
+                w(f"t = ({', '.join(images + variables + turn)})")
                 w("if t < best:")
                 with w.indent():
                     w("best = t")
             w("return best")
 
+    def swapped_plane(self, i: int) -> int:
+        player, kind = divmod(i, self.n_kinds)
+        return (1 - player) * self.n_kinds + kind if player < 2 else i
+
     def image(self, j: int, perm: tuple[int, ...], plane: str) -> str:
+        if all(perm[c] == c for c in range(len(perm))):
+            return plane
         width = self.layout_bits if self.layout_bits <= TABLE_BITS else CHUNK_BITS
         parts = []
         for c in range(0, self.layout_bits, width):
@@ -644,6 +666,20 @@ class Generator:
             parts.append(f"{name}[{source}]")
         return " | ".join(parts)
 
+    # ---- quantities
+    def gen_quantities(self, w: _Writer) -> None:
+        """`quantities(s)`: each declared quantity's values, one per player's view (one in
+        all when it reads no player's view)."""
+        w("def quantities(s):")
+        with w.indent():
+            self.unpack(w)
+            w(f"occ = {self.occ()}")
+            values = []
+            for q in self.game.quantities:
+                views = range(self.n_players) if q.per_player else range(1)
+                values.append("(" + ", ".join(self.expr(q.expr, p) for p in views) + ",)")
+            w(f"return ({', '.join(values)},)")
+
     # ---- the module
     def generate(self) -> tuple[str, dict[str, Any]]:
         w = _Writer()
@@ -657,6 +693,9 @@ class Generator:
         self.gen_start(body)
         body("")
         self.gen_canonical(body)
+        if self.game.quantities:
+            body("")
+            self.gen_quantities(body)
         for name in sorted(self.globals):
             if name.startswith("line") and self.globals[name] is None:
                 del self.globals[name]

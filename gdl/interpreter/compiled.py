@@ -10,11 +10,14 @@ from __future__ import annotations
 import linecache
 from typing import Any, Hashable, Sequence
 
+import attrs
+
 from gdl.errors import IllegalMove
-from gdl.interpreter import ir
+from gdl.interpreter import invariants, ir
 from gdl.interpreter.codegen import RULE_BITS, generate
 from gdl.interpreter.heuristics import derive
 from gdl.interpreter.geometry import bits
+from gdl.interpreter.symmetry import close
 
 State = tuple
 Move = Hashable
@@ -53,12 +56,35 @@ class CompiledGame:
         self._returns = namespace["RETURNS"]
         self._cell_bits = game.geometry.size_bits
         self._initial = namespace["start"]((*game.initial_planes, *(v.initial for v in game.variables), 0, 0))
-        heuristic = derive(game)
+        heuristic = derive(game, namespace["moves"])
         if heuristic is not None:   # solvers look for this attribute (see solvers.evaluation)
             self.heuristic = heuristic
+        self.quantity_values = namespace.get("quantities")   # see invariants.check_quantity
+        self._keep_held_symmetries()
         self.invariants: dict[str, Any] = {
-            "symmetries": [name for name, _ in game.symmetries],
+            "symmetries": [sym.name for sym in self.ir.symmetries],
+            "quantities": [invariants.declaration(q) for q in game.quantities],
+            "rejected": dict(self.rejected),
         }
+
+    def _keep_held_symmetries(self) -> None:
+        """Test the declared symmetries on a short seeded playout; when one fails, rebuild
+        `canonical` from the group of those that held (`rejected` says why the others failed).
+        `gdl check` tests them, and the quantities, much further."""
+        held, self.rejected = invariants.held_at_load(self)
+        if not self.rejected:
+            return
+        self.ir = attrs.evolve(self.ir, symmetries=close(held, self.geometry))
+        self.source, namespace = generate(self.ir)
+        compile_source(self.name, self.source, namespace)
+        self.legal_moves, self.apply = namespace["legal_moves"], namespace["apply"]
+        self.canonical = namespace["canonical"]
+        self.quantity_values = namespace.get("quantities")
+
+    @property
+    def symmetries(self) -> tuple[ir.Symmetry, ...]:
+        """The group `canonical` uses (identity first): the declared symmetries that held."""
+        return self.ir.symmetries
 
     # ---- the protocol
     def initial_state(self) -> State:
@@ -173,6 +199,8 @@ class CompiledGame:
         payoffs = self.returns(state)
         if not any(payoffs):
             return "draw"
+        if len(payoffs) == 1:
+            return f"{self.players[0]} {'won' if payoffs[0] > 0 else 'lost'}"
         winners = [self.players[p] for p, v in enumerate(payoffs) if v == max(payoffs)]
         return " and ".join(winners) + " won"
 

@@ -1,12 +1,14 @@
 """Evaluation derived from the rules, for games whose file gives no hints.
 
-Three signals, each read off the IR, each in [-1, 1] for the player it scores:
+Four signals, each read off the IR, each in [-1, 1] for the player it scores:
 - open lines: when a line of K wins, the K-cell windows no opponent piece
   blocks, weighted by the square of the player's pieces in them;
 - material: when pieces can be taken (steps, jumps) or counts decide the end,
   the difference in piece counts, each kind weighted by its `value` hint (default 1);
 - advancement: when reaching a region wins, how close the player's pieces are
-  to it (rows to go, squared, so a runner near the goal counts most).
+  to it (rows to go, squared, so a runner near the goal counts most);
+- mobility: when a placement must outflank (Othello), the difference in the
+  number of legal moves.
 The heuristic is their mean, from each player's point of view.
 """
 
@@ -114,15 +116,32 @@ def _or_all(masks: list[int]) -> int:
     return out
 
 
-def derive(game: ir.GameIR) -> Heuristic | None:
-    """A heuristic for `game` (one value per player in [-1, 1]), or None when no signal applies."""
+def _mobility_signal(game: ir.GameIR, moves: Callable | None) -> Callable | None:
+    """When placements must outflank (Othello), how many moves each side has matters more
+    than how many pieces: (mine - theirs) / (mine + theirs + 1), counting both sides' moves."""
+    uses_flank = any(isinstance(e, ir.Flank) for r in game.rules if isinstance(r, ir.PlaceRule)
+                     for e in _walk(r.where))
+    if moves is None or not uses_flank or len(game.players) != 2:
+        return None
+
+    def signal(state: tuple) -> list[float]:
+        counts = [len(moves(state[:-2] + (p, 0))) for p in (0, 1)]
+        v = (counts[0] - counts[1]) / (counts[0] + counts[1] + 1)
+        return [v, -v]
+    return signal
+
+
+def derive(game: ir.GameIR, moves: Callable | None = None) -> Heuristic | None:
+    """A heuristic for `game` (one value per player in [-1, 1]), or None when no signal applies.
+    `moves(state)` (the compiled move generator) enables the mobility signal."""
     players = len(game.players)
     if players < 2 or not game.initial_planes:
         return None
     kinds = len(game.pieces)
     planes_of = [[p * kinds + k for k in range(kinds)] for p in range(players)]
     signals = [s for s in (_line_signal(game, planes_of), _material_signal(game, planes_of),
-                           _advance_signal(game, planes_of)) if s is not None]
+                           _advance_signal(game, planes_of), _mobility_signal(game, moves))
+               if s is not None]
     if not signals:
         return None
 

@@ -253,6 +253,37 @@ class Variable:
 
 
 @attrs.frozen
+class Symmetry:
+    """A map of positions onto positions that the rules are declared to keep.
+
+    Each cell c goes to `perm[c]` (a permutation of the layout's bit indices; cells
+    off the playable set stay put). With `swap` (two-player games only) players 0
+    and 1 also exchange their pieces, the turn and the result. `pos` is where the
+    rules file declares it (None for the identity and for composed elements)."""
+    name: str
+    perm: tuple[int, ...]
+    swap: bool = False
+    pos: Any = attrs.field(default=None, eq=False)
+
+
+@attrs.frozen
+class Quantity:
+    """`conserved: EXPR` or `monotone: EXPR never increases|decreases`.
+
+    The expression is read from each player's view in turn (own, enemy, mover and
+    per-player regions meaning that player's) when `per_player`, else once; the
+    declaration says no move changes any of these values (kind "conserved") or
+    moves one the wrong way (kind "monotone", direction "nonincreasing" or
+    "nondecreasing")."""
+    text: str
+    kind: str
+    direction: str | None
+    expr: Expr
+    per_player: bool
+    pos: Any = attrs.field(default=None, eq=False)
+
+
+@attrs.frozen
 class GameIR:
     name: str
     title: str
@@ -265,7 +296,9 @@ class GameIR:
     rules: tuple[Rule, ...]
     priority: tuple[int, ...]           # indices of rules whose moves, when any exist, are the only legal ones
     ends: tuple[EndRule, ...]
-    symmetries: tuple[tuple[str, tuple[int, ...]], ...]   # (name, cell permutation)
+    symmetries: tuple[Symmetry, ...]    # the group canonical() uses, identity first
     piece_values: tuple[int, ...]
     zones: tuple[ZoneFamily, ...]                         # material weight per kind (hints; default 1)
     options: tuple[tuple[str, Any], ...]                  # the values this game was built with
+    declared_symmetries: tuple[Symmetry, ...] = ()        # as the file states them, in order
+    quantities: tuple[Quantity, ...] = ()                 # conserved and monotone declarations

@@ -50,11 +50,13 @@ def _at(puzzle: Any, s: Any, quantities: dict) -> list[str]:
     return out
 
 
-def summary(puzzle: Any, seed: int = 0) -> str:
+def summary(puzzle: Any, seed: int = 0, problems: list[str] | None = None,
+            walks: int = WALKS, length: int = WALK_LENGTH) -> str:
     """A few lines: the form, options, moves, inverse and commuting pairs, conserved
-    quantities, the lower bound, and the result of `violations`."""
+    quantities, the lower bound, and the result of `violations` (found here when not given)."""
     inv = puzzle.invariants
-    problems = violations(puzzle, seed=seed)
+    if problems is None:
+        problems = violations(puzzle, walks, length, seed)
     pairs = ", ".join("/".join(p) for p in inv["inverses"]) or "none"
     declared = " (declared ones verified exactly)" if inv["declared_inverses"] else " (derived)"
     lines = [
@@ -67,7 +69,7 @@ def summary(puzzle: Any, seed: int = 0) -> str:
         f"  commuting pairs: {', '.join('/'.join(p) for p in inv['commuting']) or 'none'}",
         f"  conserved: {', '.join(inv['conserved']) or 'none'}",
         f"  lower bound for IDA*: {inv['heuristic'] or 'pattern databases built near the goal'}",
-        f"  {WALKS} random walks of {WALK_LENGTH} moves: "
+        f"  {walks} random walks of {length} moves: "
         + ("inverses, commuting pairs and conserved quantities hold" if not problems
            else problems[0]),
     ]

@@ -22,7 +22,7 @@ Payoffs are assumed to lie in [-1, 1], as the protocol specifies.
 from __future__ import annotations
 
 from time import perf_counter
-from typing import Callable
+from typing import Callable, Hashable
 
 import attrs
 
@@ -114,6 +114,8 @@ class AlphaBeta:
         time_limit: default time budget in seconds (None: no limit).
         iterative: deepen 1, 2, ... (True) or search once at the depth limit.
         distance: score wins and losses by their distance (True) or by payoff only.
+        key: the table key of a state; default `game.canonical`. `lambda state: state`
+            ignores the game's symmetries (to measure what they save).
 
     Raises:
         SolverError: the game is not two-player zero-sum.
@@ -122,7 +124,8 @@ class AlphaBeta:
     def __init__(self, game: Game, *, table: Table | None | object = NEW_TABLE,
                  evaluate: Evaluator | None = None, ordering: Ordering = Ordering(),
                  depth: int | None = None, time_limit: float | None = None,
-                 iterative: bool = True, distance: bool = True) -> None:
+                 iterative: bool = True, distance: bool = True,
+                 key: Callable[[State], Hashable] | None = None) -> None:
         require_two_player_zero_sum(game, "alpha-beta")
         self.game = game
         self.table: Table | None = DictTable() if table is NEW_TABLE else table  # type: ignore
@@ -132,6 +135,7 @@ class AlphaBeta:
         self.time_limit = time_limit
         self.iterative = iterative
         self.distance = distance
+        self.key = game.canonical if key is None else key
 
     def search(self, state: State | None = None, *, depth: int | None = None,
                time_limit: float | None = None,
@@ -209,7 +213,7 @@ class _Run:
         searcher = self.searcher
         game, table, evaluate = searcher.game, searcher.table, searcher.evaluate
         is_terminal, returns, player = game.is_terminal, game.returns, game.current_player
-        legal_moves, apply, canonical = game.legal_moves, game.apply, game.canonical
+        legal_moves, apply, canonical = game.legal_moves, game.apply, searcher.key
         probe = table.probe if table is not None else None
         store = table.store if table is not None else None
         ordering, distance = searcher.ordering, searcher.distance

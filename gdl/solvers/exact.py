@@ -1,6 +1,6 @@
 """Exact solving of small two-player zero-sum games: the game-theoretic value and a best move.
 
-Two methods, both keyed on `game.canonical(state)`:
+Two methods, both keyed on `game.canonical(state)` (or the solver's `key`):
     "alphabeta"  full-depth negamax alpha-beta on the payoff alone (no distance,
                  no horizon), a transposition table with exact/lower/upper
                  bounds, the table move first, then an immediate win if a child
@@ -83,6 +83,9 @@ class ExactSolver:
         method: "alphabeta" or "memo" (see the module docstring).
         progress: called with a SolveProgress every `progress_every` nodes.
         node_limit: give up (SolverError) after this many nodes; None never gives up.
+        key: the table key of a state; default `game.canonical` (positions equal under the
+            game's symmetries share an entry). A key that ignores them, such as
+            `lambda state: state`, measures what the symmetries save.
 
     Raises:
         SolverError: the game is not two-player zero-sum.
@@ -91,7 +94,8 @@ class ExactSolver:
 
     def __init__(self, game: Game, *, table: Table | None = None, method: str = "alphabeta",
                  progress: Callable[[SolveProgress], None] | None = None,
-                 progress_every: int = 100_000, node_limit: int | None = None) -> None:
+                 progress_every: int = 100_000, node_limit: int | None = None,
+                 key: Callable[[State], Hashable] | None = None) -> None:
         require_two_player_zero_sum(game, "the exact solver")
         if method not in METHODS:
             raise ValueError(f"unknown solving method {method!r}; expected one of {METHODS}")
@@ -101,6 +105,7 @@ class ExactSolver:
         self.progress = progress
         self.progress_every = max(1, progress_every)
         self.node_limit = node_limit
+        self.key = game.canonical if key is None else key
 
     def solve(self, state: State | None = None) -> SolveResult:
         """Solve `state` (default: the start).
@@ -148,7 +153,7 @@ class ExactSolver:
         self._count()
         if game.is_terminal(state):
             return game.returns(state)[game.current_player(state)], None
-        key: Hashable = game.canonical(state)
+        key: Hashable = self.key(state)
         entry = self.table.probe(key)
         first = None
         if entry is not None:
@@ -194,7 +199,7 @@ class ExactSolver:
             v = -self._memo(game.apply(root, m))
             if v > best:
                 best, best_move = v, m
-        self.table.store(game.canonical(root), FULL_DEPTH, best, EXACT, best_move)
+        self.table.store(self.key(root), FULL_DEPTH, best, EXACT, best_move)
         return best, best_move
 
     def _memo(self, state: State) -> float:
@@ -202,7 +207,7 @@ class ExactSolver:
         self._count()
         if game.is_terminal(state):
             return game.returns(state)[game.current_player(state)]
-        key = game.canonical(state)
+        key = self.key(state)
         entry = self.table.probe(key)
         if entry is not None:
             return entry[1]
