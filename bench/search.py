@@ -17,6 +17,7 @@ from time import perf_counter
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from gdl import catalog  # noqa: E402
 from gdl.games.reference import ConnectFour, TicTacToe  # noqa: E402
 from gdl.players import AIPlayer  # noqa: E402
 from gdl.solvers.alphabeta import AlphaBeta, Ordering  # noqa: E402
@@ -76,17 +77,18 @@ def main() -> None:
         games, plies = playouts_per_second(game)
         print(f"  {game.name:<12} {games:>9,.0f} playouts/s  {plies:>11,.0f} moves/s")
 
-    print("== alpha-beta on connect4 from the start (iterative deepening)")
-    for label, depth, options in (
-            ("table + ordering + heuristic", 9, {}),
-            ("table + ordering, zero evaluation", 9, {"evaluate": lambda state: 0.0}),
-            ("no table, square order", 7, {"table": None, "ordering": Ordering.none()})):
-        nodes, rate = alphabeta_rate(c4, depth, **options)
-        print(f"  {label:<34} depth {depth}: {nodes:>9,} nodes  {rate:>9,.0f} nodes/s")
+    compiled = catalog.load("connect4")
+    for source, game in (("reference", c4), ("compiled rules", compiled)):
+        print(f"== alpha-beta on connect4 ({source}) from the start (iterative deepening)")
+        for label, depth, options in (
+                ("table + ordering + heuristic", 9, {}),
+                ("table + ordering, zero evaluation", 9, {"evaluate": lambda state: 0.0}),
+                ("no table, square order", 7, {"table": None, "ordering": Ordering.none()})):
+            nodes, rate = alphabeta_rate(game, depth, **options)
+            print(f"  {label:<34} depth {depth}: {nodes:>9,} nodes  {rate:>9,.0f} nodes/s")
 
-    print("== MCTS (UCT, random rollouts) on connect4 from the start")
-    for seconds in (3.0,):
-        stats = MCTS(c4, seed=1).search(time_limit=seconds).stats
+        print(f"== MCTS (UCT, random rollouts) on connect4 ({source}) from the start")
+        stats = MCTS(game, seed=1).search(time_limit=3.0).stats
         print(f"  {stats.iterations:,} iterations in {stats.seconds:.2f} s: "
               f"{stats.iterations / stats.seconds:,.0f} iterations/s")
 
