@@ -15,7 +15,8 @@ from typing import Any, Mapping
 from gdl.errors import OptionError, RulesError, RulesSemanticError
 from gdl.grammar import ast
 from gdl.interpreter import ir
-from gdl.interpreter.codegen import RULE_BITS, _nodes as ir_nodes
+from gdl.interpreter.codegen_expr import walk_nodes as ir_nodes
+from gdl.interpreter.codegen_support import RULE_BITS
 from gdl.interpreter.expressions import (
     CONST, EFFECT, END, MOVE, COMPASS_NAMES, FUNCTIONS, BUILTIN_NAMES, Context, Lowerer, Scope,
     check_index, constant, error, expect, unknown)

@@ -17,297 +17,15 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from gdl.interpreter import ir
-from gdl.interpreter.geometry import COMPASS, LINE_DIRECTIONS, bits
-from gdl.interpreter.ir import CELLS
-
-RULE_BITS = 4      # board rules per game: at most 2 ** RULE_BITS
-TABLE_BITS = 12    # boards with at most this many layout bits get whole-board lookup tables
-CHUNK_BITS = 8     # otherwise symmetry images are looked up 8 bits at a time
+from gdl.interpreter.codegen_expr import ExpressionCode, uses_occupancy, within_empty
+from gdl.interpreter.codegen_support import (  # noqa: F401  (RULE_BITS is re-exported)
+    CHUNK_BITS, RULE_BITS, TABLE_BITS, SourceWriter, swapped_results)
+from gdl.interpreter.geometry import COMPASS, bits
 
 
-def result_codes(players: int) -> dict[tuple[str, int | None], int]:
-    """(outcome, player) -> result code; code 0 is "not over"."""
-    codes = {("wins", p): 1 + p for p in range(players)}
-    codes.update({("loses", p): 1 + players + p for p in range(players)})
-    codes[("draw", None)] = 1 + 2 * players
-    return codes
-
-
-def swapped_results(players: int) -> tuple[int, ...]:
-    """Result code -> the code with players 0 and 1 exchanged (a colour swap's image)."""
-    codes = result_codes(players)
-    out = list(range(len(codes) + 1))
-    for (outcome, who), code in codes.items():
-        if who in (0, 1):
-            out[code] = codes[(outcome, 1 - who)]
-    return tuple(out)
-
-
-def returns_table(players: int) -> tuple[tuple[float, ...], ...]:
-    """Payoffs by result code: a win is +1 and the others share -1; a loss the reverse."""
-    share = 1.0 / (players - 1) if players > 1 else 1.0
-    table = [tuple(0.0 for _ in range(players))]
-    for sign in (1.0, -1.0):
-        for p in range(players):
-            table.append(tuple(sign if q == p else -sign * share for q in range(players)))
-    table.append(tuple(0.0 for _ in range(players)))
-    return tuple(table)
-
-
-def meet(block_at: tuple[int, ...], cells: int) -> int:
-    """The union of the blocks holding any of `cells` (block_at: cell -> its block)."""
-    out = 0
-    while cells:
-        low = cells & -cells
-        out |= block_at[low.bit_length() - 1]
-        cells ^= low
-    return out
-
-
-def has_run(pieces: int, runs: tuple[int, ...]) -> bool:
-    """Whether `pieces` covers one of `runs` completely."""
-    for run in runs:
-        if pieces & run == run:
-            return True
-    return False
-
-
-def item(values: tuple, index: int) -> int:
-    """`values[index]` counted from 1, refusing indices outside the list (no wrap-around)."""
-    if not 1 <= index <= len(values):
-        raise IndexError(f"index {index} is outside 1..{len(values)}")
-    return values[index - 1]
-
-
-class _Writer:
-    """Indented source lines."""
-
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-        self.depth = 0
-
-    def __call__(self, text: str) -> None:
-        self.lines.append("    " * self.depth + text)
-
-    def indent(self) -> "_Writer":
-        self.depth += 1
-        return self
-
-    def __enter__(self) -> None:
-        pass
-
-    def __exit__(self, *exc: Any) -> None:
-        self.depth -= 1
-
-
-class Generator:
-    def __init__(self, game: ir.GameIR):
-        self.game = game
-        self.geo = game.geometry
-        self.n_players = len(game.players)
-        self.n_kinds = len(game.pieces)
-        self.n_planes = len(game.initial_planes)   # 0 for a game without a board
-        self.cell_bits = self.geo.size_bits
-        self.cell_mask = (1 << self.cell_bits) - 1
-        self.globals: dict[str, Any] = {"RETURNS": returns_table(self.n_players), "item": item}
-        self.board_rules = [r for r in game.rules if not isinstance(r, ir.ParamRule)]
-        self.pass_rule = next((r for r in game.rules if isinstance(r, ir.PassRule)), None)
-        self.helpers: dict[str, list[str]] = {}   # helper functions the generated code calls
-        self.param_rules = [r for r in game.rules if isinstance(r, ir.ParamRule)]
-        self.codes = result_codes(self.n_players)
-        self.playable = self.geo.playable
-        self.layout_bits = self.geo.height * self.geo.stride
-        self.capture_shift = 2 * self.cell_bits + RULE_BITS
-
-    # ---- names
-    def plane(self, player: int, kind: int) -> str:
-        return f"b{player * self.n_kinds + kind}"
-
-    @property
-    def state_names(self) -> list[str]:
-        return ([f"b{i}" for i in range(self.n_planes)]
-                + [f"v{i}" for i in range(len(self.game.variables))])
-
-    def unpack(self, w: _Writer) -> None:
-        w(f"{', '.join(self.state_names + ['pl', 'res'])} = s")
-
-    def occ(self) -> str:
-        return " | ".join(f"b{i}" for i in range(self.n_planes)) or "0"
-
-    def table(self, name: str, value: Any) -> str:
-        self.globals[name] = value
-        return name
-
-    # ---- expressions
-    def owners(self, owner: ir.Owner, p: int) -> list[int]:
-        if owner == ir.MOVER:
-            return [p]
-        if owner == ir.OPPONENT:
-            return [q for q in range(self.n_players) if q != p]
-        if owner == ir.ANY:
-            return list(range(self.n_players))
-        return [int(owner)]
-
-    def pieces(self, owner: ir.Owner, kind: int | None, p: int) -> str:
-        kinds = range(self.n_kinds) if kind is None else [kind]
-        names = [self.plane(q, k) for q in self.owners(owner, p) for k in kinds]
-        if len(names) == self.n_planes and self.n_planes > 1:
-            return "occ"
-        return "(" + " | ".join(names) + ")" if len(names) > 1 else names[0]
-
-    def expr(self, e: ir.Expr, p: int) -> str:
-        if isinstance(e, ir.Const):
-            return repr(e.value)
-        if isinstance(e, ir.PerPlayer):
-            return repr(e.values[p])
-        if isinstance(e, ir.Pieces):
-            return self.pieces(e.owner, e.kind, p)
-        if isinstance(e, ir.Empty):
-            return f"({self.playable!r} ^ occ)"
-        if isinstance(e, ir.Full):
-            return f"(occ == {self.playable!r})"
-        if isinstance(e, ir.HasMoves):
-            who = p if e.who == ir.MOVER else (p + 1) % self.n_players
-            names = "".join(f"{n}, " for n in self.state_names)
-            return f"moves(({names}{who}, 0))"
-        if isinstance(e, ir.Flank):
-            self.flank_helper()
-            return f"flank({self.pieces(ir.MOVER, None, p)}, {self.expr(e.operand, p)})"
-        if isinstance(e, ir.Shift):
-            return self.shift(e.directions[p], self.expr(e.operand, p))
-        if isinstance(e, ir.Line):
-            if e.within is not None:
-                return self.line_within(e, p)
-            return self.line(e.length, self.pieces(e.owner, None, p))
-        if isinstance(e, ir.Here):
-            return "bit"
-        if isinstance(e, ir.Zone):
-            return self.zone(e, p)
-        if isinstance(e, ir.Slot):
-            return f"{self.zone_table('SLOT', e.family)}[{self.first_cell(e.arg, p)}]"
-        if isinstance(e, ir.Var):
-            return f"v{e.index}"
-        if isinstance(e, ir.Param):
-            return f"a{e.index}"
-        return self.op(e, p)
-
-    def shift(self, offsets: ir.Offsets, operand: str) -> str:
-        parts = []
-        for dx, dy in offsets:
-            off = self.geo.offset(dx, dy)
-            has = self.geo.has_neighbour(dx, dy)
-            moved = f"{operand} >> {off}" if off > 0 else f"{operand} << {-off}"
-            parts.append(f"({moved} & {has!r})")
-        return "(" + " | ".join(parts) + ")" if parts else "0"
-
-    def line(self, length: int, pieces: str) -> str:
-        if self.layout_bits <= TABLE_BITS:
-            name = f"LINE{length}"
-            if name not in self.globals:
-                runs = self.geo.runs(length)
-                self.globals[name] = tuple(any(m & r == r for r in runs) for m in range(1 << self.layout_bits))
-            return f"{name}[{pieces}]"
-        name = f"line{length}"
-        if name not in self.globals:
-            self.globals[name] = None   # marks the helper as needed; its source is emitted below
-        return f"{name}({pieces})"
-
-    def first_cell(self, e: ir.Expr, p: int) -> str:
-        """Code for the index of the lowest cell of a set (`t` itself for `here`)."""
-        if isinstance(e, ir.Here):
-            return "t"
-        return f"(({self.expr(e, p)}) & -({self.expr(e, p)})).bit_length() - 1"
-
-    def zone_table(self, kind: str, family: int) -> str:
-        """ZONE: block masks by number (0: none); ZONEAT: by cell, the block holding it;
-        SLOT: by cell, its place in its block (numbered like the blocks)."""
-        name = f"{kind}{family}"
-        if name in self.globals:
-            return name
-        zones = self.game.zones[family]
-        size = self.layout_bits + 1
-        if kind == "ZONE":
-            table: tuple = (0, *zones.blocks)
-        elif kind == "ZONEAT":
-            table = tuple(next((b for b in zones.blocks if b >> c & 1), 0) for c in range(size))
-        else:
-            def slot(c: int) -> int:
-                x, y = self.geo.xy(c)
-                return (y % zones.height) * zones.width + x % zones.width + 1
-            table = tuple(slot(c) if self.playable >> c & 1 else 0 for c in range(size))
-        self.globals[name] = table
-        return name
-
-    def zone(self, e: ir.Zone, p: int) -> str:
-        if e.arg.type != CELLS:
-            return f"item({self.zone_table('ZONE', e.family)}, {self.expr(e.arg, p)} + 1)"
-        at = self.zone_table("ZONEAT", e.family)
-        if isinstance(e.arg, ir.Here):
-            return f"{at}[t]"
-        self.globals["meet"] = meet
-        return f"meet({at}, {self.expr(e.arg, p)})"
-
-    def line_within(self, e: ir.Line, p: int) -> str:
-        """A line inside a set of cells: the runs wholly inside it, tested one by one
-        (looked up per cell when the set is `Z here`, the block the piece landed in)."""
-        pieces = self.pieces(e.owner, None, p)
-        self.globals["has_run"] = has_run
-        where = e.within
-        if isinstance(where, ir.Zone) and isinstance(where.arg, ir.Here):
-            name = f"ZRUNS{where.family}_{e.length}"
-            if name not in self.globals:
-                runs = self.geo.runs(e.length)
-                at = self.globals[self.zone_table("ZONEAT", where.family)]
-                self.globals[name] = tuple(tuple(r for r in runs if at[c] and r & ~at[c] == 0)
-                                           for c in range(len(at)))
-            return f"has_run({pieces}, {name}[t])"
-        name = f"RUNS{e.length}"
-        self.globals.setdefault(name, self.geo.runs(e.length))
-        return f"has_run({pieces}, tuple(r for r in {name} if not r & ~{self.expr(where, p)}))"
-
-    def line_helper(self, w: _Writer, length: int) -> None:
-        """`lineK(P)`: P holds K in a row, by doubling shifts (the guard column stops wraps)."""
-        w(f"def line{length}(P):")
-        with w.indent():
-            if length == 1:
-                w("return P != 0")
-                return
-            for dx, dy in LINE_DIRECTIONS:
-                off = self.geo.offset(dx, dy)
-                w("m = P")
-                run = 1
-                while run * 2 <= length:
-                    w(f"m &= m >> {run * off}")
-                    run *= 2
-                if run < length:
-                    w(f"m &= m >> {(length - run) * off}")
-                w("if m:")
-                with w.indent():
-                    w("return True")
-            w("return False")
-
-    def op(self, e: ir.Op, p: int) -> str:
-        cells = e.args[0].type == CELLS
-        if e.op in ("and", "or"):
-            # A chain `a and b and c` is written flat: Python limits nested parentheses.
-            sym = ("&" if e.op == "and" else "|") if cells and e.type == CELLS else e.op
-            return "(" + f" {sym} ".join(self.expr(x, p) for x in _chain(e)) + ")"
-        a = [self.expr(x, p) for x in e.args]
-        simple = {
-            "not": lambda: f"({self.playable!r} ^ {a[0]})" if cells else f"(not {a[0]})",
-            "cells": lambda: f"({self.playable!r} if {a[0]} else 0)",
-            "no": lambda: f"(not {a[0]})", "bool": lambda: a[0], "in": lambda: f"({a[0]} & {a[1]})",
-            "member": lambda: f"({a[0]} in {a[1]})", "count": lambda: f"{a[0]}.bit_count()",
-            "size": lambda: f"len({a[0]})", "sum": lambda: f"sum({a[0]})", "neg": lambda: f"(-{a[0]})",
-            "index": lambda: f"item({a[0]}, {a[1]})", "list": lambda: f"({', '.join(a)},)",
-            "/": lambda: f"({a[0]} // {a[1]})",
-        }
-        if e.op in simple:
-            return simple[e.op]()
-        return f"({a[0]} {e.op} {a[1]})"
+class Generator(ExpressionCode):
+    """Move generation, the state update, ends, canonical keys and quantities."""
 
     # ---- legal moves
     def rule_tag(self, rule: ir.Rule) -> int:
@@ -317,7 +35,7 @@ class Generator:
         rules = self.game.rules
         return len(rules) == 1 and isinstance(rules[0], ir.PlaceRule)
 
-    def gen_legal(self, w: _Writer) -> None:
+    def gen_legal(self, w: SourceWriter) -> None:
         """`moves(s)`: every move but a pass; `legal_moves(s)`: those, or the pass if none."""
         w("def moves(s):")
         with w.indent():
@@ -338,11 +56,11 @@ class Generator:
                 w("return ()")
             w(f"return moves(s) or ({self.rule_tag(self.pass_rule)},)")
 
-    def per_player(self, w: _Writer, body) -> None:
+    def per_player(self, w: SourceWriter, body) -> None:
         """One specialised branch per player to move (one block when they are all alike)."""
         blocks = []
         for p in range(self.n_players):
-            part = _Writer()
+            part = SourceWriter()
             part.depth = w.depth + 1
             body(part, p)
             blocks.append(part.lines)
@@ -354,7 +72,7 @@ class Generator:
             w("if pl == 0:" if p == 0 else "else:" if p == last else f"elif pl == {p}:")
             w.lines += lines
 
-    def legal_for(self, w: _Writer, p: int) -> None:
+    def legal_for(self, w: SourceWriter, p: int) -> None:
         if self.single_place() and self.layout_bits <= TABLE_BITS:
             cells = self.table("CELLS", tuple(tuple(bits(m)) for m in range(1 << self.layout_bits)))
             w(f"return {cells}[{self.expr(self.game.rules[0].where, p)}]")
@@ -390,7 +108,7 @@ class Generator:
         return self.geo.mask(lambda x, y: self.geo.on_board(x + dx, y + dy)
                              and self.geo.on_board(x + 2 * dx, y + 2 * dy))
 
-    def jump_moves(self, w: _Writer, rule: ir.JumpRule, p: int) -> None:
+    def jump_moves(self, w: SourceWriter, rule: ir.JumpRule, p: int) -> None:
         """Every jump (or, with repeat, every maximal chain of jumps) of the rule's pieces."""
         tag = self.rule_tag(rule)
         tail = f" | {tag}" if tag else ""
@@ -430,20 +148,7 @@ class Generator:
                     with w.indent():
                         w("add(move)")
 
-    def flank_helper(self) -> None:
-        """`flank(own, x)`: cells from which a run of x cells along some direction ends at own."""
-        if "flank" in self.helpers:
-            return
-        lines = ["def flank(own, x):", "    out = 0"]
-        for dx, dy in COMPASS.values():
-            off, has = self.geo.offset(dx, dy), self.geo.has_neighbour(dx, dy)
-            near = (lambda v, o=off, h=has: f"({v} >> {o} & {h!r})" if o > 0 else f"({v} << {-o} & {h!r})")
-            lines += [f"    r = {near('own')} & x", "    run = r", "    while r:",
-                      f"        r = {near('r')} & x", "        run |= r", f"    out |= {near('run')}"]
-        lines.append("    return out")
-        self.helpers["flank"] = lines
-
-    def step_moves(self, w: _Writer, rule: ir.StepRule, p: int) -> None:
+    def step_moves(self, w: SourceWriter, rule: ir.StepRule, p: int) -> None:
         tag = self.rule_tag(rule)
         w(f"to = {self.expr(rule.to, p)}")
         mine = self.plane(p, rule.kind)
@@ -459,7 +164,7 @@ class Generator:
                 w(f"add(t | (t - {off}) << {self.cell_bits}{f' | {tag}' if tag else ''})")
                 w("m ^= low")
 
-    def param_moves(self, w: _Writer, rule: ir.ParamRule, p: int) -> None:
+    def param_moves(self, w: SourceWriter, rule: ir.ParamRule, p: int) -> None:
         r = self.game.rules.index(rule)
         depth = 0
         for i, (low, high) in enumerate(rule.ranges):
@@ -476,13 +181,13 @@ class Generator:
         w.depth -= depth
 
     # ---- apply
-    def gen_apply(self, w: _Writer) -> None:
+    def gen_apply(self, w: SourceWriter) -> None:
         w("def apply(s, m):")
         with w.indent():
             self.unpack(w)
             self.per_player(w, self.apply_for)
 
-    def apply_for(self, w: _Writer, p: int) -> None:
+    def apply_for(self, w: SourceWriter, p: int) -> None:
         rules = self.game.rules
         if len(rules) == 1:
             self.apply_rule(w, rules[0], p)
@@ -499,11 +204,11 @@ class Generator:
                 self.apply_rule(w, rule, p)
         w("raise ValueError('not a move of this game')")
 
-    def apply_rule(self, w: _Writer, rule: ir.Rule, p: int) -> None:
+    def apply_rule(self, w: SourceWriter, rule: ir.Rule, p: int) -> None:
         if isinstance(rule, ir.PlaceRule):
             w(f"t = {'m' if self.single_place() else f'm & {self.cell_mask}'}")
             w("bit = 1 << t")
-            if not _within_empty(rule.where):   # placing on a piece replaces it
+            if not within_empty(rule.where):   # placing on a piece replaces it
                 self.clear_all(w, "~bit")
             w(f"{self.plane(p, rule.kind)} |= bit")
         elif isinstance(rule, (ir.JumpRule, ir.StepRule)):
@@ -522,19 +227,19 @@ class Generator:
             for i in range(len(rule.ranges)):
                 w(f"a{i} = m[{i + 1}]")
         effects = getattr(rule, "effects", ())
-        if any(_uses_occupancy(e) for e in effects):
+        if any(uses_occupancy(e) for e in effects):
             w(f"occ = {self.occ()}")
         for effect in effects:
             self.effect(w, effect, rule, p)
         self.ends(w, p)
 
-    def clear_all(self, w: _Writer, keep: str) -> None:
+    def clear_all(self, w: SourceWriter, keep: str) -> None:
         """Every plane loses the cells outside `keep` (an expression of the cells to keep)."""
         w(f"keep = {keep}")
         for i in range(self.n_planes):
             w(f"b{i} &= keep")
 
-    def effect(self, w: _Writer, effect: ir.Effect, rule: ir.Rule, p: int) -> None:
+    def effect(self, w: SourceWriter, effect: ir.Effect, rule: ir.Rule, p: int) -> None:
         if isinstance(effect, ir.Guard):
             w(f"if {self.expr(effect.condition, p)}:")
             with w.indent():
@@ -568,7 +273,7 @@ class Generator:
         new = value if effect.op == "=" else f"{target}[i] {effect.op[0]} {value}"
         w(f"{target} = {target}[:i] + ({new},) + {target}[i + 1:]")
 
-    def flip(self, w: _Writer, effect: ir.Flip, p: int) -> None:
+    def flip(self, w: SourceWriter, effect: ir.Flip, p: int) -> None:
         """Walk the eight directions from the placed cell t; runs of the flipped cells that end
         at one of the mover's pieces change owner (keeping their kind)."""
         w(f"occ = {self.occ()}")
@@ -597,11 +302,11 @@ class Generator:
                     w(f"{self.plane(q, k)} ^= turned")
                     w(f"{self.plane(p, k)} |= turned")
 
-    def ends(self, w: _Writer, p: int) -> None:
+    def ends(self, w: SourceWriter, p: int) -> None:
         nxt = (p + 1) % self.n_players
         names = ", ".join(self.state_names)
         prefix = f"{names}, " if names else ""
-        if any(_uses_occupancy(end.condition) for end in self.game.ends):
+        if any(uses_occupancy(end.condition) for end in self.game.ends):
             w(f"occ = {self.occ()}")
         for end in self.game.ends:
             who = {ir.MOVER: p, ir.OPPONENT: nxt, None: None}.get(end.who, end.who)
@@ -611,7 +316,7 @@ class Generator:
                 w(f"return ({prefix}{nxt}, {code})")
         w(f"return ({prefix}{nxt}, 0)")
 
-    def gen_start(self, w: _Writer) -> None:
+    def gen_start(self, w: SourceWriter) -> None:
         """`start(s)`: the initial state with its result, as if the last player had just moved
         (a Nim with empty heaps is over before it begins)."""
         w("def start(s):")
@@ -621,7 +326,7 @@ class Generator:
             self.ends(w, self.n_players - 1)
 
     # ---- canonical
-    def gen_canonical(self, w: _Writer) -> None:
+    def gen_canonical(self, w: SourceWriter) -> None:
         w("def canonical(s):")
         with w.indent():
             symmetries = self.game.symmetries[1:]
@@ -667,7 +372,7 @@ class Generator:
         return " | ".join(parts)
 
     # ---- quantities
-    def gen_quantities(self, w: _Writer) -> None:
+    def gen_quantities(self, w: SourceWriter) -> None:
         """`quantities(s)`: each declared quantity's values, one per player's view (one in
         all when it reads no player's view)."""
         w("def quantities(s):")
@@ -682,10 +387,10 @@ class Generator:
 
     # ---- the module
     def generate(self) -> tuple[str, dict[str, Any]]:
-        w = _Writer()
+        w = SourceWriter()
         w(f"# Generated by gdl from the rules of {self.game.name!r}; do not edit.")
         w(f"# State: ({', '.join(self.state_names + ['player', 'result'])})")
-        body = _Writer()
+        body = SourceWriter()
         self.gen_legal(body)
         body("")
         self.gen_apply(body)
@@ -706,43 +411,6 @@ class Generator:
             w.lines += lines
         w("")
         return "\n".join(w.lines + body.lines) + "\n", self.globals
-
-
-def _chain(e: ir.Op) -> list[ir.Expr]:
-    """The operands of a run of the same and/or operator (of the same type), left to right."""
-    out: list[ir.Expr] = []
-    stack = [e]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ir.Op) and node.op == e.op and node.type == e.type:
-            stack.extend(reversed(node.args))
-        else:
-            out.append(node)
-    return out
-
-
-def _nodes(node: Any):
-    """`node` and every IR node below it (expressions inside effects and rules included)."""
-    yield node
-    if attrs.has(type(node)):
-        for field in attrs.fields(type(node)):
-            value = getattr(node, field.name)
-            for item in value if isinstance(value, tuple) else (value,):
-                if attrs.has(type(item)):
-                    yield from _nodes(item)
-
-
-def _uses_occupancy(node: Any) -> bool:
-    """Whether the code for `node` reads `occ` (every piece on the board)."""
-    return any(isinstance(n, (ir.Empty, ir.Full)) or (isinstance(n, ir.Pieces) and n.owner == ir.ANY)
-               for n in _nodes(node))
-
-
-def _within_empty(where: ir.Expr) -> bool:
-    """Whether a placement condition only ever allows empty cells."""
-    if isinstance(where, ir.Empty):
-        return True
-    return isinstance(where, ir.Op) and where.op == "and" and any(_within_empty(a) for a in where.args)
 
 
 def generate(game: ir.GameIR) -> tuple[str, dict[str, Any]]:

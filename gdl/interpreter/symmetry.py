@@ -22,7 +22,7 @@ import itertools
 import re
 from typing import Any, Iterable
 
-from gdl.interpreter.codegen import swapped_results
+from gdl.interpreter.codegen_support import swapped_results
 from gdl.interpreter.geometry import Geometry, bits
 from gdl.interpreter.ir import Symmetry
 

@@ -1,0 +1,276 @@
+"""Expressions of the core IR as Python source, for one player to move at a time.
+
+`ExpressionCode` holds what every part of the generator shares (the game, its
+geometry, the globals the code reads) and renders typed IR expressions: piece
+planes, neighbour shifts, lines, zones, operators. Move generation and the
+state update build on it in `codegen`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from gdl.interpreter import ir
+from gdl.interpreter.codegen_support import (
+    RULE_BITS, TABLE_BITS, SourceWriter, has_run, item, meet, result_codes, returns_table)
+from gdl.interpreter.geometry import COMPASS, LINE_DIRECTIONS
+from gdl.interpreter.ir import CELLS
+
+
+class ExpressionCode:
+    def __init__(self, game: ir.GameIR):
+        self.game = game
+        self.geo = game.geometry
+        self.n_players = len(game.players)
+        self.n_kinds = len(game.pieces)
+        self.n_planes = len(game.initial_planes)   # 0 for a game without a board
+        self.cell_bits = self.geo.size_bits
+        self.cell_mask = (1 << self.cell_bits) - 1
+        self.globals: dict[str, Any] = {"RETURNS": returns_table(self.n_players), "item": item}
+        self.board_rules = [r for r in game.rules if not isinstance(r, ir.ParamRule)]
+        self.pass_rule = next((r for r in game.rules if isinstance(r, ir.PassRule)), None)
+        self.helpers: dict[str, list[str]] = {}   # helper functions the generated code calls
+        self.param_rules = [r for r in game.rules if isinstance(r, ir.ParamRule)]
+        self.codes = result_codes(self.n_players)
+        self.playable = self.geo.playable
+        self.layout_bits = self.geo.height * self.geo.stride
+        self.capture_shift = 2 * self.cell_bits + RULE_BITS
+
+    # ---- names
+    def plane(self, player: int, kind: int) -> str:
+        return f"b{player * self.n_kinds + kind}"
+
+    @property
+    def state_names(self) -> list[str]:
+        return ([f"b{i}" for i in range(self.n_planes)]
+                + [f"v{i}" for i in range(len(self.game.variables))])
+
+    def unpack(self, w: SourceWriter) -> None:
+        w(f"{', '.join(self.state_names + ['pl', 'res'])} = s")
+
+    def occ(self) -> str:
+        return " | ".join(f"b{i}" for i in range(self.n_planes)) or "0"
+
+    def table(self, name: str, value: Any) -> str:
+        self.globals[name] = value
+        return name
+
+    # ---- expressions
+    def owners(self, owner: ir.Owner, p: int) -> list[int]:
+        if owner == ir.MOVER:
+            return [p]
+        if owner == ir.OPPONENT:
+            return [q for q in range(self.n_players) if q != p]
+        if owner == ir.ANY:
+            return list(range(self.n_players))
+        return [int(owner)]
+
+    def pieces(self, owner: ir.Owner, kind: int | None, p: int) -> str:
+        kinds = range(self.n_kinds) if kind is None else [kind]
+        names = [self.plane(q, k) for q in self.owners(owner, p) for k in kinds]
+        if len(names) == self.n_planes and self.n_planes > 1:
+            return "occ"
+        return "(" + " | ".join(names) + ")" if len(names) > 1 else names[0]
+
+    def expr(self, e: ir.Expr, p: int) -> str:
+        if isinstance(e, ir.Const):
+            return repr(e.value)
+        if isinstance(e, ir.PerPlayer):
+            return repr(e.values[p])
+        if isinstance(e, ir.Pieces):
+            return self.pieces(e.owner, e.kind, p)
+        if isinstance(e, ir.Empty):
+            return f"({self.playable!r} ^ occ)"
+        if isinstance(e, ir.Full):
+            return f"(occ == {self.playable!r})"
+        if isinstance(e, ir.HasMoves):
+            who = p if e.who == ir.MOVER else (p + 1) % self.n_players
+            names = "".join(f"{n}, " for n in self.state_names)
+            return f"moves(({names}{who}, 0))"
+        if isinstance(e, ir.Flank):
+            self.flank_helper()
+            return f"flank({self.pieces(ir.MOVER, None, p)}, {self.expr(e.operand, p)})"
+        if isinstance(e, ir.Shift):
+            return self.shift(e.directions[p], self.expr(e.operand, p))
+        if isinstance(e, ir.Line):
+            if e.within is not None:
+                return self.line_within(e, p)
+            return self.line(e.length, self.pieces(e.owner, None, p))
+        if isinstance(e, ir.Here):
+            return "bit"
+        if isinstance(e, ir.Zone):
+            return self.zone(e, p)
+        if isinstance(e, ir.Slot):
+            return f"{self.zone_table('SLOT', e.family)}[{self.first_cell(e.arg, p)}]"
+        if isinstance(e, ir.Var):
+            return f"v{e.index}"
+        if isinstance(e, ir.Param):
+            return f"a{e.index}"
+        return self.op(e, p)
+
+    def shift(self, offsets: ir.Offsets, operand: str) -> str:
+        parts = []
+        for dx, dy in offsets:
+            off = self.geo.offset(dx, dy)
+            has = self.geo.has_neighbour(dx, dy)
+            moved = f"{operand} >> {off}" if off > 0 else f"{operand} << {-off}"
+            parts.append(f"({moved} & {has!r})")
+        return "(" + " | ".join(parts) + ")" if parts else "0"
+
+    def line(self, length: int, pieces: str) -> str:
+        if self.layout_bits <= TABLE_BITS:
+            name = f"LINE{length}"
+            if name not in self.globals:
+                runs = self.geo.runs(length)
+                self.globals[name] = tuple(any(m & r == r for r in runs) for m in range(1 << self.layout_bits))
+            return f"{name}[{pieces}]"
+        name = f"line{length}"
+        if name not in self.globals:
+            self.globals[name] = None   # marks the helper as needed; its source is emitted below
+        return f"{name}({pieces})"
+
+    def first_cell(self, e: ir.Expr, p: int) -> str:
+        """Code for the index of the lowest cell of a set (`t` itself for `here`)."""
+        if isinstance(e, ir.Here):
+            return "t"
+        return f"(({self.expr(e, p)}) & -({self.expr(e, p)})).bit_length() - 1"
+
+    def zone_table(self, kind: str, family: int) -> str:
+        """ZONE: block masks by number (0: none); ZONEAT: by cell, the block holding it;
+        SLOT: by cell, its place in its block (numbered like the blocks)."""
+        name = f"{kind}{family}"
+        if name in self.globals:
+            return name
+        zones = self.game.zones[family]
+        size = self.layout_bits + 1
+        if kind == "ZONE":
+            table: tuple = (0, *zones.blocks)
+        elif kind == "ZONEAT":
+            table = tuple(next((b for b in zones.blocks if b >> c & 1), 0) for c in range(size))
+        else:
+            def slot(c: int) -> int:
+                x, y = self.geo.xy(c)
+                return (y % zones.height) * zones.width + x % zones.width + 1
+            table = tuple(slot(c) if self.playable >> c & 1 else 0 for c in range(size))
+        self.globals[name] = table
+        return name
+
+    def zone(self, e: ir.Zone, p: int) -> str:
+        if e.arg.type != CELLS:
+            return f"item({self.zone_table('ZONE', e.family)}, {self.expr(e.arg, p)} + 1)"
+        at = self.zone_table("ZONEAT", e.family)
+        if isinstance(e.arg, ir.Here):
+            return f"{at}[t]"
+        self.globals["meet"] = meet
+        return f"meet({at}, {self.expr(e.arg, p)})"
+
+    def line_within(self, e: ir.Line, p: int) -> str:
+        """A line inside a set of cells: the runs wholly inside it, tested one by one
+        (looked up per cell when the set is `Z here`, the block the piece landed in)."""
+        pieces = self.pieces(e.owner, None, p)
+        self.globals["has_run"] = has_run
+        where = e.within
+        if isinstance(where, ir.Zone) and isinstance(where.arg, ir.Here):
+            name = f"ZRUNS{where.family}_{e.length}"
+            if name not in self.globals:
+                runs = self.geo.runs(e.length)
+                at = self.globals[self.zone_table("ZONEAT", where.family)]
+                self.globals[name] = tuple(tuple(r for r in runs if at[c] and r & ~at[c] == 0)
+                                           for c in range(len(at)))
+            return f"has_run({pieces}, {name}[t])"
+        name = f"RUNS{e.length}"
+        self.globals.setdefault(name, self.geo.runs(e.length))
+        return f"has_run({pieces}, tuple(r for r in {name} if not r & ~{self.expr(where, p)}))"
+
+    def line_helper(self, w: SourceWriter, length: int) -> None:
+        """`lineK(P)`: P holds K in a row, by doubling shifts (the guard column stops wraps)."""
+        w(f"def line{length}(P):")
+        with w.indent():
+            if length == 1:
+                w("return P != 0")
+                return
+            for dx, dy in LINE_DIRECTIONS:
+                off = self.geo.offset(dx, dy)
+                w("m = P")
+                run = 1
+                while run * 2 <= length:
+                    w(f"m &= m >> {run * off}")
+                    run *= 2
+                if run < length:
+                    w(f"m &= m >> {(length - run) * off}")
+                w("if m:")
+                with w.indent():
+                    w("return True")
+            w("return False")
+
+    def op(self, e: ir.Op, p: int) -> str:
+        cells = e.args[0].type == CELLS
+        if e.op in ("and", "or"):
+            # A chain `a and b and c` is written flat: Python limits nested parentheses.
+            sym = ("&" if e.op == "and" else "|") if cells and e.type == CELLS else e.op
+            return "(" + f" {sym} ".join(self.expr(x, p) for x in and_or_chain(e)) + ")"
+        a = [self.expr(x, p) for x in e.args]
+        simple = {
+            "not": lambda: f"({self.playable!r} ^ {a[0]})" if cells else f"(not {a[0]})",
+            "cells": lambda: f"({self.playable!r} if {a[0]} else 0)",
+            "no": lambda: f"(not {a[0]})", "bool": lambda: a[0], "in": lambda: f"({a[0]} & {a[1]})",
+            "member": lambda: f"({a[0]} in {a[1]})", "count": lambda: f"{a[0]}.bit_count()",
+            "size": lambda: f"len({a[0]})", "sum": lambda: f"sum({a[0]})", "neg": lambda: f"(-{a[0]})",
+            "index": lambda: f"item({a[0]}, {a[1]})", "list": lambda: f"({', '.join(a)},)",
+            "/": lambda: f"({a[0]} // {a[1]})",
+        }
+        if e.op in simple:
+            return simple[e.op]()
+        return f"({a[0]} {e.op} {a[1]})"
+
+    def flank_helper(self) -> None:
+        """`flank(own, x)`: cells from which a run of x cells along some direction ends at own."""
+        if "flank" in self.helpers:
+            return
+        lines = ["def flank(own, x):", "    out = 0"]
+        for dx, dy in COMPASS.values():
+            off, has = self.geo.offset(dx, dy), self.geo.has_neighbour(dx, dy)
+            near = (lambda v, o=off, h=has: f"({v} >> {o} & {h!r})" if o > 0 else f"({v} << {-o} & {h!r})")
+            lines += [f"    r = {near('own')} & x", "    run = r", "    while r:",
+                      f"        r = {near('r')} & x", "        run |= r", f"    out |= {near('run')}"]
+        lines.append("    return out")
+        self.helpers["flank"] = lines
+
+
+def and_or_chain(e: ir.Op) -> list[ir.Expr]:
+    """The operands of a run of the same and/or operator (of the same type), left to right."""
+    out: list[ir.Expr] = []
+    stack = [e]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ir.Op) and node.op == e.op and node.type == e.type:
+            stack.extend(reversed(node.args))
+        else:
+            out.append(node)
+    return out
+
+
+def walk_nodes(node: Any):
+    """`node` and every IR node below it (expressions inside effects and rules included)."""
+    yield node
+    if attrs.has(type(node)):
+        for field in attrs.fields(type(node)):
+            value = getattr(node, field.name)
+            for item in value if isinstance(value, tuple) else (value,):
+                if attrs.has(type(item)):
+                    yield from walk_nodes(item)
+
+
+def uses_occupancy(node: Any) -> bool:
+    """Whether the code for `node` reads `occ` (every piece on the board)."""
+    return any(isinstance(n, (ir.Empty, ir.Full)) or (isinstance(n, ir.Pieces) and n.owner == ir.ANY)
+               for n in walk_nodes(node))
+
+
+def within_empty(where: ir.Expr) -> bool:
+    """Whether a placement condition only ever allows empty cells."""
+    if isinstance(where, ir.Empty):
+        return True
+    return isinstance(where, ir.Op) and where.op == "and" and any(within_empty(a) for a in where.args)
