@@ -580,9 +580,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         if debug:
             raise
         status.clear()
-        print(f"gdl: internal error: {type(err).__name__}: {err} "
-              f"(run with --debug for the traceback)", file=sys.stderr)
+        if _raised_in_generated_code(err):
+            print(f"gdl: error: the rules fail in play ({type(err).__name__}: {err}); "
+                  f"`gdl check` shows the position", file=sys.stderr)
+        else:
+            print(f"gdl: internal error: {type(err).__name__}: {err} "
+                  f"(run with --debug for the traceback)", file=sys.stderr)
         return EXIT_ERROR
+
+
+def _raised_in_generated_code(err: BaseException) -> bool:
+    """Whether an arithmetic or index error came through code compiled from a rules file
+    (see compile_source): a rule that fails in play, not a bug of gdl."""
+    if not isinstance(err, (IndexError, ZeroDivisionError)):
+        return False
+    tb = err.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename.startswith("<gdl "):
+            return True
+        tb = tb.tb_next
+    return False
 
 
 def _silence_stdout() -> None:

@@ -325,3 +325,14 @@ def test_python_dash_m():
     done = subprocess.run([sys.executable, "-m", "gdl", "list"], capture_output=True,
                           text=True, timeout=60, check=False)
     assert done.returncode == 0 and "tictactoe" in done.stdout
+
+
+def test_rules_that_fail_in_play_are_reported_as_such(capsys, tmp_path):
+    rules = tmp_path / "badidx.gdl"
+    rules.write_text('game "t"\nplayers A B\nstate heap = [1, 2]\n'
+                     'move take h in 1..3, n in 1..1: heap[h] -= n\n'
+                     'end: mover wins if sum(heap) == 0\n')
+    assert main(["perft", str(rules), "2"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["gdl: error: the rules fail in play (IndexError: index 3 is outside 1..2); "
+                   "`gdl check` shows the position"]
