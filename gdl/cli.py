@@ -349,13 +349,6 @@ def _solve_constraints(puzzle: Game, state: State, args: argparse.Namespace,
     return lines, data
 
 
-def _not_yet(what: str) -> Callable[..., tuple[list[str], dict]]:
-    def unavailable(game: Game, state: State, args: argparse.Namespace,
-                    status: Status) -> tuple[list[str], dict]:
-        raise GdlError(f"solve for {what} is not available yet")
-    return unavailable
-
-
 # One solver per kind: (game, start state, args, status) -> (text lines, JSON object).
 SOLVERS: dict[str, Callable[..., tuple[list[str], dict]]] = {
     GAME: _solve_game,
