@@ -41,6 +41,8 @@ def _line_signal(game: ir.GameIR, planes_of: list[list[int]]) -> Callable | None
         return None
     windows = game.geometry.runs(min(lengths))
     players = len(planes_of)
+    if players == 2:
+        return _two_player_lines(windows, planes_of)
 
     def signal(state: tuple) -> list[float]:
         masks = [_or(state, planes) for planes in planes_of]
@@ -57,6 +59,28 @@ def _line_signal(game: ir.GameIR, planes_of: list[list[int]]) -> Callable | None
                     break
         return [_squash(scores[p] - max(scores[q] for q in range(players) if q != p), 32.0)
                 for p in range(players)]
+    return signal
+
+
+def _two_player_lines(windows: tuple[int, ...], planes_of: list[list[int]]) -> Callable:
+    """The open-lines signal for two players, unrolled: it runs at every search leaf."""
+    first, second = planes_of
+
+    def signal(state: tuple) -> list[float]:
+        x = _or(state, first)
+        o = _or(state, second)
+        score = 0
+        for w in windows:
+            a = x & w
+            if a:
+                if not o & w:
+                    n = a.bit_count()
+                    score += n * n
+            elif o & w:
+                n = (o & w).bit_count()
+                score -= n * n
+        v = _squash(score, 32.0)
+        return [v, -v]
     return signal
 
 

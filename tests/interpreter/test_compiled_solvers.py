@@ -108,3 +108,16 @@ def test_uttt_boxes_close_when_won_or_full():
                 assert touched == 1
             state = game.apply(state, rng.choice(moves))
     assert claimed_seen and free_choice_seen
+
+
+def test_derived_open_lines_heuristic_equals_the_hand_written_one():
+    compiled, reference = catalog.load("connect4"), ConnectFour()
+    rng = random.Random(11)
+    for _ in range(60):
+        a, b = compiled.initial_state(), reference.initial_state()
+        while not reference.is_terminal(b):
+            assert compiled.heuristic(a) == pytest.approx(reference.heuristic(b))
+            column = rng.choice(reference.legal_moves(b))
+            a = compiled.apply(a, compiled.parse_move(a, "abcdefg"[column]))
+            b = reference.apply(b, column)
+        assert compiled.is_terminal(a) and compiled.returns(a) == reference.returns(b)
