@@ -34,6 +34,7 @@ from typing import TextIO
 
 from gdl import catalog, cli_puzzle
 from gdl.invariants_json import describe as describe_invariants
+from gdl.games.reference_puzzles import random_walk
 from gdl.errors import GdlError, IllegalMove, OptionError, RulesError, SolverError
 from gdl.perft import iter_divide
 from gdl.players import LEVELS, HumanPlayer, make_player
@@ -45,6 +46,7 @@ from gdl.speed import RUNS, measure
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
+PLAY_SCRAMBLE = 20   # random moves that scramble a solved puzzle before `gdl play`
 MATCH_SECONDS = 0.2   # a match's default time per AI move: many games in minutes, not hours
 
 PERFT_HELP = """\
@@ -267,6 +269,10 @@ def cmd_play(args: argparse.Namespace, status: Status) -> int:
                          input_fn=reader)
              for spec in specs]
     state = _position(game, args.moves)
+    if game.kind == PUZZLE and game.is_terminal(state):
+        # A puzzle starts solved: play from a seeded scramble instead.
+        state = random_walk(game, PLAY_SCRAMBLE, args.seed or 0)
+        print(f"{game.title}: scrambled by {PLAY_SCRAMBLE} random moves (seed {args.seed or 0})")
     print(f"{game.title}: " + ", ".join(f"{name} {seat.name}"
                                         for name, seat in zip(game.players, seats)))
     print(game.render(state))

@@ -21,11 +21,12 @@ from typing import Callable, Protocol
 
 import attrs
 
-from gdl.errors import GdlError, IllegalMove, OptionError
-from gdl.protocol import Game, Move, State
+from gdl.errors import GdlError, IllegalMove, OptionError, SolverError
+from gdl.protocol import PUZZLE, Game, Move, State
 from gdl.solvers.alphabeta import AlphaBeta, SearchResult
 from gdl.solvers.evaluation import make_evaluator
 from gdl.solvers.mcts import MCTS, MCTSResult
+from gdl.solvers.puzzle import solve_puzzle
 from gdl.solvers.tables import BoundedTable
 
 KINDS = ("human", "random", "ai", "alphabeta", "mcts")
@@ -103,6 +104,27 @@ class RandomPlayer:
         return self.rng.choice(list(game.legal_moves(state)))
 
 
+class PuzzleSolverPlayer:
+    """The AI of a puzzle: it solves the position optimally, then plays the solution
+    move by move (solving again if the position is not the one it expected)."""
+
+    def __init__(self, name: str = "ai") -> None:
+        self.name = name
+        self._plan: list[Move] = []
+        self._expected: State | None = None
+
+    def choose(self, game: Game, state: State) -> Move:
+        if not self._plan or state != self._expected:
+            result = solve_puzzle(game, state)
+            if result.solution is None:
+                raise SolverError(f"the puzzle cannot be solved from here: "
+                                  f"{result.unsolvable or result.unsolved}")
+            self._plan = list(result.solution)
+        move = self._plan.pop(0)
+        self._expected = game.apply(state, move)
+        return move
+
+
 class AIPlayer:
     """The computer opponent.
 
@@ -177,6 +199,8 @@ def make_player(spec: str, game: Game, level: str = "medium", seed: int | None =
         return HumanPlayer(input_fn, output_fn)
     if kind == "random":
         return RandomPlayer(seed)
+    if kind == "ai" and game.kind == PUZZLE:
+        return PuzzleSolverPlayer(name=f"ai:{named_level or level}")
     engine = "auto" if kind == "ai" else kind
     lvl = named_level or level
     return AIPlayer(game, lvl, seed, time_per_move, engine, name=f"{kind}:{lvl}")

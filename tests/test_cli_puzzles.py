@@ -205,3 +205,14 @@ def test_enumeration_progress_only_on_a_terminal(capsys, monkeypatch):
     assert code == 0 and "positions: 181440" in lines
     assert "enumerating eight_puzzle: " in screen.getvalue()
     assert screen.getvalue().endswith("\r\x1b[K")   # cleared before the answer
+
+
+def test_play_scrambles_a_solved_puzzle_and_the_ai_solves_it_optimally(capsys):
+    from gdl.games.reference_puzzles import random_walk
+    from gdl.solvers.puzzle import solve_puzzle
+    assert main(["play", "eight_puzzle", "--players", "ai", "--seed", "2"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[0] == "8-puzzle: scrambled by 20 random moves (seed 2)"
+    game = catalog.load("eight_puzzle")
+    optimal = solve_puzzle(game, random_walk(game, 20, 2)).length
+    assert lines[-1] == f"result after {optimal} moves: solved (payoff 1)"
