@@ -213,10 +213,13 @@ class Place:
 
 @attrs.frozen
 class Step:
+    """`step`: one cell along a direction; `slide`: any number of cells along one, over
+    empty cells, stopping at the first piece (which it may take)."""
     piece: Ident
     directions: tuple[Ident, ...]
     to: Expr
     pos: SourcePos
+    slide: bool = False
 
 
 @attrs.frozen

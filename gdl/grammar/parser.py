@@ -223,6 +223,10 @@ class _Builder(Transformer):
         piece, directions, to = children
         return ast.Step(_ident(piece), directions, to, _pos(meta))
 
+    def slide(self, meta, children):
+        piece, directions, to = children
+        return ast.Step(_ident(piece), directions, to, _pos(meta), slide=True)
+
     def jump(self, meta, children):
         piece, directions, over, to, repeat = children
         return ast.Jump(_ident(piece), directions, over, to, repeat is not None, _pos(meta))

@@ -427,9 +427,10 @@ class _Checker:
         elif isinstance(action, ast.Step):
             kind = self._piece_index(action.piece, action)
             directions = self._directions(action.directions)
-            to = expect(self.lower.lower(action.to, ctx), CELLS, action.to, "where a piece steps to")
-            rule = ir.StepRule(self._rule_name(node.name, "step"), kind, directions, to,
-                               self._effects(node.effects, Context(EFFECT)))
+            verb = "slide" if action.slide else "step"
+            to = expect(self.lower.lower(action.to, ctx), CELLS, action.to, f"where a piece {verb}s to")
+            rule = ir.StepRule(self._rule_name(node.name, verb), kind, directions, to,
+                               self._effects(node.effects, Context(EFFECT)), action.slide)
         elif isinstance(action, ast.Jump):
             kind = self._piece_index(action.piece, action)
             directions = self._directions(action.directions)

@@ -152,6 +152,9 @@ class Generator(ExpressionCode):
         tag = self.rule_tag(rule)
         w(f"to = {self.expr(rule.to, p)}")
         mine = self.plane(p, rule.kind)
+        if rule.slide:
+            self.slide_moves(w, rule, p, mine, tag)
+            return
         for dx, dy in rule.directions[p]:
             off = self.geo.offset(dx, dy)
             has = self.geo.has_neighbour(dx, dy)
@@ -163,6 +166,28 @@ class Generator(ExpressionCode):
                 w("t = low.bit_length() - 1")
                 w(f"add(t | (t - {off}) << {self.cell_bits}{f' | {tag}' if tag else ''})")
                 w("m ^= low")
+
+    def slide_moves(self, w: SourceWriter, rule: ir.StepRule, p: int, mine: str, tag: int) -> None:
+        """Walk each piece along each direction over empty cells; every cell walked onto that
+        is in `to` is a move, and the first occupied cell ends the walk."""
+        w(f"m = {mine}")
+        w("while m:")
+        with w.indent():
+            w("low = m & -m")
+            w("m ^= low")
+            w("f = low.bit_length() - 1")
+            for dx, dy in rule.directions[p]:
+                off, has = self.geo.offset(dx, dy), self.geo.has_neighbour(dx, dy)
+                w("c = f")
+                w(f"while {has!r} >> c & 1:")
+                with w.indent():
+                    w(f"c += {off}")
+                    w("if to >> c & 1:")
+                    with w.indent():
+                        w(f"add(c | f << {self.cell_bits}{f' | {tag}' if tag else ''})")
+                    w("if occ >> c & 1:")
+                    with w.indent():
+                        w("break")
 
     def param_moves(self, w: SourceWriter, rule: ir.ParamRule, p: int) -> None:
         r = self.game.rules.index(rule)

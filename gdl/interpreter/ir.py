@@ -190,11 +190,14 @@ class PlaceRule:
 
 @attrs.frozen
 class StepRule:
+    """One cell along a direction, or with `slide` any number over empty cells; the
+    landing cell must be in `to`, and a slide stops at the first piece it meets."""
     name: str
     kind: int
     directions: tuple[Offsets, ...]   # per player
     to: Expr
     effects: tuple[Effect, ...]
+    slide: bool = False
 
 
 @attrs.frozen
