@@ -230,6 +230,8 @@ class Generator(ExpressionCode):
         w("raise ValueError('not a move of this game')")
 
     def apply_rule(self, w: SourceWriter, rule: ir.Rule, p: int) -> None:
+        if self.game.plies is not None:
+            w(f"v{self.game.plies} += 1")
         if isinstance(rule, ir.PlaceRule):
             w(f"t = {'m' if self.single_place() else f'm & {self.cell_mask}'}")
             w("bit = 1 << t")

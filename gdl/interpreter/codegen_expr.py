@@ -100,6 +100,8 @@ class ExpressionCode:
             return self.line(e.length, self.pieces(e.owner, None, p))
         if isinstance(e, ir.Here):
             return "bit"
+        if isinstance(e, ir.Plies):
+            return f"v{self.game.plies}"
         if isinstance(e, ir.Zone):
             return self.zone(e, p)
         if isinstance(e, ir.Slot):

@@ -22,7 +22,7 @@ from gdl.interpreter.ir import BOOL, CELLS, INT, LIST
 
 CONST, MOVE, EFFECT, END = "constant", "move", "effect", "end"   # where an expression is evaluated
 
-BUILTIN_NAMES = ("empty", "occupied", "own", "enemy", "full", "moves", "dark", "light", "here")
+BUILTIN_NAMES = ("empty", "occupied", "own", "enemy", "full", "moves", "dark", "light", "here", "plies")
 FUNCTIONS = ("row", "column", "rows", "columns", "line", "count", "size", "sum", "flank", "moves", "slot")
 COMPASS_NAMES = tuple(COMPASS)
 _COMPARE = {"==", "!=", "<", "<=", ">", ">="}
@@ -47,6 +47,7 @@ class Scope:
     directions: dict[str, tuple[ir.Offsets, ...]] = attrs.Factory(dict)
     variables: dict[str, ir.Var] = attrs.Factory(dict)
     zones: list[ir.ZoneFamily] = attrs.Factory(list)
+    counts_plies: bool = False   # some rule reads `plies`: the state keeps a move counter
 
     def known_names(self) -> list[str]:
         names = [*self.options, *self.regions, *self.players, *self.variables, *BUILTIN_NAMES]
@@ -200,6 +201,10 @@ class Lowerer:
 
     def _builtin(self, ident: ast.Ident, ctx: Context) -> ir.Expr:
         text = ident.text
+        if text == "plies":
+            self._position_dependent(ident, ctx, text)
+            self.scope.counts_plies = True
+            return ir.Plies()
         if text == "here":
             if ctx.mode != EFFECT:
                 raise error("'here' (where the piece landed) is only known in a move's effects", ident)

@@ -92,6 +92,12 @@ class Line:
 
 
 @attrs.frozen
+class Plies:
+    """How many moves have been played (a counter kept in the state when a rule reads it)."""
+    type: str = INT
+
+
+@attrs.frozen
 class Here:
     """The cell where the move's piece landed (in the effects of a board move)."""
     type: str = CELLS
@@ -135,7 +141,7 @@ class Op:
     type: str
 
 
-Expr = (Const | PerPlayer | Pieces | Empty | Full | HasMoves | Flank | Shift | Line | Here | Zone
+Expr = (Const | PerPlayer | Pieces | Empty | Full | HasMoves | Flank | Shift | Line | Plies | Here | Zone
         | Slot | Var | Param | Op)
 
 
@@ -300,8 +306,9 @@ class GameIR:
     priority: tuple[int, ...]           # indices of rules whose moves, when any exist, are the only legal ones
     ends: tuple[EndRule, ...]
     symmetries: tuple[Symmetry, ...]    # the group canonical() uses, identity first
-    piece_values: tuple[int, ...]
-    zones: tuple[ZoneFamily, ...]                         # material weight per kind (hints; default 1)
+    piece_values: tuple[int, ...]                         # material weight per kind (hints; default 1)
+    zones: tuple[ZoneFamily, ...]
     options: tuple[tuple[str, Any], ...]                  # the values this game was built with
     declared_symmetries: tuple[Symmetry, ...] = ()        # as the file states them, in order
     quantities: tuple[Quantity, ...] = ()                 # conserved and monotone declarations
+    plies: int | None = None                              # the state variable counting moves, if used
