@@ -96,6 +96,10 @@ class _Checker:
         if self.scope.counts_plies:   # the move counter is the last state variable
             plies = len(self.variables)
             self.variables.append(ir.Variable("plies", 0, INT))
+        history = None
+        if self.scope.tracks_history:   # then the positions seen, a frozenset of position keys
+            history = len(self.variables)
+            self.variables.append(ir.Variable("seen", frozenset(), ir.HISTORY))
         geometry = self.scope.geometry or Geometry(0, 0, 0)   # a game without a board (Nim)
         return ir.GameIR(
             name=Path(self.rules.filename).stem, title=header.title, kind=header.kind,
@@ -103,7 +107,7 @@ class _Checker:
             initial_planes=tuple(self.planes), variables=tuple(self.variables),
             rules=tuple(self.rules_ir), priority=self._priority(), ends=tuple(self.ends),
             symmetries=close(self.symmetries, geometry),
-            zones=tuple(self.scope.zones), plies=plies,
+            zones=tuple(self.scope.zones), plies=plies, history=history,
             piece_values=tuple(self.piece_values.get(k, 1) for k in range(len(self.scope.pieces))),
             options=tuple((k, v.value) for k, v in self.scope.options.items()),
             declared_symmetries=tuple(self.symmetries), quantities=tuple(self.quantities))

@@ -232,6 +232,8 @@ class Generator(ExpressionCode):
     def apply_rule(self, w: SourceWriter, rule: ir.Rule, p: int) -> None:
         if self.game.plies is not None:
             w(f"v{self.game.plies} += 1")
+        if self.game.history is not None:   # remember the position this move leaves
+            w(f"v{self.game.history} = v{self.game.history} | {{{self.position_key('pl')}}}")
         if isinstance(rule, ir.PlaceRule):
             w(f"t = {'m' if self.single_place() else f'm & {self.cell_mask}'}")
             w("bit = 1 << t")

@@ -102,6 +102,8 @@ class ExpressionCode:
             return "bit"
         if isinstance(e, ir.Plies):
             return f"v{self.game.plies}"
+        if isinstance(e, ir.Repeated):
+            return f"({self.position_key((p + 1) % self.n_players)} in v{self.game.history})"
         if isinstance(e, ir.Zone):
             return self.zone(e, p)
         if isinstance(e, ir.Slot):
@@ -111,6 +113,14 @@ class ExpressionCode:
         if isinstance(e, ir.Param):
             return f"a{e.index}"
         return self.op(e, p)
+
+    def position_key(self, player: int | str) -> str:
+        """Code for a position's identity for repetition: board, variables, player to move
+        (not the move counter, nor the history itself)."""
+        skip = {self.game.plies, self.game.history}
+        names = [f"b{i}" for i in range(self.n_planes)]
+        names += [f"v{i}" for i in range(len(self.game.variables)) if i not in skip]
+        return f"({', '.join(names + [str(player)])},)"
 
     def shift(self, offsets: ir.Offsets, operand: str) -> str:
         parts = []

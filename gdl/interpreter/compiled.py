@@ -188,6 +188,8 @@ class CompiledGame:
         if geo.width:
             rows.append("   " + " ".join(chr(ord("a") + x) for x in range(geo.width)))
         for variable, value in zip(self.ir.variables, state[planes:]):
+            if variable.type == ir.HISTORY:
+                continue
             rows.append(f"{variable.name}: {value}")
         if state[-1]:
             rows.append(self.outcome_text(state))

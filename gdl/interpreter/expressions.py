@@ -22,7 +22,8 @@ from gdl.interpreter.ir import BOOL, CELLS, INT, LIST
 
 CONST, MOVE, EFFECT, END = "constant", "move", "effect", "end"   # where an expression is evaluated
 
-BUILTIN_NAMES = ("empty", "occupied", "own", "enemy", "full", "moves", "dark", "light", "here", "plies")
+BUILTIN_NAMES = ("empty", "occupied", "own", "enemy", "full", "moves", "dark", "light", "here", "plies",
+                 "repeated")
 FUNCTIONS = ("row", "column", "rows", "columns", "line", "count", "size", "sum", "flank", "moves", "slot")
 COMPASS_NAMES = tuple(COMPASS)
 _COMPARE = {"==", "!=", "<", "<=", ">", ">="}
@@ -48,6 +49,7 @@ class Scope:
     variables: dict[str, ir.Var] = attrs.Factory(dict)
     zones: list[ir.ZoneFamily] = attrs.Factory(list)
     counts_plies: bool = False   # some rule reads `plies`: the state keeps a move counter
+    tracks_history: bool = False  # an end rule reads `repeated`: the state keeps the positions seen
 
     def known_names(self) -> list[str]:
         names = [*self.options, *self.regions, *self.players, *self.variables, *BUILTIN_NAMES]
@@ -201,6 +203,11 @@ class Lowerer:
 
     def _builtin(self, ident: ast.Ident, ctx: Context) -> ir.Expr:
         text = ident.text
+        if text == "repeated":
+            if ctx.mode != END:
+                raise error("'repeated' (the position occurred before) is only known in an end rule", ident)
+            self.scope.tracks_history = True
+            return ir.Repeated()
         if text == "plies":
             self._position_dependent(ident, ctx, text)
             self.scope.counts_plies = True

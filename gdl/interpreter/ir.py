@@ -19,6 +19,7 @@ import attrs
 from gdl.interpreter.geometry import Geometry
 
 INT, BOOL, CELLS, LIST = "number", "truth value", "set of cells", "list of numbers"
+HISTORY = "history"   # a hidden state variable: the positions seen so far (for `repeated`)
 MOVER, OPPONENT, ANY = "mover", "opponent", "any"   # OPPONENT: in Pieces, every other player
 Owner = str | int
 Offsets = tuple[tuple[int, int], ...]   # (dx, dy) steps of one direction name
@@ -98,6 +99,12 @@ class Plies:
 
 
 @attrs.frozen
+class Repeated:
+    """The position after this move (board, variables, player to move) occurred before."""
+    type: str = BOOL
+
+
+@attrs.frozen
 class Here:
     """The cell where the move's piece landed (in the effects of a board move)."""
     type: str = CELLS
@@ -141,7 +148,8 @@ class Op:
     type: str
 
 
-Expr = (Const | PerPlayer | Pieces | Empty | Full | HasMoves | Flank | Shift | Line | Plies | Here | Zone
+Expr = (Const | PerPlayer | Pieces | Empty | Full | HasMoves | Flank | Shift | Line | Plies | Repeated
+        | Here | Zone
         | Slot | Var | Param | Op)
 
 
@@ -312,3 +320,4 @@ class GameIR:
     declared_symmetries: tuple[Symmetry, ...] = ()        # as the file states them, in order
     quantities: tuple[Quantity, ...] = ()                 # conserved and monotone declarations
     plies: int | None = None                              # the state variable counting moves, if used
+    history: int | None = None                            # the state variable of positions seen, if used
