@@ -280,7 +280,13 @@ class Guarded:
     pos: SourcePos
 
 
-Effect = Assign | Promote | Flip | Fill | Guarded
+@attrs.frozen
+class Again:
+    """The player who moved moves again (an extra turn)."""
+    pos: SourcePos
+
+
+Effect = Assign | Promote | Flip | Fill | Guarded | Again
 
 
 @attrs.frozen

@@ -234,6 +234,9 @@ class _Builder(Transformer):
     def pass_(self, meta, children):
         return ast.Pass(_pos(meta))
 
+    def again(self, meta, children):
+        return ast.Again(_pos(meta))
+
     def flip(self, meta, children):
         return ast.Flip(children[0], _pos(meta))
 

@@ -494,6 +494,9 @@ class _Checker:
                                    "an effect's condition")
                 out.append(ir.Guard(condition, inner))
                 continue
+            if isinstance(effect, ast.Again):
+                out.append(ir.Again())
+                continue
             if isinstance(effect, ast.Fill):
                 kind = self._piece_index(effect.piece, effect)
                 cells = expect(self.lower.lower(effect.cells, ctx), CELLS, effect.cells, "what 'fill' covers")

@@ -230,6 +230,8 @@ class Generator(ExpressionCode):
         w("raise ValueError('not a move of this game')")
 
     def apply_rule(self, w: SourceWriter, rule: ir.Rule, p: int) -> None:
+        if self.extra_turns:
+            w(f"nxt = {(p + 1) % self.n_players}")
         if self.game.plies is not None:
             w(f"v{self.game.plies} += 1")
         if self.game.history is not None:   # remember the position this move leaves
@@ -273,6 +275,9 @@ class Generator(ExpressionCode):
             w(f"if {self.expr(effect.condition, p)}:")
             with w.indent():
                 self.effect(w, effect.effect, rule, p)
+            return
+        if isinstance(effect, ir.Again):
+            w(f"nxt = {p}")
             return
         if isinstance(effect, ir.Fill):
             w(f"fill = {self.expr(effect.cells, p)}")
@@ -333,6 +338,7 @@ class Generator(ExpressionCode):
 
     def ends(self, w: SourceWriter, p: int) -> None:
         nxt = (p + 1) % self.n_players
+        turn = self.next_player(p)      # who moves next: a constant, or `nxt` with extra turns
         names = ", ".join(self.state_names)
         prefix = f"{names}, " if names else ""
         if any(uses_occupancy(end.condition) for end in self.game.ends):
@@ -342,8 +348,8 @@ class Generator(ExpressionCode):
             code = self.codes[(end.outcome, who)]
             w(f"if {self.expr(end.condition, p)}:")
             with w.indent():
-                w(f"return ({prefix}{nxt}, {code})")
-        w(f"return ({prefix}{nxt}, 0)")
+                w(f"return ({prefix}{turn}, {code})")
+        w(f"return ({prefix}{turn}, 0)")
 
     def gen_start(self, w: SourceWriter) -> None:
         """`start(s)`: the initial state with its result, as if the last player had just moved
@@ -352,6 +358,8 @@ class Generator(ExpressionCode):
         with w.indent():
             self.unpack(w)
             w(f"occ = {self.occ()}")
+            if self.extra_turns:
+                w("nxt = 0")
             self.ends(w, self.n_players - 1)
 
     # ---- canonical

@@ -86,7 +86,7 @@ class ExpressionCode:
         if isinstance(e, ir.Full):
             return f"(occ == {self.playable!r})"
         if isinstance(e, ir.HasMoves):
-            who = p if e.who == ir.MOVER else (p + 1) % self.n_players
+            who = p if e.who == ir.MOVER else self.next_player(p)
             names = "".join(f"{n}, " for n in self.state_names)
             return f"moves(({names}{who}, 0))"
         if isinstance(e, ir.Flank):
@@ -103,7 +103,7 @@ class ExpressionCode:
         if isinstance(e, ir.Plies):
             return f"v{self.game.plies}"
         if isinstance(e, ir.Repeated):
-            return f"({self.position_key((p + 1) % self.n_players)} in v{self.game.history})"
+            return f"({self.position_key(self.next_player(p))} in v{self.game.history})"
         if isinstance(e, ir.Zone):
             return self.zone(e, p)
         if isinstance(e, ir.Slot):
@@ -113,6 +113,15 @@ class ExpressionCode:
         if isinstance(e, ir.Param):
             return f"a{e.index}"
         return self.op(e, p)
+
+    @property
+    def extra_turns(self) -> bool:
+        """Whether some move can give the mover another turn (`again`)."""
+        return any(isinstance(n, ir.Again) for rule in self.game.rules for n in walk_nodes(rule))
+
+    def next_player(self, p: int) -> int | str:
+        """Who moves after player p: a constant, or the variable `nxt` when `again` can change it."""
+        return "nxt" if self.extra_turns else (p + 1) % self.n_players
 
     def position_key(self, player: int | str) -> str:
         """Code for a position's identity for repetition: board, variables, player to move

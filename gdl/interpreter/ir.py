@@ -191,7 +191,12 @@ class Guard:
     effect: "Effect"
 
 
-Effect = Assign | Promote | Flip | Fill | Guard
+@attrs.frozen
+class Again:
+    """The mover moves next as well (an extra turn)."""
+
+
+Effect = Assign | Promote | Flip | Fill | Guard | Again
 
 
 @attrs.frozen
