@@ -85,8 +85,7 @@ class _Checker:
             raise error(f"'{header.kind}' files are not supported yet; this version compiles games", header)
         for statement in self.rules.statements:
             self._require_order(statement)
-            handler = "_priority_statement" if isinstance(statement, ast.Priority) else "_" + type(statement).__name__.lower()
-            getattr(self, handler)(statement)
+            getattr(self, "_" + type(statement).__name__.lower())(statement)
         unused = sorted(set(self.user_options) - set(self.scope.options))
         if unused:
             declared = ", ".join(self.scope.options) or "none"
@@ -105,7 +104,7 @@ class _Checker:
             name=Path(self.rules.filename).stem, title=header.title, kind=header.kind,
             players=tuple(self.scope.players), pieces=tuple(self.scope.pieces), geometry=geometry,
             initial_planes=tuple(self.planes), variables=tuple(self.variables),
-            rules=tuple(self.rules_ir), priority=self._priority(), ends=tuple(self.ends),
+            rules=tuple(self.rules_ir), priority=self._priority_indices(), ends=tuple(self.ends),
             symmetries=close(self.symmetries, geometry),
             zones=tuple(self.scope.zones), plies=plies, history=history,
             piece_values=tuple(self.piece_values.get(k, 1) for k in range(len(self.scope.pieces))),
@@ -370,7 +369,7 @@ class _Checker:
         self.variables.append(ir.Variable(node.name.text, initial, value.type))
         self.scope.variables[node.name.text] = var
 
-    def _priority(self) -> tuple[int, ...]:
+    def _priority_indices(self) -> tuple[int, ...]:
         node = self.priority_node
         if node is None:
             return ()
@@ -399,7 +398,7 @@ class _Checker:
                        for by in range(0, geo.height, h) for bx in range(0, geo.width, w))
         self.scope.zones.append(ir.ZoneFamily(node.name.text, w, h, blocks))
 
-    def _priority_statement(self, node: ast.Priority) -> None:
+    def _priority(self, node: ast.Priority) -> None:
         if self.priority_node is not None:
             raise error("'priority' is declared twice", node)
         self.priority_node = node

@@ -333,8 +333,7 @@ class Lowerer:
 
     def direction(self, ident: ast.Ident) -> tuple[ir.Offsets, ...]:
         """A direction name's (dx, dy) steps for each player."""
-        geometry = self._needs_board(ident, ident.text)
-        del geometry
+        self._needs_board(ident, ident.text)   # directions only mean something on a board
         if ident.text in self.scope.directions:
             return self.scope.directions[ident.text]
         if ident.text in COMPASS_NAMES:
