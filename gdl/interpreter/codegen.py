@@ -79,14 +79,16 @@ class Generator(ExpressionCode):
             return
         w("out = []")
         w("add = out.append")
-        rules = [r for r in self.game.rules if not isinstance(r, ir.PassRule)]
-        first = [self.game.rules[i] for i in self.game.priority]
-        for rule in first + [r for r in rules if r not in first]:
-            if first and rule is not first[0] and rule not in first:
+        # Rules named by `priority` come first; when they give moves, the others are not legal.
+        first = list(self.game.priority)
+        rest = [i for i, r in enumerate(self.game.rules)
+                if i not in first and not isinstance(r, ir.PassRule)]
+        for position, index in enumerate(first + rest):
+            rule = self.game.rules[index]
+            if first and position == len(first):
                 w("if out:")
                 with w.indent():
                     w("return out")
-                first = []
             if isinstance(rule, ir.PlaceRule):
                 tag = self.rule_tag(rule)
                 w(f"m = {self.expr(rule.where, p)}")
