@@ -70,7 +70,8 @@ class ExpressionCode:
     def pieces(self, owner: ir.Owner, kind: int | None, p: int) -> str:
         kinds = range(self.n_kinds) if kind is None else [kind]
         names = [self.plane(q, k) for q in self.owners(owner, p) for k in kinds]
-        if len(names) == self.n_planes and self.n_planes > 1:
+        # `occ` holds every piece; only ANY owners read it (see uses_occupancy).
+        if owner == ir.ANY and len(names) == self.n_planes and self.n_planes > 1:
             return "occ"
         return "(" + " | ".join(names) + ")" if len(names) > 1 else names[0]
 
