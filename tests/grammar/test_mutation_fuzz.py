@@ -65,3 +65,29 @@ def test_mutated_rules_compile_or_are_refused_with_a_position(game, seed, edits)
             compiled.canonical(state)
     except (IndexError, ZeroDivisionError):
         pass
+
+
+OTHERS = [path.read_text() for name, path in sorted(catalog.bundled_paths().items())
+          if path.parent.name in ("puzzle", "grid")]
+OTHER_WORDS = ["cycle", "twist", "permutation", "mod", "inverse", "goal:", "initial", "tiles",
+               "blank", "slide", "tile", "into", "stacks", "of", "top", "onto", "larger", "all",
+               "grid", "all different:", "rows", "columns", "boxes", "given", "cage", "sum",
+               "exactly", "require:", "r1c1", "r9c9", "<", ">", "value", "+", "(", ")", "1..9",
+               "\n", "x", "3", "0", "-1"]
+
+
+@settings(max_examples=int(os.environ.get('GDL_FUZZ_EXAMPLES', 300)), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(text=st.sampled_from(OTHERS), seed=st.integers(0, 10**9), edits=st.integers(1, 4))
+def test_mutated_puzzles_and_constraints_compile_or_are_refused(text, seed, edits):
+    rng = random.Random(seed)
+    tokens = text.split(" ")
+    for _ in range(edits):
+        i = rng.randrange(len(tokens))
+        tokens[i] = rng.choice(OTHER_WORDS + WORDS)
+    try:
+        compile_rules(" ".join(tokens), "mutant.gdl")
+    except RulesError as err:
+        assert str(err).startswith("mutant.gdl")
+    except OptionError:
+        pass
