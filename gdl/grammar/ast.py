@@ -316,11 +316,13 @@ class ParamMove:
 
 @attrs.frozen
 class End:
-    """`end: WHO wins|loses if COND` or `end: draw if COND` (who is None, outcome "draw")."""
+    """`end: WHO wins|loses if COND`, `end: draw if COND` (who is None, outcome "draw") or
+    `end: score EXPR if COND` (outcome "score": each player's payoff from EXPR, its score)."""
     who: Ident | None
-    outcome: str     # "wins", "loses", "draw"
+    outcome: str     # "wins", "loses", "draw", "score"
     condition: Expr
     pos: SourcePos
+    score: Expr | None = None
 
 
 Statement = (Players | Option | Board | Pieces | Direction | Region | Setup | Symmetry

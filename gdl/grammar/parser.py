@@ -269,6 +269,9 @@ class _Builder(Transformer):
     def end_draw(self, meta, children):
         return ast.End(None, "draw", children[0], _pos(meta))
 
+    def end_score(self, meta, children):
+        return ast.End(None, "score", children[1], _pos(meta), score=children[0])
+
     # ---- expressions
     def number(self, meta, children):
         return ast.Number(int(children[0]), _pos(meta))

@@ -540,7 +540,12 @@ class _Checker:
         condition = expect(self.lower.lower(node.condition, Context(END)), BOOL, node.condition, "an end condition")
         if isinstance(condition, ir.Const) and not condition.value:
             raise error("this end condition can never hold", node.condition)
-        self.ends.append(ir.EndRule(node.outcome, who, condition))
+        score = None
+        if node.score is not None:
+            if len(self.scope.players) < 2:
+                raise error("a score ends a game of two or more players", node)
+            score = expect(self.lower.lower(node.score, Context(END)), INT, node.score, "a score")
+        self.ends.append(ir.EndRule(node.outcome, who, condition, score))
 
 
 def _player_relative(expr: ir.Expr) -> bool:

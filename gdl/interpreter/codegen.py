@@ -346,12 +346,27 @@ class Generator(ExpressionCode):
         if any(uses_occupancy(end.condition) for end in self.game.ends):
             w(f"occ = {self.occ()}")
         for end in self.game.ends:
+            w(f"if {self.expr(end.condition, p)}:")
+            if end.outcome == "score":
+                with w.indent():
+                    self.score_payoffs(w, end.score)
+                    w(f"return ({prefix}{turn}, payoffs)")
+                continue
             who = {ir.MOVER: p, ir.OPPONENT: nxt, None: None}.get(end.who, end.who)
             code = self.codes[(end.outcome, who)]
-            w(f"if {self.expr(end.condition, p)}:")
             with w.indent():
                 w(f"return ({prefix}{turn}, {code})")
         w(f"return ({prefix}{turn}, 0)")
+
+    def score_payoffs(self, w: SourceWriter, score: ir.Expr) -> None:
+        """`payoffs`: each player's score against the others', summing to zero:
+        (n * mine - total) / (n - 1), so two players get (s0 - s1, s1 - s0)."""
+        n = self.n_players
+        for q in range(n):
+            w(f"s{q} = {self.expr(score, q)}")
+        total = " + ".join(f"s{q}" for q in range(n))
+        parts = [f"({n} * s{q} - ({total})) / {n - 1}" for q in range(n)]
+        w(f"payoffs = ({', '.join(parts)},)")
 
     def gen_start(self, w: SourceWriter) -> None:
         """`start(s)`: the initial state with its result, as if the last player had just moved
@@ -382,7 +397,9 @@ class Generator(ExpressionCode):
                 images = [self.image(j, sym.perm, f"b{i}") for i in planes]
                 if sym.swap:
                     self.globals["SWAPRES"] = swapped_results(self.n_players)
-                turn = ["pl ^ 1", "SWAPRES[res]"] if sym.swap else ["pl", "res"]
+                swapped = "(res[::-1] if res.__class__ is tuple else SWAPRES[res])" \
+                    if self.scores else "SWAPRES[res]"
+                turn = ["pl ^ 1", swapped] if sym.swap else ["pl", "res"]
                 w(f"t = ({', '.join(images + variables + turn)})")
                 w("if t < best:")
                 with w.indent():

@@ -116,6 +116,11 @@ class ExpressionCode:
         return self.op(e, p)
 
     @property
+    def scores(self) -> bool:
+        """Whether an end rule gives payoffs from scores (the result is then a payoff tuple)."""
+        return any(end.outcome == "score" for end in self.game.ends)
+
+    @property
     def extra_turns(self) -> bool:
         """Whether some move can give the mover another turn (`again`)."""
         return any(isinstance(n, ir.Again) for rule in self.game.rules for n in walk_nodes(rule))

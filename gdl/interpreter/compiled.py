@@ -97,7 +97,8 @@ class CompiledGame:
         return state[-1] != 0
 
     def returns(self, state: State) -> tuple[float, ...]:
-        return self._returns[state[-1]]
+        result = state[-1]   # a result code, or the payoffs themselves after `end: score`
+        return result if result.__class__ is tuple else self._returns[result]
 
     def winner(self, state: State) -> int | None:
         """The winning player of a finished two-player game, None for a draw or no result."""

@@ -253,9 +253,10 @@ BoardRule = PlaceRule | StepRule | JumpRule | PassRule
 
 @attrs.frozen
 class EndRule:
-    outcome: str            # "wins", "loses", "draw"
+    outcome: str            # "wins", "loses", "draw", "score"
     who: Owner | None
     condition: Expr
+    score: Expr | None = None   # "score": a number read from each player's point of view
 
 
 @attrs.frozen
