@@ -362,8 +362,9 @@ class _Checker:
     def _statevar(self, node: ast.StateVar) -> None:
         self._declare(node.name)
         value = self.lower.lower(node.initial, Context(CONST))
-        if value.type not in (INT, LIST):
-            raise error("a state variable holds a number or a list of numbers", node.initial)
+        if value.type not in (INT, LIST, CELLS):
+            raise error("a state variable holds a number, a list of numbers or a set of cells",
+                        node.initial)
         initial = constant(value, node.initial, "a state variable's initial value")
         var = ir.Var(len(self.variables), value.type)
         self.variables.append(ir.Variable(node.name.text, initial, value.type))
@@ -520,9 +521,9 @@ class _Checker:
                     raise error(f"'{name}' is a number and cannot be indexed", effect.index)
                 index = expect(self.lower.lower(effect.index, ctx), INT, effect.index, "an index")
                 check_index(index, effect.index)
-            want = INT if index is not None or var.type == INT else LIST
+            want = INT if index is not None else var.type
             if effect.op != "=" and want != INT:
-                raise error(f"'{effect.op}' needs a number; '{name}' is a list", effect)
+                raise error(f"'{effect.op}' needs a number; '{name}' is a {var.type}", effect)
             value = expect(self.lower.lower(effect.value, ctx), want, effect.value, f"the value given to '{name}'")
             out.append(ir.Assign(var.index, index, effect.op, value))
         return tuple(out)

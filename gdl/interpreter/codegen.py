@@ -389,8 +389,10 @@ class Generator(ExpressionCode):
                 return
             self.unpack(w)
             w("best = s")
-            variables = [f"v{i}" for i in range(len(self.game.variables))]
             for j, sym in enumerate(symmetries):
+                # A remembered cell (a set-of-cells variable) moves with the board.
+                variables = [self.image(j, sym.perm, f"v{i}") if v.type == ir.CELLS else f"v{i}"
+                             for i, v in enumerate(self.game.variables)]
                 # A colour swap: player 0's planes come from player 1's and back, the turn
                 # and the result change hands.
                 planes = [self.swapped_plane(i) if sym.swap else i for i in range(self.n_planes)]

@@ -191,6 +191,8 @@ class CompiledGame:
         for variable, value in zip(self.ir.variables, state[planes:]):
             if variable.type == ir.HISTORY:
                 continue
+            if variable.type == ir.CELLS:   # a remembered cell: its names
+                value = " ".join(self.geometry.name(c) for c in bits(value)) or "none"
             rows.append(f"{variable.name}: {value}")
         if state[-1]:
             rows.append(self.outcome_text(state))

@@ -23,7 +23,7 @@ from gdl.interpreter.ir import BOOL, CELLS, INT, LIST
 CONST, MOVE, EFFECT, END = "constant", "move", "effect", "end"   # where an expression is evaluated
 
 BUILTIN_NAMES = ("empty", "occupied", "own", "enemy", "full", "moves", "dark", "light", "here", "plies",
-                 "repeated")
+                 "repeated", "none")
 FUNCTIONS = ("row", "column", "rows", "columns", "line", "count", "size", "sum", "flank", "moves", "slot")
 COMPASS_NAMES = tuple(COMPASS)
 _COMPARE = {"==", "!=", "<", "<=", ">", ">="}
@@ -203,6 +203,8 @@ class Lowerer:
 
     def _builtin(self, ident: ast.Ident, ctx: Context) -> ir.Expr:
         text = ident.text
+        if text == "none":
+            return ir.Const(0, CELLS)
         if text == "repeated":
             if ctx.mode != END:
                 raise error("'repeated' (the position occurred before) is only known in an end rule", ident)

@@ -24,7 +24,7 @@ from typing import Any, Iterable
 
 from gdl.interpreter.codegen_support import swapped_results
 from gdl.interpreter.geometry import Geometry, bits
-from gdl.interpreter.ir import Symmetry
+from gdl.interpreter.ir import CELLS, Symmetry
 
 SWAP_WORDS = "swapping colours"
 SQUARE = ("mirror", "flip", "rotate180", "transpose", "antitranspose", "rotate90", "rotate270")
@@ -96,8 +96,10 @@ class Imager:
     for thousands of images, not for a few).
     """
 
-    def __init__(self, planes: int, kinds: int, players: int, tables: bool = False):
+    def __init__(self, planes: int, kinds: int, players: int, tables: bool = False,
+                 cell_variables: tuple[int, ...] = ()):
         self.planes, self.kinds = planes, kinds
+        self.cell_variables = cell_variables   # state positions of remembered cells (masks too)
         self.results = swapped_results(players) if players == 2 else None
         self.tables: dict[tuple, list] | None = {} if tables else None
 
@@ -123,16 +125,23 @@ class Imager:
     def __call__(self, sym: Symmetry, state: tuple) -> tuple:
         planes, kinds, perm = self.planes, self.kinds, sym.perm
         mapped = [self._map(perm, plane) for plane in state[:planes]]
+        rest = list(state[planes:])
+        for i in self.cell_variables:
+            rest[i - planes] = self._map(perm, state[i])
         if not sym.swap:
-            return (*mapped, *state[planes:])
+            return (*mapped, *rest)
         for k in range(kinds if planes else 0):
             mapped[k], mapped[kinds + k] = mapped[kinds + k], mapped[k]
-        return (*mapped, *state[planes:-2], 1 - state[-2], self.results[state[-1]])
+        result = state[-1]
+        swapped = result[::-1] if isinstance(result, tuple) else self.results[result]
+        return (*mapped, *rest[:-2], 1 - state[-2], swapped)
 
 
 def imager(game: Any, tables: bool = False) -> Imager:
     """The Imager of a compiled game."""
-    return Imager(len(game.ir.initial_planes), len(game.ir.pieces), len(game.players), tables)
+    planes = len(game.ir.initial_planes)
+    cells = tuple(planes + i for i, v in enumerate(game.ir.variables) if v.type == CELLS)
+    return Imager(planes, len(game.ir.pieces), len(game.players), tables, cells)
 
 
 def map_text(text: str, sym: Symmetry, geometry: Geometry) -> str:
