@@ -24,6 +24,7 @@ solvers look for (all optional, found with `getattr`):
 
 from __future__ import annotations
 
+import bisect
 import random
 from functools import cache
 from itertools import permutations, product
@@ -293,14 +294,8 @@ def _conflicts(goals: Sequence[int]) -> int:
     """Tiles to take out of a line so the rest are in goal order: len - longest increasing run."""
     best: list[int] = []   # best[k]: least tail of an increasing subsequence of length k+1
     for g in goals:
-        lo, hi = 0, len(best)
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if best[mid] < g:
-                lo = mid + 1
-            else:
-                hi = mid
-        best[lo:lo + 1] = [g]
+        i = bisect.bisect_left(best, g)
+        best[i:i + 1] = [g]
     return len(goals) - len(best)
 
 

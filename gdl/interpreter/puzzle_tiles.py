@@ -21,6 +21,7 @@ numbers separated by spaces; 0, "." or "_" is the blank; "/" may end a row.
 
 from __future__ import annotations
 
+import bisect
 import re
 from typing import Callable, Hashable
 
@@ -80,16 +81,10 @@ def _swap_parity(state: State, cols: int) -> int:
 def _out_of_order(goals: list[int]) -> int:
     """Tiles to lift out of a line so the rest are in goal order: length minus the longest
     increasing subsequence (each lifted tile costs two extra moves)."""
-    tails: list[int] = []
+    tails: list[int] = []   # tails[k]: least last goal of an increasing run of length k+1
     for g in goals:
-        lo, hi = 0, len(tails)
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if tails[mid] < g:
-                lo = mid + 1
-            else:
-                hi = mid
-        tails[lo:lo + 1] = [g]
+        i = bisect.bisect_left(tails, g)
+        tails[i:i + 1] = [g]
     return len(goals) - len(tails)
 
 
