@@ -25,21 +25,7 @@ from gdl.solvers.exact import solve  # noqa: E402
 from gdl.solvers.match import format_table, run_match  # noqa: E402
 from gdl.solvers.mcts import MCTS  # noqa: E402
 from gdl.solvers.tables import BoundedTable  # noqa: E402
-
-
-def playouts_per_second(game, seconds: float = 2.0, seed: int = 1) -> tuple[float, float]:
-    """(random playouts/s, moves/s) through the protocol methods."""
-    rng = random.Random(seed)
-    start, games, plies = perf_counter(), 0, 0
-    legal_moves, apply, is_terminal = game.legal_moves, game.apply, game.is_terminal
-    while perf_counter() - start < seconds:
-        state = game.initial_state()
-        while not is_terminal(state):
-            state = apply(state, rng.choice(legal_moves(state)))
-            plies += 1
-        games += 1
-    elapsed = perf_counter() - start
-    return games / elapsed, plies / elapsed
+from gdl.speed import playout_rate  # noqa: E402
 
 
 def alphabeta_rate(game, depth: int, **options) -> tuple[int, float]:
@@ -74,7 +60,7 @@ def main() -> None:
     c4 = ConnectFour()
     print("== random playouts (reference games, protocol calls)")
     for game in (TicTacToe(), c4):
-        games, plies = playouts_per_second(game)
+        games, plies = playout_rate(game, 2.0)
         print(f"  {game.name:<12} {games:>9,.0f} playouts/s  {plies:>11,.0f} moves/s")
 
     compiled = catalog.load("connect4")

@@ -15,12 +15,11 @@ from typing import Any, Mapping
 from gdl.errors import OptionError, RulesError, RulesSemanticError
 from gdl.grammar import ast
 from gdl.interpreter import ir
-from gdl.interpreter.codegen_expr import walk_nodes as ir_nodes
 from gdl.interpreter.codegen_support import RULE_BITS
 from gdl.interpreter.expressions import (
     CONST, EFFECT, END, MOVE, COMPASS_NAMES, FUNCTIONS, BUILTIN_NAMES, Context, Lowerer, Scope,
     check_index, constant, error, expect, unknown)
-from gdl.interpreter.geometry import MAX_HEIGHT, MAX_WIDTH, Geometry
+from gdl.interpreter.geometry import MAX_HEIGHT, MAX_WIDTH, Geometry, union
 from gdl.interpreter.ir import BOOL, CELLS, INT, LIST
 from gdl.interpreter.symmetry import SWAP_WORDS, close, identity
 
@@ -288,7 +287,7 @@ class _Checker:
         k = self._piece_index(node.piece, node.player)
         value = expect(self.lower.lower(node.cells, Context(CONST)), CELLS, node.cells, "a setup")
         mask = constant(value, node.cells, "a setup")
-        if mask & (taken := _or(self.planes)):
+        if mask & (taken := union(self.planes)):
             cell = self.scope.geometry.name((mask & taken).bit_length() - 1)
             raise error(f"cell {cell} is set up twice", node.cells)
         self.planes[p * len(self.scope.pieces) + k] |= mask
@@ -552,7 +551,7 @@ class _Checker:
 def _player_relative(expr: ir.Expr) -> bool:
     """Whether an expression reads the position from the mover's view (own, enemy, a
     per-player region or direction, a line of the mover's)."""
-    for node in ir_nodes(expr):
+    for node in ir.walk(expr):
         if isinstance(node, (ir.Pieces, ir.Line)) and node.owner in (ir.MOVER, ir.OPPONENT):
             return True
         if isinstance(node, (ir.PerPlayer, ir.Flank)):
@@ -560,13 +559,6 @@ def _player_relative(expr: ir.Expr) -> bool:
         if isinstance(node, ir.Shift) and len(set(node.directions)) > 1:
             return True
     return False
-
-
-def _or(values: list[int]) -> int:
-    out = 0
-    for v in values:
-        out |= v
-    return out
 
 
 def _unguarded(effect: ast.Effect) -> ast.Effect:

@@ -215,21 +215,34 @@ class Generator(ExpressionCode):
             self.per_player(w, self.apply_for)
 
     def apply_for(self, w: SourceWriter, p: int) -> None:
-        rules = self.game.rules
-        if len(rules) == 1:
-            self.apply_rule(w, rules[0], p)
+        """Dispatch on the move's rule; rules whose updates are the same code share one
+        branch (Breakthrough's two steps), and one branch needs no test at all."""
+        groups: dict[tuple, list[int]] = {}
+        for i, rule in enumerate(self.game.rules):
+            part = SourceWriter()
+            part.depth = w.depth + 1
+            self.apply_rule(part, rule, p)
+            groups.setdefault((isinstance(rule, ir.ParamRule), tuple(part.lines)), []).append(i)
+        if len(groups) == 1:
+            self.apply_rule(w, self.game.rules[0], p)
             return
-        for i, rule in enumerate(rules):
-            if isinstance(rule, ir.ParamRule):
-                test = f"m[0] == {i}" if not self.board_rules else f"m.__class__ is tuple and m[0] == {i}"
-            else:
-                test = f"m >> {2 * self.cell_bits} & {(1 << RULE_BITS) - 1} == {self.board_rules.index(rule)}"
-                if self.param_rules:
-                    test = f"m.__class__ is int and {test}"
-            w(f"{'if' if i == 0 else 'elif'} {test}:")
-            with w.indent():
-                self.apply_rule(w, rule, p)
+        for n, ((param, lines), members) in enumerate(groups.items()):
+            w(f"{'if' if n == 0 else 'elif'} {self.rule_test(param, members)}:")
+            w.lines += list(lines)
         w("raise ValueError('not a move of this game')")
+
+    def rule_test(self, param: bool, members: list[int]) -> str:
+        """The test that a move `m` belongs to one of the rules `members` (indices)."""
+        if param:
+            numbers = members
+            test, guard = "m[0]", "m.__class__ is tuple and " if self.board_rules else ""
+        else:
+            numbers = sorted({self.board_rules.index(self.game.rules[i]) for i in members})
+            test = f"m >> {2 * self.cell_bits} & {(1 << RULE_BITS) - 1}"
+            guard = "m.__class__ is int and " if self.param_rules else ""
+        if len(numbers) == 1:
+            return f"{guard}{test} == {numbers[0]}"
+        return f"{guard}{test} in {tuple(numbers)!r}"
 
     def apply_rule(self, w: SourceWriter, rule: ir.Rule, p: int) -> None:
         if self.extra_turns:

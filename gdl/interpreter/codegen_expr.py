@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from gdl.interpreter import ir
 from gdl.interpreter.codegen_support import (
     RULE_BITS, TABLE_BITS, SourceWriter, has_run, item, meet, result_codes, returns_table)
@@ -123,7 +121,7 @@ class ExpressionCode:
     @property
     def extra_turns(self) -> bool:
         """Whether some move can give the mover another turn (`again`)."""
-        return any(isinstance(n, ir.Again) for rule in self.game.rules for n in walk_nodes(rule))
+        return any(isinstance(n, ir.Again) for rule in self.game.rules for n in ir.walk(rule))
 
     def next_player(self, p: int) -> int | str:
         """Who moves after player p: a constant, or the variable `nxt` when `again` can change it."""
@@ -279,21 +277,10 @@ def and_or_chain(e: ir.Op) -> list[ir.Expr]:
     return out
 
 
-def walk_nodes(node: Any):
-    """`node` and every IR node below it (expressions inside effects and rules included)."""
-    yield node
-    if attrs.has(type(node)):
-        for field in attrs.fields(type(node)):
-            value = getattr(node, field.name)
-            for item in value if isinstance(value, tuple) else (value,):
-                if attrs.has(type(item)):
-                    yield from walk_nodes(item)
-
-
 def uses_occupancy(node: Any) -> bool:
     """Whether the code for `node` reads `occ` (every piece on the board)."""
     return any(isinstance(n, (ir.Empty, ir.Full)) or (isinstance(n, ir.Pieces) and n.owner == ir.ANY)
-               for n in walk_nodes(node))
+               for n in ir.walk(node))
 
 
 def within_empty(where: ir.Expr) -> bool:

@@ -33,6 +33,14 @@ def bits(mask: Mask) -> list[int]:
     return out
 
 
+def union(masks) -> Mask:
+    """The union of some masks."""
+    out = 0
+    for mask in masks:
+        out |= mask
+    return out
+
+
 @attrs.frozen
 class Geometry:
     """A width x height grid with an optional playable subset (all cells by default)."""

@@ -17,17 +17,9 @@ from __future__ import annotations
 from typing import Callable
 
 from gdl.interpreter import ir
-from gdl.interpreter.geometry import bits
+from gdl.interpreter.geometry import bits, union
 
 Heuristic = Callable[[tuple], tuple[float, ...]]
-
-
-def _walk(e: ir.Expr):
-    yield e
-    for child in getattr(e, "args", ()):
-        yield from _walk(child)
-    if isinstance(e, ir.Shift):
-        yield from _walk(e.operand)
 
 
 def _squash(score: float, scale: float) -> float:
@@ -36,7 +28,7 @@ def _squash(score: float, scale: float) -> float:
 
 def _line_signal(game: ir.GameIR, planes_of: list[list[int]]) -> Callable | None:
     lengths = {e.length for end in game.ends if end.outcome == "wins"
-               for e in _walk(end.condition) if isinstance(e, ir.Line)}
+               for e in ir.walk(end.condition) if isinstance(e, ir.Line)}
     if not lengths or not game.geometry.cells:
         return None
     windows = game.geometry.runs(min(lengths))
@@ -46,7 +38,7 @@ def _line_signal(game: ir.GameIR, planes_of: list[list[int]]) -> Callable | None
 
     def signal(state: tuple) -> list[float]:
         masks = [_or(state, planes) for planes in planes_of]
-        occupied = _or_all(masks)
+        occupied = union(masks)
         scores = [0] * players
         for w in windows:
             held = w & occupied
@@ -86,7 +78,7 @@ def _two_player_lines(windows: tuple[int, ...], planes_of: list[list[int]]) -> C
 
 def _material_signal(game: ir.GameIR, planes_of: list[list[int]]) -> Callable | None:
     captures = any(isinstance(r, (ir.StepRule, ir.JumpRule)) for r in game.rules)
-    counted = any(isinstance(e, ir.Op) and e.op == "count" for end in game.ends for e in _walk(end.condition))
+    counted = any(isinstance(e, ir.Op) and e.op == "count" for end in game.ends for e in ir.walk(end.condition))
     if not (captures or counted) or not any(game.initial_planes):
         return None
     kinds = len(game.pieces)
@@ -105,7 +97,7 @@ def _material_signal(game: ir.GameIR, planes_of: list[list[int]]) -> Callable | 
 
 
 def _advance_signal(game: ir.GameIR, planes_of: list[list[int]]) -> Callable | None:
-    goals = [e for end in game.ends if end.outcome == "wins" for e in _walk(end.condition)
+    goals = [e for end in game.ends if end.outcome == "wins" for e in ir.walk(end.condition)
              if isinstance(e, ir.PerPlayer) and e.type == ir.CELLS]
     if not goals:
         return None
@@ -133,18 +125,11 @@ def _or(values, indices) -> int:
     return out
 
 
-def _or_all(masks: list[int]) -> int:
-    out = 0
-    for m in masks:
-        out |= m
-    return out
-
-
 def _mobility_signal(game: ir.GameIR, moves: Callable | None) -> Callable | None:
     """When placements must outflank (Othello), how many moves each side has matters more
     than how many pieces: (mine - theirs) / (mine + theirs + 1), counting both sides' moves."""
     uses_flank = any(isinstance(e, ir.Flank) for r in game.rules if isinstance(r, ir.PlaceRule)
-                     for e in _walk(r.where))
+                     for e in ir.walk(r.where))
     if moves is None or not uses_flank or len(game.players) != 2:
         return None
 

@@ -25,6 +25,17 @@ Owner = str | int
 Offsets = tuple[tuple[int, int], ...]   # (dx, dy) steps of one direction name
 
 
+def walk(node: Any):
+    """`node` and every IR node below it (expressions inside rules and effects included)."""
+    yield node
+    if attrs.has(type(node)):
+        for field in attrs.fields(type(node)):
+            value = getattr(node, field.name)
+            for item in value if isinstance(value, tuple) else (value,):
+                if attrs.has(type(item)):
+                    yield from walk(item)
+
+
 # ----------------------------------------------------------------------- expressions
 
 @attrs.frozen

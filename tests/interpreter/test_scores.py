@@ -33,7 +33,7 @@ def test_scored_othello_pays_the_disc_difference_and_agrees_on_the_winner():
         assert scored.returns(a) == (black - white, white - black)
         sign = lambda v: (v > 0) - (v < 0)
         assert [sign(v) for v in scored.returns(a)] == [sign(v) for v in plain.returns(b)]
-        assert scored.canonical(a) is not None
+        scored.canonical(a)   # a colour-swap image of a payoff tuple must not raise
 
 
 def test_exact_solving_reads_scores_as_payoffs():
