@@ -161,7 +161,11 @@ class MoveChecks:
         if isinstance(effect, ast.Remove):
             return ir.Remove(self._cells(effect.cells, ctx, "what 'remove' takes away"))
         if isinstance(effect, ast.Add):
-            return ir.Add(self._owner(effect.owner), self._piece_index(effect.piece, effect),
+            owner, piece = effect.owner, effect.piece
+            owners = ("own", "mover", "enemy", "opponent", *self.scope.players)
+            if owner is None and piece.text in owners and piece.text not in self.scope.pieces:
+                owner, piece = piece, None   # `add enemy at X`: the one kind of piece
+            return ir.Add(self._owner(owner), self._piece_index(piece, effect),
                           self._cells(effect.cells, ctx, "where 'add' puts pieces"))
         if isinstance(effect, ast.Carry):
             return ir.Carry(self._cells(effect.source, ctx, "the cell a piece is moved from"),

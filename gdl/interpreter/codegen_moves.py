@@ -177,15 +177,19 @@ class MoveCode(ExpressionCode):
                     w("add(mv)" if last else f"{nxt}({self.locals()}mv, add)")
                     w("return")
             encoding = Encoding(self.cell_bits, 0, self.capture_shift, self.stage_shift(k))
-            if last:
+            if last and stage.guard is None:
                 self.stage_moves(w, stage.action, p, encoding)
             else:
                 w("found = []")
                 w("hand_on, add = add, found.append")
                 self.stage_moves(w, stage.action, p, encoding)
+                if stage.guard is not None:   # a conditional stage that cannot be made is skipped
+                    w("if not found:")
+                    with w.indent():
+                        w("found.append(mv)")
                 w("for mv in found:")
                 with w.indent():
-                    w(f"{nxt}({self.locals()}mv, hand_on)")
+                    w("hand_on(mv)" if last else f"{nxt}({self.locals()}mv, hand_on)")
         self.helpers[name] = w.lines
         return name
 

@@ -393,8 +393,8 @@ class Lowerer(BoardFunctions):
                     expect(right, CELLS, node.right, "the right of 'in'"))
             return self._op("in", pair, BOOL, node)
         if op in _COMPARE:
-            if left.type == LIST and op in ("==", "!="):
-                return self._op(op, (left, expect(right, LIST, node.right, "a compared value")), BOOL, node)
+            if left.type in (LIST, CELLS) and op in ("==", "!="):   # the same list, the same cells
+                return self._op(op, (left, expect(right, left.type, node.right, "a compared value")), BOOL, node)
             pair = (expect(left, INT, node.left, f"each side of '{op}'"),
                     expect(right, INT, node.right, f"each side of '{op}'"))
             return self._op(op, pair, BOOL, node)
