@@ -236,7 +236,6 @@ class MoveCode(ExpressionCode):
                     with w.indent():
                         w(f"add({enc.move(f'(f + {2 * off})', 'f', f'1 << (f + {off})')})")
                 return
-            w("done = set()   # a circuit of four or more captures can be run both ways: one move")
             w("free = land | low   # the jumping piece has left its cell")
             w("stack = [(f, 0)]")
             w("while stack:")
@@ -252,12 +251,10 @@ class MoveCode(ExpressionCode):
                 w("if cap and not grown:")
                 with w.indent():
                     w(f"move = {enc.move('c', 'f', 'cap')}")
-                    w("if cap.bit_count() < 4:")
+                    w("# a circuit of four or more captures can be run both ways: one move")
+                    w("# (`add` is the append of the list being filled)")
+                    w("if cap.bit_count() < 4 or move not in add.__self__:")
                     with w.indent():
-                        w("add(move)")
-                    w("elif move not in done:")
-                    with w.indent():
-                        w("done.add(move)")
                         w("add(move)")
 
     def step_moves(self, w: SourceWriter, rule: ir.StepRule, p: int, enc: Encoding) -> None:
