@@ -264,6 +264,20 @@ class Generator(MoveCode):
                 w("nxt = 0")
             self.ends(w, self.n_players - 1)
 
+    def gen_settle(self, w: SourceWriter) -> None:
+        """`settle(s)`: a position given as text with its result, judged by the end rules as
+        if the player before the one to move had just moved."""
+        w("def settle(s):")
+        with w.indent():
+            self.unpack(w)
+            w(f"occ = {self.occ()}")
+
+            def body(part: SourceWriter, q: int) -> None:
+                if self.extra_turns:
+                    part(f"nxt = {q}")
+                self.ends(part, (q - 1) % self.n_players)
+            self.per_player(w, body)
+
     # ---- canonical
     def gen_canonical(self, w: SourceWriter) -> None:
         w("def canonical(s):")
@@ -339,6 +353,8 @@ class Generator(MoveCode):
         self.gen_apply(body)
         body("")
         self.gen_start(body)
+        body("")
+        self.gen_settle(body)
         body("")
         self.gen_canonical(body)
         if self.game.quantities:

@@ -13,7 +13,7 @@ from typing import Any, Hashable, Sequence
 import attrs
 
 from gdl.errors import IllegalMove
-from gdl.interpreter import invariants, ir
+from gdl.interpreter import invariants, ir, position
 from gdl.interpreter.codegen import generate
 from gdl.interpreter.heuristics import derive
 from gdl.interpreter.geometry import bits
@@ -55,6 +55,7 @@ class CompiledGame:
         self.canonical = namespace["canonical"]
         self._returns = namespace["RETURNS"]
         self._cell_bits = game.geometry.size_bits
+        self._settle = namespace["settle"]
         self._initial = namespace["start"]((*game.initial_planes, *(v.initial for v in game.variables), 0, 0))
         heuristic = derive(game, namespace["moves"])
         if heuristic is not None:   # solvers look for this attribute (see solvers.evaluation)
@@ -78,6 +79,7 @@ class CompiledGame:
         self.source, namespace = generate(self.ir)
         compile_source(self.name, self.source, namespace)
         self.legal_moves, self.apply = namespace["legal_moves"], namespace["apply"]
+        self._settle = namespace["settle"]
         self.canonical = namespace["canonical"]
         self.quantity_values = namespace.get("quantities")
 
@@ -144,6 +146,18 @@ class CompiledGame:
         if later and (rule.kind is None or isinstance(rule.origin, ir.Here)):
             return name(to)   # it goes on from where the stage before ended
         return f"{name(start)}-{name(to)}"
+
+    def position_text(self, state: State) -> str:
+        """The position as text (see gdl.interpreter.position): what `--position` reads."""
+        return position.position_text(self.ir, state)
+
+    def parse_position(self, text: str) -> State:
+        """The state a position text describes, with its result judged by the end rules.
+
+        Raises:
+            PositionError: the text is not a position of this game (what is wrong is said).
+        """
+        return self._settle(position.parse_position(self.ir, text))
 
     def _jump_path(self, start: int, to: int, captured: int, directions) -> list[int]:
         """The landing cells of a jump chain from `start` to `to` taking exactly `captured`."""
