@@ -129,6 +129,13 @@ class Pieces:
 
 
 @attrs.frozen
+class Neutral:
+    """`neutral NAME+`: kinds of piece that belong to no player (amazons' arrows)."""
+    names: tuple[Ident, ...]
+    pos: SourcePos
+
+
+@attrs.frozen
 class Direction:
     """`direction forward: White n, Black s` or `direction diagonal: ne nw se sw`.
 
@@ -410,7 +417,7 @@ class End:
 
 Statement = (Players | Option | Board | Pieces | Direction | Region | Setup | Symmetry
              | StateVar | PieceValue | Priority | Zones | BoardMove | ParamMove | End | Quantity
-             | Illegal)
+             | Illegal | Neutral)
 
 
 @attrs.frozen

@@ -146,6 +146,9 @@ class _Builder(Transformer):
     def pieces(self, meta, names):
         return ast.Pieces(tuple(map(_ident, names)), _pos(meta))
 
+    def neutral(self, meta, names):
+        return ast.Neutral(tuple(map(_ident, names)), _pos(meta))
+
     def per_player(self, meta, names):
         return tuple(n if isinstance(n, ast.Vector) else _ident(n) for n in names)
 

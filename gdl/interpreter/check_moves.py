@@ -83,14 +83,14 @@ class MoveChecks:
             return ir.ChooseRule(name, where, self._effects(effects, after))
         if isinstance(action, (ast.Step, ast.Ride)):
             ride = isinstance(action, ast.Ride)
-            kind = None if ride else self._piece_index(action.piece, action)
+            kind = None if ride else self._moving_kind(action)
             verb = "ride" if ride else "slide" if action.slide else "step"
             origin = None if action.origin is None else self._cells(action.origin, ctx, "where it starts")
             to = self._cells(action.to, ctx, f"where a {'line of sight' if ride else 'piece'} {verb}s to")
             return ir.StepRule(name, kind, self._directions(action.directions), to,
                                self._effects(effects, after), ride or action.slide, origin)
         if isinstance(action, ast.Jump):
-            kind = self._piece_index(action.piece, action)
+            kind = self._moving_kind(action)
             origin = None if action.origin is None else self._cells(action.origin, ctx, "where it starts")
             over = self._cells(action.over, ctx, "what a piece jumps over")
             to = self._cells(action.to, ctx, "where a piece jumps to")
@@ -99,6 +99,12 @@ class MoveChecks:
         if any(isinstance(r, ir.PassRule) for r in self.rules_ir):
             raise error("a game has at most one pass rule", action)
         return ir.PassRule(name, action.always, self._effects(effects, after))
+
+    def _moving_kind(self, action: ast.Step | ast.Jump) -> int:
+        kind = self._piece_index(action.piece, action)
+        if kind in self.scope.neutral:
+            raise error(f"'{action.piece.text}' is a neutral piece: no player moves it", action.piece)
+        return kind
 
     def _cells(self, node: ast.Expr, ctx: Context, what: str) -> ir.Expr:
         return expect(self.lower.lower(node, ctx), CELLS, node, what)

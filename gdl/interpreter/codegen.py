@@ -77,8 +77,9 @@ class Generator(MoveCode):
             w(f"nxt = {(p + 1) % self.n_players}")
         if self.game.plies is not None:
             w(f"v{self.game.plies} += 1")
-        if self.game.history is not None and not judge:   # remember the position this move leaves
-            w(f"v{self.game.history} = v{self.game.history} | {{{self.position_key('pl')}}}")
+        if self.game.history is not None:   # remember the position this move leaves
+            keys = self.position_key("pl") + (f", {self.board_key()}" if self.uses_board_history else "")
+            w(f"v{self.game.history} = v{self.game.history} | {{{keys}}}")
         self.stage_change(w, rule, p, 0, "m")
         for k, stage in enumerate(getattr(rule, "more", ()), 1):
             w(f"occ = {self.occ()}")
@@ -112,7 +113,8 @@ class Generator(MoveCode):
         if isinstance(rule, ir.PlaceRule):
             if not within_empty(rule.where):   # placing on a piece replaces it
                 self.clear_all(w, "~bit")
-            w(f"{self.plane(p, rule.kind)} |= bit")
+            owner = self.n_players if rule.kind in self.game.neutral else p
+            w(f"{self.plane(owner, rule.kind)} |= bit")
         elif isinstance(rule, (ir.JumpRule, ir.StepRule)):
             # The piece leaves its cell; whatever stands on the landing cell (and, for a jump,
             # on the jumped cells) is taken, whoever owns it; then the piece lands.
@@ -151,6 +153,8 @@ class Generator(MoveCode):
             if not isinstance(effect, ir.Remove):
                 owner = effect.owner if isinstance(effect, ir.Add) else ir.MOVER
                 q = {ir.MOVER: p, ir.OPPONENT: (p + 1) % self.n_players}.get(owner, owner)
+                if effect.kind in self.game.neutral:
+                    q = self.n_players
                 w(f"{self.plane(int(q), effect.kind)} |= fill")
             w(f"occ = {self.occ()}")
             return

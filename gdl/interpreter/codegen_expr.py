@@ -68,8 +68,8 @@ class ExpressionCode:
             return [p]
         if owner == ir.OPPONENT:
             return [q for q in range(self.n_players) if q != p]
-        if owner == ir.ANY:
-            return list(range(self.n_players))
+        if owner == ir.ANY:   # the players and, when there are neutral pieces, their owner
+            return list(range(self.n_players + (1 if self.game.neutral else 0)))
         return [int(owner)]
 
     def pieces(self, owner: ir.Owner, kind: int | None, p: int) -> str:
@@ -122,7 +122,8 @@ class ExpressionCode:
         if isinstance(e, ir.Plies):
             return f"v{self.game.plies}"
         if isinstance(e, ir.Repeated):
-            return f"({self.position_key(self.next_player(p))} in v{self.game.history})"
+            key = self.board_key() if e.board else self.position_key(self.next_player(p))
+            return f"({key} in v{self.game.history})"
         if isinstance(e, ir.Zone):
             return self.zone(e, p)
         if isinstance(e, ir.Slot):
@@ -146,6 +147,15 @@ class ExpressionCode:
     def next_player(self, p: int) -> int | str:
         """Who moves after player p: a constant, or the variable `nxt` when `again` can change it."""
         return "nxt" if self.extra_turns else (p + 1) % self.n_players
+
+    @property
+    def uses_board_history(self) -> bool:
+        return any(isinstance(n, ir.Repeated) and n.board for n in ir.walk(self.game))
+
+    def board_key(self) -> str:
+        """Code for the board alone as a key (a shorter tuple than any position key, so the
+        two kinds of key share one set of positions seen)."""
+        return f"({''.join(f'b{i}, ' for i in range(self.n_planes))})"
 
     def position_key(self, player: int | str) -> str:
         """Code for a position's identity for repetition: board, variables, player to move

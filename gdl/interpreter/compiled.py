@@ -198,6 +198,8 @@ class CompiledGame:
     def glyph(self, player: int, kind: int) -> str:
         """One letter for a piece: the first kind shows its owner's initial (a digit beyond
         two players); other kinds show their own initial, upper case for the first player."""
+        if player == len(self.players):   # a neutral piece
+            return "*#+%"[self.ir.neutral.index(kind) % 4]
         if kind == 0:
             return self.players[player][0].upper() if len(self.players) <= 2 else str(player + 1)
         letter = self.ir.pieces[kind][0]

@@ -111,7 +111,9 @@ class Plies:
 
 @attrs.frozen
 class Repeated:
-    """The position after this move (board, variables, player to move) occurred before."""
+    """The position after this move (board, variables, player to move) occurred before; with
+    `board`, the board alone (positional superko)."""
+    board: bool = False
     type: str = BOOL
 
 
@@ -420,6 +422,7 @@ class GameIR:
     history: int | None = None                            # the state variable of positions seen, if used
     illegal: Expr | None = None                           # the legality filter, on the position after a move
     rule_bits: int = 4                                    # bits of a board move's rule field
+    neutral: tuple[int, ...] = ()                         # kinds no player owns: their owner is len(players)
 
     @property
     def stage_slots(self) -> int:

@@ -35,12 +35,20 @@ def letters(game: ir.GameIR) -> dict[tuple[int, int], str]:
         if players > 2 or len(set(initials)) < players:
             initials = [str(p + 1) for p in range(players)]
         out = {(p, 0): initials[p] for p in range(players)}
+    elif len(game.pieces) - len(game.neutral) == 1:   # one kind of the players' and neutral ones
+        initials = [p[0].upper() for p in game.players]
+        if players > 2 or len(set(initials)) < players:
+            initials = [str(p + 1) for p in range(players)]
+        owned = next(k for k in range(kinds) if k not in game.neutral)
+        out = {(p, owned): initials[p] for p in range(players)}
     else:
         if players > 2:
             raise PositionError("positions of games of more than two players with several "
                                 "kinds of pieces have no text form yet")
         taken: list[str] = []
         for k, name in enumerate(game.pieces):
+            if k in game.neutral:
+                continue
             letter = next((c for c in name.lower() if c.isalpha() and c not in taken), None)
             if letter is None:
                 raise PositionError(f"piece '{name}' has no letter of its own for positions")
@@ -48,6 +56,8 @@ def letters(game: ir.GameIR) -> dict[tuple[int, int], str]:
             out[(0, k)] = letter.upper()
             if players > 1:
                 out[(1, k)] = letter
+    for j, kind in enumerate(game.neutral):   # neutral pieces: * # + %
+        out[(players, kind)] = "*#+%"[j % 4]
     return out
 
 

@@ -128,7 +128,8 @@ def test_a_knight_leaps_to_the_eight_images_of_its_vector():
 AMAZONS = """game "Amazons"
 players White Black
 board 4 x 4
-pieces queen arrow
+pieces queen
+neutral arrow
 setup White queen: a1
 setup Black queen: d4
 move: slide queen n s e w ne nw se sw to empty; ride n s e w ne nw se sw from here to empty then
@@ -174,7 +175,9 @@ def test_a_move_then_a_shot_from_where_it_landed_is_one_move():
     assert counts[0] == 72
     after = game.moves_after(["a1-b2/a1"])   # the queen may shoot back where it stood
     rows = game.render(after).splitlines()
-    assert rows[3].split()[1:3] == ["A", "."] and rows[2].split()[1:3] == [".", "W"]
+    assert rows[3].split()[1:3] == ["*", "."] and rows[2].split()[1:3] == [".", "W"]
+    assert game.position_text(after) == "...B/..../.W../*... Black"
+    assert game.parse_position(game.position_text(after)) == after
 
 
 # ----------------------------------------------------------------------- a legality filter
@@ -548,3 +551,39 @@ def test_more_than_sixteen_move_rules():
     start = game.initial_state()
     assert [perft(game, start, d) for d in (1, 2, 3)] == [20, 20 * 19, 20 * 19 * 18]
     assert sorted(game.move_text(start, m) for m in game.legal_moves(start)) == sorted(cells)
+
+
+# ----------------------------------------------------------------------- positional superko
+
+KO = """game "Superko go"
+players Black White
+option n = 3
+board n x n
+move: place on empty then remove enemy and not alive enemy
+move: pass always
+illegal: no (here and alive own) or repeated board
+end: draw if plies >= 9
+"""
+
+
+class Superko(Go):
+    """Capture go with a pass, where no placement may bring back a board seen before."""
+
+    def start(self):
+        return (frozenset(), 0, 0, frozenset())
+
+    def over(self, s):
+        return s[2] >= 9
+
+    def moves(self, s):
+        board, player, plies, seen = s
+        seen = seen | {board}
+        out = [("pass", (board, 1 - player, plies + 1, seen))]
+        for text, (after, nxt, _) in Go.moves(self, (board, player, plies)):
+            if after not in seen:
+                out.append((text, (after, nxt, plies + 1, seen)))
+        return out
+
+
+def test_a_board_seen_before_may_not_come_back():
+    compare(Superko(3), compile_rules(KO), 6, samples=40)
