@@ -136,6 +136,23 @@ class Neutral:
 
 
 @attrs.frozen
+class Counts:
+    """`counts NAME = N [on CELLS]`: every cell (of CELLS) holds a number, N at the start."""
+    name: Ident
+    initial: "Expr"
+    cells: "Expr | None"
+    pos: SourcePos
+
+
+@attrs.frozen
+class Track:
+    """`track NAME: a1 b1 ...`: cells in a cyclic order (sowing follows it)."""
+    name: Ident
+    cells: tuple[Ident, ...]
+    pos: SourcePos
+
+
+@attrs.frozen
 class Direction:
     """`direction forward: White n, Black s` or `direction diagonal: ne nw se sw`.
 
@@ -364,7 +381,24 @@ class Carry:
     pos: SourcePos
 
 
-Effect = Assign | Promote | Flip | Fill | Guarded | Again | Remove | Add | Carry
+@attrs.frozen
+class Sow:
+    """`sow COUNTS along TRACK [skipping CELLS]`: empty `here`, then one into each next cell
+    of the track (skipping CELLS); `here` becomes the last cell sown."""
+    counts: Ident
+    track: Ident
+    skip: Expr | None
+    pos: SourcePos
+
+
+@attrs.frozen
+class Group:
+    """`(E1, E2, ...)`: effects in order, under one guard when one follows."""
+    effects: tuple["Effect", ...]
+    pos: SourcePos
+
+
+Effect = Assign | Promote | Flip | Fill | Guarded | Again | Remove | Add | Carry | Sow | Group
 
 
 @attrs.frozen
@@ -417,7 +451,7 @@ class End:
 
 Statement = (Players | Option | Board | Pieces | Direction | Region | Setup | Symmetry
              | StateVar | PieceValue | Priority | Zones | BoardMove | ParamMove | End | Quantity
-             | Illegal | Neutral)
+             | Illegal | Neutral | Counts | Track)
 
 
 @attrs.frozen

@@ -146,6 +146,18 @@ class _Builder(Transformer):
     def pieces(self, meta, names):
         return ast.Pieces(tuple(map(_ident, names)), _pos(meta))
 
+    def counts(self, meta, children):
+        return ast.Counts(_ident(children[0]), children[1], children[2], _pos(meta))
+
+    def track(self, meta, children):
+        return ast.Track(_ident(children[0]), tuple(map(_ident, children[1:])), _pos(meta))
+
+    def group(self, meta, children):
+        return ast.Group(children[0], _pos(meta))
+
+    def sow(self, meta, children):
+        return ast.Sow(_ident(children[0]), _ident(children[1]), children[2], _pos(meta))
+
     def neutral(self, meta, names):
         return ast.Neutral(tuple(map(_ident, names)), _pos(meta))
 

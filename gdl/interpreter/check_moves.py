@@ -16,18 +16,22 @@ from gdl.grammar import ast
 from gdl.interpreter import ir
 from gdl.interpreter.expressions import (
     EFFECT, ILLEGAL, MOVE, Context, check_index, error, expect, unknown)
-from gdl.interpreter.ir import BOOL, CELLS, INT, LIST
+from gdl.interpreter.ir import BOOL, CELLS, COUNTS, INT, LIST
 
 MAX_RULES = 4096   # move rules per game; a board move keeps its rule's number in a few bits
 _BOARD_ONLY = {ast.Promote: "promote", ast.Flip: "flip", ast.Fill: "fill", ast.Remove: "remove",
-               ast.Add: "add", ast.Carry: "move"}
+               ast.Add: "add", ast.Carry: "move", ast.Sow: "sow"}
 
 
-def unguarded(effect: ast.Effect) -> ast.Effect:
-    """The effect inside any `if` guards."""
-    while isinstance(effect, ast.Guarded):
-        effect = effect.effect
-    return effect
+def leaves(effects: tuple[ast.Effect, ...]):
+    """Every effect, inside guards and groups too."""
+    for effect in effects:
+        while isinstance(effect, ast.Guarded):
+            effect = effect.effect
+        if isinstance(effect, ast.Group):
+            yield from leaves(effect.effects)
+        else:
+            yield effect
 
 
 class MoveChecks:
@@ -70,7 +74,7 @@ class MoveChecks:
     def _stage_rule(self, name: str, action: ast.Action, effects: tuple[ast.Effect, ...],
                     ctx: Context) -> ir.BoardRule:
         """One stage's action and effects as a board rule (expressions lowered in `ctx`)."""
-        flip = next((e for e in map(unguarded, effects) if isinstance(e, ast.Flip)), None)
+        flip = next((e for e in leaves(effects) if isinstance(e, ast.Flip)), None)
         if flip is not None and not isinstance(action, ast.Place):
             raise error("'flip' follows a placement (`place ... then flip X`)", flip)
         after = Context(EFFECT)
@@ -133,7 +137,7 @@ class MoveChecks:
         guard = None
         if node.guard is not None:
             guard = expect(self.lower.lower(node.guard, ctx), BOOL, node.guard, "a move's condition")
-        for effect in map(unguarded, node.effects):
+        for effect in leaves(node.effects):
             if type(effect) in _BOARD_ONLY:
                 raise error(f"'{_BOARD_ONLY[type(effect)]}' follows a board move (place, step or "
                             f"jump), not a move with parameters", effect)
@@ -157,6 +161,8 @@ class MoveChecks:
             return ir.Guard(condition, inner)
         if isinstance(effect, ast.Again):
             return ir.Again()
+        if isinstance(effect, ast.Group):
+            return ir.Group(self._effects(effect.effects, ctx))
         if isinstance(effect, ast.Fill):
             return ir.Fill(self._piece_index(effect.piece, effect), self._cells(effect.cells, ctx, "what 'fill' covers"))
         if isinstance(effect, ast.Flip):
@@ -173,6 +179,8 @@ class MoveChecks:
                 owner, piece = piece, None   # `add enemy at X`: the one kind of piece
             return ir.Add(self._owner(owner), self._piece_index(piece, effect),
                           self._cells(effect.cells, ctx, "where 'add' puts pieces"))
+        if isinstance(effect, ast.Sow):
+            return self._sow(effect, ctx)
         if isinstance(effect, ast.Carry):
             return ir.Carry(self._cells(effect.source, ctx, "the cell a piece is moved from"),
                             self._cells(effect.target, ctx, "the cell a piece is moved to"))
@@ -193,6 +201,8 @@ class MoveChecks:
         if name not in self.scope.variables:
             raise unknown("state variable", effect.target, list(self.scope.variables))
         var = self.scope.variables[name]
+        if var.type == COUNTS:
+            return self._set_count(effect, var, ctx)
         index = None
         if effect.index is not None:
             if var.type != LIST:
@@ -209,6 +219,7 @@ class MoveChecks:
     def _rule_name(self, ident: ast.Ident | None, default: str) -> str: ...
     def _piece_index(self, ident: ast.Ident | None, node: Any) -> int: ...
     def _declare(self, ident: ast.Ident) -> None: ...
+
 
 
 def _with_more(rule: ir.BoardRule, more: tuple[ir.Stage, ...]) -> ir.BoardRule:

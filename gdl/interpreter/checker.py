@@ -15,6 +15,7 @@ from typing import Any, Mapping
 from gdl.errors import OptionError, RulesError, RulesSemanticError
 from gdl.grammar import ast
 from gdl.interpreter import ir
+from gdl.interpreter.check_counts import CountChecks
 from gdl.interpreter.check_moves import MoveChecks
 from gdl.interpreter.expressions import (
     CONST, END, MOVE, COMPASS_NAMES, FUNCTIONS, BUILTIN_NAMES, Context, Lowerer, Scope,
@@ -59,7 +60,7 @@ def parse_option_value(name: str, text: str, default: Any) -> Any:
     return values[0]
 
 
-class _Checker(MoveChecks):
+class _Checker(MoveChecks, CountChecks):
     def __init__(self, rules: ast.Rules, options: dict[str, str]):
         self.rules = rules
         self.user_options = options
@@ -75,6 +76,7 @@ class _Checker(MoveChecks):
         self.piece_values: dict[int, int] = {}
         self.priority_node: ast.Priority | None = None
         self.illegal: ir.Expr | None = None
+        self.tracks: dict[str, tuple[int, tuple[int, ...]]] = {}
         self.declared: list[ast.Ident] = []   # every name so far (none may be a cell's name)
 
     # ---- driver
@@ -109,7 +111,8 @@ class _Checker(MoveChecks):
             piece_values=tuple(self.piece_values.get(k, 1) for k in range(len(self.scope.pieces))),
             options=tuple((k, v.value) for k, v in self.scope.options.items()),
             declared_symmetries=tuple(self.symmetries), quantities=tuple(self.quantities),
-            illegal=self.illegal, rule_bits=self._rule_bits(), neutral=tuple(self.scope.neutral))
+            illegal=self.illegal, rule_bits=self._rule_bits(), neutral=tuple(self.scope.neutral),
+            tracks=tuple(cells for _, cells in sorted(self.tracks.values())))
 
     def _rule_bits(self) -> int:
         board = sum(not isinstance(r, ir.ParamRule) for r in self.rules_ir)

@@ -147,6 +147,10 @@ class Generator(MoveCode):
         if isinstance(effect, ir.Again):
             w(f"nxt = {p}")
             return
+        if isinstance(effect, ir.Group):
+            for inner in effect.effects:
+                self.effect(w, inner, rule, p)
+            return
         if isinstance(effect, (ir.Fill, ir.Add, ir.Remove)):
             w(f"fill = {self.expr(effect.cells, p)}")
             self.clear_all(w, "~fill")
@@ -160,6 +164,12 @@ class Generator(MoveCode):
             return
         if isinstance(effect, ir.Carry):
             self.carry(w, effect, p)
+            return
+        if isinstance(effect, ir.SetCount):
+            self.set_count(w, effect, p)
+            return
+        if isinstance(effect, ir.Sow):
+            self.sow(w, effect, p)
             return
         if isinstance(effect, ir.Flip):
             self.flip(w, effect, p)
@@ -182,6 +192,53 @@ class Generator(MoveCode):
             w("raise IndexError(f'index {i + 1} is outside 1..{len(" + target + ")}')")
         new = value if effect.op == "=" else f"{target}[i] {effect.op[0]} {value}"
         w(f"{target} = {target}[:i] + ({new},) + {target}[i + 1:]")
+
+    def set_count(self, w: SourceWriter, effect: ir.SetCount, p: int) -> None:
+        """`counts[cells] op= value`: the value is read once, then every cell is changed."""
+        v = f"v{effect.var}"
+        w(f"n = {self.expr(effect.value, p)}")
+        new = "n" if effect.op == "=" else f"{v}[t] {effect.op[0]} n"
+        if isinstance(effect.cells, ir.Here):
+            w(f"{v} = {v}[:t] + ({new},) + {v}[t + 1:]")
+            return
+        w(f"counts = list({v})")
+        w(f"x = {self.expr(effect.cells, p)}")
+        w("while x:")
+        with w.indent():
+            w("low = x & -x")
+            w("x ^= low")
+            w("c = low.bit_length() - 1")
+            w("counts[c] = n" if effect.op == "=" else f"counts[c] {effect.op} n")
+        w(f"{v} = tuple(counts)")
+
+    def sow(self, w: SourceWriter, effect: ir.Sow, p: int) -> None:
+        """Take every seed on `here`, then one into each next cell of the track, passing over
+        the skipped cells; `here` becomes the last cell sown (stays put when none was there)."""
+        v = f"v{effect.var}"
+        track = self.table(f"TRACK{effect.track}", self.game.tracks[effect.track])
+        where = self.table(f"TRACKAT{effect.track}", {c: i for i, c in enumerate(self.game.tracks[effect.track])})
+        w(f"skip = {self.expr(effect.skip, p) if effect.skip is not None else 0}")
+        w(f"counts = list({v})")
+        w("n, counts[t], c = counts[t], 0, t")
+        w(f"at = {where}[t]")
+        w("idle = 0")
+        w("while n:")
+        with w.indent():
+            w(f"at = at + 1 if at + 1 < {len(self.game.tracks[effect.track])} else 0")
+            w(f"c = {track}[at]")
+            w("if skip >> c & 1:")
+            with w.indent():
+                w("idle += 1")
+                w(f"if idle > {len(self.game.tracks[effect.track])}:")
+                with w.indent():
+                    w("raise ValueError('sowing passes over every cell of its track')")
+                w("continue")
+            w("idle = 0")
+            w("counts[c] += 1")
+            w("n -= 1")
+        w(f"{v} = tuple(counts)")
+        w("t = c")
+        w("bit = 1 << c")
 
     def carry(self, w: SourceWriter, effect: ir.Carry, p: int) -> None:
         """The piece on the first cell of the source goes to the first cell of the target."""
@@ -294,8 +351,9 @@ class Generator(MoveCode):
             w("best = s")
             for j, sym in enumerate(symmetries):
                 # A remembered cell (a set-of-cells variable) moves with the board.
-                variables = [self.image(j, sym.perm, f"v{i}") if v.type == ir.CELLS else f"v{i}"
-                             for i, v in enumerate(self.game.variables)]
+                variables = [self.image(j, sym.perm, f"v{i}") if v.type == ir.CELLS
+                             else self.count_image(j, sym.perm, f"v{i}") if v.type == ir.COUNTS
+                             else f"v{i}" for i, v in enumerate(self.game.variables)]
                 # A colour swap: player 0's planes come from player 1's and back, the turn
                 # and the result change hands.
                 planes = [self.swapped_plane(i) if sym.swap else i for i in range(self.n_planes)]
@@ -310,6 +368,13 @@ class Generator(MoveCode):
                 with w.indent():
                     w("best = t")
             w("return best")
+
+    def count_image(self, j: int, perm: tuple[int, ...], name: str) -> str:
+        """A count per cell moved by a symmetry: the new cell c holds the old cell's count."""
+        inverse = [0] * len(perm)
+        for old, new in enumerate(perm):
+            inverse[new] = old
+        return f"tuple({name}[x] for x in {self.table(f'COUNTSYM{j}', tuple(inverse))})"
 
     def swapped_plane(self, i: int) -> int:
         player, kind = divmod(i, self.n_kinds)

@@ -116,6 +116,17 @@ class ExpressionCode:
         if isinstance(e, ir.Reach):
             self.reach_helper()
             return f"reach({self.expr(e.start, p)}, {self.expr(e.within, p)})"
+        if isinstance(e, ir.CountAt):
+            if isinstance(e.cells, ir.Here):
+                return f"v{e.var.index}[t]"
+            self.helpers.setdefault("count_at", [
+                "def count_at(counts, cells):", "    total = 0", "    while cells:",
+                "        low = cells & -cells", "        total += counts[low.bit_length() - 1]",
+                "        cells ^= low", "    return total"])
+            return f"count_at(v{e.var.index}, {self.expr(e.cells, p)})"
+        if isinstance(e, ir.CountsWhere):
+            cells = self.table("PLAYABLE", tuple(self.geo.cells))
+            return (f"sum(1 << c for c in {cells} if v{e.var.index}[c] {e.op} {self.expr(e.value, p)})")
         if isinstance(e, ir.Attacked):
             self.attacked_helper()
             return f"attacked(({', '.join(self.state_names)}, {p}, 0), {self.expr(e.cells, p)})"

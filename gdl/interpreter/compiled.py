@@ -213,6 +213,12 @@ class CompiledGame:
             player, kind = divmod(index, len(self.ir.pieces))
             for cell in bits(state[index]):
                 marks[cell] = self.glyph(player, kind)
+        counted = next((i for i, v in enumerate(self.ir.variables) if v.type == ir.COUNTS), None)
+        if counted is not None:   # cells that hold a count show it (seeds in pits)
+            counts = state[planes + counted]
+            width = max(len(str(n)) for n in counts)
+            for cell in geo.cells:
+                marks.setdefault(cell, str(counts[cell]).rjust(width))
         rows = []
         for y in range(geo.height - 1, -1, -1):  # no rows at all for a game without a board
             cells = []
@@ -223,7 +229,8 @@ class CompiledGame:
         if geo.width:
             rows.append("   " + " ".join(chr(ord("a") + x) for x in range(geo.width)))
         for variable, value in zip(self.ir.variables, state[planes:]):
-            if variable.type == ir.HISTORY:
+            if variable.type == ir.HISTORY or (variable.type == ir.COUNTS and counted is not None
+                                                and variable is self.ir.variables[counted]):
                 continue
             if variable.type == ir.CELLS:   # a remembered cell: its names
                 value = " ".join(self.geometry.name(c) for c in bits(value)) or "none"

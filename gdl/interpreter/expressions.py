@@ -278,6 +278,8 @@ class Lowerer(BoardFunctions):
             return ir.Flank(expect(arg, CELLS, node.arg, "what 'flank' looks for"))
         if fn in ("count",):
             return self._op("count", (expect(arg, CELLS, node.arg, "what 'count' counts"),), INT, node)
+        if fn == "sum" and arg.type == ir.COUNTS:   # every cell's count
+            return ir.Op("sum", (arg,), INT)
         if fn in ("size", "sum"):
             return self._op(fn, (expect(arg, LIST, node.arg, f"the argument of '{fn}'"),), INT, node)
         if fn == "line":
@@ -368,7 +370,10 @@ class Lowerer(BoardFunctions):
         raise unknown("direction", ident, [*self.scope.directions, *COMPASS_NAMES])
 
     def _index(self, node: ast.Index, ctx: Context) -> ir.Expr:
-        base = expect(self.lower(node.base, ctx), LIST, node.base, "an indexed value")
+        base = self.lower(node.base, ctx)
+        if base.type == ir.COUNTS:   # seeds[here]: the count there (summed over several cells)
+            return ir.CountAt(base, expect(self.lower(node.index, ctx), CELLS, node.index, "the cells counted"))
+        base = expect(base, LIST, node.base, "an indexed value")
         index = expect(self.lower(node.index, ctx), INT, node.index, "an index")
         check_index(index, node.index)
         return self._op("index", (base, index), INT, node)
@@ -408,6 +413,8 @@ class Lowerer(BoardFunctions):
                     expect(right, CELLS, node.right, "the right of 'in'"))
             return self._op("in", pair, BOOL, node)
         if op in _COMPARE:
+            if left.type == ir.COUNTS:   # seeds > 0: the cells where it holds
+                return ir.CountsWhere(left, op, expect(right, INT, node.right, f"the right of '{op}'"))
             if left.type in (LIST, CELLS) and op in ("==", "!="):   # the same list, the same cells
                 return self._op(op, (left, expect(right, left.type, node.right, "a compared value")), BOOL, node)
             pair = (expect(left, INT, node.left, f"each side of '{op}'"),

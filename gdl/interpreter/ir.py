@@ -19,6 +19,7 @@ import attrs
 from gdl.interpreter.geometry import Geometry
 
 INT, BOOL, CELLS, LIST = "number", "truth value", "set of cells", "list of numbers"
+COUNTS = "number on every cell"   # a state variable: a count per cell (seeds in pits)
 HISTORY = "history"   # a hidden state variable: the positions seen so far (for `repeated`)
 MOVER, OPPONENT, ANY = "mover", "opponent", "any"   # OPPONENT: in Pieces, every other player
 Owner = str | int
@@ -155,6 +156,23 @@ class Reach:
 
 
 @attrs.frozen
+class CountAt:
+    """The sum of a count variable over the cells of `cells` (one cell: its count)."""
+    var: "Var"
+    cells: "Expr"
+    type: str = INT
+
+
+@attrs.frozen
+class CountsWhere:
+    """The cells whose count compares with `value` (`seeds > 0`)."""
+    var: "Var"
+    op: str
+    value: "Expr"
+    type: str = CELLS
+
+
+@attrs.frozen
 class Zone:
     """Cells of a zone family: block number `arg` (a number; 0 gives none), or the blocks
     holding the cells of `arg` (a set of cells)."""
@@ -193,7 +211,7 @@ class Op:
 
 
 Expr = (Const | PerPlayer | Pieces | Empty | Full | HasMoves | Flank | Shift | Line | Plies | Repeated
-        | Here | Origin | Attacked | Adjacent | Reach | Zone
+        | Here | Origin | Attacked | Adjacent | Reach | CountAt | CountsWhere | Zone
         | Slot | Var | Param | Op)
 
 
@@ -263,7 +281,31 @@ class Carry:
     target: Expr
 
 
-Effect = Assign | Promote | Flip | Fill | Guard | Again | Remove | Add | Carry
+@attrs.frozen
+class SetCount:
+    """`counts[CELLS] op= value` on every cell of `cells` (the value read once, before)."""
+    var: int
+    cells: Expr
+    op: str
+    value: Expr
+
+
+@attrs.frozen
+class Sow:
+    """Take the count on `here`, then add one to each next cell of track `track` (its index
+    in GameIR.tracks), passing over `skip`, until none is left; `here` is the last cell."""
+    var: int
+    track: int
+    skip: Expr | None
+
+
+@attrs.frozen
+class Group:
+    """Effects in order (one guard for all of them)."""
+    effects: tuple["Effect", ...]
+
+
+Effect = Assign | Promote | Flip | Fill | Guard | Again | Remove | Add | Carry | SetCount | Sow | Group
 
 
 @attrs.frozen
@@ -423,6 +465,7 @@ class GameIR:
     illegal: Expr | None = None                           # the legality filter, on the position after a move
     rule_bits: int = 4                                    # bits of a board move's rule field
     neutral: tuple[int, ...] = ()                         # kinds no player owns: their owner is len(players)
+    tracks: tuple[tuple[int, ...], ...] = ()              # cells in a cyclic order, by track
 
     @property
     def stage_slots(self) -> int:

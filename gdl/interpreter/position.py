@@ -89,6 +89,8 @@ def _value_text(geo: Any, variable: ir.Variable, value: Any) -> str:
         return ",".join(map(str, value)) or "-"
     if variable.type == ir.CELLS:
         return ",".join(geo.name(c) for c in bits(value)) or "none"
+    if variable.type == ir.COUNTS:   # the playable cells' counts, in cell order
+        return ",".join(str(value[c]) for c in geo.cells)
     return str(value)
 
 
@@ -147,6 +149,14 @@ def _parse_value(geo: Any, variable: ir.Variable, text: str) -> Any:
             return tuple(int(t) for t in text.split(",") if t != "-")
         if variable.type == ir.CELLS:
             return sum(1 << geo.names[t] for t in text.split(",") if t != "none")
+        if variable.type == ir.COUNTS:
+            numbers = [int(t) for t in text.split(",")]
+            if len(numbers) != len(geo.cells):
+                raise ValueError
+            counts = [0] * (geo.height * geo.stride)
+            for cell, number in zip(geo.cells, numbers):
+                counts[cell] = number
+            return tuple(counts)
         if variable.type == ir.BOOL:
             return text in ("1", "true", "True")
         return int(text)

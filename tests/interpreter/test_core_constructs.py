@@ -587,3 +587,76 @@ class Superko(Go):
 
 def test_a_board_seen_before_may_not_come_back():
     compare(Superko(3), compile_rules(KO), 6, samples=40)
+
+
+# ----------------------------------------------------------------------- counts per cell, sowing
+
+KALAH = """game "Kalah"
+players South North
+option seeds_per_pit = 4
+board 8 x 2 cells (row 1 and not a1) or (row 2 and not h2)
+region pits: South -> row 1 and not h1, North -> row 2 and not a2
+region store: South -> h1, North -> a2
+region all_pits: (row 1 and not h1) or (row 2 and not a2)
+direction back: South s, North n
+counts seeds = seeds_per_pit on all_pits
+track ring: b1 c1 d1 e1 f1 g1 h1 g2 f2 e2 d2 c2 b2 a2
+move: choose pits and seeds > 0 then sow seeds along ring skipping (h1 or a2) and not store,
+    again if here == store,
+    (seeds[store] += seeds[here] + seeds[back is here], seeds[back is here] = 0,
+     seeds[here] = 0) if here in pits and seeds[here] == 1 and seeds[back is here] > 0
+end: score seeds[store] + seeds[pits] if no (pits and seeds > 0) or no (all_pits and not pits and seeds > 0)
+"""
+RING = ["b1", "c1", "d1", "e1", "f1", "g1", "h1", "g2", "f2", "e2", "d2", "c2", "b2", "a2"]
+
+
+class Kalah:
+    """Kalah by hand: 14 counts in sowing order (South's pits, South's store, North's pits,
+    North's store) and the player to move."""
+
+    def __init__(self, seeds):
+        self.seeds = seeds
+
+    def start(self):
+        return (tuple(0 if i in (6, 13) else self.seeds for i in range(14)), 0)
+
+    def pits(self, player):
+        return range(0, 6) if player == 0 else range(7, 13)
+
+    def over(self, s):
+        counts = s[0]
+        return not any(counts[i] for i in self.pits(0)) or not any(counts[i] for i in self.pits(1))
+
+    def result(self, s):
+        counts = s[0]
+        score = [counts[6] + sum(counts[i] for i in self.pits(0)), counts[13] + sum(counts[i] for i in self.pits(1))]
+        return score[0] - score[1]
+
+    def moves(self, s):
+        counts, player = s
+        store, other = (6, 13) if player == 0 else (13, 6)
+        out = []
+        for i in self.pits(player):
+            if not counts[i]:
+                continue
+            c = list(counts)
+            n, c[i], at = c[i], 0, i
+            while n:
+                at = (at + 1) % 14
+                if at != other:
+                    c[at] += 1
+                    n -= 1
+            opposite = 12 - at
+            if at in self.pits(player) and c[at] == 1 and c[opposite] > 0:
+                c[store] += c[at] + c[opposite]
+                c[at] = c[opposite] = 0
+            out.append((RING[i], (tuple(c), player if at == store else 1 - player)))
+        return out
+
+
+@pytest.mark.parametrize("seeds, depth", [(3, 6), (4, 5)])
+def test_cells_that_hold_counts_and_sowing_along_a_track(seeds, depth):
+    game = compile_rules(KALAH, options={"seeds_per_pit": str(seeds)})
+    compare(Kalah(seeds), game, depth, samples=30)
+    start = game.initial_state()
+    assert game.parse_position(game.position_text(start)) == start
