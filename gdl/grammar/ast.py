@@ -309,7 +309,14 @@ class Pass:
     always: bool = False
 
 
-Action = Place | Step | Jump | Ride | Choose | Pass
+@attrs.frozen
+class Select:
+    """`select p in A..B, ...`: a later stage that chooses numbers, known in its effects."""
+    params: tuple["Param", ...]
+    pos: SourcePos
+
+
+Action = Place | Step | Jump | Ride | Choose | Pass | Select
 
 
 @attrs.frozen
@@ -398,7 +405,15 @@ class Group:
     pos: SourcePos
 
 
-Effect = Assign | Promote | Flip | Fill | Guarded | Again | Remove | Add | Carry | Sow | Group
+@attrs.frozen
+class Rotate:
+    """`rotate CELLS [by ANGLE]`: the pieces of a square region turn (90 clockwise, -90 back)."""
+    cells: Expr
+    angle: Expr | None
+    pos: SourcePos
+
+
+Effect = Assign | Promote | Flip | Fill | Guarded | Again | Remove | Add | Carry | Sow | Group | Rotate
 
 
 @attrs.frozen

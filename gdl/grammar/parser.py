@@ -152,6 +152,12 @@ class _Builder(Transformer):
     def track(self, meta, children):
         return ast.Track(_ident(children[0]), tuple(map(_ident, children[1:])), _pos(meta))
 
+    def select(self, meta, children):
+        return ast.Select(children[0], _pos(meta))
+
+    def rotate(self, meta, children):
+        return ast.Rotate(children[0], children[1], _pos(meta))
+
     def group(self, meta, children):
         return ast.Group(children[0], _pos(meta))
 

@@ -20,7 +20,7 @@ from typing import Any
 from gdl.interpreter import ir
 from gdl.interpreter.codegen_expr import uses_occupancy, within_empty
 from gdl.interpreter.codegen_moves import MoveCode
-from gdl.interpreter.codegen_support import CHUNK_BITS, TABLE_BITS, SourceWriter, swapped_results
+from gdl.interpreter.codegen_support import CHUNK_BITS, TABLE_BITS, SourceWriter, Turner, swapped_results
 from gdl.interpreter.geometry import COMPASS
 
 
@@ -107,6 +107,10 @@ class Generator(MoveCode):
         if isinstance(rule, ir.ParamRule):
             for i in range(len(rule.ranges)):
                 w(f"a{i} = m[{i + 1}]")
+        elif isinstance(rule, ir.SelectRule):   # its numbers; `here` stays the earlier stage's
+            w(f"a{rule.first} = {to}")
+            if len(rule.ranges) > 1:
+                w(f"a{rule.first + 1} = {start}")
         elif not isinstance(rule, ir.PassRule):
             w(f"t = {to}")
             w("bit = 1 << t")
@@ -164,6 +168,18 @@ class Generator(MoveCode):
             return
         if isinstance(effect, ir.Carry):
             self.carry(w, effect, p)
+            return
+        if isinstance(effect, ir.Rotate):
+            self.globals["TURN"] = Turner(self.geo)
+            w(f"x = {self.expr(effect.cells, p)}")
+            w(f"q = {self.expr(effect.angle, p)}")
+            w("if q % 90:")
+            with w.indent():
+                w("raise ValueError(f'a region turns by a multiple of 90 degrees, not {q}')")
+            w("q = q // 90 % 4")
+            for i in range(self.n_planes):
+                w(f"b{i} = TURN(b{i}, x, q)")
+            w(f"occ = {self.occ()}")
             return
         if isinstance(effect, ir.SetCount):
             self.set_count(w, effect, p)

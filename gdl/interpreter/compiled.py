@@ -135,6 +135,8 @@ class CompiledGame:
     def _stage_text(self, rule: ir.BoardRule, to: int, start: int, captured: int, player: int,
                     board_rules, later: bool = False) -> str:
         name = self.geometry.name
+        if isinstance(rule, ir.SelectRule):   # its numbers
+            return ",".join(map(str, (to, start)[:len(rule.ranges)]))
         if isinstance(rule, (ir.PlaceRule, ir.ChooseRule)):
             several = sum(isinstance(r, ir.PlaceRule) for r in board_rules) > 1
             if isinstance(rule, ir.PlaceRule) and len(self.ir.pieces) > 1 and several:

@@ -305,7 +305,15 @@ class Group:
     effects: tuple["Effect", ...]
 
 
-Effect = Assign | Promote | Flip | Fill | Guard | Again | Remove | Add | Carry | SetCount | Sow | Group
+@attrs.frozen
+class Rotate:
+    """The pieces on the square region `cells` turn by `angle` degrees (90: clockwise)."""
+    cells: Expr
+    angle: Expr
+
+
+Effect = (Assign | Promote | Flip | Fill | Guard | Again | Remove | Add | Carry | SetCount | Sow | Group
+          | Rotate)
 
 
 @attrs.frozen
@@ -322,6 +330,17 @@ class ChooseRule:
     """A cell of `where` becomes `here`; nothing moves (a removal's target)."""
     name: str
     where: Expr
+    effects: tuple[Effect, ...]
+    more: tuple["Stage", ...] = ()
+
+
+@attrs.frozen
+class SelectRule:
+    """A later stage that chooses numbers: parameter i ranges over `ranges[i]` (constants)
+    and is `Param(first + i)` in the stage's effects."""
+    name: str
+    ranges: tuple[tuple[int, int], ...]
+    first: int
     effects: tuple[Effect, ...]
     more: tuple["Stage", ...] = ()
 
@@ -383,7 +402,7 @@ class ParamRule:
 
 
 Rule = PlaceRule | ChooseRule | StepRule | JumpRule | PassRule | ParamRule
-BoardRule = PlaceRule | ChooseRule | StepRule | JumpRule | PassRule
+BoardRule = PlaceRule | ChooseRule | StepRule | JumpRule | PassRule | SelectRule
 
 
 @attrs.frozen

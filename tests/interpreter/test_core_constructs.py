@@ -660,3 +660,65 @@ def test_cells_that_hold_counts_and_sowing_along_a_track(seeds, depth):
     compare(Kalah(seeds), game, depth, samples=30)
     start = game.initial_state()
     assert game.parse_position(game.position_text(start)) == start
+
+
+# ----------------------------------------------------------------------- choosing numbers, turning a region
+
+PENTAGO = """game "Little pentago"
+players White Black
+board 4 x 4
+zones quadrant: 2 x 2
+move: place on empty; select q in 1..4, turn in 0..1 then rotate quadrant q by 90 - 180 * turn
+end: draw if line 3 and line 3 of enemy
+end: mover wins if line 3
+end: opponent wins if line 3 of enemy
+end: draw if full
+"""
+
+LINES4 = [[(x + i * dx, y + i * dy) for i in range(3)]
+          for x in range(4) for y in range(4) for dx, dy in ((1, 0), (0, 1), (1, 1), (-1, 1))
+          if 0 <= x + 2 * dx < 4 and 0 <= y + 2 * dy < 4]
+
+
+class Pentago(Hand):
+    def start(self):
+        return (frozenset(), 0)
+
+    def line(self, board, player):
+        return any(all(board.get(c) == player for c in line) for line in LINES4)
+
+    def over(self, s):
+        board = dict(s[0])
+        return self.line(board, 0) or self.line(board, 1) or len(board) == 16
+
+    def result(self, s):
+        board = dict(s[0])
+        a, b = self.line(board, 0), self.line(board, 1)
+        return 0 if a == b else 1 if a else -1
+
+    def turn(self, board, q, clockwise):
+        x0, y0 = 2 * ((q - 1) % 2), 2 * ((q - 1) // 2)
+        out = {}
+        for (x, y), v in board.items():
+            u, w = x - x0, y - y0
+            if 0 <= u < 2 and 0 <= w < 2:   # clockwise with rows counted upwards: (u, w) -> (w, 1 - u)
+                u, w = (w, 1 - u) if clockwise else (1 - w, u)
+                x, y = x0 + u, y0 + w
+            out[(x, y)] = v
+        return out
+
+    def moves(self, s):
+        board, player = dict(s[0]), s[1]
+        out = []
+        for cell in self.cells():
+            if cell in board:
+                continue
+            for q in range(1, 5):
+                for turn in (0, 1):
+                    after = self.turn({**board, cell: player}, q, turn == 0)
+                    out.append((f"{name(cell)}/{q},{turn}", (frozenset(after.items()), 1 - player)))
+        return out
+
+
+def test_a_stage_that_selects_numbers_and_an_effect_that_turns_a_region():
+    compare(Pentago(), compile_rules(PENTAGO), 2, samples=30)
