@@ -145,6 +145,14 @@ class Counts:
 
 
 @attrs.frozen
+class Hands:
+    """`hands [: taken -> returned, ...]`: a piece taken by a move joins the taker's hand (as
+    the kind it maps to), and `drop` puts pieces from the hand on the board."""
+    returns: tuple[tuple[Ident, Ident], ...]
+    pos: SourcePos
+
+
+@attrs.frozen
 class Track:
     """`track NAME: a1 b1 ...`: cells in a cyclic order (sowing follows it)."""
     name: Ident
@@ -316,7 +324,15 @@ class Select:
     pos: SourcePos
 
 
-Action = Place | Step | Jump | Ride | Choose | Pass | Select
+@attrs.frozen
+class Drop:
+    """`drop [PIECE] on CELLS`: a piece from the mover's hand (of any kind held, by default)."""
+    piece: Ident | None
+    where: Expr
+    pos: SourcePos
+
+
+Action = Place | Step | Jump | Ride | Choose | Pass | Select | Drop
 
 
 @attrs.frozen
@@ -466,7 +482,7 @@ class End:
 
 Statement = (Players | Option | Board | Pieces | Direction | Region | Setup | Symmetry
              | StateVar | PieceValue | Priority | Zones | BoardMove | ParamMove | End | Quantity
-             | Illegal | Neutral | Counts | Track)
+             | Illegal | Neutral | Counts | Track | Hands)
 
 
 @attrs.frozen

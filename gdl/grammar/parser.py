@@ -152,6 +152,15 @@ class _Builder(Transformer):
     def track(self, meta, children):
         return ast.Track(_ident(children[0]), tuple(map(_ident, children[1:])), _pos(meta))
 
+    def hands(self, meta, children):
+        return ast.Hands(tuple(c for c in children if c is not None), _pos(meta))
+
+    def kind_map(self, meta, children):
+        return _ident(children[0]), _ident(children[1])
+
+    def drop(self, meta, children):
+        return ast.Drop(_ident(children[0]), children[1], _pos(meta))
+
     def select(self, meta, children):
         return ast.Select(children[0], _pos(meta))
 

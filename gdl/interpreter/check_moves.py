@@ -51,7 +51,7 @@ class MoveChecks:
         if node.guard is not None:
             raise error("a move's first stage cannot be conditional: it is the move", node.guard)
         default = {ast.Place: "place", ast.Jump: "jump", ast.Ride: "ride", ast.Choose: "choose",
-                   ast.Pass: "pass"}.get(type(node.action), "step")
+                   ast.Pass: "pass", ast.Drop: "drop"}.get(type(node.action), "step")
         if isinstance(node.action, ast.Step) and node.action.slide:
             default = "slide"
         name = self._rule_name(node.name, default)
@@ -112,6 +112,12 @@ class MoveChecks:
             kind = self._piece_index(action.piece, action)
             where = self._cells(action.where, ctx, "where a piece is placed")
             return ir.PlaceRule(name, kind, where, self._effects(effects, after))
+        if isinstance(action, ast.Drop):
+            if self.scope.hand is None:
+                raise error("'drop' puts a piece from the hand: declare `hands` first", action)
+            kind = None if action.piece is None else self._piece_index(action.piece, action)
+            where = self._cells(action.where, ctx, "where a piece is dropped")
+            return ir.DropRule(name, kind, where, self._effects(effects, after))
         if isinstance(action, ast.Choose):
             where = self._cells(action.where, ctx, "the cells to choose from")
             return ir.ChooseRule(name, where, self._effects(effects, after))

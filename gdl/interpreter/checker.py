@@ -112,7 +112,8 @@ class _Checker(MoveChecks, CountChecks):
             options=tuple((k, v.value) for k, v in self.scope.options.items()),
             declared_symmetries=tuple(self.symmetries), quantities=tuple(self.quantities),
             illegal=self.illegal, rule_bits=self._rule_bits(), neutral=tuple(self.scope.neutral),
-            tracks=tuple(cells for _, cells in sorted(self.tracks.values())))
+            tracks=tuple(cells for _, cells in sorted(self.tracks.values())),
+            hand=self.scope.hand, returns_as=self.scope.returns_as)
 
     def _rule_bits(self) -> int:
         board = sum(not isinstance(r, ir.ParamRule) for r in self.rules_ir)

@@ -114,6 +114,8 @@ class Generator(MoveCode):
         elif not isinstance(rule, ir.PassRule):
             w(f"t = {to}")
             w("bit = 1 << t")
+        if isinstance(rule, ir.DropRule):
+            self.drop(w, rule, p, start)
         if isinstance(rule, ir.PlaceRule):
             if not within_empty(rule.where):   # placing on a piece replaces it
                 self.clear_all(w, "~bit")
@@ -126,6 +128,8 @@ class Generator(MoveCode):
                 w(f"org = 1 << ({start})")
             if rule.kind is not None:
                 mine = self.plane(p, rule.kind)
+                if self.game.hand is not None:
+                    self.take_into_hand(w, rule, p, move)
                 w(f"{mine} ^= {'org' if self.uses(ir.Origin) else f'1 << ({start})'}")
                 taken = f"~(bit | {move} >> {self.capture_shift})" if isinstance(rule, ir.JumpRule) else "~bit"
                 self.clear_all(w, taken)
@@ -135,6 +139,30 @@ class Generator(MoveCode):
             w(f"occ = {self.occ()}")
         for effect in effects:
             self.effect(w, effect, rule, p)
+
+    def drop(self, w: SourceWriter, rule: ir.DropRule, p: int, start: str) -> None:
+        """The kind (kept in the move's from field) leaves the hand for the cell."""
+        hand, kinds = f"v{self.game.hand}", self.n_kinds
+        w(f"k = {start}")
+        for n, k in enumerate(self.droppable(rule)):
+            w(f"{'if' if n == 0 else 'elif'} k == {k}:")
+            with w.indent():
+                w(f"{self.plane(p, k)} |= bit")
+                i = p * kinds + k
+                w(f"{hand} = {hand}[:{i}] + ({hand}[{i}] - 1,) + {hand}[{i + 1}:]")
+
+    def take_into_hand(self, w: SourceWriter, rule: ir.Rule, p: int, move: str) -> None:
+        """The enemy pieces the move takes join the mover's hand, as the kinds they return as."""
+        hand, kinds = f"v{self.game.hand}", self.n_kinds
+        taken = f"bit | {move} >> {self.capture_shift}" if isinstance(rule, ir.JumpRule) else "bit"
+        w(f"x = {taken}")
+        enemies = [(q, k) for q in range(self.n_players) if q != p for k in range(kinds)]
+        w(f"if x & ({' | '.join(self.plane(q, k) for q, k in enemies)}):")
+        with w.indent():
+            w(f"h = list({hand})")
+            for q, k in enemies:
+                w(f"h[{p * kinds + self.game.returns_as[k]}] += ({self.plane(q, k)} & x).bit_count()")
+            w(f"{hand} = tuple(h)")
 
     def clear_all(self, w: SourceWriter, keep: str) -> None:
         """Every plane loses the cells outside `keep` (an expression of the cells to keep)."""
@@ -369,6 +397,7 @@ class Generator(MoveCode):
                 # A remembered cell (a set-of-cells variable) moves with the board.
                 variables = [self.image(j, sym.perm, f"v{i}") if v.type == ir.CELLS
                              else self.count_image(j, sym.perm, f"v{i}") if v.type == ir.COUNTS
+                             else self.swapped_hand(f"v{i}") if i == self.game.hand and sym.swap
                              else f"v{i}" for i, v in enumerate(self.game.variables)]
                 # A colour swap: player 0's planes come from player 1's and back, the turn
                 # and the result change hands.
@@ -384,6 +413,11 @@ class Generator(MoveCode):
                 with w.indent():
                     w("best = t")
             w("return best")
+
+    def swapped_hand(self, name: str) -> str:
+        """The hands with players 0 and 1 exchanged (a colour swap)."""
+        k = self.n_kinds
+        return f"({name}[{k}:{2 * k}] + {name}[:{k}] + {name}[{2 * k}:])"
 
     def count_image(self, j: int, perm: tuple[int, ...], name: str) -> str:
         """A count per cell moved by a symmetry: the new cell c holds the old cell's count."""

@@ -124,6 +124,8 @@ class ExpressionCode:
                 "        low = cells & -cells", "        total += counts[low.bit_length() - 1]",
                 "        cells ^= low", "    return total"])
             return f"count_at(v{e.var.index}, {self.expr(e.cells, p)})"
+        if isinstance(e, ir.InHand):
+            return f"v{self.game.hand}[{p * self.n_kinds + e.kind}]"
         if isinstance(e, ir.CountsWhere):
             cells = self.table("PLAYABLE", tuple(self.geo.cells))
             return (f"sum(1 << c for c in {cells} if v{e.var.index}[c] {e.op} {self.expr(e.value, p)})")

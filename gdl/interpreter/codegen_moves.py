@@ -205,6 +205,8 @@ class MoveCode(ExpressionCode):
             self.step_moves(w, rule, p, enc)
         elif isinstance(rule, ir.JumpRule):
             self.jump_moves(w, rule, p, enc)
+        elif isinstance(rule, ir.DropRule):
+            self.drop_moves(w, rule, p, enc)
         elif isinstance(rule, ir.SelectRule):
             names = [f"a{rule.first + i}" for i in range(len(rule.ranges))]
             for name, (low, high) in zip(names, rule.ranges):
@@ -212,6 +214,25 @@ class MoveCode(ExpressionCode):
                 w.indent()
             w(f"add({enc.move(names[0], names[1] if len(names) > 1 else None)})")
             w.depth -= len(names)
+
+    def droppable(self, rule: ir.DropRule) -> list[int]:
+        """The kinds a drop rule may put down: its own, or every kind a hand can hold."""
+        return [rule.kind] if rule.kind is not None else sorted(set(self.game.returns_as))
+
+    def drop_moves(self, w: SourceWriter, rule: ir.DropRule, p: int, enc: Encoding) -> None:
+        """Every kind held in the mover's hand onto every cell of `where` (the kind rides
+        in the move's `from` field)."""
+        w(f"to = {self.expr(rule.where, p)}")
+        hand, kinds = f"v{self.game.hand}", self.n_kinds
+        for k in self.droppable(rule):
+            w(f"if {hand}[{p * kinds + k}]:")
+            with w.indent():
+                w("m = to")
+                w("while m:")
+                with w.indent():
+                    w("low = m & -m")
+                    w(f"add({enc.move('low.bit_length() - 1', str(k))})")
+                    w("m ^= low")
 
     def movers(self, rule: ir.StepRule | ir.JumpRule, p: int) -> str:
         """The cells a travel starts from: the mover's pieces of its kind (on `origin`),

@@ -135,6 +135,8 @@ class CompiledGame:
     def _stage_text(self, rule: ir.BoardRule, to: int, start: int, captured: int, player: int,
                     board_rules, later: bool = False) -> str:
         name = self.geometry.name
+        if isinstance(rule, ir.DropRule):   # the piece's letter, then where: P*e5
+            return f"{position.letters(self.ir)[(player, start)]}*{name(to)}"
         if isinstance(rule, ir.SelectRule):   # its numbers
             return ",".join(map(str, (to, start)[:len(rule.ranges)]))
         if isinstance(rule, (ir.PlaceRule, ir.ChooseRule)):

@@ -52,6 +52,8 @@ class Scope:
     variables: dict[str, ir.Var] = attrs.Factory(dict)
     zones: list[ir.ZoneFamily] = attrs.Factory(list)
     neutral: list[int] = attrs.Factory(list)   # kinds of piece owned by no player
+    hand: int | None = None                    # the hands' variable, once `hands` is declared
+    returns_as: tuple[int, ...] = ()
     counts_plies: bool = False   # some rule reads `plies`: the state keeps a move counter
     tracks_history: bool = False  # an end rule reads `repeated`: the state keeps the positions seen
     tracks_boards: bool = False   # `repeated board`: it keeps the boards seen too
@@ -259,6 +261,13 @@ class Lowerer(BoardFunctions):
         zones = [z.name for z in self.scope.zones]
         if fn in zones or fn == "slot":
             return self._zone(node, ctx, zones)
+        if fn == "hand":   # hand pawn: how many the mover holds
+            if self.scope.hand is None:
+                raise error("'hand' needs `hands` declared first", node.fn)
+            if not isinstance(node.arg, ast.Name) or node.arg.ident.text not in self.scope.pieces:
+                raise error("'hand' is followed by a piece name", node.arg)
+            self._position_dependent(node.fn, ctx, fn)
+            return ir.InHand(self.scope.pieces.index(node.arg.ident.text))
         if fn == "repeated":
             if not (isinstance(node.arg, ast.Name) and node.arg.ident.text == "board"):
                 raise error("'repeated' is followed by nothing (the whole position) or 'board'", node.arg)

@@ -156,6 +156,13 @@ class Reach:
 
 
 @attrs.frozen
+class InHand:
+    """How many pieces of `kind` the mover holds in hand."""
+    kind: int
+    type: str = INT
+
+
+@attrs.frozen
 class CountAt:
     """The sum of a count variable over the cells of `cells` (one cell: its count)."""
     var: "Var"
@@ -211,7 +218,7 @@ class Op:
 
 
 Expr = (Const | PerPlayer | Pieces | Empty | Full | HasMoves | Flank | Shift | Line | Plies | Repeated
-        | Here | Origin | Attacked | Adjacent | Reach | CountAt | CountsWhere | Zone
+        | Here | Origin | Attacked | Adjacent | Reach | CountAt | CountsWhere | InHand | Zone
         | Slot | Var | Param | Op)
 
 
@@ -326,6 +333,17 @@ class PlaceRule:
 
 
 @attrs.frozen
+class DropRule:
+    """A piece of kind `kind` (None: of every kind held) from the mover's hand onto a cell
+    of `where`; the move keeps the kind in its `from` field."""
+    name: str
+    kind: int | None
+    where: Expr
+    effects: tuple[Effect, ...]
+    more: tuple["Stage", ...] = ()
+
+
+@attrs.frozen
 class ChooseRule:
     """A cell of `where` becomes `here`; nothing moves (a removal's target)."""
     name: str
@@ -401,8 +419,8 @@ class ParamRule:
     effects: tuple[Effect, ...]
 
 
-Rule = PlaceRule | ChooseRule | StepRule | JumpRule | PassRule | ParamRule
-BoardRule = PlaceRule | ChooseRule | StepRule | JumpRule | PassRule | SelectRule
+Rule = PlaceRule | ChooseRule | DropRule | StepRule | JumpRule | PassRule | ParamRule
+BoardRule = PlaceRule | ChooseRule | StepRule | JumpRule | PassRule | SelectRule | DropRule
 
 
 @attrs.frozen
@@ -485,6 +503,8 @@ class GameIR:
     rule_bits: int = 4                                    # bits of a board move's rule field
     neutral: tuple[int, ...] = ()                         # kinds no player owns: their owner is len(players)
     tracks: tuple[tuple[int, ...], ...] = ()              # cells in a cyclic order, by track
+    hand: int | None = None                               # the variable of the hands: [player * kinds + kind]
+    returns_as: tuple[int, ...] = ()                      # the kind a taken piece joins a hand as
 
     @property
     def stage_slots(self) -> int:

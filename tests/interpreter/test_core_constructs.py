@@ -722,3 +722,81 @@ class Pentago(Hand):
 
 def test_a_stage_that_selects_numbers_and_an_effect_that_turns_a_region():
     compare(Pentago(), compile_rules(PENTAGO), 2, samples=30)
+
+
+# ----------------------------------------------------------------------- hands and drops
+
+DROPS = """game "Drop chess"
+players White Black
+board 3 x 4
+pieces man king
+direction forward: White n ne nw, Black s se sw
+region far: White -> row 4, Black -> row 1
+hands: king -> man
+setup White man: a1 or b1 or c1
+setup Black man: a4 or b4 or c4
+move: step man forward to not own then promote to king in far
+move: step king n s e w to not own
+move drop: drop on empty and not far
+end: mover wins if no enemy
+end: draw if plies >= 8
+"""
+
+
+class Drops(Hand):
+    """Men step forward or diagonally forward, taking what stands there; a man reaching the
+    far row is crowned. A taken piece joins the taker's hand as a man, and a move may drop a
+    man from the hand on an empty cell off the far row."""
+
+    size = 4
+
+    def on(self, x, y):
+        return 0 <= x < 3 and 0 <= y < 4
+
+    def start(self):
+        board = {(x, 0): (0, "man") for x in range(3)} | {(x, 3): (1, "man") for x in range(3)}
+        return (frozenset(board.items()), (0, 0), 0, 0)
+
+    def over(self, s):
+        owners = {o for o, _ in dict(s[0]).values()}
+        return s[3] >= 8 or len(owners) < 2
+
+    def moves(self, s):
+        board, hands, player, plies = dict(s[0]), s[1], s[2], s[3]
+        ahead, far = (1, 3) if player == 0 else (-1, 0)
+        letter = "M" if player == 0 else "m"   # a man's letter (several kinds: man M, king K)
+        out = []
+        for (x, y), (owner, kind) in board.items():
+            if owner != player:
+                continue
+            steps = [(0, ahead), (1, ahead), (-1, ahead)] if kind == "man" else ROOK
+            for dx, dy in steps:
+                to = (x + dx, y + dy)
+                if not self.on(*to) or board.get(to, (None,))[0] == player:
+                    continue
+                after = {c: v for c, v in board.items() if c != (x, y)}
+                gained = list(hands)
+                if to in board:
+                    gained[player] += 1
+                crowned = "king" if kind == "king" or to[1] == far else "man"
+                after[to] = (player, crowned)
+                out.append((f"{name((x, y))}-{name(to)}",
+                            (frozenset(after.items()), tuple(gained), 1 - player, plies + 1)))
+        if hands[player]:
+            for cell in [(x, y) for y in range(4) for x in range(3)]:
+                if cell not in board and cell[1] != far:
+                    after = {**board, cell: (player, "man")}
+                    left = list(hands)
+                    left[player] -= 1
+                    out.append((f"{letter}*{name(cell)}",
+                                (frozenset(after.items()), tuple(left), 1 - player, plies + 1)))
+        return out
+
+
+def test_taken_pieces_join_the_hand_and_are_dropped_back():
+    game = compile_rules(DROPS)
+    compare(Drops(), game, 6, samples=40)
+    after = game.moves_after(["a1-a2", "b4-a3", "a2-a3", "c4-c3"])   # White took a man
+    texts = [game.move_text(after, m) for m in game.legal_moves(after)]
+    assert "M*b2" in texts and "M*a4" not in texts and not any(t.startswith("m*") for t in texts)
+    assert game.position_text(after).endswith("hand=1,0,0,0 plies=4")
