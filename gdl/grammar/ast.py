@@ -42,6 +42,7 @@ class Apply:
     arg: "Expr"
     arg2: "Expr | None"
     pos: SourcePos
+    every: "Expr | None" = None   # rows 1..n every 2: every other row
 
 
 @attrs.frozen

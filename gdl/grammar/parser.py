@@ -359,7 +359,8 @@ class _Builder(Transformer):
         return ast.ApplyOf(_ident(children[0]), children[1], children[2], _pos(meta))
 
     def apply_range(self, meta, children):
-        return ast.Apply(_ident(children[0]), children[1], children[2], _pos(meta))
+        every = children[3] if len(children) > 3 else None
+        return ast.Apply(_ident(children[0]), children[1], children[2], _pos(meta), every)
 
     def neighbour(self, meta, children):
         return ast.Neighbour(_ident(children[0]), children[1], _pos(meta))

@@ -276,6 +276,8 @@ class Lowerer(BoardFunctions):
             raise unknown("function", node.fn, list(FUNCTIONS) + ["own", "enemy"])
         if fn in CONNECTIVITY:
             return self.connectivity(node, ctx)
+        if node.every is not None and fn not in ("rows", "columns"):
+            raise error(f"only 'rows A..B' and 'columns A..B' take 'every', not '{fn}'", node.every)
         if (node.arg2 is not None) != (fn in ("rows", "columns")):
             usage = f"'{fn} A..B'" if fn in ("rows", "columns") else f"'{fn} X'"
             raise error(f"'{fn}' is written {usage}", node)
@@ -342,7 +344,15 @@ class Lowerer(BoardFunctions):
         for value, where in ((low, node.arg), (high, node.arg2 or node.arg)):
             if not 1 <= value <= limit:
                 raise error(f"{fn.rstrip('s')} {value} is off the board (1..{limit})", where)
-        pick = (lambda x, y: low - 1 <= y <= high - 1) if vertical else (lambda x, y: low - 1 <= x <= high - 1)
+        step = 1
+        if node.every is not None:   # rows 1..n every 2: rows 1, 3, 5, ...
+            step = constant(expect(self.lower(node.every, ctx), INT, node.every, "a step"), node.every, "a step")
+            if step < 1:
+                raise error(f"'every' takes a step of 1 or more, not {step}", node.every)
+
+        def pick(x: int, y: int) -> bool:
+            at = y if vertical else x
+            return low - 1 <= at <= high - 1 and (at - low + 1) % step == 0
         return ir.Const(geometry.mask(pick), CELLS)
 
     def _owned_kind(self, node: ast.Apply, ctx: Context) -> ir.Expr:

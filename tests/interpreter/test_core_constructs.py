@@ -800,3 +800,19 @@ def test_taken_pieces_join_the_hand_and_are_dropped_back():
     texts = [game.move_text(after, m) for m in game.legal_moves(after)]
     assert "M*b2" in texts and "M*a4" not in texts and not any(t.startswith("m*") for t in texts)
     assert game.position_text(after).endswith("hand=1,0,0,0 plies=4")
+
+
+def test_regions_computed_from_options_every_other_row():
+    text = """game "Stripes"
+players A B
+option n = 6
+board n x n
+region stripes: rows 1..n every 2
+move: place on empty and stripes and not columns 2..n every 3
+end: draw if full or plies >= 2
+"""
+    for n in (4, 6, 7):
+        game = compile_rules(text, options={"n": str(n)})
+        start = game.initial_state()
+        expected = sorted(f"{chr(97 + x)}{y + 1}" for y in range(0, n, 2) for x in range(n) if (x - 1) % 3)
+        assert sorted(game.move_text(start, m) for m in game.legal_moves(start)) == expected
