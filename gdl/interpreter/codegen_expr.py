@@ -306,34 +306,6 @@ class ExpressionCode:
             f"        grown = (m | {self.shift(self.links(), 'm')}) & y",
             "        if grown == m:", "            return m", "        m = grown"]
 
-    def attacked_helper(self) -> None:
-        """`attacked(s, x)`: some cell of x could be taken by an opponent of its owner (the
-        mover's, for an empty cell, with a piece of the mover put there for the test):
-        one of that player's moves (by every rule, no priority, no filter) lands on the
-        cell or captures it."""
-        if "attacked" in self.helpers:
-            return
-        n, k, planes = self.n_players, self.n_kinds, self.n_planes
-        own = [" | ".join(f"board[{q * k + j}]" for j in range(k)) for q in range(n)]
-        lines = [
-            "def attacked(s, x):",
-            f"    board, rest, mover = list(s[:{planes}]), s[{planes}:-2], s[-2]",
-            f"    occ = {' | '.join(f'board[{i}]' for i in range(planes))}",
-            "    while x:", "        low = x & -x", "        x ^= low", "        c = low.bit_length() - 1",
-            "        owner = mover"]
-        for q in range(n):
-            lines += [f"        if ({own[q]}) & low:", f"            owner = {q}"]
-        lines += [
-            "        here = list(board)",
-            "        if not occ & low:", f"            here[owner * {k}] |= low",
-            f"        for q in range({n}):", "            if q == owner:", "                continue",
-            "            for mm in pseudo((*here, *rest, q, 0)):",
-            f"                if mm.__class__ is int and (mm & {self.cell_mask} == c "
-            f"or mm >> {self.capture_shift} >> c & 1):",
-            "                    return True",
-            "    return False"]
-        self.helpers["attacked"] = lines
-
     def flank_helper(self) -> None:
         """`flank(own, x)`: cells from which a run of x cells along some direction ends at own."""
         if "flank" in self.helpers:

@@ -13,6 +13,7 @@ local copies of the position and enumerates from there.
 from __future__ import annotations
 
 from gdl.interpreter import ir
+from gdl.interpreter.codegen_attacks import AttackCode
 from gdl.interpreter.codegen_expr import ExpressionCode
 from gdl.interpreter.codegen_support import TABLE_BITS, SourceWriter
 from gdl.interpreter.geometry import bits
@@ -41,7 +42,7 @@ class Encoding:
         return " | ".join(parts)
 
 
-class MoveCode(ExpressionCode):
+class MoveCode(AttackCode, ExpressionCode):
     """`moves(s)`, `legal_moves(s)` and, when the rules need them, `pseudo(s)` (every
     rule's moves, no priority, no filter: what `attacked` reads) and `allowed(s, m)`."""
 
@@ -63,7 +64,7 @@ class MoveCode(ExpressionCode):
         """`moves(s)`: every move but a pass; `legal_moves(s)`: those and the pass (when
         nothing else is legal, or always)."""
         self.gen_moves(w, "moves", pseudo=False)
-        if self.uses(ir.Attacked):
+        if self.uses(ir.Attacked) and not self.attacks_directly():
             w("")
             self.gen_moves(w, "pseudo", pseudo=True)
         w("")

@@ -816,3 +816,52 @@ end: draw if full or plies >= 2
         start = game.initial_state()
         expected = sorted(f"{chr(97 + x)}{y + 1}" for y in range(0, n, 2) for x in range(n) if (x - 1) % 3)
         assert sorted(game.move_text(start, m) for m in game.legal_moves(start)) == expected
+
+
+MINICHESS = """game "Mini chess"
+players White Black
+board 5 x 5
+pieces king rook knight pawn
+direction forward: White n, Black s
+direction takes: White ne nw, Black se sw
+region far: White -> row 5, Black -> row 1
+setup White king: c1
+setup White rook: a1
+setup White knight: e1
+setup White pawn: rows 2..2
+setup Black king: c5
+setup Black rook: e5
+setup Black knight: a5
+setup Black pawn: rows 4..4
+illegal: attacked own king
+move: step king n s e w ne nw se sw to not own
+move: slide rook n s e w to not own
+move: step knight (1, 2) to not own
+move: step pawn forward to empty then promote to rook in far
+move: step pawn takes to enemy then promote to rook in far
+move: jump rook n s e w over enemy to empty
+end: mover wins if not moves and attacked enemy king
+end: draw if not moves or plies >= 20
+"""
+
+
+def test_the_fast_attack_test_equals_asking_the_move_generator(monkeypatch):
+    from gdl.interpreter.codegen_attacks import AttackCode
+    fast = compile_rules(MINICHESS)
+    monkeypatch.setattr(AttackCode, "attacks_directly", lambda self: False)
+    slow = compile_rules(MINICHESS)
+    assert "def pseudo(" in slow.source and "def pseudo(" not in fast.source
+    start = fast.initial_state()
+    assert [perft(fast, start, d) for d in range(1, 4)] == [perft(slow, start, d) for d in range(1, 4)]
+    rng = random.Random(5)
+    results = set()
+    for _ in range(40):
+        s = t = start
+        while not fast.is_terminal(s):
+            moves = fast.legal_moves(s)
+            assert sorted(moves) == sorted(slow.legal_moves(t))
+            move = rng.choice(moves)
+            s, t = fast.apply(s, move), slow.apply(t, move)
+            assert s == t   # the same position and, at the end, the same result
+        results.add(fast.returns(s))
+    assert len(results) > 1
