@@ -17,7 +17,7 @@ from gdl.grammar import ast
 from gdl.interpreter import ir
 from gdl.interpreter.codegen_support import RULE_BITS
 from gdl.interpreter.expressions import (
-    CONST, EFFECT, END, MOVE, COMPASS_NAMES, FUNCTIONS, BUILTIN_NAMES, Context, Lowerer, Scope,
+    CONST, EFFECT, END, MOVE, FUNCTIONS, BUILTIN_NAMES, Context, Lowerer, Scope,
     check_index, constant, error, expect, unknown)
 from gdl.interpreter.geometry import MAX_HEIGHT, MAX_WIDTH, Geometry, union
 from gdl.interpreter.ir import BOOL, CELLS, INT, LIST
@@ -221,8 +221,9 @@ class _Checker:
 
     def _direction(self, node: ast.Direction) -> None:
         self._declare(node.name)
-        if node.name.text in COMPASS_NAMES:
-            raise error(f"'{node.name.text}' is a compass direction and cannot be redefined", node.name)
+        if node.name.text in self.scope.geometry.directions:
+            kind = "a hex" if self.scope.geometry.shape == "hex" else "a compass"
+            raise error(f"'{node.name.text}' is {kind} direction and cannot be redefined", node.name)
         players = self.scope.players
         per_player: list[list[tuple[int, int]] | None] = [None] * len(players)
         for part in node.parts:
@@ -248,7 +249,7 @@ class _Checker:
         self.scope.directions[node.name.text] = tuple(tuple(s) for s in per_player)
 
     def _is_direction(self, text: str) -> bool:
-        return text in self.scope.directions or text in COMPASS_NAMES
+        return text in self.scope.directions or text in self.scope.geometry.directions
 
     def _region(self, node: ast.Region) -> None:
         self._declare(node.name)

@@ -15,13 +15,14 @@ parameterised move is the tuple `(rule, a0, a1, ..)`.
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from gdl.interpreter import ir
 from gdl.interpreter.codegen_expr import ExpressionCode, uses_occupancy, within_empty
 from gdl.interpreter.codegen_support import (  # noqa: F401  (RULE_BITS is re-exported)
     CHUNK_BITS, RULE_BITS, TABLE_BITS, SourceWriter, swapped_results)
-from gdl.interpreter.geometry import COMPASS, bits
+from gdl.interpreter.geometry import bits
 
 
 class Generator(ExpressionCode):
@@ -105,17 +106,17 @@ class Generator(ExpressionCode):
                 self.param_moves(w, rule, p)
         w("return out")
 
-    def jump_mask(self, dx: int, dy: int) -> int:
-        """The cells from which a jump along (dx, dy) stays on the board (over and landing)."""
-        return self.geo.mask(lambda x, y: self.geo.on_board(x + dx, y + dy)
-                             and self.geo.on_board(x + 2 * dx, y + 2 * dy))
+    def jump_steps(self, dx: int, dy: int) -> tuple[tuple[int, int, int], ...]:
+        """The (over offset, landing offset, from-mask) triples of a jump along (dx, dy): the
+        from-mask holds the cells from which the jump stays on the board (over and landing)."""
+        return self.geo.jumps(dx, dy)
 
     def jump_moves(self, w: SourceWriter, rule: ir.JumpRule, p: int) -> None:
         """Every jump (or, with repeat, every maximal chain of jumps) of the rule's pieces."""
         tag = self.rule_tag(rule)
         tail = f" | {tag}" if tag else ""
         S, caps = self.cell_bits, self.capture_shift
-        steps = [(self.geo.offset(dx, dy), self.jump_mask(dx, dy)) for dx, dy in rule.directions[p]]
+        steps = [step for dx, dy in rule.directions[p] for step in self.jump_steps(dx, dy)]
         w(f"over = {self.expr(rule.over, p)}")
         w(f"land = {self.expr(rule.to, p)}")
         w(f"m = {self.plane(p, rule.kind)}")
@@ -125,10 +126,10 @@ class Generator(ExpressionCode):
             w("m ^= low")
             w("f = low.bit_length() - 1")
             if not rule.repeat:
-                for off, mask in steps:
-                    w(f"if {mask!r} >> f & 1 and over >> (f + {off}) & 1 and land >> (f + {2 * off}) & 1:")
+                for off, land, mask in steps:
+                    w(f"if {mask!r} >> f & 1 and over >> (f + {off}) & 1 and land >> (f + {land}) & 1:")
                     with w.indent():
-                        w(f"add((f + {2 * off}) | f << {S}{tail} | 1 << (f + {off}) << {caps})")
+                        w(f"add((f + {land}) | f << {S}{tail} | 1 << (f + {off}) << {caps})")
                 return
             w("free = land | low   # the jumping piece has left its cell")
             w("stack = [(f, 0)]")
@@ -136,11 +137,11 @@ class Generator(ExpressionCode):
             with w.indent():
                 w("c, cap = stack.pop()")
                 w("grown = False")
-                for off, mask in steps:
+                for off, land, mask in steps:
                     w(f"if {mask!r} >> c & 1 and over >> (c + {off}) & 1 and not cap >> (c + {off}) & 1 "
-                      f"and free >> (c + {2 * off}) & 1:")
+                      f"and free >> (c + {land}) & 1:")
                     with w.indent():
-                        w(f"stack.append((c + {2 * off}, cap | 1 << (c + {off})))")
+                        w(f"stack.append((c + {land}, cap | 1 << (c + {off})))")
                         w("grown = True")
                 w("if cap and not grown:")
                 with w.indent():
@@ -158,16 +159,15 @@ class Generator(ExpressionCode):
             self.slide_moves(w, rule, p, mine, tag)
             return
         for dx, dy in rule.directions[p]:
-            off = self.geo.offset(dx, dy)
-            has = self.geo.has_neighbour(dx, dy)
-            moved = f"({mine} & {has!r}) << {off}" if off > 0 else f"({mine} & {has!r}) >> {-off}"
-            w(f"m = {moved} & to")
-            w("while m:")
-            with w.indent():
-                w("low = m & -m")
-                w("t = low.bit_length() - 1")
-                w(f"add(t | (t - {off}) << {self.cell_bits}{f' | {tag}' if tag else ''})")
-                w("m ^= low")
+            for off, has in self.geo.shifts(dx, dy):
+                moved = f"({mine} & {has!r}) << {off}" if off > 0 else f"({mine} & {has!r}) >> {-off}"
+                w(f"m = {moved} & to")
+                w("while m:")
+                with w.indent():
+                    w("low = m & -m")
+                    w("t = low.bit_length() - 1")
+                    w(f"add(t | (t - {off}) << {self.cell_bits}{f' | {tag}' if tag else ''})")
+                    w("m ^= low")
 
     def slide_moves(self, w: SourceWriter, rule: ir.StepRule, p: int, mine: str, tag: int) -> None:
         """Walk each piece along each direction over empty cells; every cell walked onto that
@@ -179,17 +179,33 @@ class Generator(ExpressionCode):
             w("m ^= low")
             w("f = low.bit_length() - 1")
             for dx, dy in rule.directions[p]:
-                off, has = self.geo.offset(dx, dy), self.geo.has_neighbour(dx, dy)
                 w("c = f")
-                w(f"while {has!r} >> c & 1:")
-                with w.indent():
-                    w(f"c += {off}")
+                with self.walk(w, dx, dy):
                     w("if to >> c & 1:")
                     with w.indent():
                         w(f"add(c | f << {self.cell_bits}{f' | {tag}' if tag else ''})")
                     w("if occ >> c & 1:")
                     with w.indent():
                         w("break")
+
+    @contextlib.contextmanager
+    def walk(self, w: SourceWriter, dx: int, dy: int):
+        """A loop moving the cell `c` one neighbour along (dx, dy) at a time while there is
+        one; the body written inside the `with` runs at each new cell. A lattice board (one
+        shift) adds its offset; a points board looks the next cell up in a table."""
+        pairs = self.geo.shifts(dx, dy)
+        if len(pairs) == 1:
+            ((off, has),) = pairs
+            w(f"while {has!r} >> c & 1:")
+            with w.indent():
+                w(f"c += {off}")
+                yield
+            return
+        name = self.table(f"NEXT_{dx + 1}{dy + 1}", self.geo.next_cells(dx, dy))
+        w(f"while {name}[c] >= 0:")
+        with w.indent():
+            w(f"c = {name}[c]")
+            yield
 
     def param_moves(self, w: SourceWriter, rule: ir.ParamRule, p: int) -> None:
         r = self.game.rules.index(rule)
@@ -329,13 +345,10 @@ class Generator(ExpressionCode):
         w(f"x = {self.expr(effect.cells, p)}")
         w(f"own = {self.pieces(ir.MOVER, None, p)}")
         w("flips = 0")
-        for dx, dy in COMPASS.values():
-            off, has = self.geo.offset(dx, dy), self.geo.has_neighbour(dx, dy)
+        for dx, dy in self.geo.directions.values():
             w("c = t")
             w("run = 0")
-            w(f"while {has!r} >> c & 1:")
-            with w.indent():
-                w(f"c += {off}")
+            with self.walk(w, dx, dy):
                 w("if x >> c & 1:")
                 with w.indent():
                     w("run |= 1 << c")

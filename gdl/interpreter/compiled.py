@@ -134,11 +134,11 @@ class CompiledGame:
         def walk(cell: int, left: int) -> list[int] | None:
             if not left:
                 return [cell] if cell == to else None
-            x, y = geo.xy(cell)
             for dx, dy in directions:
-                over, land = (x + dx, y + dy), (x + 2 * dx, y + 2 * dy)
-                if geo.on_board(*land) and left >> geo.cell(*over) & 1:
-                    rest = walk(geo.cell(*land), left & ~(1 << geo.cell(*over)))
+                over = geo.neighbour(cell, dx, dy)
+                land = None if over is None else geo.neighbour(over, dx, dy)
+                if land is not None and left >> over & 1:
+                    rest = walk(land, left & ~(1 << over))
                     if rest:
                         return [cell] + rest
             return None

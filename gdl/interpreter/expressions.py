@@ -17,7 +17,7 @@ import attrs
 from gdl.errors import RulesSemanticError
 from gdl.grammar import ast
 from gdl.interpreter import ir
-from gdl.interpreter.geometry import COMPASS, Geometry
+from gdl.interpreter.geometry import COMPASS, Geometry, shifted
 from gdl.interpreter.ir import BOOL, CELLS, INT, LIST
 
 CONST, MOVE, EFFECT, END = "constant", "move", "effect", "end"   # where an expression is evaluated
@@ -335,13 +335,16 @@ class Lowerer:
 
     def direction(self, ident: ast.Ident) -> tuple[ir.Offsets, ...]:
         """A direction name's (dx, dy) steps for each player."""
-        self._needs_board(ident, ident.text)   # directions only mean something on a board
+        geometry = self._needs_board(ident, ident.text)   # directions only mean something on a board
         if ident.text in self.scope.directions:
             return self.scope.directions[ident.text]
-        if ident.text in COMPASS_NAMES:
-            step = (COMPASS[ident.text],)
+        if ident.text in geometry.directions:
+            step = (geometry.directions[ident.text],)
             return tuple(step for _ in self.scope.players)
-        raise unknown("direction", ident, [*self.scope.directions, *COMPASS_NAMES])
+        if ident.text in COMPASS_NAMES:
+            raise error(f"'{ident.text}' is not a direction of the {geometry.description} "
+                        f"(its directions: {' '.join(geometry.directions)})", ident)
+        raise unknown("direction", ident, [*self.scope.directions, *geometry.directions])
 
     def _index(self, node: ast.Index, ctx: Context) -> ir.Expr:
         base = expect(self.lower(node.base, ctx), LIST, node.base, "an indexed value")
@@ -396,7 +399,6 @@ def shift_const(geometry: Geometry, offsets: ir.Offsets, mask: int) -> int:
     """The cells whose neighbour along one of `offsets` is in `mask`."""
     out = 0
     for dx, dy in offsets:
-        off = geometry.offset(dx, dy)
-        moved = mask >> off if off > 0 else mask << -off
-        out |= moved & geometry.has_neighbour(dx, dy)
+        for off, has in geometry.shifts(dx, dy):
+            out |= shifted(mask, -off) & has
     return out
