@@ -19,7 +19,8 @@ from gdl.interpreter.codegen_support import RULE_BITS
 from gdl.interpreter.expressions import (
     CONST, EFFECT, END, MOVE, FUNCTIONS, BUILTIN_NAMES, Context, Lowerer, Scope,
     check_index, constant, error, expect, unknown)
-from gdl.interpreter.geometry import MAX_HEIGHT, MAX_WIDTH, Geometry, union
+from gdl.interpreter.geometry import (
+    HEX_SHAPES, MAX_HEIGHT, MAX_WIDTH, Geometry, hex_size, link_step, union)
 from gdl.interpreter.ir import BOOL, CELLS, INT, LIST
 from gdl.interpreter.symmetry import SWAP_WORDS, close, identity
 
@@ -183,14 +184,15 @@ class _Checker:
         self.scope.options[node.name.text] = ir.Const(value, default.type)
 
     def _board(self, node: ast.Board) -> None:
-        size = []
-        for expr, what, limit in ((node.width, "width", MAX_WIDTH), (node.height, "height", MAX_HEIGHT)):
-            value = constant(expect(self.lower.lower(expr, Context(CONST)), INT, expr, f"the board {what}"),
-                             expr, f"the board {what}")
-            if not 1 <= value <= limit:
-                raise error(f"the board {what} must be 1..{limit}, not {value}", expr)
-            size.append(value)
-        self.scope.geometry = Geometry.rectangle(*size)
+        if node.hex_shape is not None:
+            self.scope.geometry = self._hex_board(node)
+        else:
+            size = []
+            for expr, what, limit in ((node.width, "width", MAX_WIDTH), (node.height, "height", MAX_HEIGHT)):
+                size.append(self._board_number(expr, f"the board {what}", limit))
+            self.scope.geometry = Geometry.rectangle(*size)
+            if node.links:
+                self.scope.geometry = self._points_board(node, *size)
         if node.cells is not None:
             subset = expect(self.lower.lower(node.cells, Context(CONST)), CELLS, node.cells, "the playable cells")
             mask = constant(subset, node.cells, "the playable cells")
@@ -200,8 +202,48 @@ class _Checker:
         for ident in self.declared:
             if ident.text in self.scope.geometry.names:
                 raise error(f"'{ident.text}' is also the name of a cell on the "
-                            f"{size[0]} x {size[1]} board; choose another name", ident)
+                            f"{self.scope.geometry.description}; choose another name", ident)
         self.planes = [0] * (len(self.scope.players) * len(self.scope.pieces))
+
+    def _board_number(self, expr: ast.Expr, what: str, limit: int) -> int:
+        value = constant(expect(self.lower.lower(expr, Context(CONST)), INT, expr, what), expr, what)
+        if not 1 <= value <= limit:
+            raise error(f"{what} must be 1..{limit}, not {value}", expr)
+        return value
+
+    def _hex_board(self, node: ast.Board) -> Geometry:
+        """`board hex SHAPE N`: the shape's bounding rectangle must fit the column letters."""
+        shape = node.hex_shape
+        if shape.text not in HEX_SHAPES:
+            raise unknown("hex board shape", shape, list(HEX_SHAPES))
+        limit = next(n for n in range(MAX_WIDTH, 0, -1) if hex_size(shape.text, n)[0] <= MAX_WIDTH)
+        return Geometry.hex(shape.text, self._board_number(node.width, f"a hex {shape.text}'s size", limit))
+
+    def _points_board(self, node: ast.Board, width: int, height: int) -> Geometry:
+        """`board W x H links a1-d1-g1, ...`: each chain's points are cells of the grid, each
+        link runs along one compass step, and no point has two links along the same step."""
+        grid = Geometry.rectangle(width, height)
+        chains, seen = [], {}   # seen: (point, step) -> the point it links to
+        for chain in node.links:
+            cells = []
+            for ident in chain:
+                if ident.text not in grid.names:
+                    raise error(f"'{ident.text}' is not a point of the {width} x {height} grid", ident)
+                cells.append(grid.names[ident.text])
+            if len(set(cells)) < len(cells):
+                raise error("a chain of links passes through a point twice", chain[0])
+            for (a, b), ident in zip(zip(cells, cells[1:]), chain[1:]):
+                step = link_step(grid.xy(a), grid.xy(b))
+                if step is None:
+                    raise error(f"a link runs along a row, a column or a diagonal; "
+                                f"{grid.name(a)}-{ident.text} does not", ident)
+                for start, end, along in ((a, b, step), (b, a, (-step[0], -step[1]))):
+                    other = seen.setdefault((start, along), end)
+                    if other != end:
+                        raise error(f"point {grid.name(start)} already has a link that way "
+                                    f"(to {grid.name(other)})", ident)
+            chains.append(tuple(cells))
+        return Geometry.points(width, height, tuple(chains))
 
     def _pieces(self, node: ast.Pieces) -> None:
         self.scope.pieces.clear()
@@ -315,7 +357,7 @@ class _Checker:
             elif ident.text in SINGLE_SYMMETRIES:
                 if transforms[ident.text] is None:
                     g = self.scope.geometry
-                    raise error(f"{ident.text} does not map the {g.width} x {g.height} board onto itself", ident)
+                    raise error(f"{ident.text} does not map the {g.description} onto itself", ident)
                 names = [ident.text]
             else:
                 raise unknown("symmetry", ident, [*SYMMETRY_GROUPS, *SINGLE_SYMMETRIES])
@@ -336,7 +378,7 @@ class _Checker:
                 cell = geometry.names.get(ident.text)
                 if cell is None or not geometry.playable >> cell & 1:
                     raise error(f"'{ident.text}' is not a playable cell of the "
-                                f"{geometry.width} x {geometry.height} board", ident)
+                                f"{geometry.description}", ident)
                 if ident.text in seen:
                     raise error(f"cell {ident.text} is moved twice by this symmetry", ident)
                 seen.add(ident.text)

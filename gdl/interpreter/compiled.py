@@ -179,15 +179,7 @@ class CompiledGame:
             player, kind = divmod(index, len(self.ir.pieces))
             for cell in bits(state[index]):
                 marks[cell] = self.glyph(player, kind)
-        rows = []
-        for y in range(geo.height - 1, -1, -1):  # no rows at all for a game without a board
-            cells = []
-            for x in range(geo.width):
-                cell = geo.cell(x, y)
-                cells.append(marks.get(cell, "." if geo.playable >> cell & 1 else " "))
-            rows.append(f"{y + 1:>2} {' '.join(cells)}")
-        if geo.width:
-            rows.append("   " + " ".join(chr(ord("a") + x) for x in range(geo.width)))
+        rows = self._board_rows(marks)
         for variable, value in zip(self.ir.variables, state[planes:]):
             if variable.type == ir.HISTORY:
                 continue
@@ -199,6 +191,49 @@ class CompiledGame:
         else:
             rows.append(f"{self.players[state[-2]]} to move")
         return "\n".join(rows)
+
+    def _board_rows(self, marks: dict[int, str]) -> list[str]:
+        """The board's picture, top row first, with row numbers and column letters: a square
+        grid as it is; a hex grid with each row half a cell right of the one below (so every
+        cell's six neighbours touch it); a points board on its grid with its links drawn."""
+        geo = self.geometry
+        canvas = [[" "] * (2 * geo.width - 1) for _ in range(geo.height)]   # canvas[y][2x]: (x, y)
+        if geo.shape == "points":
+            self._draw_links(canvas)
+        for c in geo.cells:
+            x, y = geo.xy(c)
+            canvas[y][2 * x] = marks.get(c, ".")
+        rows = []
+        for y in range(geo.height - 1, -1, -1):  # no rows at all for a game without a board
+            line = "".join(canvas[y])
+            if geo.shape == "hex":
+                line = (" " * y + line).rstrip()
+            rows.append(f"{y + 1:>2} {line}")
+        if geo.width:
+            rows.append("   " + " ".join(chr(ord("a") + x) for x in range(geo.width)))
+        return rows
+
+    def _draw_links(self, canvas: list[list[str]]) -> None:
+        """A points board's links on the canvas: `-` along rows, `|` along columns, `/` and
+        `\\` at the grid points a diagonal link passes (`+` where two links cross)."""
+        geo = self.geometry
+
+        def put(x2: int, y: int, mark: str) -> None:   # x2: the canvas column
+            old = canvas[y][x2]
+            canvas[y][x2] = mark if old in (" ", mark) else "+"
+
+        for a, b in geo.links:
+            (ax, ay), (bx, by) = sorted((geo.xy(a), geo.xy(b)))
+            if ay == by:
+                for x2 in range(2 * ax + 1, 2 * bx):
+                    put(x2, ay, "-")
+            elif ax == bx:
+                for y in range(min(ay, by) + 1, max(ay, by)):
+                    put(2 * ax, y, "|")
+            else:
+                up = 1 if by > ay else -1
+                for i in range(1, bx - ax):
+                    put(2 * (ax + i), ay + up * i, "/" if up > 0 else "\\")
 
     def outcome_text(self, state: State) -> str:
         payoffs = self.returns(state)

@@ -197,7 +197,7 @@ class Lowerer:
         known, g = scope.known_names(), scope.geometry
         # d4 on a 3 x 3 board; but h3 beside a variable h2 is more likely a slip of the name.
         if g is not None and _CELL_NAME.fullmatch(text) and not difflib.get_close_matches(text, known, n=1):
-            raise error(f"cell {text} is off the {g.width} x {g.height} board "
+            raise error(f"cell {text} is off the {g.description} "
                         f"(a1..{g.name(g.cell(g.width - 1, g.height - 1))})", ident)
         raise unknown("name", ident, known)
 
