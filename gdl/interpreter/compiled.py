@@ -195,45 +195,41 @@ class CompiledGame:
     def _board_rows(self, marks: dict[int, str]) -> list[str]:
         """The board's picture, top row first, with row numbers and column letters: a square
         grid as it is; a hex grid with each row half a cell right of the one below (so every
-        cell's six neighbours touch it); a points board on its grid with its links drawn."""
+        cell's six neighbours touch it); a points board on its grid with its links drawn, a
+        line between each two rows for the links that cross it."""
         geo = self.geometry
-        canvas = [[" "] * (2 * geo.width - 1) for _ in range(geo.height)]   # canvas[y][2x]: (x, y)
+        tall = 2 if geo.shape == "points" else 1    # canvas lines per row of the grid
+        canvas = [[" "] * (2 * geo.width - 1) for _ in range(tall * geo.height - tall + 1)]
         if geo.shape == "points":
             self._draw_links(canvas)
         for c in geo.cells:
             x, y = geo.xy(c)
-            canvas[y][2 * x] = marks.get(c, ".")
+            canvas[tall * y][2 * x] = marks.get(c, ".")
         rows = []
-        for y in range(geo.height - 1, -1, -1):  # no rows at all for a game without a board
-            line = "".join(canvas[y])
+        for line in range(len(canvas) - 1, -1, -1) if geo.width else ():   # none without a board
+            y, between = divmod(line, tall)
+            text = "".join(canvas[line])
             if geo.shape == "hex":
-                line = (" " * y + line).rstrip()
-            rows.append(f"{y + 1:>2} {line}")
+                text = (" " * y + text).rstrip()
+            row = f"{'' if between else y + 1:>2} {text}"
+            rows.append(row.rstrip() if tall > 1 else row)   # a square row keeps its blanks
         if geo.width:
             rows.append("   " + " ".join(chr(ord("a") + x) for x in range(geo.width)))
         return rows
 
     def _draw_links(self, canvas: list[list[str]]) -> None:
-        """A points board's links on the canvas: `-` along rows, `|` along columns, `/` and
-        `\\` at the grid points a diagonal link passes (`+` where two links cross)."""
+        """A points board's links, point (x, y) being canvas[2y][2x]: `-` along a row, `|`
+        along a column, `/` and `\\` along a diagonal, `+` where two links cross."""
         geo = self.geometry
-
-        def put(x2: int, y: int, mark: str) -> None:   # x2: the canvas column
-            old = canvas[y][x2]
-            canvas[y][x2] = mark if old in (" ", mark) else "+"
-
         for a, b in geo.links:
-            (ax, ay), (bx, by) = sorted((geo.xy(a), geo.xy(b)))
-            if ay == by:
-                for x2 in range(2 * ax + 1, 2 * bx):
-                    put(x2, ay, "-")
-            elif ax == bx:
-                for y in range(min(ay, by) + 1, max(ay, by)):
-                    put(2 * ax, y, "|")
-            else:
-                up = 1 if by > ay else -1
-                for i in range(1, bx - ax):
-                    put(2 * (ax + i), ay + up * i, "/" if up > 0 else "\\")
+            (ax, ay), (bx, by) = geo.xy(a), geo.xy(b)
+            dx, dy = (bx > ax) - (bx < ax), (by > ay) - (by < ay)
+            mark = "|" if not dx else "-" if not dy else "/" if dx == dy else "\\"
+            x2, y2 = 2 * ax + dx, 2 * ay + dy
+            while (x2, y2) != (2 * bx, 2 * by):
+                old = canvas[y2][x2]
+                canvas[y2][x2] = mark if old in (" ", mark) else "+"
+                x2, y2 = x2 + dx, y2 + dy
 
     def outcome_text(self, state: State) -> str:
         payoffs = self.returns(state)

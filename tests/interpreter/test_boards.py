@@ -456,20 +456,40 @@ X to move"""
 def test_render_points_with_their_links():
     assert board_picture(f"7 x 7 links {links_text(NINE)}", ["a1", "d2", "g4"]) == """\
  7 .-----.-----.
+   |     |     |
  6 | .---.---. |
+   | |   |   | |
  5 | | .-.-. | |
+   | | |   | | |
  4 .-.-.   .-.-X
+   | | |   | | |
  3 | | .-.-. | |
+   | |   |   | |
  2 | .---O---. |
+   |     |     |
  1 X-----.-----.
    a b c d e f g
 O to move"""
     assert board_picture(f"3 x 3 links {links_text(THREE)}", ["b2"]) == """\
  3 .-.-.
+   |\\|/|
  2 .-X-.
+   |/|\\|
  1 .-.-.
    a b c
 O to move"""
+    assert board_picture("5 x 5 links a1-c3-e5, a5-c3, a3-c3-e3, c1-c5", []) == """\
+ 5 .   .   .
+    \\  |  /
+ 4   \\ | /
+      \\|/
+ 3 .---.---.
+      /|
+ 2   / |
+    /  |
+ 1 .   .
+   a b c d e
+X to move"""
 
 
 def test_render_square_board_unchanged():
