@@ -13,6 +13,7 @@ import pytest
 from gdl.errors import RulesError
 from gdl.interpreter import compile_rules
 from gdl.interpreter.geometry import COMPASS, HEX, Geometry, bits, shifted
+from gdl.interpreter.symmetry import imager, map_text
 from gdl.perft import perft
 
 HEX_STEPS = ((1, 0), (-1, 0), (0, 1), (-1, 1), (1, -1), (0, -1))
@@ -522,3 +523,33 @@ def test_square_directions_are_not_hex_directions():
                          'direction n: ne nw\nmove: step stone n to empty\nend: draw if full\n', "b.gdl")
     assert sorted(game.move_text(game.initial_state(), m) for m in game.legal_moves(game.initial_state())) \
         == ["a1-a2"]
+
+
+# ---------------------------------------------------------------- symmetries
+
+@pytest.mark.parametrize("rules", [
+    HEX_GAME.format(board="hex rhombus 4", a="a1", b="d4") + "symmetry rotate180 transpose\n",
+    HEX_GAME.format(board="hex hexagon 3", a="c1", b="c5") + "symmetry rotate180 transpose\n",
+    MORRIS.format(size=7, links=links_text(NINE), along="n s e w", men=6) + "symmetry dihedral\n",
+    MORRIS.format(size=3, links=links_text(THREE), along="n s e w ne nw se sw", men=6)
+    + "symmetry dihedral\n",
+], ids=["rhombus", "hexagon", "nine men", "three men"])
+def test_board_symmetries_map_moves_onto_moves(rules):
+    """Each symmetry of a hex or points board is an automorphism: the image of a position
+    has the images of its moves as its moves, and the same canonical key."""
+    game = compile_rules(rules, "sym.gdl")
+    group = game.symmetries
+    assert len(group) == (4 if "hex" in rules else 8) and not game.rejected
+    image, rng = imager(game), random.Random(5)
+    for _ in range(20):
+        state = game.initial_state()
+        for _ in range(rng.randrange(12)):
+            if game.is_terminal(state):
+                break
+            state = game.apply(state, rng.choice(game.legal_moves(state)))
+        texts = [game.move_text(state, m) for m in game.legal_moves(state)]
+        for sym in group:
+            other = image(sym, state)
+            assert game.canonical(other) == game.canonical(state)
+            assert sorted(game.move_text(other, m) for m in game.legal_moves(other)) \
+                == sorted(map_text(t, sym, game.geometry) for t in texts)
