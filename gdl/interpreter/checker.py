@@ -20,15 +20,16 @@ from gdl.interpreter.expressions import (
     CONST, EFFECT, END, MOVE, FUNCTIONS, BUILTIN_NAMES, Context, Lowerer, Scope,
     check_index, constant, error, expect, unknown)
 from gdl.interpreter.geometry import (
-    HEX_SHAPES, MAX_HEIGHT, MAX_WIDTH, Geometry, hex_size, link_step, union)
+    HEX_ROTATIONS, HEX_SHAPES, MAX_HEIGHT, MAX_WIDTH, SQUARE_TRANSFORMS, Geometry, hex_size,
+    link_step, union)
 from gdl.interpreter.ir import BOOL, CELLS, INT, LIST
 from gdl.interpreter.symmetry import SWAP_WORDS, close, identity
 
-SYMMETRY_GROUPS = {
-    "dihedral": ("mirror", "flip", "rotate180", "transpose", "antitranspose", "rotate90", "rotate270"),
-    "rotations": ("rotate90", "rotate180", "rotate270"),
+SYMMETRY_GROUPS = {   # each keeps the transforms that fit the board
+    "dihedral": (*SQUARE_TRANSFORMS, *HEX_ROTATIONS),
+    "rotations": ("rotate90", "rotate180", "rotate270", *HEX_ROTATIONS),
 }
-SINGLE_SYMMETRIES = ("mirror", "flip", "rotate180", "transpose", "antitranspose", "rotate90", "rotate270")
+SINGLE_SYMMETRIES = (*SQUARE_TRANSFORMS, *HEX_ROTATIONS)
 RESERVED = set(BUILTIN_NAMES) | set(FUNCTIONS) | {"mover", "opponent", "draw"}
 _INT_TEXT = re.compile(r"-?[0-9]+")
 MAX_PLAYERS = 8

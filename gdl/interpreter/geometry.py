@@ -37,6 +37,19 @@ LINE_DIRECTIONS = ((1, 0), (0, 1), (1, 1), (-1, 1))   # one per axis: a line is 
 HEX_AXES = ((1, 0), (0, 1), (-1, 1))                  # each with a positive bit offset
 ORTHOGONAL = ((0, 1), (0, -1), (1, 0), (-1, 0))       # n s e w: a square board's links
 HEX_SHAPES = ("rhombus", "hexagon", "triangle", "star")
+SQUARE_TRANSFORMS = ("mirror", "flip", "rotate180", "transpose", "antitranspose", "rotate90", "rotate270")
+HEX_ROTATIONS = ("rotate60", "rotate120", "rotate240", "rotate300")
+TRANSFORMS = ("identity", *SQUARE_TRANSFORMS, *HEX_ROTATIONS)   # every name transforms() gives
+# The hex grid's own transforms as linear maps of (x, y) steps (a translation then centres
+# them): rotateN turns anticlockwise as the board is drawn (e to ne for rotate60), mirror
+# and flip reflect the picture left-right and top-bottom, transpose exchanges e and ne.
+_HEX_LINEAR = {
+    "identity": lambda x, y: (x, y), "rotate60": lambda x, y: (-y, x + y),
+    "rotate120": lambda x, y: (-x - y, x), "rotate180": lambda x, y: (-x, -y),
+    "rotate240": lambda x, y: (y, -x - y), "rotate300": lambda x, y: (x + y, -x),
+    "mirror": lambda x, y: (-x - y, y), "flip": lambda x, y: (x + y, -y),
+    "transpose": lambda x, y: (y, x), "antitranspose": lambda x, y: (-y, -x),
+}
 SHAPES = ("square", "hex", "points")
 MAX_WIDTH = 26                                        # columns are named a..z
 MAX_HEIGHT = 99
@@ -302,8 +315,12 @@ class Geometry:
 
     # ---- symmetries: each is a permutation of the playable cells
     def transforms(self) -> dict[str, tuple[Cell, ...] | None]:
-        """The eight square transforms of the grid by name; None where one does not map the
-        board onto itself (on a hex or points board, its cells and its links)."""
+        """Every transform of TRANSFORMS by name: the permutation of the layout's cells, or
+        None where it does not map the board (its cells, and on a points board its links)
+        onto itself. A square or points board has the eight square transforms of its grid; a
+        hex board has its grid's own (`_HEX_LINEAR`), never rotate90 or rotate270."""
+        if self.shape == "hex":
+            return self._hex_transforms()
         w, h = self.width - 1, self.height - 1
         maps = {
             "identity": lambda x, y: (x, y), "mirror": lambda x, y: (w - x, y),
@@ -311,7 +328,7 @@ class Geometry:
             "transpose": lambda x, y: (y, x), "antitranspose": lambda x, y: (h - y, w - x),
             "rotate90": lambda x, y: (h - y, x), "rotate270": lambda x, y: (y, w - x),
         }
-        out: dict[str, tuple[Cell, ...] | None] = {}
+        out: dict[str, tuple[Cell, ...] | None] = dict.fromkeys(TRANSFORMS)
         for name, fn in maps.items():
             image = {}
             for c in self.cells:
@@ -320,7 +337,27 @@ class Geometry:
                     break
                 image[c] = self.cell(tx, ty)
             fits = len(image) == len(self.cells)
-            if fits and self.shape != "square":
+            if fits and self.shape == "points":
                 fits = all(frozenset(image[c] for c in link) in self.link_set for link in self.link_set)
-            out[name] = tuple(image.get(c, c) for c in range(self.height * self.stride)) if fits else None
+            out[name] = self._permutation(image) if fits else None
         return out
+
+    def _hex_transforms(self) -> dict[str, tuple[Cell, ...] | None]:
+        """Each linear map of the hex grid, moved so that the board's lowest cell (row by row)
+        is the image of some cell; it fits when the image of the board is the board."""
+        out: dict[str, tuple[Cell, ...] | None] = dict.fromkeys(TRANSFORMS)
+        cells = [self.xy(c) for c in self.cells]
+        lowest = min(cells, key=lambda p: (p[1], p[0]))
+        for name, fn in _HEX_LINEAR.items():
+            moved = [fn(x, y) for x, y in cells]
+            low = min(moved, key=lambda p: (p[1], p[0]))
+            dx, dy = lowest[0] - low[0], lowest[1] - low[1]
+            image = {self.cell(*c): self.cell(x + dx, y + dy) for c, (x, y) in zip(cells, moved)
+                     if self.on_board(x + dx, y + dy)}
+            if len(image) == len(cells):
+                out[name] = self._permutation(image)
+        return out
+
+    def _permutation(self, image: dict[Cell, Cell]) -> tuple[Cell, ...]:
+        """A map of the playable cells as a permutation of every cell of the layout."""
+        return tuple(image.get(c, c) for c in range(self.height * self.stride))

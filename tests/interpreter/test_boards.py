@@ -215,16 +215,32 @@ def test_hex_symmetries_that_fit():
     game = compile_rules('''game "Hex"
 players Red Blue
 board hex rhombus 5
-symmetry rotate180
+symmetry dihedral
 move: place on empty
 end: draw if full
 ''', "hex.gdl")
-    assert [s.name for s in game.symmetries] == ["identity", "rotate180"]
-    with pytest.raises(RulesError, match="mirror does not map"):
+    assert [s.name for s in game.symmetries] == ["identity", "rotate180", "transpose", "antitranspose"]
+    with pytest.raises(RulesError, match="mirror does not map the hex rhombus 5 board onto itself"):
         compile_rules('game "Hex"\nplayers Red Blue\nboard hex rhombus 5\nsymmetry mirror\n'
                       'move: place on empty\nend: draw if full\n', "hex.gdl")
     hexagon = Geometry.hex("hexagon", 3).transforms()
-    assert hexagon["rotate180"] and hexagon["transpose"] and not hexagon["mirror"] and not hexagon["rotate90"]
+    assert hexagon["rotate60"] and hexagon["mirror"] and hexagon["rotate90"] is None
+    sizes = {}
+    for shape in ("rhombus", "hexagon", "triangle", "star"):
+        game = compile_rules(f'game "h"\nplayers A B\nboard hex {shape} 3\nsymmetry dihedral\n'
+                             f'move: place on empty\nend: draw if full\n', "h.gdl")
+        sizes[shape] = len(game.symmetries)
+    assert sizes == {"rhombus": 4, "hexagon": 12, "triangle": 6, "star": 12}
+
+
+def test_hex_rotate60_turns_the_picture():
+    g = Geometry.hex("hexagon", 2)
+    turn = g.transforms()["rotate60"]
+    # the centre stays; the east neighbour goes to the north-east one, and so on round
+    centre = g.names["b2"]
+    assert turn[centre] == centre
+    ring = [g.neighbour(centre, *HEX[d]) for d in ("e", "ne", "nw", "w", "sw", "se")]
+    assert [turn[c] for c in ring] == ring[1:] + ring[:1]
 
 
 # ---------------------------------------------------------------- points and links
@@ -527,19 +543,25 @@ def test_square_directions_are_not_hex_directions():
 
 # ---------------------------------------------------------------- symmetries
 
+ALL_SIX = "(e is own or w is own or ne is own or nw is own or se is own or sw is own)"
+
 @pytest.mark.parametrize("rules", [
-    HEX_GAME.format(board="hex rhombus 4", a="a1", b="d4") + "symmetry rotate180 transpose\n",
-    HEX_GAME.format(board="hex hexagon 3", a="c1", b="c5") + "symmetry rotate180 transpose\n",
+    HEX_GAME.format(board="hex rhombus 4", a="a1", b="d4") + "symmetry dihedral\n",
+    HEX_GAME.format(board="hex hexagon 3", a="c1", b="c5").replace("(nw is own or se is own)", ALL_SIX)
+    + "symmetry dihedral\n",
+    HEX_GAME.format(board="hex star 2", a="a7", b="i3").replace("(nw is own or se is own)", ALL_SIX)
+    + "symmetry rotate120 swapping colours\n",
     MORRIS.format(size=7, links=links_text(NINE), along="n s e w", men=6) + "symmetry dihedral\n",
     MORRIS.format(size=3, links=links_text(THREE), along="n s e w ne nw se sw", men=6)
     + "symmetry dihedral\n",
-], ids=["rhombus", "hexagon", "nine men", "three men"])
+], ids=["rhombus", "hexagon", "star", "nine men", "three men"])
 def test_board_symmetries_map_moves_onto_moves(rules):
     """Each symmetry of a hex or points board is an automorphism: the image of a position
     has the images of its moves as its moves, and the same canonical key."""
     game = compile_rules(rules, "sym.gdl")
     group = game.symmetries
-    assert len(group) == (4 if "hex" in rules else 8) and not game.rejected
+    sizes = {"rhombus": 4, "hexagon": 12, "star": 6}
+    assert len(group) == next((n for k, n in sizes.items() if k in rules), 8) and not game.rejected
     image, rng = imager(game), random.Random(5)
     for _ in range(20):
         state = game.initial_state()
