@@ -33,6 +33,7 @@ from time import perf_counter
 from typing import TextIO
 
 from gdl import catalog, cli_puzzle
+from gdl.notation import read_moves
 from gdl.invariants_json import describe as describe_invariants
 from gdl.games.reference_puzzles import random_walk
 from gdl.errors import GdlError, IllegalMove, OptionError, RulesError, SolverError
@@ -122,23 +123,14 @@ def _legal_texts(game: Game, state: State) -> tuple[str, ...]:
 
 
 def _position(game: Game, moves: str | None) -> State:
-    """The start, then each move of `moves` (the game's notation, space-separated) played.
+    """The start, then each move of `moves` played (the game's notation; see gdl.notation).
 
     Raises:
         IllegalMove: a move is unreadable, illegal, or comes after the end of the game.
     """
     state = game.initial_state()
-    for number, text in enumerate((moves or "").split(), 1):
-        where = f"--moves, move {number}"
-        if game.is_terminal(state):
-            raise IllegalMove(f"{where} ({text!r}): the game is already over")
-        try:
-            move = game.parse_move(state, text)
-        except IllegalMove as err:
-            raise IllegalMove(f"{where}: {err.args[0]}", err.legal) from None
-        if move not in game.legal_moves(state):
-            raise IllegalMove(f"{where}: {text!r} is not a legal move", _legal_texts(game, state))
-        state = game.apply(state, move)
+    for _, _, state in read_moves(game, state, moves or ""):
+        pass
     return state
 
 

@@ -14,7 +14,7 @@ import attrs
 
 from gdl.errors import IllegalMove
 from gdl.interpreter import invariants, ir
-from gdl.interpreter.codegen import RULE_BITS, generate
+from gdl.interpreter.codegen import generate
 from gdl.interpreter.heuristics import derive
 from gdl.interpreter.geometry import bits
 from gdl.interpreter.symmetry import close
@@ -108,24 +108,42 @@ class CompiledGame:
 
     # ---- notation
     def move_text(self, state: State, move: Move) -> str:
+        """A move in the game's notation: `a1` (a placement), `e2-e4` (a piece's travel),
+        `a3xc5xe7` (a jump chain), the rule's name (a pass, a move with parameters), and
+        a further stage's part after a `/` (`d1-d7/g7`)."""
         if isinstance(move, tuple):
             rule = self.ir.rules[move[0]]
             return " ".join([rule.name, *map(str, move[1:])])
-        cell_mask = (1 << self._cell_bits) - 1
+        S, cell_mask = self._cell_bits, (1 << self._cell_bits) - 1
         board_rules = [r for r in self.ir.rules if not isinstance(r, ir.ParamRule)]
-        rule = board_rules[move >> 2 * self._cell_bits & (1 << RULE_BITS) - 1]
-        to, start = move & cell_mask, move >> self._cell_bits & cell_mask
+        rule = board_rules[move >> 2 * S & (1 << self.ir.rule_bits) - 1]
         if isinstance(rule, ir.PassRule):
             return rule.name
-        if isinstance(rule, ir.PlaceRule):
-            if len(self.ir.pieces) > 1 and sum(isinstance(r, ir.PlaceRule) for r in board_rules) > 1:
-                return f"{self.ir.pieces[rule.kind]} {self.geometry.name(to)}"   # which piece goes down
-            return self.geometry.name(to)
+        captures = 2 * S + self.ir.rule_bits + 2 * S * self.ir.stage_slots
+        player = state[-2]
+        parts = [self._stage_text(rule, move & cell_mask, move >> S & cell_mask, move >> captures,
+                                  player, board_rules)]
+        for k, stage in enumerate(rule.more, 1):
+            field = move >> 2 * S + self.ir.rule_bits + 2 * S * (k - 1)
+            if field & cell_mask:   # 0: a conditional stage that was skipped
+                parts.append(self._stage_text(stage.action, (field & cell_mask) - 1,
+                                              field >> S & cell_mask, 0, player, (), later=True))
+        return "/".join(parts)
+
+    def _stage_text(self, rule: ir.BoardRule, to: int, start: int, captured: int, player: int,
+                    board_rules, later: bool = False) -> str:
+        name = self.geometry.name
+        if isinstance(rule, (ir.PlaceRule, ir.ChooseRule)):
+            several = sum(isinstance(r, ir.PlaceRule) for r in board_rules) > 1
+            if isinstance(rule, ir.PlaceRule) and len(self.ir.pieces) > 1 and several:
+                return f"{self.ir.pieces[rule.kind]} {name(to)}"   # which piece goes down
+            return name(to)
         if isinstance(rule, ir.JumpRule):
-            captured = move >> 2 * self._cell_bits + RULE_BITS
-            path = self._jump_path(start, to, captured, rule.directions[state[-2]])
-            return "x".join(self.geometry.name(c) for c in path)
-        return f"{self.geometry.name(start)}-{self.geometry.name(to)}"
+            path = self._jump_path(start, to, captured, rule.directions[player])
+            return "x".join(name(c) for c in path)
+        if later and (rule.kind is None or isinstance(rule.origin, ir.Here)):
+            return name(to)   # it goes on from where the stage before ended
+        return f"{name(start)}-{name(to)}"
 
     def _jump_path(self, start: int, to: int, captured: int, directions) -> list[int]:
         """The landing cells of a jump chain from `start` to `to` taking exactly `captured`."""

@@ -17,14 +17,17 @@ import attrs
 from gdl.errors import RulesSemanticError
 from gdl.grammar import ast
 from gdl.interpreter import ir
+from gdl.interpreter.expressions_board import CONNECTIVITY, BoardFunctions
 from gdl.interpreter.geometry import COMPASS, Geometry, shifted
 from gdl.interpreter.ir import BOOL, CELLS, INT, LIST
 
 CONST, MOVE, EFFECT, END = "constant", "move", "effect", "end"   # where an expression is evaluated
+ILLEGAL = "illegal"   # the legality filter: the position after a move, `here` and `origin` known
 
 BUILTIN_NAMES = ("empty", "occupied", "own", "enemy", "full", "moves", "dark", "light", "here", "plies",
-                 "repeated", "none")
-FUNCTIONS = ("row", "column", "rows", "columns", "line", "count", "size", "sum", "flank", "moves", "slot")
+                 "repeated", "none", "origin")
+FUNCTIONS = ("row", "column", "rows", "columns", "line", "count", "size", "sum", "flank", "moves", "slot",
+             *CONNECTIVITY)
 COMPASS_NAMES = tuple(COMPASS)
 _COMPARE = {"==", "!=", "<", "<=", ">", ">="}
 _ARITH = {"+", "-", "*", "/", "%"}
@@ -134,7 +137,7 @@ def fold(op: ir.Op, full: int = 0) -> ir.Expr:
 
 # ----------------------------------------------------------------------- lowering
 
-class Lowerer:
+class Lowerer(BoardFunctions):
     """Lowers expressions against a scope; one instance per rules file."""
 
     def __init__(self, scope: Scope):
@@ -214,10 +217,12 @@ class Lowerer:
             self._position_dependent(ident, ctx, text)
             self.scope.counts_plies = True
             return ir.Plies()
-        if text == "here":
-            if ctx.mode != EFFECT:
-                raise error("'here' (where the piece landed) is only known in a move's effects", ident)
-            return ir.Here()
+        if text in ("here", "origin"):
+            if ctx.mode not in (EFFECT, ILLEGAL):
+                what = "where the piece landed" if text == "here" else "where the moved piece came from"
+                raise error(f"'{text}' ({what}) is only known in a move's effects, its later stages "
+                            f"and the legality filter", ident)
+            return ir.Here() if text == "here" else ir.Origin()
         if text == "moves":
             self._position_dependent(ident, ctx, text)
             if ctx.mode != END:
@@ -245,6 +250,8 @@ class Lowerer:
             return self._zone(node, ctx, zones)
         if fn not in FUNCTIONS:
             raise unknown("function", node.fn, list(FUNCTIONS) + ["own", "enemy"])
+        if fn in CONNECTIVITY:
+            return self.connectivity(node, ctx)
         if (node.arg2 is not None) != (fn in ("rows", "columns")):
             usage = f"'{fn} A..B'" if fn in ("rows", "columns") else f"'{fn} X'"
             raise error(f"'{fn}' is written {usage}", node)
@@ -334,7 +341,9 @@ class Lowerer:
         return ir.Shift(directions, operand)
 
     def direction(self, ident: ast.Ident) -> tuple[ir.Offsets, ...]:
-        """A direction name's (dx, dy) steps for each player."""
+        """A direction name's (dx, dy) steps for each player (a vector: its images)."""
+        if isinstance(ident, ast.Vector):
+            return self.vector(ident)
         geometry = self._needs_board(ident, ident.text)   # directions only mean something on a board
         if ident.text in self.scope.directions:
             return self.scope.directions[ident.text]
@@ -358,6 +367,8 @@ class Lowerer:
             return self._op("neg", (expect(operand, INT, node.operand, "a negated value"),), INT, node)
         if node.op == "no":
             return self._op("no", (expect(operand, CELLS, node.operand, "what 'no' tests"),), BOOL, node)
+        if node.op == "attacked":
+            return self.attacked(node, operand, ctx)
         if operand.type not in (BOOL, CELLS):
             raise error(f"'not' applies to a truth value or a set of cells, not a {operand.type}", node.operand)
         return self._op("not", (operand,), operand.type, node)
@@ -385,8 +396,8 @@ class Lowerer:
                     expect(right, CELLS, node.right, "the right of 'in'"))
             return self._op("in", pair, BOOL, node)
         if op in _COMPARE:
-            if left.type == LIST and op in ("==", "!="):
-                return self._op(op, (left, expect(right, LIST, node.right, "a compared value")), BOOL, node)
+            if left.type in (LIST, CELLS) and op in ("==", "!="):   # the same list, the same cells
+                return self._op(op, (left, expect(right, left.type, node.right, "a compared value")), BOOL, node)
             pair = (expect(left, INT, node.left, f"each side of '{op}'"),
                     expect(right, INT, node.right, f"each side of '{op}'"))
             return self._op(op, pair, BOOL, node)
