@@ -575,3 +575,52 @@ def test_board_symmetries_map_moves_onto_moves(rules):
             assert game.canonical(other) == game.canonical(state)
             assert sorted(game.move_text(other, m) for m in game.legal_moves(other)) \
                 == sorted(map_text(t, sym, game.geometry) for t in texts)
+
+
+# ---------------------------------------------------------------- connection along hex links
+
+HEX_CONNECTION = '''game "Hex"
+players Red Blue
+option n = 5
+board hex rhombus n
+move: place on empty
+end: Red wins if connects(Red, row 1, row n)
+end: Blue wins if connects(Blue, column 1, column n)
+end: draw if full
+'''
+
+
+def joins(cells: set, stones: set, start: set, goal: set) -> bool:
+    """Whether some stone of `start` reaches `goal` through stones, along the six links."""
+    frontier = [c for c in stones & start]
+    seen = set(frontier)
+    while frontier:
+        x, y = frontier.pop()
+        if (x, y) in goal:
+            return True
+        for dx, dy in HEX_STEPS:
+            c = (x + dx, y + dy)
+            if c in stones and c not in seen:
+                seen.add(c)
+                frontier.append(c)
+    return False
+
+
+@pytest.mark.parametrize("n", [3, 5, 7])
+def test_hex_connection_follows_the_six_links(n):
+    """Random games of Hex: the end is exactly the first connection (by hand), and the
+    board never fills without one (Hex has no draws)."""
+    game = compile_rules(HEX_CONNECTION, "hex.gdl", {"n": str(n)})
+    cells, rng = hex_cells("rhombus", n), random.Random(n)
+    sides = ({c for c in cells if c[1] == 0}, {c for c in cells if c[1] == n - 1},
+             {c for c in cells if c[0] == 0}, {c for c in cells if c[0] == n - 1})
+    for _ in range(40):
+        state, stones = game.initial_state(), (set(), set())
+        while not game.is_terminal(state):
+            player = game.current_player(state)
+            move = rng.choice(game.legal_moves(state))
+            stones[player].add(xy(game.move_text(state, move)))
+            state = game.apply(state, move)
+            won = joins(cells, stones[player], *sides[2 * player: 2 * player + 2])
+            assert game.is_terminal(state) == won
+        assert game.returns(state)[player] == 1
