@@ -624,3 +624,42 @@ def test_hex_connection_follows_the_six_links(n):
             won = joins(cells, stones[player], *sides[2 * player: 2 * player + 2])
             assert game.is_terminal(state) == won
         assert game.returns(state)[player] == 1
+
+
+def test_connectivity_follows_the_links_of_a_points_board():
+    """`adjacent` and `reach` on the morris board: a man goes down next to one of its own
+    (or anywhere at first); a group touching both a1 and g7 wins. Checked by hand."""
+    game = compile_rules(f'''game "Morris groups"
+players White Black
+board 7 x 7 links {links_text(NINE)}
+move: place on empty and (adjacent own or no own)
+end: mover wins if connects(own, a1, g7)
+end: draw if not moves
+''', "groups.gdl")
+    linked = {}
+    for chain in NINE:
+        for a, b in zip(chain, chain[1:]):
+            linked.setdefault(a, set()).add(b)
+            linked.setdefault(b, set()).add(a)
+    rng = random.Random(7)
+    wins = 0
+    for _ in range(60):
+        state, mine = game.initial_state(), (set(), set())
+        while not game.is_terminal(state):
+            player = game.current_player(state)
+            taken = mine[0] | mine[1]
+            expected = {p for p in linked if p not in taken and (linked[p] & mine[player] or not mine[player])}
+            texts = {game.move_text(state, m) for m in game.legal_moves(state)}
+            assert texts == expected
+            move = rng.choice(game.legal_moves(state))
+            mine[player].add(game.move_text(state, move))
+            state = game.apply(state, move)
+            group, frontier = {"a1"} & mine[player], list({"a1"} & mine[player])
+            while frontier:
+                for q in linked[frontier.pop()] & mine[player] - group:
+                    group.add(q)
+                    frontier.append(q)
+            if "g7" in group:
+                assert game.is_terminal(state) and game.returns(state)[player] == 1
+                wins += 1
+    assert wins > 0
