@@ -18,6 +18,16 @@ Everything that turns a direction into bit operations asks `shifts(dx, dy)`:
 the (bit offset, from-mask) pairs such that the (dx, dy)-neighbours of the cells
 in from-mask are exactly those cells shifted by the offset. A lattice board
 (square, hex) has one pair per direction; a points board one per link length.
+
+>>> g = Geometry.rectangle(3, 3)
+>>> g.shifts(1, 0)            # east: one bit up, from the cells of columns a and b
+((1, 819),)
+>>> h = Geometry.hex("hexagon", 2)
+>>> len(h.cells), h.name(h.neighbour(h.names["b2"], *HEX["ne"]))
+(7, 'b3')
+>>> m = Geometry.points(7, 7, ((0, 3, 6),))          # a1-d1-g1 (cells 0, 3, 6)
+>>> [m.name(c) for c in m.cells], m.shifts(1, 0)     # a link three columns long
+(['a1', 'd1', 'g1'], ((3, 9),))
 """
 
 from __future__ import annotations

@@ -663,3 +663,10 @@ end: draw if not moves
                 assert game.is_terminal(state) and game.returns(state)[player] == 1
                 wins += 1
     assert wins > 0
+
+
+def test_geometry_doctests():
+    import doctest
+
+    from gdl.interpreter import geometry
+    assert doctest.testmod(geometry).failed == 0
