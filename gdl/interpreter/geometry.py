@@ -130,7 +130,7 @@ class Geometry:
     width: int
     height: int
     playable: Mask
-    shape: str = "square"
+    shape: str = attrs.field(default="square", validator=attrs.validators.in_(SHAPES))
     links: tuple[tuple[Cell, Cell], ...] = ()
     lines: tuple[tuple[Cell, ...], ...] = ()
     size: int = 0        # a hex board's size (its side, or its star's point)
