@@ -194,7 +194,8 @@ class _Checker(MoveChecks):
             self.scope.geometry = self._hex_board(node)
         else:
             size = []
-            for expr, what, limit in ((node.width, "width", MAX_WIDTH), (node.height, "height", MAX_HEIGHT)):
+            for expr, what, limit in ((node.width, "width", MAX_WIDTH),
+                                      (node.height, "height", MAX_HEIGHT)):
                 size.append(self._board_number(expr, f"the board {what}", limit))
             self.scope.geometry = Geometry.rectangle(*size)
             if node.links:
@@ -223,7 +224,8 @@ class _Checker(MoveChecks):
         if shape.text not in HEX_SHAPES:
             raise unknown("hex board shape", shape, list(HEX_SHAPES))
         limit = next(n for n in range(MAX_WIDTH, 0, -1) if hex_size(shape.text, n)[0] <= MAX_WIDTH)
-        return Geometry.hex(shape.text, self._board_number(node.width, f"a hex {shape.text}'s size", limit))
+        size = self._board_number(node.width, f"a hex {shape.text}'s size", limit)
+        return Geometry.hex(shape.text, size)
 
     def _points_board(self, node: ast.Board, width: int, height: int) -> Geometry:
         """`board W x H links a1-d1-g1, ...`: each chain's points are cells of the grid, each

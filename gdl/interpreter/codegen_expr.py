@@ -323,7 +323,8 @@ class ExpressionCode:
                 continue
 
             def near(v: str, pairs=pairs) -> str:   # the cells whose neighbour is in v
-                parts = [f"({v} >> {o} & {h!r})" if o > 0 else f"({v} << {-o} & {h!r})" for o, h in pairs]
+                parts = [f"({v} >> {o} & {h!r})" if o > 0 else f"({v} << {-o} & {h!r})"
+                         for o, h in pairs]
                 return parts[0] if len(parts) == 1 else "(" + " | ".join(parts) + ")"
             lines += [f"    r = {near('own')} & x", "    run = r", "    while r:",
                       f"        r = {near('r')} & x", "        run |= r", f"    out |= {near('run')}"]

@@ -47,7 +47,8 @@ LINE_DIRECTIONS = ((1, 0), (0, 1), (1, 1), (-1, 1))   # one per axis: a line is 
 HEX_AXES = ((1, 0), (0, 1), (-1, 1))                  # each with a positive bit offset
 ORTHOGONAL = ((0, 1), (0, -1), (1, 0), (-1, 0))       # n s e w: a square board's links
 HEX_SHAPES = ("rhombus", "hexagon", "triangle", "star")
-SQUARE_TRANSFORMS = ("mirror", "flip", "rotate180", "transpose", "antitranspose", "rotate90", "rotate270")
+SQUARE_TRANSFORMS = ("mirror", "flip", "rotate180", "transpose", "antitranspose", "rotate90",
+                     "rotate270")
 HEX_ROTATIONS = ("rotate60", "rotate120", "rotate240", "rotate300")
 TRANSFORMS = ("identity", *SQUARE_TRANSFORMS, *HEX_ROTATIONS)   # every name transforms() gives
 # The hex grid's own transforms as linear maps of (x, y) steps (a translation then centres
@@ -348,7 +349,8 @@ class Geometry:
                 image[c] = self.cell(tx, ty)
             fits = len(image) == len(self.cells)
             if fits and self.shape == "points":
-                fits = all(frozenset(image[c] for c in link) in self.link_set for link in self.link_set)
+                links = self.link_set
+                fits = all(frozenset(image[c] for c in link) in links for link in links)
             out[name] = self._permutation(image) if fits else None
         return out
 

@@ -470,6 +470,23 @@ X to move"""
 X to move"""
 
 
+def test_render_hex_triangle_and_star():
+    assert board_picture("hex triangle 3", ["a1", "a3"]) == """\
+ 3   O
+ 2  . .
+ 1 X . .
+   a b c
+X to move"""
+    assert board_picture("hex star 1", ["c3"]) == """\
+ 5       .
+ 4    . . . .
+ 3     . X .
+ 2    . . . .
+ 1       .
+   a b c d e
+O to move"""
+
+
 def test_render_points_with_their_links():
     assert board_picture(f"7 x 7 links {links_text(NINE)}", ["a1", "d2", "g4"]) == """\
  7 .-----.-----.
