@@ -238,8 +238,10 @@ class _Checker(MoveChecks):
                 if ident.text not in grid.names:
                     raise error(f"'{ident.text}' is not a point of the {width} x {height} grid", ident)
                 cells.append(grid.names[ident.text])
-            if len(set(cells)) < len(cells):
-                raise error("a chain of links passes through a point twice", chain[0])
+            ring = len(cells) > 3 and cells[0] == cells[-1]   # a closed chain: a1-b1-b2-a2-a1
+            if len(set(cells)) < len(cells) - ring:
+                raise error("a chain of links passes through a point twice (only a ring may "
+                            "end where it starts)", chain[0])
             for (a, b), ident in zip(zip(cells, cells[1:]), chain[1:]):
                 step = link_step(grid.xy(a), grid.xy(b))
                 if step is None:

@@ -126,7 +126,8 @@ def _hex_cell(shape: str, n: int, x: int, y: int) -> bool:
 class Geometry:
     """A board: a width x height grid of which `playable` holds the cells; `shape` says
     how they are linked. A points board also has its `links` (pairs of points, each along
-    one compass step) and its declared `lines` (the chains the links were given in)."""
+    one compass step) and its declared `lines` (the chains the links were given in; a ring
+    is a chain whose last point is its first)."""
 
     width: int
     height: int
@@ -312,9 +313,16 @@ class Geometry:
     def runs(self, length: int) -> tuple[Mask, ...]:
         """Every straight run of `length` playable cells: along the line axes of a lattice
         board (rows, columns, diagonals), along the declared lines of a points board."""
-        if self.shape == "points":
-            return tuple(union(1 << c for c in line[i:i + length])
-                         for line in self.lines for i in range(len(line) - length + 1))
+        if self.shape == "points":   # a ring (a chain ending where it starts) wraps round
+            out = {}
+            for line in self.lines:
+                ring = line[0] == line[-1]
+                points = line[:-1] + line[:length - 1] if ring else line
+                for i in range(len(line) - ring - (0 if ring else length - 1)):
+                    run = points[i:i + length]
+                    if len(set(run)) == length:
+                        out.setdefault(union(1 << c for c in run), None)
+            return tuple(out)
         out = []
         for c in self.cells:
             x, y = self.xy(c)

@@ -687,3 +687,53 @@ def test_geometry_doctests():
 
     from gdl.interpreter import geometry
     assert doctest.testmod(geometry).failed == 0
+
+
+# ---------------------------------------------------------------- a ring
+
+RING = ["a1", "b1", "c1", "d1", "d2", "c2", "b2", "a2"]   # round a 4 x 2 board, anticlockwise
+
+
+def ring_perft(position: dict, player: int, depth: int) -> int:
+    """Place a stone on an empty pit or step one to a neighbouring empty pit (both ways
+    round); three consecutive pits round the ring win."""
+    if depth == 0:
+        return 1
+    n = len(RING)
+    moves = [(None, p) for p in RING if p not in position]
+    moves += [(p, RING[(i + d) % n]) for i, p in enumerate(RING) if position.get(p) == player
+              for d in (1, -1) if RING[(i + d) % n] not in position]
+    total = 0
+    for start, to in moves:
+        after = dict(position)
+        after.pop(start, None)
+        after[to] = player
+        if any(all(after.get(RING[(i + k) % n]) == player for k in range(3)) for i in range(n)):
+            total += depth == 1
+        else:
+            total += ring_perft(after, 1 - player, depth - 1)
+    return total
+
+
+def test_a_ring_is_a_chain_that_ends_where_it_starts():
+    game = compile_rules(f'''game "Ring"
+players A B
+pieces stone
+board 4 x 2 links {"-".join(RING + RING[:1])}
+direction round: n s e w
+move: place stone on empty
+move: step stone round to empty
+end: mover wins if line 3
+''', "ring.gdl")
+    assert len(game.geometry.runs(3)) == 8 and len(game.geometry.runs(8)) == 1
+    counts = [perft(game, game.initial_state(), d) for d in range(1, 6)]
+    assert counts == [ring_perft({}, 0, d) for d in range(1, 6)]
+    assert game.render(game.moves_after(["a1", "d2"])) == """\
+ 2 .-.-.-B
+   |     |
+ 1 A-.-.-.
+   a b c d
+A to move"""
+    with pytest.raises(RulesError, match="passes through a point twice"):
+        compile_rules('game "r"\nplayers A B\nboard 3 x 3 links a1-b1-c1-b1\n'
+                      'move: place on empty\nend: draw if full\n', "r.gdl")
