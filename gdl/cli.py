@@ -122,13 +122,20 @@ def _legal_texts(game: Game, state: State) -> tuple[str, ...]:
     return tuple(game.move_text(state, m) for m in game.legal_moves(state))
 
 
-def _position(game: Game, moves: str | None) -> State:
-    """The start, then each move of `moves` played (the game's notation; see gdl.notation).
+def _position(game: Game, moves: str | None, position: str | None = None) -> State:
+    """The start (or `position`, in the game's position text), then each move of `moves`
+    played (the game's notation; see gdl.notation).
 
     Raises:
         IllegalMove: a move is unreadable, illegal, or comes after the end of the game.
+        GdlError: a position text this game cannot read.
     """
-    state = game.initial_state()
+    if position is None:
+        state = game.initial_state()
+    elif not hasattr(game, "parse_position"):
+        raise GdlError(f"{game.name} has no position text; start from --moves instead")
+    else:
+        state = game.parse_position(position)
     for _, _, state in read_moves(game, state, moves or ""):
         pass
     return state
@@ -216,7 +223,7 @@ def cmd_invariants(args: argparse.Namespace, status: Status) -> int:
 def cmd_perft(args: argparse.Namespace, status: Status) -> int:
     game = _load(args)
     _require_moves(game, "perft")
-    state = _position(game, args.moves)
+    state = _position(game, args.moves, args.position)
     count, split = 1, []
     for depth in range(1, args.depth + 1):
         start, count, split = perf_counter(), 0, []
@@ -260,7 +267,7 @@ def cmd_play(args: argparse.Namespace, status: Status) -> int:
                          seeds.randrange(2**32) if seeds else None, args.time,
                          input_fn=reader)
              for spec in specs]
-    state = _position(game, args.moves)
+    state = _position(game, args.moves, args.position)
     if game.kind == PUZZLE and game.is_terminal(state):
         # A puzzle starts solved: play from a seeded scramble instead.
         state = random_walk(game, PLAY_SCRAMBLE, args.seed or 0)
@@ -288,6 +295,8 @@ def cmd_play(args: argparse.Namespace, status: Status) -> int:
         print(f"\n{plies}. {game.players[mover]} plays {game.move_text(state, move)}")
         state = game.apply(state, move)
         print(game.render(state))
+    if hasattr(game, "position_text"):
+        print(f"\nfinal position: {game.position_text(state)}")
     print(f"\nresult after {plies} moves: {result_text(game, state)}")
     return EXIT_OK
 
@@ -315,6 +324,8 @@ def _solve_game(game: Game, state: State, args: argparse.Namespace,
              f"nodes: {result.nodes}",
              f"time: {result.seconds:.3f} s"]
     data = {**result.to_json(), "game": game.name, "to_move": mover, "best_move": best}
+    if hasattr(game, "position_text"):
+        data["position"] = game.position_text(state)
     return lines, data
 
 
@@ -364,7 +375,7 @@ def cmd_solve(args: argparse.Namespace, status: Status) -> int:
         raise GdlError(f"{game.name} is of kind {game.kind!r}, which gdl cannot solve")
     cli_puzzle.check_flags(game, args)
     # A puzzle's start may be its goal, so cli_puzzle plays its --moves itself.
-    state = _position(game, args.moves) if game.kind == GAME else None
+    state = _position(game, args.moves, args.position) if game.kind == GAME else None
     lines, data = solver(game, state, args, status)
     if args.json:
         _dump(data)
@@ -454,6 +465,9 @@ def build_parser() -> argparse.ArgumentParser:
     moves = _Parser(add_help=False)
     moves.add_argument("--moves", metavar="'M1 M2 ...'",
                        help="play these moves (the game's notation) from the start first")
+    moves.add_argument("--position", metavar="TEXT",
+                       help="start from this position (the game's position text, as "
+                            "`gdl play` prints it) instead of the start")
     ai = _Parser(add_help=False)
     ai.add_argument("--level", choices=tuple(LEVELS), default="hard",
                     help="strength of players given without a level (default: hard)")

@@ -133,6 +133,30 @@ class Pieces:
 
 
 @attrs.frozen
+class Neutral:
+    """`neutral NAME+`: kinds of piece that belong to no player (amazons' arrows)."""
+    names: tuple[Ident, ...]
+    pos: SourcePos
+
+
+@attrs.frozen
+class Counts:
+    """`counts NAME = N [on CELLS]`: every cell (of CELLS) holds a number, N at the start."""
+    name: Ident
+    initial: "Expr"
+    cells: "Expr | None"
+    pos: SourcePos
+
+
+@attrs.frozen
+class Track:
+    """`track NAME: a1 b1 ...`: cells in a cyclic order (sowing follows it)."""
+    name: Ident
+    cells: tuple[Ident, ...]
+    pos: SourcePos
+
+
+@attrs.frozen
 class Direction:
     """`direction forward: White n, Black s` or `direction diagonal: ne nw se sw`.
 
@@ -289,7 +313,14 @@ class Pass:
     always: bool = False
 
 
-Action = Place | Step | Jump | Ride | Choose | Pass
+@attrs.frozen
+class Select:
+    """`select p in A..B, ...`: a later stage that chooses numbers, known in its effects."""
+    params: tuple["Param", ...]
+    pos: SourcePos
+
+
+Action = Place | Step | Jump | Ride | Choose | Pass | Select
 
 
 @attrs.frozen
@@ -361,7 +392,32 @@ class Carry:
     pos: SourcePos
 
 
-Effect = Assign | Promote | Flip | Fill | Guarded | Again | Remove | Add | Carry
+@attrs.frozen
+class Sow:
+    """`sow COUNTS along TRACK [skipping CELLS]`: empty `here`, then one into each next cell
+    of the track (skipping CELLS); `here` becomes the last cell sown."""
+    counts: Ident
+    track: Ident
+    skip: Expr | None
+    pos: SourcePos
+
+
+@attrs.frozen
+class Group:
+    """`(E1, E2, ...)`: effects in order, under one guard when one follows."""
+    effects: tuple["Effect", ...]
+    pos: SourcePos
+
+
+@attrs.frozen
+class Rotate:
+    """`rotate CELLS [by ANGLE]`: the pieces of a square region turn (90 clockwise, -90 back)."""
+    cells: Expr
+    angle: Expr | None
+    pos: SourcePos
+
+
+Effect = Assign | Promote | Flip | Fill | Guarded | Again | Remove | Add | Carry | Sow | Group | Rotate
 
 
 @attrs.frozen
@@ -414,7 +470,7 @@ class End:
 
 Statement = (Players | Option | Board | Pieces | Direction | Region | Setup | Symmetry
              | StateVar | PieceValue | Priority | Zones | BoardMove | ParamMove | End | Quantity
-             | Illegal)
+             | Illegal | Neutral | Counts | Track)
 
 
 @attrs.frozen

@@ -155,6 +155,27 @@ class _Builder(Transformer):
     def pieces(self, meta, names):
         return ast.Pieces(tuple(map(_ident, names)), _pos(meta))
 
+    def counts(self, meta, children):
+        return ast.Counts(_ident(children[0]), children[1], children[2], _pos(meta))
+
+    def track(self, meta, children):
+        return ast.Track(_ident(children[0]), tuple(map(_ident, children[1:])), _pos(meta))
+
+    def select(self, meta, children):
+        return ast.Select(children[0], _pos(meta))
+
+    def rotate(self, meta, children):
+        return ast.Rotate(children[0], children[1], _pos(meta))
+
+    def group(self, meta, children):
+        return ast.Group(children[0], _pos(meta))
+
+    def sow(self, meta, children):
+        return ast.Sow(_ident(children[0]), _ident(children[1]), children[2], _pos(meta))
+
+    def neutral(self, meta, names):
+        return ast.Neutral(tuple(map(_ident, names)), _pos(meta))
+
     def per_player(self, meta, names):
         return tuple(n if isinstance(n, ast.Vector) else _ident(n) for n in names)
 

@@ -15,19 +15,23 @@ import attrs
 from gdl.grammar import ast
 from gdl.interpreter import ir
 from gdl.interpreter.expressions import (
-    EFFECT, ILLEGAL, MOVE, Context, check_index, error, expect, unknown)
-from gdl.interpreter.ir import BOOL, CELLS, INT, LIST
+    CONST, EFFECT, ILLEGAL, MOVE, Context, check_index, constant, error, expect, unknown)
+from gdl.interpreter.ir import BOOL, CELLS, COUNTS, INT, LIST
 
 MAX_RULES = 4096   # move rules per game; a board move keeps its rule's number in a few bits
 _BOARD_ONLY = {ast.Promote: "promote", ast.Flip: "flip", ast.Fill: "fill", ast.Remove: "remove",
-               ast.Add: "add", ast.Carry: "move"}
+               ast.Add: "add", ast.Carry: "move", ast.Sow: "sow", ast.Rotate: "rotate"}
 
 
-def unguarded(effect: ast.Effect) -> ast.Effect:
-    """The effect inside any `if` guards."""
-    while isinstance(effect, ast.Guarded):
-        effect = effect.effect
-    return effect
+def leaves(effects: tuple[ast.Effect, ...]):
+    """Every effect, inside guards and groups too."""
+    for effect in effects:
+        while isinstance(effect, ast.Guarded):
+            effect = effect.effect
+        if isinstance(effect, ast.Group):
+            yield from leaves(effect.effects)
+        else:
+            yield effect
 
 
 class MoveChecks:
@@ -53,13 +57,17 @@ class MoveChecks:
         name = self._rule_name(node.name, default)
         first = self._stage_rule(name, node.action, node.effects, Context(MOVE))
         more = []
+        params: list[str] = []   # the numbers `select` stages choose, in order
         for stage in node.more:
-            ctx = Context(EFFECT)
+            ctx = Context(EFFECT, tuple(params))
             guard = None
             if stage.guard is not None:
                 guard = expect(self.lower.lower(stage.guard, ctx), BOOL, stage.guard, "a stage's condition")
             if isinstance(stage.action, ast.Pass):
                 raise error("a pass is a whole move, not a stage of one", stage.action)
+            if isinstance(stage.action, ast.Select):
+                more.append(ir.Stage(self._select(name, stage.action, stage.effects, params), guard))
+                continue
             more.append(ir.Stage(self._stage_rule(name, stage.action, stage.effects, ctx), guard))
         if more:
             if isinstance(first, ir.PassRule):
@@ -67,10 +75,36 @@ class MoveChecks:
             first = _with_more(first, tuple(more))
         self.rules_ir.append(first)
 
+    def _select(self, name: str, action: ast.Select, effects: tuple[ast.Effect, ...],
+                params: list[str]) -> ir.SelectRule:
+        """`; select p in A..B, ...`: constant ranges whose numbers fit a move's cell fields."""
+        if len(action.params) > 2:
+            raise error("a stage selects at most two numbers", action.params[2])
+        first, ranges = len(params), []
+        limit = (1 << self.scope.geometry.size_bits) - 2 if self.scope.geometry else 0
+        for param in action.params:
+            if param.name.text in params:
+                raise error(f"parameter '{param.name.text}' is named twice", param.name)
+            self._declare(param.name)
+            bounds = []
+            for bound in (param.low, param.high):
+                value = constant(expect(self.lower.lower(bound, Context(CONST)), INT, bound, "a range bound"),
+                                 bound, "a selected number's bound")
+                if not 0 <= value <= limit:
+                    raise error(f"a selected number is 0..{limit} on this board, not {value}", bound)
+                bounds.append(value)
+            ranges.append((bounds[0], bounds[1]))
+            params.append(param.name.text)
+        ctx = Context(EFFECT, tuple(params))
+        return ir.SelectRule(name, tuple(ranges), first, self._effects(effects, ctx))
+
     def _stage_rule(self, name: str, action: ast.Action, effects: tuple[ast.Effect, ...],
                     ctx: Context) -> ir.BoardRule:
         """One stage's action and effects as a board rule (expressions lowered in `ctx`)."""
-        flip = next((e for e in map(unguarded, effects) if isinstance(e, ast.Flip)), None)
+        if isinstance(action, ast.Select):
+            raise error("a move's first stage cannot only select numbers: write "
+                        "`move NAME p in A..B: ...` for a move of numbers", action)
+        flip = next((e for e in leaves(effects) if isinstance(e, ast.Flip)), None)
         if flip is not None and not isinstance(action, ast.Place):
             raise error("'flip' follows a placement (`place ... then flip X`)", flip)
         after = Context(EFFECT)
@@ -83,14 +117,14 @@ class MoveChecks:
             return ir.ChooseRule(name, where, self._effects(effects, after))
         if isinstance(action, (ast.Step, ast.Ride)):
             ride = isinstance(action, ast.Ride)
-            kind = None if ride else self._piece_index(action.piece, action)
+            kind = None if ride else self._moving_kind(action)
             verb = "ride" if ride else "slide" if action.slide else "step"
             origin = None if action.origin is None else self._cells(action.origin, ctx, "where it starts")
             to = self._cells(action.to, ctx, f"where a {'line of sight' if ride else 'piece'} {verb}s to")
             return ir.StepRule(name, kind, self._directions(action.directions), to,
                                self._effects(effects, after), ride or action.slide, origin)
         if isinstance(action, ast.Jump):
-            kind = self._piece_index(action.piece, action)
+            kind = self._moving_kind(action)
             origin = None if action.origin is None else self._cells(action.origin, ctx, "where it starts")
             over = self._cells(action.over, ctx, "what a piece jumps over")
             to = self._cells(action.to, ctx, "where a piece jumps to")
@@ -99,6 +133,12 @@ class MoveChecks:
         if any(isinstance(r, ir.PassRule) for r in self.rules_ir):
             raise error("a game has at most one pass rule", action)
         return ir.PassRule(name, action.always, self._effects(effects, after))
+
+    def _moving_kind(self, action: ast.Step | ast.Jump) -> int:
+        kind = self._piece_index(action.piece, action)
+        if kind in self.scope.neutral:
+            raise error(f"'{action.piece.text}' is a neutral piece: no player moves it", action.piece)
+        return kind
 
     def _cells(self, node: ast.Expr, ctx: Context, what: str) -> ir.Expr:
         return expect(self.lower.lower(node, ctx), CELLS, node, what)
@@ -127,7 +167,7 @@ class MoveChecks:
         guard = None
         if node.guard is not None:
             guard = expect(self.lower.lower(node.guard, ctx), BOOL, node.guard, "a move's condition")
-        for effect in map(unguarded, node.effects):
+        for effect in leaves(node.effects):
             if type(effect) in _BOARD_ONLY:
                 raise error(f"'{_BOARD_ONLY[type(effect)]}' follows a board move (place, step or "
                             f"jump), not a move with parameters", effect)
@@ -151,6 +191,15 @@ class MoveChecks:
             return ir.Guard(condition, inner)
         if isinstance(effect, ast.Again):
             return ir.Again()
+        if isinstance(effect, ast.Group):
+            return ir.Group(self._effects(effect.effects, ctx))
+        if isinstance(effect, ast.Rotate):
+            angle: ir.Expr = ir.Const(90, INT)
+            if effect.angle is not None:
+                angle = expect(self.lower.lower(effect.angle, ctx), INT, effect.angle, "an angle")
+                if isinstance(angle, ir.Const) and angle.value % 90:
+                    raise error(f"a region turns by a multiple of 90 degrees, not {angle.value}", effect.angle)
+            return ir.Rotate(self._cells(effect.cells, ctx, "the region that turns"), angle)
         if isinstance(effect, ast.Fill):
             return ir.Fill(self._piece_index(effect.piece, effect), self._cells(effect.cells, ctx, "what 'fill' covers"))
         if isinstance(effect, ast.Flip):
@@ -167,6 +216,8 @@ class MoveChecks:
                 owner, piece = piece, None   # `add enemy at X`: the one kind of piece
             return ir.Add(self._owner(owner), self._piece_index(piece, effect),
                           self._cells(effect.cells, ctx, "where 'add' puts pieces"))
+        if isinstance(effect, ast.Sow):
+            return self._sow(effect, ctx)
         if isinstance(effect, ast.Carry):
             return ir.Carry(self._cells(effect.source, ctx, "the cell a piece is moved from"),
                             self._cells(effect.target, ctx, "the cell a piece is moved to"))
@@ -187,6 +238,8 @@ class MoveChecks:
         if name not in self.scope.variables:
             raise unknown("state variable", effect.target, list(self.scope.variables))
         var = self.scope.variables[name]
+        if var.type == COUNTS:
+            return self._set_count(effect, var, ctx)
         index = None
         if effect.index is not None:
             if var.type != LIST:
@@ -203,6 +256,7 @@ class MoveChecks:
     def _rule_name(self, ident: ast.Ident | None, default: str) -> str: ...
     def _piece_index(self, ident: ast.Ident | None, node: Any) -> int: ...
     def _declare(self, ident: ast.Ident) -> None: ...
+
 
 
 def _with_more(rule: ir.BoardRule, more: tuple[ir.Stage, ...]) -> ir.BoardRule:

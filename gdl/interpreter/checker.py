@@ -15,6 +15,7 @@ from typing import Any, Mapping
 from gdl.errors import OptionError, RulesError, RulesSemanticError
 from gdl.grammar import ast
 from gdl.interpreter import ir
+from gdl.interpreter.check_counts import CountChecks
 from gdl.interpreter.check_moves import MoveChecks
 from gdl.interpreter.expressions import (
     CONST, END, MOVE, FUNCTIONS, BUILTIN_NAMES, Context, Lowerer, Scope,
@@ -61,7 +62,7 @@ def parse_option_value(name: str, text: str, default: Any) -> Any:
     return values[0]
 
 
-class _Checker(MoveChecks):
+class _Checker(MoveChecks, CountChecks):
     def __init__(self, rules: ast.Rules, options: dict[str, str]):
         self.rules = rules
         self.user_options = options
@@ -77,6 +78,7 @@ class _Checker(MoveChecks):
         self.piece_values: dict[int, int] = {}
         self.priority_node: ast.Priority | None = None
         self.illegal: ir.Expr | None = None
+        self.tracks: dict[str, tuple[int, tuple[int, ...]]] = {}
         self.declared: list[ast.Ident] = []   # every name so far (none may be a cell's name)
 
     # ---- driver
@@ -111,7 +113,8 @@ class _Checker(MoveChecks):
             piece_values=tuple(self.piece_values.get(k, 1) for k in range(len(self.scope.pieces))),
             options=tuple((k, v.value) for k, v in self.scope.options.items()),
             declared_symmetries=tuple(self.symmetries), quantities=tuple(self.quantities),
-            illegal=self.illegal, rule_bits=self._rule_bits())
+            illegal=self.illegal, rule_bits=self._rule_bits(), neutral=tuple(self.scope.neutral),
+            tracks=tuple(cells for _, cells in sorted(self.tracks.values())))
 
     def _rule_bits(self) -> int:
         board = sum(not isinstance(r, ir.ParamRule) for r in self.rules_ir)
@@ -135,7 +138,7 @@ class _Checker(MoveChecks):
             raise error("declare the pieces first (`pieces A B`)", statement)
         if isinstance(statement, ast.Pieces) and self.planes and any(self.planes):
             raise error("declare the pieces before the setup", statement)
-        if isinstance(statement, ast.Pieces) and (self.rules_ir or self.ends):
+        if isinstance(statement, (ast.Pieces, ast.Neutral)) and (self.rules_ir or self.ends):
             raise error("declare the pieces before the moves and ends", statement)
 
     def _require_complete(self) -> None:
@@ -210,7 +213,26 @@ class _Checker(MoveChecks):
             if ident.text in self.scope.geometry.names:
                 raise error(f"'{ident.text}' is also the name of a cell on the "
                             f"{self.scope.geometry.description}; choose another name", ident)
-        self.planes = [0] * (len(self.scope.players) * len(self.scope.pieces))
+        self._size_planes()
+
+    def _size_planes(self) -> None:
+        """One plane per (owner, kind); neutral pieces add an owner after the players."""
+        owners = len(self.scope.players) + (1 if self.scope.neutral else 0)
+        self.planes = [0] * (owners * len(self.scope.pieces))
+
+    def _neutral(self, node: ast.Neutral) -> None:
+        if not self.scope.pieces_declared:
+            raise error("declare the players' pieces first (`pieces A B`), then the neutral ones", node)
+        if any(self.planes):
+            raise error("declare the neutral pieces before the setup", node)
+        for ident in node.names:
+            self._declare(ident)
+            if ident.text in self.scope.pieces:
+                raise error(f"piece '{ident.text}' is named twice", ident)
+            self.scope.neutral.append(len(self.scope.pieces))
+            self.scope.pieces.append(ident.text)
+        if self.scope.geometry is not None:
+            self._size_planes()
 
     def _board_number(self, expr: ast.Expr, what: str, limit: int) -> int:
         value = constant(expect(self.lower.lower(expr, Context(CONST)), INT, expr, what), expr, what)
@@ -264,7 +286,7 @@ class _Checker(MoveChecks):
             self.scope.pieces.append(ident.text)
         self.scope.pieces_declared = True
         if self.scope.geometry is not None:
-            self.planes = [0] * (len(self.scope.players) * len(self.scope.pieces))
+            self._size_planes()
 
     def _player_index(self, ident: ast.Ident) -> int:
         if ident.text not in self.scope.players:
@@ -325,9 +347,10 @@ class _Checker(MoveChecks):
     def _piece_index(self, ident: ast.Ident | None, node: Any) -> int:
         pieces = self.scope.pieces
         if ident is None:
-            if len(pieces) > 1:
-                raise error(f"say which piece: one of {', '.join(pieces)}", node)
-            return 0
+            owned = [k for k in range(len(pieces)) if k not in self.scope.neutral]
+            if len(owned) > 1:
+                raise error(f"say which piece: one of {', '.join(pieces[k] for k in owned)}", node)
+            return owned[0]
         if not self.scope.pieces_declared:
             raise error(f"unknown piece '{ident.text}': the game declares no pieces "
                         f"(add `pieces {ident.text}`)", ident)
@@ -336,8 +359,16 @@ class _Checker(MoveChecks):
         return pieces.index(ident.text)
 
     def _setup(self, node: ast.Setup) -> None:
-        p = self._player_index(node.player)
         k = self._piece_index(node.piece, node.player)
+        if node.player.text == "neutral":
+            if k not in self.scope.neutral:
+                raise error(f"'{self.scope.pieces[k]}' is not a neutral piece", node.piece or node.player)
+            p = len(self.scope.players)
+        else:
+            p = self._player_index(node.player)
+            if k in self.scope.neutral:
+                raise error(f"'{self.scope.pieces[k]}' is a neutral piece: `setup neutral "
+                            f"{self.scope.pieces[k]}: ...`", node.piece or node.player)
         value = expect(self.lower.lower(node.cells, Context(CONST)), CELLS, node.cells, "a setup")
         mask = constant(value, node.cells, "a setup")
         if mask & (taken := union(self.planes)):

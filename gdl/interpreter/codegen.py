@@ -20,7 +20,7 @@ from typing import Any
 from gdl.interpreter import ir
 from gdl.interpreter.codegen_expr import uses_occupancy, within_empty
 from gdl.interpreter.codegen_moves import MoveCode
-from gdl.interpreter.codegen_support import CHUNK_BITS, TABLE_BITS, SourceWriter, swapped_results
+from gdl.interpreter.codegen_support import CHUNK_BITS, TABLE_BITS, SourceWriter, Turner, swapped_results
 
 
 class Generator(MoveCode):
@@ -76,8 +76,9 @@ class Generator(MoveCode):
             w(f"nxt = {(p + 1) % self.n_players}")
         if self.game.plies is not None:
             w(f"v{self.game.plies} += 1")
-        if self.game.history is not None and not judge:   # remember the position this move leaves
-            w(f"v{self.game.history} = v{self.game.history} | {{{self.position_key('pl')}}}")
+        if self.game.history is not None:   # remember the position this move leaves
+            keys = self.position_key("pl") + (f", {self.board_key()}" if self.uses_board_history else "")
+            w(f"v{self.game.history} = v{self.game.history} | {{{keys}}}")
         self.stage_change(w, rule, p, 0, "m")
         for k, stage in enumerate(getattr(rule, "more", ()), 1):
             w(f"occ = {self.occ()}")
@@ -105,13 +106,18 @@ class Generator(MoveCode):
         if isinstance(rule, ir.ParamRule):
             for i in range(len(rule.ranges)):
                 w(f"a{i} = m[{i + 1}]")
+        elif isinstance(rule, ir.SelectRule):   # its numbers; `here` stays the earlier stage's
+            w(f"a{rule.first} = {to}")
+            if len(rule.ranges) > 1:
+                w(f"a{rule.first + 1} = {start}")
         elif not isinstance(rule, ir.PassRule):
             w(f"t = {to}")
             w("bit = 1 << t")
         if isinstance(rule, ir.PlaceRule):
             if not within_empty(rule.where):   # placing on a piece replaces it
                 self.clear_all(w, "~bit")
-            w(f"{self.plane(p, rule.kind)} |= bit")
+            owner = self.n_players if rule.kind in self.game.neutral else p
+            w(f"{self.plane(owner, rule.kind)} |= bit")
         elif isinstance(rule, (ir.JumpRule, ir.StepRule)):
             # The piece leaves its cell; whatever stands on the landing cell (and, for a jump,
             # on the jumped cells) is taken, whoever owns it; then the piece lands.
@@ -144,17 +150,41 @@ class Generator(MoveCode):
         if isinstance(effect, ir.Again):
             w(f"nxt = {p}")
             return
+        if isinstance(effect, ir.Group):
+            for inner in effect.effects:
+                self.effect(w, inner, rule, p)
+            return
         if isinstance(effect, (ir.Fill, ir.Add, ir.Remove)):
             w(f"fill = {self.expr(effect.cells, p)}")
             self.clear_all(w, "~fill")
             if not isinstance(effect, ir.Remove):
                 owner = effect.owner if isinstance(effect, ir.Add) else ir.MOVER
                 q = {ir.MOVER: p, ir.OPPONENT: (p + 1) % self.n_players}.get(owner, owner)
+                if effect.kind in self.game.neutral:
+                    q = self.n_players
                 w(f"{self.plane(int(q), effect.kind)} |= fill")
             w(f"occ = {self.occ()}")
             return
         if isinstance(effect, ir.Carry):
             self.carry(w, effect, p)
+            return
+        if isinstance(effect, ir.Rotate):
+            self.globals["TURN"] = Turner(self.geo)
+            w(f"x = {self.expr(effect.cells, p)}")
+            w(f"q = {self.expr(effect.angle, p)}")
+            w("if q % 90:")
+            with w.indent():
+                w("raise ValueError(f'a region turns by a multiple of 90 degrees, not {q}')")
+            w("q = q // 90 % 4")
+            for i in range(self.n_planes):
+                w(f"b{i} = TURN(b{i}, x, q)")
+            w(f"occ = {self.occ()}")
+            return
+        if isinstance(effect, ir.SetCount):
+            self.set_count(w, effect, p)
+            return
+        if isinstance(effect, ir.Sow):
+            self.sow(w, effect, p)
             return
         if isinstance(effect, ir.Flip):
             self.flip(w, effect, p)
@@ -177,6 +207,53 @@ class Generator(MoveCode):
             w("raise IndexError(f'index {i + 1} is outside 1..{len(" + target + ")}')")
         new = value if effect.op == "=" else f"{target}[i] {effect.op[0]} {value}"
         w(f"{target} = {target}[:i] + ({new},) + {target}[i + 1:]")
+
+    def set_count(self, w: SourceWriter, effect: ir.SetCount, p: int) -> None:
+        """`counts[cells] op= value`: the value is read once, then every cell is changed."""
+        v = f"v{effect.var}"
+        w(f"n = {self.expr(effect.value, p)}")
+        new = "n" if effect.op == "=" else f"{v}[t] {effect.op[0]} n"
+        if isinstance(effect.cells, ir.Here):
+            w(f"{v} = {v}[:t] + ({new},) + {v}[t + 1:]")
+            return
+        w(f"counts = list({v})")
+        w(f"x = {self.expr(effect.cells, p)}")
+        w("while x:")
+        with w.indent():
+            w("low = x & -x")
+            w("x ^= low")
+            w("c = low.bit_length() - 1")
+            w("counts[c] = n" if effect.op == "=" else f"counts[c] {effect.op} n")
+        w(f"{v} = tuple(counts)")
+
+    def sow(self, w: SourceWriter, effect: ir.Sow, p: int) -> None:
+        """Take every seed on `here`, then one into each next cell of the track, passing over
+        the skipped cells; `here` becomes the last cell sown (stays put when none was there)."""
+        v = f"v{effect.var}"
+        track = self.table(f"TRACK{effect.track}", self.game.tracks[effect.track])
+        where = self.table(f"TRACKAT{effect.track}", {c: i for i, c in enumerate(self.game.tracks[effect.track])})
+        w(f"skip = {self.expr(effect.skip, p) if effect.skip is not None else 0}")
+        w(f"counts = list({v})")
+        w("n, counts[t], c = counts[t], 0, t")
+        w(f"at = {where}[t]")
+        w("idle = 0")
+        w("while n:")
+        with w.indent():
+            w(f"at = at + 1 if at + 1 < {len(self.game.tracks[effect.track])} else 0")
+            w(f"c = {track}[at]")
+            w("if skip >> c & 1:")
+            with w.indent():
+                w("idle += 1")
+                w(f"if idle > {len(self.game.tracks[effect.track])}:")
+                with w.indent():
+                    w("raise ValueError('sowing passes over every cell of its track')")
+                w("continue")
+            w("idle = 0")
+            w("counts[c] += 1")
+            w("n -= 1")
+        w(f"{v} = tuple(counts)")
+        w("t = c")
+        w("bit = 1 << c")
 
     def carry(self, w: SourceWriter, effect: ir.Carry, p: int) -> None:
         """The piece on the first cell of the source goes to the first cell of the target."""
@@ -260,6 +337,20 @@ class Generator(MoveCode):
                 w("nxt = 0")
             self.ends(w, self.n_players - 1)
 
+    def gen_settle(self, w: SourceWriter) -> None:
+        """`settle(s)`: a position given as text with its result, judged by the end rules as
+        if the player before the one to move had just moved."""
+        w("def settle(s):")
+        with w.indent():
+            self.unpack(w)
+            w(f"occ = {self.occ()}")
+
+            def body(part: SourceWriter, q: int) -> None:
+                if self.extra_turns:
+                    part(f"nxt = {q}")
+                self.ends(part, (q - 1) % self.n_players)
+            self.per_player(w, body)
+
     # ---- canonical
     def gen_canonical(self, w: SourceWriter) -> None:
         w("def canonical(s):")
@@ -272,8 +363,9 @@ class Generator(MoveCode):
             w("best = s")
             for j, sym in enumerate(symmetries):
                 # A remembered cell (a set-of-cells variable) moves with the board.
-                variables = [self.image(j, sym.perm, f"v{i}") if v.type == ir.CELLS else f"v{i}"
-                             for i, v in enumerate(self.game.variables)]
+                variables = [self.image(j, sym.perm, f"v{i}") if v.type == ir.CELLS
+                             else self.count_image(j, sym.perm, f"v{i}") if v.type == ir.COUNTS
+                             else f"v{i}" for i, v in enumerate(self.game.variables)]
                 # A colour swap: player 0's planes come from player 1's and back, the turn
                 # and the result change hands.
                 planes = [self.swapped_plane(i) if sym.swap else i for i in range(self.n_planes)]
@@ -288,6 +380,13 @@ class Generator(MoveCode):
                 with w.indent():
                     w("best = t")
             w("return best")
+
+    def count_image(self, j: int, perm: tuple[int, ...], name: str) -> str:
+        """A count per cell moved by a symmetry: the new cell c holds the old cell's count."""
+        inverse = [0] * len(perm)
+        for old, new in enumerate(perm):
+            inverse[new] = old
+        return f"tuple({name}[x] for x in {self.table(f'COUNTSYM{j}', tuple(inverse))})"
 
     def swapped_plane(self, i: int) -> int:
         player, kind = divmod(i, self.n_kinds)
@@ -335,6 +434,8 @@ class Generator(MoveCode):
         self.gen_apply(body)
         body("")
         self.gen_start(body)
+        body("")
+        self.gen_settle(body)
         body("")
         self.gen_canonical(body)
         if self.game.quantities:

@@ -67,8 +67,8 @@ class ExpressionCode:
             return [p]
         if owner == ir.OPPONENT:
             return [q for q in range(self.n_players) if q != p]
-        if owner == ir.ANY:
-            return list(range(self.n_players))
+        if owner == ir.ANY:   # the players and, when there are neutral pieces, their owner
+            return list(range(self.n_players + (1 if self.game.neutral else 0)))
         return [int(owner)]
 
     def pieces(self, owner: ir.Owner, kind: int | None, p: int) -> str:
@@ -115,13 +115,25 @@ class ExpressionCode:
         if isinstance(e, ir.Reach):
             self.reach_helper()
             return f"reach({self.expr(e.start, p)}, {self.expr(e.within, p)})"
+        if isinstance(e, ir.CountAt):
+            if isinstance(e.cells, ir.Here):
+                return f"v{e.var.index}[t]"
+            self.helpers.setdefault("count_at", [
+                "def count_at(counts, cells):", "    total = 0", "    while cells:",
+                "        low = cells & -cells", "        total += counts[low.bit_length() - 1]",
+                "        cells ^= low", "    return total"])
+            return f"count_at(v{e.var.index}, {self.expr(e.cells, p)})"
+        if isinstance(e, ir.CountsWhere):
+            cells = self.table("PLAYABLE", tuple(self.geo.cells))
+            return (f"sum(1 << c for c in {cells} if v{e.var.index}[c] {e.op} {self.expr(e.value, p)})")
         if isinstance(e, ir.Attacked):
             self.attacked_helper()
             return f"attacked(({', '.join(self.state_names)}, {p}, 0), {self.expr(e.cells, p)})"
         if isinstance(e, ir.Plies):
             return f"v{self.game.plies}"
         if isinstance(e, ir.Repeated):
-            return f"({self.position_key(self.next_player(p))} in v{self.game.history})"
+            key = self.board_key() if e.board else self.position_key(self.next_player(p))
+            return f"({key} in v{self.game.history})"
         if isinstance(e, ir.Zone):
             return self.zone(e, p)
         if isinstance(e, ir.Slot):
@@ -145,6 +157,15 @@ class ExpressionCode:
     def next_player(self, p: int) -> int | str:
         """Who moves after player p: a constant, or the variable `nxt` when `again` can change it."""
         return "nxt" if self.extra_turns else (p + 1) % self.n_players
+
+    @property
+    def uses_board_history(self) -> bool:
+        return any(isinstance(n, ir.Repeated) and n.board for n in ir.walk(self.game))
+
+    def board_key(self) -> str:
+        """Code for the board alone as a key (a shorter tuple than any position key, so the
+        two kinds of key share one set of positions seen)."""
+        return f"({''.join(f'b{i}, ' for i in range(self.n_planes))})"
 
     def position_key(self, player: int | str) -> str:
         """Code for a position's identity for repetition: board, variables, player to move

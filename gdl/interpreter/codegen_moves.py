@@ -207,6 +207,13 @@ class MoveCode(ExpressionCode):
             self.step_moves(w, rule, p, enc)
         elif isinstance(rule, ir.JumpRule):
             self.jump_moves(w, rule, p, enc)
+        elif isinstance(rule, ir.SelectRule):
+            names = [f"a{rule.first + i}" for i in range(len(rule.ranges))]
+            for name, (low, high) in zip(names, rule.ranges):
+                w(f"for {name} in range({low}, {high + 1}):")
+                w.indent()
+            w(f"add({enc.move(names[0], names[1] if len(names) > 1 else None)})")
+            w.depth -= len(names)
 
     def movers(self, rule: ir.StepRule | ir.JumpRule, p: int) -> str:
         """The cells a travel starts from: the mover's pieces of its kind (on `origin`),

@@ -13,7 +13,7 @@ from typing import Any, Hashable, Sequence
 import attrs
 
 from gdl.errors import IllegalMove
-from gdl.interpreter import invariants, ir
+from gdl.interpreter import invariants, ir, position
 from gdl.interpreter.codegen import generate
 from gdl.interpreter.heuristics import derive
 from gdl.interpreter.geometry import bits
@@ -55,6 +55,7 @@ class CompiledGame:
         self.canonical = namespace["canonical"]
         self._returns = namespace["RETURNS"]
         self._cell_bits = game.geometry.size_bits
+        self._settle = namespace["settle"]
         self._initial = namespace["start"]((*game.initial_planes, *(v.initial for v in game.variables), 0, 0))
         heuristic = derive(game, namespace["moves"])
         if heuristic is not None:   # solvers look for this attribute (see solvers.evaluation)
@@ -78,6 +79,7 @@ class CompiledGame:
         self.source, namespace = generate(self.ir)
         compile_source(self.name, self.source, namespace)
         self.legal_moves, self.apply = namespace["legal_moves"], namespace["apply"]
+        self._settle = namespace["settle"]
         self.canonical = namespace["canonical"]
         self.quantity_values = namespace.get("quantities")
 
@@ -133,6 +135,8 @@ class CompiledGame:
     def _stage_text(self, rule: ir.BoardRule, to: int, start: int, captured: int, player: int,
                     board_rules, later: bool = False) -> str:
         name = self.geometry.name
+        if isinstance(rule, ir.SelectRule):   # its numbers
+            return ",".join(map(str, (to, start)[:len(rule.ranges)]))
         if isinstance(rule, (ir.PlaceRule, ir.ChooseRule)):
             several = sum(isinstance(r, ir.PlaceRule) for r in board_rules) > 1
             if isinstance(rule, ir.PlaceRule) and len(self.ir.pieces) > 1 and several:
@@ -144,6 +148,18 @@ class CompiledGame:
         if later and (rule.kind is None or isinstance(rule.origin, ir.Here)):
             return name(to)   # it goes on from where the stage before ended
         return f"{name(start)}-{name(to)}"
+
+    def position_text(self, state: State) -> str:
+        """The position as text (see gdl.interpreter.position): what `--position` reads."""
+        return position.position_text(self.ir, state)
+
+    def parse_position(self, text: str) -> State:
+        """The state a position text describes, with its result judged by the end rules.
+
+        Raises:
+            PositionError: the text is not a position of this game (what is wrong is said).
+        """
+        return self._settle(position.parse_position(self.ir, text))
 
     def _jump_path(self, start: int, to: int, captured: int, directions) -> list[int]:
         """The landing cells of a jump chain from `start` to `to` taking exactly `captured`."""
@@ -184,6 +200,8 @@ class CompiledGame:
     def glyph(self, player: int, kind: int) -> str:
         """One letter for a piece: the first kind shows its owner's initial (a digit beyond
         two players); other kinds show their own initial, upper case for the first player."""
+        if player == len(self.players):   # a neutral piece
+            return "*#+%"[self.ir.neutral.index(kind) % 4]
         if kind == 0:
             return self.players[player][0].upper() if len(self.players) <= 2 else str(player + 1)
         letter = self.ir.pieces[kind][0]
@@ -197,9 +215,16 @@ class CompiledGame:
             player, kind = divmod(index, len(self.ir.pieces))
             for cell in bits(state[index]):
                 marks[cell] = self.glyph(player, kind)
+        counted = next((i for i, v in enumerate(self.ir.variables) if v.type == ir.COUNTS), None)
+        if counted is not None:   # cells that hold a count show it (seeds in pits)
+            counts = state[planes + counted]
+            width = max(len(str(n)) for n in counts)
+            for cell in geo.cells:
+                marks.setdefault(cell, str(counts[cell]).rjust(width))
         rows = self._board_rows(marks)
         for variable, value in zip(self.ir.variables, state[planes:]):
-            if variable.type == ir.HISTORY:
+            if variable.type == ir.HISTORY or (variable.type == ir.COUNTS and counted is not None
+                                                and variable is self.ir.variables[counted]):
                 continue
             if variable.type == ir.CELLS:   # a remembered cell: its names
                 value = " ".join(self.geometry.name(c) for c in bits(value)) or "none"
@@ -214,28 +239,32 @@ class CompiledGame:
         """The board's picture, top row first, with row numbers and column letters: a square
         grid as it is; a hex grid with each row half a cell right of the one below (so every
         cell's six neighbours touch it); a points board on its grid with its links drawn, a
-        line between each two rows for the links that cross it."""
+        line between each two rows for the links that cross it. A mark may be wider than one
+        letter (a count): every cell then takes that width."""
         geo = self.geometry
+        wide = max(map(len, marks.values()), default=1)
         tall = 2 if geo.shape == "points" else 1    # canvas lines per row of the grid
-        canvas = [[" "] * (2 * geo.width - 1) for _ in range(tall * geo.height - tall + 1)]
+        # canvas[line][2x] is the slot of column x (`wide` letters), canvas[line][2x + 1] a gap
+        canvas = [[" " * wide if i % 2 == 0 else " " for i in range(2 * geo.width - 1)]
+                  for _ in range(tall * geo.height - tall + 1)]
         if geo.shape == "points":
-            self._draw_links(canvas)
+            self._draw_links(canvas, wide)
         for c in geo.cells:
             x, y = geo.xy(c)
-            canvas[tall * y][2 * x] = marks.get(c, ".")
+            canvas[tall * y][2 * x] = marks.get(c, ".").rjust(wide)
         rows = []
         for line in range(len(canvas) - 1, -1, -1) if geo.width else ():   # none without a board
             y, between = divmod(line, tall)
             text = "".join(canvas[line])
             if geo.shape == "hex":
-                text = (" " * y + text).rstrip()
+                text = (" " * (y * (wide + 1) // 2) + text).rstrip()
             row = f"{'' if between else y + 1:>2} {text}"
             rows.append(row.rstrip() if tall > 1 else row)   # a square row keeps its blanks
         if geo.width:
-            rows.append("   " + " ".join(chr(ord("a") + x) for x in range(geo.width)))
+            rows.append("   " + " ".join(chr(ord("a") + x).rjust(wide) for x in range(geo.width)))
         return rows
 
-    def _draw_links(self, canvas: list[list[str]]) -> None:
+    def _draw_links(self, canvas: list[list[str]], wide: int) -> None:
         """A points board's links, point (x, y) being canvas[2y][2x]: `-` along a row, `|`
         along a column, `/` and `\\` along a diagonal, `+` where two links cross."""
         geo = self.geometry
@@ -245,8 +274,10 @@ class CompiledGame:
             mark = "|" if not dx else "-" if not dy else "/" if dx == dy else "\\"
             x2, y2 = 2 * ax + dx, 2 * ay + dy
             while (x2, y2) != (2 * bx, 2 * by):
-                old = canvas[y2][x2]
-                canvas[y2][x2] = mark if old in (" ", mark) else "+"
+                slot = wide if x2 % 2 == 0 else 1
+                old = canvas[y2][x2].strip()
+                fill = mark * slot if mark == "-" else mark.rjust(slot)
+                canvas[y2][x2] = fill if old in ("", mark) else "+".rjust(slot)
                 x2, y2 = x2 + dx, y2 + dy
 
     def outcome_text(self, state: State) -> str:

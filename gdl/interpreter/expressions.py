@@ -25,7 +25,7 @@ CONST, MOVE, EFFECT, END = "constant", "move", "effect", "end"   # where an expr
 ILLEGAL = "illegal"   # the legality filter: the position after a move, `here` and `origin` known
 
 BUILTIN_NAMES = ("empty", "occupied", "own", "enemy", "full", "moves", "dark", "light", "here", "plies",
-                 "repeated", "none", "origin")
+                 "repeated", "none", "origin", "neutral")
 FUNCTIONS = ("row", "column", "rows", "columns", "line", "count", "size", "sum", "flank", "moves", "slot",
              *CONNECTIVITY)
 COMPASS_NAMES = tuple(COMPASS)
@@ -51,8 +51,10 @@ class Scope:
     directions: dict[str, tuple[ir.Offsets, ...]] = attrs.Factory(dict)
     variables: dict[str, ir.Var] = attrs.Factory(dict)
     zones: list[ir.ZoneFamily] = attrs.Factory(list)
+    neutral: list[int] = attrs.Factory(list)   # kinds of piece owned by no player
     counts_plies: bool = False   # some rule reads `plies`: the state keeps a move counter
     tracks_history: bool = False  # an end rule reads `repeated`: the state keeps the positions seen
+    tracks_boards: bool = False   # `repeated board`: it keeps the boards seen too
 
     def known_names(self) -> list[str]:
         names = [*self.options, *self.regions, *self.players, *self.variables, *BUILTIN_NAMES]
@@ -209,14 +211,15 @@ class Lowerer(BoardFunctions):
         if text == "none":
             return ir.Const(0, CELLS)
         if text == "repeated":
-            if ctx.mode != END:
-                raise error("'repeated' (the position occurred before) is only known in an end rule", ident)
-            self.scope.tracks_history = True
-            return ir.Repeated()
+            return self.repeated(ident, ctx, board=False)
         if text == "plies":
             self._position_dependent(ident, ctx, text)
             self.scope.counts_plies = True
             return ir.Plies()
+        if text == "neutral":
+            self._needs_board(ident, text)
+            self._position_dependent(ident, ctx, text)
+            return ir.Pieces(len(self.scope.players), None)
         if text in ("here", "origin"):
             if ctx.mode not in (EFFECT, ILLEGAL):
                 what = "where the piece landed" if text == "here" else "where the moved piece came from"
@@ -241,6 +244,14 @@ class Lowerer(BoardFunctions):
                 "own": ir.Pieces(ir.MOVER, None), "enemy": ir.Pieces(ir.OPPONENT, None),
                 "full": ir.Full()}[text]
 
+    def repeated(self, ident: ast.Ident, ctx: Context, board: bool) -> ir.Expr:
+        if ctx.mode not in (END, ILLEGAL):
+            raise error("'repeated' (the position occurred before) is only known in an end rule "
+                        "and the legality filter", ident)
+        self.scope.tracks_history = True
+        self.scope.tracks_boards |= board
+        return ir.Repeated(board)
+
     def _apply(self, node: ast.Apply, ctx: Context) -> ir.Expr:
         fn = node.fn.text
         if fn in ("own", "enemy") or fn in self.scope.players:
@@ -248,6 +259,10 @@ class Lowerer(BoardFunctions):
         zones = [z.name for z in self.scope.zones]
         if fn in zones or fn == "slot":
             return self._zone(node, ctx, zones)
+        if fn == "repeated":
+            if not (isinstance(node.arg, ast.Name) and node.arg.ident.text == "board"):
+                raise error("'repeated' is followed by nothing (the whole position) or 'board'", node.arg)
+            return self.repeated(node.fn, ctx, board=True)
         if fn not in FUNCTIONS:
             raise unknown("function", node.fn, list(FUNCTIONS) + ["own", "enemy"])
         if fn in CONNECTIVITY:
@@ -263,6 +278,8 @@ class Lowerer(BoardFunctions):
             return ir.Flank(expect(arg, CELLS, node.arg, "what 'flank' looks for"))
         if fn in ("count",):
             return self._op("count", (expect(arg, CELLS, node.arg, "what 'count' counts"),), INT, node)
+        if fn == "sum" and arg.type == ir.COUNTS:   # every cell's count
+            return ir.Op("sum", (arg,), INT)
         if fn in ("size", "sum"):
             return self._op(fn, (expect(arg, LIST, node.arg, f"the argument of '{fn}'"),), INT, node)
         if fn == "line":
@@ -356,7 +373,10 @@ class Lowerer(BoardFunctions):
         raise unknown("direction", ident, [*self.scope.directions, *geometry.directions])
 
     def _index(self, node: ast.Index, ctx: Context) -> ir.Expr:
-        base = expect(self.lower(node.base, ctx), LIST, node.base, "an indexed value")
+        base = self.lower(node.base, ctx)
+        if base.type == ir.COUNTS:   # seeds[here]: the count there (summed over several cells)
+            return ir.CountAt(base, expect(self.lower(node.index, ctx), CELLS, node.index, "the cells counted"))
+        base = expect(base, LIST, node.base, "an indexed value")
         index = expect(self.lower(node.index, ctx), INT, node.index, "an index")
         check_index(index, node.index)
         return self._op("index", (base, index), INT, node)
@@ -396,6 +416,8 @@ class Lowerer(BoardFunctions):
                     expect(right, CELLS, node.right, "the right of 'in'"))
             return self._op("in", pair, BOOL, node)
         if op in _COMPARE:
+            if left.type == ir.COUNTS:   # seeds > 0: the cells where it holds
+                return ir.CountsWhere(left, op, expect(right, INT, node.right, f"the right of '{op}'"))
             if left.type in (LIST, CELLS) and op in ("==", "!="):   # the same list, the same cells
                 return self._op(op, (left, expect(right, left.type, node.right, "a compared value")), BOOL, node)
             pair = (expect(left, INT, node.left, f"each side of '{op}'"),

@@ -19,6 +19,7 @@ import attrs
 from gdl.interpreter.geometry import Geometry
 
 INT, BOOL, CELLS, LIST = "number", "truth value", "set of cells", "list of numbers"
+COUNTS = "number on every cell"   # a state variable: a count per cell (seeds in pits)
 HISTORY = "history"   # a hidden state variable: the positions seen so far (for `repeated`)
 MOVER, OPPONENT, ANY = "mover", "opponent", "any"   # OPPONENT: in Pieces, every other player
 Owner = str | int
@@ -111,7 +112,9 @@ class Plies:
 
 @attrs.frozen
 class Repeated:
-    """The position after this move (board, variables, player to move) occurred before."""
+    """The position after this move (board, variables, player to move) occurred before; with
+    `board`, the board alone (positional superko)."""
+    board: bool = False
     type: str = BOOL
 
 
@@ -149,6 +152,23 @@ class Reach:
     along the board's links); `start`'s own cells count only when they are in `within`."""
     start: "Expr"
     within: "Expr"
+    type: str = CELLS
+
+
+@attrs.frozen
+class CountAt:
+    """The sum of a count variable over the cells of `cells` (one cell: its count)."""
+    var: "Var"
+    cells: "Expr"
+    type: str = INT
+
+
+@attrs.frozen
+class CountsWhere:
+    """The cells whose count compares with `value` (`seeds > 0`)."""
+    var: "Var"
+    op: str
+    value: "Expr"
     type: str = CELLS
 
 
@@ -191,7 +211,7 @@ class Op:
 
 
 Expr = (Const | PerPlayer | Pieces | Empty | Full | HasMoves | Flank | Shift | Line | Plies | Repeated
-        | Here | Origin | Attacked | Adjacent | Reach | Zone
+        | Here | Origin | Attacked | Adjacent | Reach | CountAt | CountsWhere | Zone
         | Slot | Var | Param | Op)
 
 
@@ -261,7 +281,39 @@ class Carry:
     target: Expr
 
 
-Effect = Assign | Promote | Flip | Fill | Guard | Again | Remove | Add | Carry
+@attrs.frozen
+class SetCount:
+    """`counts[CELLS] op= value` on every cell of `cells` (the value read once, before)."""
+    var: int
+    cells: Expr
+    op: str
+    value: Expr
+
+
+@attrs.frozen
+class Sow:
+    """Take the count on `here`, then add one to each next cell of track `track` (its index
+    in GameIR.tracks), passing over `skip`, until none is left; `here` is the last cell."""
+    var: int
+    track: int
+    skip: Expr | None
+
+
+@attrs.frozen
+class Group:
+    """Effects in order (one guard for all of them)."""
+    effects: tuple["Effect", ...]
+
+
+@attrs.frozen
+class Rotate:
+    """The pieces on the square region `cells` turn by `angle` degrees (90: clockwise)."""
+    cells: Expr
+    angle: Expr
+
+
+Effect = (Assign | Promote | Flip | Fill | Guard | Again | Remove | Add | Carry | SetCount | Sow | Group
+          | Rotate)
 
 
 @attrs.frozen
@@ -278,6 +330,17 @@ class ChooseRule:
     """A cell of `where` becomes `here`; nothing moves (a removal's target)."""
     name: str
     where: Expr
+    effects: tuple[Effect, ...]
+    more: tuple["Stage", ...] = ()
+
+
+@attrs.frozen
+class SelectRule:
+    """A later stage that chooses numbers: parameter i ranges over `ranges[i]` (constants)
+    and is `Param(first + i)` in the stage's effects."""
+    name: str
+    ranges: tuple[tuple[int, int], ...]
+    first: int
     effects: tuple[Effect, ...]
     more: tuple["Stage", ...] = ()
 
@@ -339,7 +402,7 @@ class ParamRule:
 
 
 Rule = PlaceRule | ChooseRule | StepRule | JumpRule | PassRule | ParamRule
-BoardRule = PlaceRule | ChooseRule | StepRule | JumpRule | PassRule
+BoardRule = PlaceRule | ChooseRule | StepRule | JumpRule | PassRule | SelectRule
 
 
 @attrs.frozen
@@ -420,6 +483,8 @@ class GameIR:
     history: int | None = None                            # the state variable of positions seen, if used
     illegal: Expr | None = None                           # the legality filter, on the position after a move
     rule_bits: int = 4                                    # bits of a board move's rule field
+    neutral: tuple[int, ...] = ()                         # kinds no player owns: their owner is len(players)
+    tracks: tuple[tuple[int, ...], ...] = ()              # cells in a cyclic order, by track
 
     @property
     def stage_slots(self) -> int:

@@ -128,7 +128,8 @@ def test_a_knight_leaps_to_the_eight_images_of_its_vector():
 AMAZONS = """game "Amazons"
 players White Black
 board 4 x 4
-pieces queen arrow
+pieces queen
+neutral arrow
 setup White queen: a1
 setup Black queen: d4
 move: slide queen n s e w ne nw se sw to empty; ride n s e w ne nw se sw from here to empty then
@@ -174,7 +175,9 @@ def test_a_move_then_a_shot_from_where_it_landed_is_one_move():
     assert counts[0] == 72
     after = game.moves_after(["a1-b2/a1"])   # the queen may shoot back where it stood
     rows = game.render(after).splitlines()
-    assert rows[3].split()[1:3] == ["A", "."] and rows[2].split()[1:3] == [".", "W"]
+    assert rows[3].split()[1:3] == ["*", "."] and rows[2].split()[1:3] == [".", "W"]
+    assert game.position_text(after) == "...B/..../.W../*... Black"
+    assert game.parse_position(game.position_text(after)) == after
 
 
 # ----------------------------------------------------------------------- a legality filter
@@ -548,3 +551,174 @@ def test_more_than_sixteen_move_rules():
     start = game.initial_state()
     assert [perft(game, start, d) for d in (1, 2, 3)] == [20, 20 * 19, 20 * 19 * 18]
     assert sorted(game.move_text(start, m) for m in game.legal_moves(start)) == sorted(cells)
+
+
+# ----------------------------------------------------------------------- positional superko
+
+KO = """game "Superko go"
+players Black White
+option n = 3
+board n x n
+move: place on empty then remove enemy and not alive enemy
+move: pass always
+illegal: no (here and alive own) or repeated board
+end: draw if plies >= 9
+"""
+
+
+class Superko(Go):
+    """Capture go with a pass, where no placement may bring back a board seen before."""
+
+    def start(self):
+        return (frozenset(), 0, 0, frozenset())
+
+    def over(self, s):
+        return s[2] >= 9
+
+    def moves(self, s):
+        board, player, plies, seen = s
+        seen = seen | {board}
+        out = [("pass", (board, 1 - player, plies + 1, seen))]
+        for text, (after, nxt, _) in Go.moves(self, (board, player, plies)):
+            if after not in seen:
+                out.append((text, (after, nxt, plies + 1, seen)))
+        return out
+
+
+def test_a_board_seen_before_may_not_come_back():
+    compare(Superko(3), compile_rules(KO), 6, samples=40)
+
+
+# ----------------------------------------------------------------------- counts per cell, sowing
+
+KALAH = """game "Kalah"
+players South North
+option seeds_per_pit = 4
+board 8 x 2 cells (row 1 and not a1) or (row 2 and not h2)
+region pits: South -> row 1 and not h1, North -> row 2 and not a2
+region store: South -> h1, North -> a2
+region all_pits: (row 1 and not h1) or (row 2 and not a2)
+direction back: South s, North n
+counts seeds = seeds_per_pit on all_pits
+track ring: b1 c1 d1 e1 f1 g1 h1 g2 f2 e2 d2 c2 b2 a2
+move: choose pits and seeds > 0 then sow seeds along ring skipping (h1 or a2) and not store,
+    again if here == store,
+    (seeds[store] += seeds[here] + seeds[back is here], seeds[back is here] = 0,
+     seeds[here] = 0) if here in pits and seeds[here] == 1 and seeds[back is here] > 0
+end: score seeds[store] + seeds[pits] if no (pits and seeds > 0) or no (all_pits and not pits and seeds > 0)
+"""
+RING = ["b1", "c1", "d1", "e1", "f1", "g1", "h1", "g2", "f2", "e2", "d2", "c2", "b2", "a2"]
+
+
+class Kalah:
+    """Kalah by hand: 14 counts in sowing order (South's pits, South's store, North's pits,
+    North's store) and the player to move."""
+
+    def __init__(self, seeds):
+        self.seeds = seeds
+
+    def start(self):
+        return (tuple(0 if i in (6, 13) else self.seeds for i in range(14)), 0)
+
+    def pits(self, player):
+        return range(0, 6) if player == 0 else range(7, 13)
+
+    def over(self, s):
+        counts = s[0]
+        return not any(counts[i] for i in self.pits(0)) or not any(counts[i] for i in self.pits(1))
+
+    def result(self, s):
+        counts = s[0]
+        score = [counts[6] + sum(counts[i] for i in self.pits(0)), counts[13] + sum(counts[i] for i in self.pits(1))]
+        return score[0] - score[1]
+
+    def moves(self, s):
+        counts, player = s
+        store, other = (6, 13) if player == 0 else (13, 6)
+        out = []
+        for i in self.pits(player):
+            if not counts[i]:
+                continue
+            c = list(counts)
+            n, c[i], at = c[i], 0, i
+            while n:
+                at = (at + 1) % 14
+                if at != other:
+                    c[at] += 1
+                    n -= 1
+            opposite = 12 - at
+            if at in self.pits(player) and c[at] == 1 and c[opposite] > 0:
+                c[store] += c[at] + c[opposite]
+                c[at] = c[opposite] = 0
+            out.append((RING[i], (tuple(c), player if at == store else 1 - player)))
+        return out
+
+
+@pytest.mark.parametrize("seeds, depth", [(3, 6), (4, 5)])
+def test_cells_that_hold_counts_and_sowing_along_a_track(seeds, depth):
+    game = compile_rules(KALAH, options={"seeds_per_pit": str(seeds)})
+    compare(Kalah(seeds), game, depth, samples=30)
+    start = game.initial_state()
+    assert game.parse_position(game.position_text(start)) == start
+
+
+# ----------------------------------------------------------------------- choosing numbers, turning a region
+
+PENTAGO = """game "Little pentago"
+players White Black
+board 4 x 4
+zones quadrant: 2 x 2
+move: place on empty; select q in 1..4, turn in 0..1 then rotate quadrant q by 90 - 180 * turn
+end: draw if line 3 and line 3 of enemy
+end: mover wins if line 3
+end: opponent wins if line 3 of enemy
+end: draw if full
+"""
+
+LINES4 = [[(x + i * dx, y + i * dy) for i in range(3)]
+          for x in range(4) for y in range(4) for dx, dy in ((1, 0), (0, 1), (1, 1), (-1, 1))
+          if 0 <= x + 2 * dx < 4 and 0 <= y + 2 * dy < 4]
+
+
+class Pentago(Hand):
+    def start(self):
+        return (frozenset(), 0)
+
+    def line(self, board, player):
+        return any(all(board.get(c) == player for c in line) for line in LINES4)
+
+    def over(self, s):
+        board = dict(s[0])
+        return self.line(board, 0) or self.line(board, 1) or len(board) == 16
+
+    def result(self, s):
+        board = dict(s[0])
+        a, b = self.line(board, 0), self.line(board, 1)
+        return 0 if a == b else 1 if a else -1
+
+    def turn(self, board, q, clockwise):
+        x0, y0 = 2 * ((q - 1) % 2), 2 * ((q - 1) // 2)
+        out = {}
+        for (x, y), v in board.items():
+            u, w = x - x0, y - y0
+            if 0 <= u < 2 and 0 <= w < 2:   # clockwise with rows counted upwards: (u, w) -> (w, 1 - u)
+                u, w = (w, 1 - u) if clockwise else (1 - w, u)
+                x, y = x0 + u, y0 + w
+            out[(x, y)] = v
+        return out
+
+    def moves(self, s):
+        board, player = dict(s[0]), s[1]
+        out = []
+        for cell in self.cells():
+            if cell in board:
+                continue
+            for q in range(1, 5):
+                for turn in (0, 1):
+                    after = self.turn({**board, cell: player}, q, turn == 0)
+                    out.append((f"{name(cell)}/{q},{turn}", (frozenset(after.items()), 1 - player)))
+        return out
+
+
+def test_a_stage_that_selects_numbers_and_an_effect_that_turns_a_region():
+    compare(Pentago(), compile_rules(PENTAGO), 2, samples=30)
