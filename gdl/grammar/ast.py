@@ -117,10 +117,14 @@ class Option:
 
 @attrs.frozen
 class Board:
+    """`board 8 x 8 [cells dark]`, `board hex rhombus 11` (`hex_shape` and its size in
+    `width`; no height) or `board 7 x 7 links a1-d1-g1, ...` (`links`: the chains)."""
     width: Expr
-    height: Expr
+    height: Expr | None
     cells: Expr | None   # the playable subset; None: every cell
     pos: SourcePos
+    hex_shape: Ident | None = None
+    links: tuple[tuple[Ident, ...], ...] = ()
 
 
 @attrs.frozen

@@ -143,6 +143,15 @@ class _Builder(Transformer):
     def board(self, meta, children):
         return ast.Board(children[0], children[1], children[2], _pos(meta))
 
+    def board_hex(self, meta, children):
+        return ast.Board(children[1], None, None, _pos(meta), hex_shape=_ident(children[0]))
+
+    def board_points(self, meta, children):
+        return ast.Board(children[0], children[1], None, _pos(meta), links=tuple(children[2:]))
+
+    def chain(self, meta, names):
+        return tuple(map(_ident, names))
+
     def pieces(self, meta, names):
         return ast.Pieces(tuple(map(_ident, names)), _pos(meta))
 

@@ -21,7 +21,6 @@ from gdl.interpreter import ir
 from gdl.interpreter.codegen_expr import uses_occupancy, within_empty
 from gdl.interpreter.codegen_moves import MoveCode
 from gdl.interpreter.codegen_support import CHUNK_BITS, TABLE_BITS, SourceWriter, Turner, swapped_results
-from gdl.interpreter.geometry import COMPASS
 
 
 class Generator(MoveCode):
@@ -306,13 +305,10 @@ class Generator(MoveCode):
         w(f"x = {self.expr(effect.cells, p)}")
         w(f"own = {self.pieces(ir.MOVER, None, p)}")
         w("flips = 0")
-        for dx, dy in COMPASS.values():
-            off, has = self.geo.offset(dx, dy), self.geo.has_neighbour(dx, dy)
+        for dx, dy in self.geo.directions.values():
             w("c = t")
             w("run = 0")
-            w(f"while {has!r} >> c & 1:")
-            with w.indent():
-                w(f"c += {off}")
+            with self.walk(w, dx, dy):
                 w("if x >> c & 1:")
                 with w.indent():
                     w("run |= 1 << c")

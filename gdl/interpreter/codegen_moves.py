@@ -12,6 +12,8 @@ local copies of the position and enumerates from there.
 
 from __future__ import annotations
 
+import contextlib
+
 from gdl.interpreter import ir
 from gdl.interpreter.codegen_attacks import AttackCode
 from gdl.interpreter.codegen_expr import ExpressionCode
@@ -243,14 +245,14 @@ class MoveCode(AttackCode, ExpressionCode):
         mine = self.plane(p, rule.kind)
         return mine if rule.origin is None else f"({mine} & {self.expr(rule.origin, p)})"
 
-    def jump_mask(self, dx: int, dy: int) -> int:
-        """The cells from which a jump along (dx, dy) stays on the board (over and landing)."""
-        return self.geo.mask(lambda x, y: self.geo.on_board(x + dx, y + dy)
-                             and self.geo.on_board(x + 2 * dx, y + 2 * dy))
+    def jump_steps(self, dx: int, dy: int) -> tuple[tuple[int, int, int], ...]:
+        """The (over offset, landing offset, from-mask) triples of a jump along (dx, dy): the
+        from-mask holds the cells from which the jump stays on the board (over and landing)."""
+        return self.geo.jumps(dx, dy)
 
     def jump_moves(self, w: SourceWriter, rule: ir.JumpRule, p: int, enc: Encoding) -> None:
         """Every jump (or, with repeat, every maximal chain of jumps) of the rule's pieces."""
-        steps = [(self.geo.offset(dx, dy), self.jump_mask(dx, dy)) for dx, dy in rule.directions[p]]
+        steps = [step for dx, dy in rule.directions[p] for step in self.jump_steps(dx, dy)]
         w(f"over = {self.expr(rule.over, p)}")
         w(f"land = {self.expr(rule.to, p)}")
         w(f"m = {self.movers(rule, p)}")
@@ -260,10 +262,10 @@ class MoveCode(AttackCode, ExpressionCode):
             w("m ^= low")
             w("f = low.bit_length() - 1")
             if not rule.repeat:
-                for off, mask in steps:
-                    w(f"if {mask!r} >> f & 1 and over >> (f + {off}) & 1 and land >> (f + {2 * off}) & 1:")
+                for off, land, mask in steps:
+                    w(f"if {mask!r} >> f & 1 and over >> (f + {off}) & 1 and land >> (f + {land}) & 1:")
                     with w.indent():
-                        w(f"add({enc.move(f'(f + {2 * off})', 'f', f'1 << (f + {off})')})")
+                        w(f"add({enc.move(f'(f + {land})', 'f', f'1 << (f + {off})')})")
                 return
             w("free = land | low   # the jumping piece has left its cell")
             w("stack = [(f, 0)]")
@@ -271,11 +273,11 @@ class MoveCode(AttackCode, ExpressionCode):
             with w.indent():
                 w("c, cap = stack.pop()")
                 w("grown = False")
-                for off, mask in steps:
+                for off, land, mask in steps:
                     w(f"if {mask!r} >> c & 1 and over >> (c + {off}) & 1 and not cap >> (c + {off}) & 1 "
-                      f"and free >> (c + {2 * off}) & 1:")
+                      f"and free >> (c + {land}) & 1:")
                     with w.indent():
-                        w(f"stack.append((c + {2 * off}, cap | 1 << (c + {off})))")
+                        w(f"stack.append((c + {land}, cap | 1 << (c + {off})))")
                         w("grown = True")
                 w("if cap and not grown:")
                 with w.indent():
@@ -293,16 +295,15 @@ class MoveCode(AttackCode, ExpressionCode):
             self.slide_moves(w, rule, p, mine, enc)
             return
         for dx, dy in rule.directions[p]:
-            off = self.geo.offset(dx, dy)
-            has = self.geo.has_neighbour(dx, dy)
-            moved = f"({mine} & {has!r}) << {off}" if off > 0 else f"({mine} & {has!r}) >> {-off}"
-            w(f"m = {moved} & to")
-            w("while m:")
-            with w.indent():
-                w("low = m & -m")
-                w("t = low.bit_length() - 1")
-                w(f"add({enc.move('t', f'(t - {off})')})")
-                w("m ^= low")
+            for off, has in self.geo.shifts(dx, dy):
+                moved = f"({mine} & {has!r}) << {off}" if off > 0 else f"({mine} & {has!r}) >> {-off}"
+                w(f"m = {moved} & to")
+                w("while m:")
+                with w.indent():
+                    w("low = m & -m")
+                    w("t = low.bit_length() - 1")
+                    w(f"add({enc.move('t', f'(t - {off})')})")
+                    w("m ^= low")
 
     def slide_moves(self, w: SourceWriter, rule: ir.StepRule, p: int, mine: str, enc: Encoding) -> None:
         """Walk each piece along each direction over empty cells; every cell walked onto that
@@ -314,17 +315,33 @@ class MoveCode(AttackCode, ExpressionCode):
             w("m ^= low")
             w("f = low.bit_length() - 1")
             for dx, dy in rule.directions[p]:
-                off, has = self.geo.offset(dx, dy), self.geo.has_neighbour(dx, dy)
                 w("c = f")
-                w(f"while {has!r} >> c & 1:")
-                with w.indent():
-                    w(f"c += {off}")
+                with self.walk(w, dx, dy):
                     w("if to >> c & 1:")
                     with w.indent():
                         w(f"add({enc.move('c', 'f')})")
                     w("if occ >> c & 1:")
                     with w.indent():
                         w("break")
+
+    @contextlib.contextmanager
+    def walk(self, w: SourceWriter, dx: int, dy: int):
+        """A loop moving the cell `c` one neighbour along (dx, dy) at a time while there is
+        one; the body written inside the `with` runs at each new cell. A lattice board (one
+        shift) adds its offset; a points board looks the next cell up in a table."""
+        pairs = self.geo.shifts(dx, dy)
+        if len(pairs) == 1:
+            ((off, has),) = pairs
+            w(f"while {has!r} >> c & 1:")
+            with w.indent():
+                w(f"c += {off}")
+                yield
+            return
+        name = self.table(f"NEXT_{dx}_{dy}".replace("-", "m"), self.geo.next_cells(dx, dy))
+        w(f"while {name}[c] >= 0:")
+        with w.indent():
+            w(f"c = {name}[c]")
+            yield
 
     def param_moves(self, w: SourceWriter, rule: ir.ParamRule, r: int, p: int) -> None:
         depth = 0

@@ -18,7 +18,7 @@ from gdl.errors import RulesSemanticError
 from gdl.grammar import ast
 from gdl.interpreter import ir
 from gdl.interpreter.expressions_board import CONNECTIVITY, BoardFunctions
-from gdl.interpreter.geometry import COMPASS, Geometry
+from gdl.interpreter.geometry import COMPASS, Geometry, shifted
 from gdl.interpreter.ir import BOOL, CELLS, INT, LIST
 
 CONST, MOVE, EFFECT, END = "constant", "move", "effect", "end"   # where an expression is evaluated
@@ -204,7 +204,7 @@ class Lowerer(BoardFunctions):
         known, g = scope.known_names(), scope.geometry
         # d4 on a 3 x 3 board; but h3 beside a variable h2 is more likely a slip of the name.
         if g is not None and _CELL_NAME.fullmatch(text) and not difflib.get_close_matches(text, known, n=1):
-            raise error(f"cell {text} is off the {g.width} x {g.height} board "
+            raise error(f"cell {text} is off the {g.description} "
                         f"(a1..{g.name(g.cell(g.width - 1, g.height - 1))})", ident)
         raise unknown("name", ident, known)
 
@@ -380,13 +380,16 @@ class Lowerer(BoardFunctions):
         """A direction name's (dx, dy) steps for each player (a vector: its images)."""
         if isinstance(ident, ast.Vector):
             return self.vector(ident)
-        self._needs_board(ident, ident.text)   # directions only mean something on a board
+        geometry = self._needs_board(ident, ident.text)   # directions only mean something on a board
         if ident.text in self.scope.directions:
             return self.scope.directions[ident.text]
-        if ident.text in COMPASS_NAMES:
-            step = (COMPASS[ident.text],)
+        if ident.text in geometry.directions:
+            step = (geometry.directions[ident.text],)
             return tuple(step for _ in self.scope.players)
-        raise unknown("direction", ident, [*self.scope.directions, *COMPASS_NAMES])
+        if ident.text in COMPASS_NAMES:
+            raise error(f"'{ident.text}' is not a direction of the {geometry.description} "
+                        f"(its directions: {' '.join(geometry.directions)})", ident)
+        raise unknown("direction", ident, [*self.scope.directions, *geometry.directions])
 
     def _index(self, node: ast.Index, ctx: Context) -> ir.Expr:
         base = self.lower(node.base, ctx)
@@ -448,7 +451,6 @@ def shift_const(geometry: Geometry, offsets: ir.Offsets, mask: int) -> int:
     """The cells whose neighbour along one of `offsets` is in `mask`."""
     out = 0
     for dx, dy in offsets:
-        off = geometry.offset(dx, dy)
-        moved = mask >> off if off > 0 else mask << -off
-        out |= moved & geometry.has_neighbour(dx, dy)
+        for off, has in geometry.shifts(dx, dy):
+            out |= shifted(mask, -off) & has
     return out
