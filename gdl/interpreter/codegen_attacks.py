@@ -131,16 +131,12 @@ class AttackCode:
                     w("return True")
                 return
             w(f"start = {movers}")
-            w("c = low.bit_length() - 1")
             for dx, dy in rule.directions[q]:   # walk back from the cell to the first piece
-                off, has = self.geo.offset(-dx, -dy), self.geo.has_neighbour(-dx, -dy)
-                w("r = c")
-                w(f"while {has!r} >> r & 1:")
-                with w.indent():
-                    w(f"r += {off}")
-                    w("if occ >> r & 1:")
+                w("c = low.bit_length() - 1")
+                with self.walk(w, -dx, -dy):
+                    w("if occ >> c & 1:")
                     with w.indent():
-                        w("if start >> r & 1:")
+                        w("if start >> c & 1:")
                         with w.indent():
                             w("return True")
                         w("break")
