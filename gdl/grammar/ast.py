@@ -296,6 +296,7 @@ class Jump:
     repeat: bool     # `repeatedly`: the same piece jumps on while it can; the chain is one move
     pos: SourcePos
     origin: Expr | None = None
+    by_path: bool = False   # `repeatedly by path`: two orders of the same captures are two moves
 
 
 @attrs.frozen

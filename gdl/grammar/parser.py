@@ -288,9 +288,9 @@ class _Builder(Transformer):
         return ast.Step(_ident(piece), directions, to, _pos(meta), slide=True, origin=origin)
 
     def jump(self, meta, children):
-        piece, directions, origin, over, to, repeat = children
+        piece, directions, origin, over, to, repeat, by_path = children
         return ast.Jump(_ident(piece), directions, over, to, repeat is not None, _pos(meta),
-                        origin=origin)
+                        origin=origin, by_path=by_path is not None)
 
     def origin(self, meta, children):
         return children[0]

@@ -135,7 +135,7 @@ class MoveChecks:
             over = self._cells(action.over, ctx, "what a piece jumps over")
             to = self._cells(action.to, ctx, "where a piece jumps to")
             return ir.JumpRule(name, kind, self._directions(action.directions), over, to,
-                               action.repeat, self._effects(effects, after), origin)
+                               action.repeat, self._effects(effects, after), origin, by_path=action.by_path)
         if any(isinstance(r, ir.PassRule) for r in self.rules_ir):
             raise error("a game has at most one pass rule", action)
         return ir.PassRule(name, action.always, self._effects(effects, after))

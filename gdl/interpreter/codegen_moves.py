@@ -267,6 +267,9 @@ class MoveCode(AttackCode, ExpressionCode):
                     with w.indent():
                         w(f"add({enc.move(f'(f + {land})', 'f', f'1 << (f + {off})')})")
                 return
+            if rule.by_path:
+                self.jump_paths(w, steps, enc)
+                return
             w("free = land | low   # the jumping piece has left its cell")
             w("stack = [(f, 0)]")
             w("while stack:")
@@ -287,6 +290,31 @@ class MoveCode(AttackCode, ExpressionCode):
                     w("if cap.bit_count() < 4 or move not in add.__self__:")
                     with w.indent():
                         w("add(move)")
+
+    def jump_paths(self, w: SourceWriter, steps, enc: Encoding) -> None:
+        """Every maximal chain, each order its own move: the move keeps the jumps made, a few
+        bits each (the step's number + 1, the first jump highest), above the captures."""
+        width = len(steps).bit_length()
+        w("free = land | low   # the jumping piece has left its cell")
+        w("stack = [(f, 0, 0)]")
+        w("while stack:")
+        with w.indent():
+            w("c, cap, path = stack.pop()")
+            w("grown = False")
+            for i, (off, land, mask) in enumerate(steps):
+                w(f"if {mask!r} >> c & 1 and over >> (c + {off}) & 1 and not cap >> (c + {off}) & 1 "
+                  f"and free >> (c + {land}) & 1:")
+                with w.indent():
+                    w(f"stack.append((c + {land}, cap | 1 << (c + {off}), path << {width} | {i + 1}))")
+                    w("grown = True")
+            w("if cap and not grown:")
+            with w.indent():
+                w(f"add({enc.move('c', 'f', 'cap')} | path << {self.path_shift})")
+
+    @property
+    def path_shift(self) -> int:
+        """Where a by-path jump chain keeps its jumps: above every capture bit."""
+        return self.capture_shift + self.layout_bits
 
     def step_moves(self, w: SourceWriter, rule: ir.StepRule, p: int, enc: Encoding) -> None:
         w(f"to = {self.expr(rule.to, p)}")

@@ -144,6 +144,8 @@ class CompiledGame:
             if isinstance(rule, ir.PlaceRule) and len(self.ir.pieces) > 1 and several:
                 return f"{self.ir.pieces[rule.kind]} {name(to)}"   # which piece goes down
             return name(to)
+        if isinstance(rule, ir.JumpRule) and rule.by_path:
+            return "x".join(name(c) for c in self._walked_path(start, captured, rule.directions[player]))
         if isinstance(rule, ir.JumpRule):
             path = self._jump_path(start, to, captured, rule.directions[player])
             return "x".join(name(c) for c in path)
@@ -162,6 +164,21 @@ class CompiledGame:
             PositionError: the text is not a position of this game (what is wrong is said).
         """
         return self._settle(position.parse_position(self.ir, text))
+
+    def _walked_path(self, start: int, captured: int, directions) -> list[int]:
+        """The landing cells a by-path chain keeps in its move (see codegen_moves.jump_paths)."""
+        geo = self.geometry
+        layout = geo.height * geo.stride
+        steps = [step for dx, dy in directions for step in geo.jumps(dx, dy)]
+        width = len(steps).bit_length()
+        path, taken = captured >> layout, []
+        while path:
+            taken.append(path & ((1 << width) - 1))
+            path >>= width
+        cells = [start]
+        for number in reversed(taken):
+            cells.append(cells[-1] + steps[number - 1][1])
+        return cells
 
     def _jump_path(self, start: int, to: int, captured: int, directions) -> list[int]:
         """The landing cells of a jump chain from `start` to `to` taking exactly `captured`."""

@@ -391,6 +391,7 @@ class JumpRule:
     effects: tuple[Effect, ...]
     origin: Expr | None = None
     more: tuple["Stage", ...] = ()
+    by_path: bool = False   # each path of a chain its own move (its jumps kept in the move)
 
 
 @attrs.frozen

@@ -13,6 +13,7 @@ import random
 
 import pytest
 
+from gdl import catalog
 from gdl.interpreter import compile_rules
 from gdl.perft import perft
 
@@ -865,3 +866,33 @@ def test_the_fast_attack_test_equals_asking_the_move_generator(monkeypatch):
             assert s == t   # the same position and, at the end, the same result
         results.add(fast.returns(s))
     assert len(results) > 1
+
+
+# ----------------------------------------------------------------------- looped capture chains
+
+LOOP = """game "Loop"
+players White Black
+board 8 x 8 cells dark
+pieces man king
+direction diagonal: ne nw se sw
+setup White king: d2
+setup Black man: c3 or e3 or c5 or e5
+move capture: jump king diagonal over enemy to empty repeatedly{paths}
+move: step king diagonal to empty
+priority: capture
+end: mover wins if not moves
+"""
+
+
+def test_a_loop_of_captures_is_one_move_or_by_path_one_move_per_order():
+    once = compile_rules(LOOP.format(paths=""))
+    both = compile_rules(LOOP.format(paths=" by path"))
+    start = once.initial_state()
+    assert [once.move_text(start, m) for m in once.legal_moves(start)] == ["d2xf4xd6xb4xd2"]
+    assert sorted(both.move_text(start, m) for m in both.legal_moves(start)) == [
+        "d2xb4xd6xf4xd2", "d2xf4xd6xb4xd2"]
+    for move in both.legal_moves(start):   # either way, all four men are taken
+        assert both.apply(start, move)[:4] == once.apply(start, once.legal_moves(start)[0])[:4]
+    draughts = catalog.resolve("draughts").read_text()
+    by_path = compile_rules(draughts.replace("repeatedly", "repeatedly by path"), "draughts.gdl")
+    assert [perft(by_path, by_path.initial_state(), d) for d in range(1, 6)] == [7, 49, 302, 1469, 7361]
