@@ -435,7 +435,23 @@ class Rotate:
     pos: SourcePos
 
 
-Effect = Assign | Promote | Flip | Fill | Guarded | Again | Remove | Add | Carry | Sow | Group | Rotate
+@attrs.frozen
+class Reflect:
+    """`reflect CELLS`: the pieces of a region mirrored left to right."""
+    cells: Expr
+    pos: SourcePos
+
+
+@attrs.frozen
+class Swap:
+    """`swap X with Y`: the first cells of X and Y exchange what stands on them."""
+    first: Expr
+    second: Expr
+    pos: SourcePos
+
+
+Effect = (Assign | Promote | Flip | Fill | Guarded | Again | Remove | Add | Carry | Sow | Group | Rotate
+          | Reflect | Swap)
 
 
 @attrs.frozen

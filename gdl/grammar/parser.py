@@ -176,6 +176,12 @@ class _Builder(Transformer):
     def rotate(self, meta, children):
         return ast.Rotate(children[0], children[1], _pos(meta))
 
+    def reflect(self, meta, children):
+        return ast.Reflect(children[0], _pos(meta))
+
+    def swap(self, meta, children):
+        return ast.Swap(children[0], children[1], _pos(meta))
+
     def group(self, meta, children):
         return ast.Group(children[0], _pos(meta))
 

@@ -20,7 +20,8 @@ from gdl.interpreter.ir import BOOL, CELLS, COUNTS, INT, LIST
 
 MAX_RULES = 4096   # move rules per game; a board move keeps its rule's number in a few bits
 _BOARD_ONLY = {ast.Promote: "promote", ast.Flip: "flip", ast.Fill: "fill", ast.Remove: "remove",
-               ast.Add: "add", ast.Carry: "move", ast.Sow: "sow", ast.Rotate: "rotate"}
+               ast.Add: "add", ast.Carry: "move", ast.Sow: "sow", ast.Rotate: "rotate",
+               ast.Reflect: "reflect", ast.Swap: "swap"}
 
 
 def leaves(effects: tuple[ast.Effect, ...]):
@@ -199,6 +200,11 @@ class MoveChecks:
             return ir.Again()
         if isinstance(effect, ast.Group):
             return ir.Group(self._effects(effect.effects, ctx))
+        if isinstance(effect, ast.Reflect):
+            return ir.Reflect(self._cells(effect.cells, ctx, "the region mirrored"))
+        if isinstance(effect, ast.Swap):
+            return ir.Swap(self._cells(effect.first, ctx, "a cell swapped"),
+                           self._cells(effect.second, ctx, "a cell swapped"))
         if isinstance(effect, ast.Rotate):
             angle: ir.Expr = ir.Const(90, INT)
             if effect.angle is not None:

@@ -208,6 +208,26 @@ class Generator(MoveCode):
                 w(f"b{i} = TURN(b{i}, x, q)")
             w(f"occ = {self.occ()}")
             return
+        if isinstance(effect, ir.Reflect):
+            self.globals["TURN"] = Turner(self.geo)
+            w(f"x = {self.expr(effect.cells, p)}")
+            for i in range(self.n_planes):
+                w(f"b{i} = TURN.mirror(b{i}, x)")
+            w(f"occ = {self.occ()}")
+            return
+        if isinstance(effect, ir.Swap):
+            w(f"x = {self.expr(effect.first, p)}")
+            w(f"y = {self.expr(effect.second, p)}")
+            w("x &= -x")
+            w("y &= -y")
+            w("if x and y and x != y:")
+            with w.indent():
+                for i in range(self.n_planes):   # a plane holding exactly one of the two cells
+                    w(f"if not b{i} & x != (not b{i} & y):")
+                    with w.indent():
+                        w(f"b{i} ^= x | y")
+            w(f"occ = {self.occ()}")
+            return
         if isinstance(effect, ir.SetCount):
             self.set_count(w, effect, p)
             return

@@ -16,7 +16,7 @@ from gdl.interpreter import ir
 from gdl.interpreter.codegen_support import SourceWriter
 
 # Effects that change the board away from where the move lands: the fast form cannot see them.
-_FAR_EFFECTS = (ir.Remove, ir.Add, ir.Carry, ir.Fill, ir.Flip, ir.Sow, ir.Rotate)
+_FAR_EFFECTS = (ir.Remove, ir.Add, ir.Carry, ir.Fill, ir.Flip, ir.Sow, ir.Rotate, ir.Reflect, ir.Swap)
 
 
 class AttackCode:

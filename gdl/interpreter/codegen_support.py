@@ -89,6 +89,30 @@ class Turner:
             out.append((c, geo.cell(x0 + u, y0 + v)))
         return tuple(out)
 
+    def mirror(self, plane: int, region: int) -> int:
+        """The plane with the pieces on `region` mirrored left to right within its columns."""
+        if not plane & region:
+            return plane
+        key = (region, -1)
+        if key not in self.maps:
+            geo = self.geometry
+            cells = [c for c in geo.cells if region >> c & 1]
+            xs = [geo.xy(c)[0] for c in cells]
+            low, high = min(xs), max(xs)
+            pairs = []
+            for c in cells:
+                x, y = geo.xy(c)
+                image = geo.cell(low + high - x, y)
+                if not region >> image & 1:
+                    raise ValueError("the region is not symmetric left to right")
+                pairs.append((c, image))
+            self.maps[key] = tuple(pairs)
+        out = plane & ~region
+        for source, target in self.maps[key]:
+            if plane >> source & 1:
+                out |= 1 << target
+        return out
+
     def __call__(self, plane: int, region: int, quarters: int) -> int:
         if not quarters or not plane & region:
             return plane

@@ -319,8 +319,21 @@ class Rotate:
     angle: Expr
 
 
+@attrs.frozen
+class Reflect:
+    """The pieces on the region `cells` mirrored left to right (within its columns)."""
+    cells: Expr
+
+
+@attrs.frozen
+class Swap:
+    """The first cells of `first` and `second` exchange their pieces."""
+    first: Expr
+    second: Expr
+
+
 Effect = (Assign | Promote | Flip | Fill | Guard | Again | Remove | Add | Carry | SetCount | Sow | Group
-          | Rotate)
+          | Rotate | Reflect | Swap)
 
 
 @attrs.frozen

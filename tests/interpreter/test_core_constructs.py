@@ -896,3 +896,20 @@ def test_a_loop_of_captures_is_one_move_or_by_path_one_move_per_order():
     draughts = catalog.resolve("draughts").read_text()
     by_path = compile_rules(draughts.replace("repeatedly", "repeatedly by path"), "draughts.gdl")
     assert [perft(by_path, by_path.initial_state(), d) for d in range(1, 6)] == [7, 49, 302, 1469, 7361]
+
+
+def test_swap_exchanges_two_cells_and_reflect_mirrors_a_region():
+    game = compile_rules("""game "Swaps"
+players A B
+board 3 x 2
+pieces man king
+setup A man: a1
+setup A king: b1
+setup B man: c2
+move swap: choose row 1 and occupied then swap here with (c2)
+move turn: choose a2 then reflect row 1
+end: draw if plies >= 4
+""")
+    assert game.position_text(game.moves_after(["a1"])) == "..M/mK. B plies=1"   # a1 and c2 exchanged
+    assert game.position_text(game.moves_after(["b1"])) == "..K/Mm. B plies=1"
+    assert game.position_text(game.moves_after(["a2"])) == "..m/.KM B plies=1"   # row 1 mirrored
