@@ -223,7 +223,7 @@ class Generator(MoveCode):
             w("if x and y and x != y:")
             with w.indent():
                 for i in range(self.n_planes):   # a plane holding exactly one of the two cells
-                    w(f"if not b{i} & x != (not b{i} & y):")
+                    w(f"if bool(b{i} & x) != bool(b{i} & y):")
                     with w.indent():
                         w(f"b{i} ^= x | y")
             w(f"occ = {self.occ()}")
