@@ -56,6 +56,7 @@ class CompiledGame:
         self._returns = namespace["RETURNS"]
         self._cell_bits = game.geometry.size_bits
         self._settle = namespace["settle"]
+        self._letters: dict | None = None   # piece letters of position texts, made when first asked
         self._initial = namespace["start"]((*game.initial_planes, *(v.initial for v in game.variables), 0, 0))
         heuristic = derive(game, namespace["moves"])
         if heuristic is not None:   # solvers look for this attribute (see solvers.evaluation)
@@ -155,7 +156,9 @@ class CompiledGame:
 
     def position_text(self, state: State) -> str:
         """The position as text (see gdl.interpreter.position): what `--position` reads."""
-        return position.position_text(self.ir, state)
+        if self._letters is None:
+            self._letters = position.letters(self.ir)
+        return position.position_text(self.ir, state, self._letters)
 
     def parse_position(self, text: str) -> State:
         """The state a position text describes, with its result judged by the end rules.

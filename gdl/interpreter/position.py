@@ -15,6 +15,7 @@ earlier kind: pawn p, knight k, king i).
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from gdl.errors import GdlError
@@ -61,27 +62,30 @@ def letters(game: ir.GameIR) -> dict[tuple[int, int], str]:
     return out
 
 
-def position_text(game: ir.GameIR, state: tuple) -> str:
-    """The text of `state` (see the module doc)."""
+def position_text(game: ir.GameIR, state: tuple, table: dict | None = None) -> str:
+    """The text of `state` (see the module doc); `table` is `letters(game)`, when kept."""
     geo, n_planes = game.geometry, len(game.initial_planes)
     parts = []
     if n_planes:
         mark = {}
-        table = letters(game)
+        table = table or letters(game)
         for index in range(n_planes):
             owner, kind = divmod(index, len(game.pieces))
             for cell in bits(state[index]):
                 mark[cell] = table[(owner, kind)]
-        rows = []
-        for y in range(geo.height - 1, -1, -1):
-            rows.append("".join(mark.get(geo.cell(x, y), ".") for x in range(geo.width)
-                                if geo.playable >> geo.cell(x, y) & 1))
-        parts.append("/".join(rows))
+        parts.append("/".join("".join([mark.get(c, ".") for c in row]) for row in _rows(geo)))
     parts.append(game.players[state[-2]])
     for variable, value in zip(game.variables, state[n_planes:-2]):
         if variable.type != ir.HISTORY:
             parts.append(f"{variable.name}={_value_text(geo, variable, value)}")
     return " ".join(parts)
+
+
+@functools.cache
+def _rows(geo: Any) -> tuple[tuple[int, ...], ...]:
+    """The playable cells of each row, top row first, left to right."""
+    return tuple(tuple(geo.cell(x, y) for x in range(geo.width) if geo.playable >> geo.cell(x, y) & 1)
+                 for y in range(geo.height - 1, -1, -1))
 
 
 def _value_text(geo: Any, variable: ir.Variable, value: Any) -> str:

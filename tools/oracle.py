@@ -1,0 +1,176 @@
+"""gdl against an independent implementation: OpenSpiel's hand-written C++ games, through pyspiel.
+
+A gdl move and an OpenSpiel action need not be the same thing: an amazons move is three
+actions, a capture chain several. So the two are compared **per complete turn**: from an
+OpenSpiel state, a turn is a sequence of actions by the player to move that ends when
+another player is to move or the game ends (or, for games where a player may move again,
+after each action: `split="action"`). The two sides are matched by the position each move
+leaves: every oracle module (tools/oracles/NAME.py) says how to read OpenSpiel's state as
+the board part of gdl's position text (`position(state)`), so the comparison needs no
+table of move names.
+
+    python tools/oracle.py record NAME     # write tests/data/oracle/NAME.json from OpenSpiel
+    python tools/oracle.py compare NAME    # replay seeded random games in both, ply by ply
+
+The suite (tests/games/test_oracles.py) checks the recorded figures with gdl alone, and
+replays games against OpenSpiel live when pyspiel can be imported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import functools
+import importlib
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "tests" / "data" / "oracle"
+sys.path.insert(0, str(ROOT))
+
+
+def oracle(name: str) -> Any:
+    """The oracle module of a game: SPIEL (OpenSpiel's name), PARAMS, OPTIONS (gdl's --set),
+    position(state), and optionally SPLIT ("player" or "action") and DEPTH, POSITIONS."""
+    return importlib.import_module(f"tools.oracles.{name}")
+
+
+def board_key(game: Any, state: Any, module: Any = None) -> str:
+    """What a position is matched by: the board part of gdl's position text (the player to
+    move is compared on its own), or what the oracle module's `gdl_key` makes of it."""
+    if module is not None and hasattr(module, "gdl_key"):
+        return module.gdl_key(game, state)
+    return game.position_text(state).split()[0]
+
+
+@functools.cache
+def spiel_game(module: Any) -> Any:
+    import pyspiel
+    return pyspiel.load_game(module.SPIEL, dict(getattr(module, "PARAMS", {})))
+
+
+def turns(state: Any, split: str = "player") -> list[tuple[list[int], Any]]:
+    """Every complete turn from an OpenSpiel `state`: (its actions, the state after)."""
+    player, out = state.current_player(), []
+
+    def walk(s: Any, actions: list[int]) -> None:
+        for action in s.legal_actions():
+            t = s.clone()
+            t.apply_action(action)
+            if split == "action" or t.is_terminal() or t.current_player() != player:
+                out.append((actions + [action], t))
+            else:
+                walk(t, actions + [action])
+    walk(state, [])
+    return out
+
+
+def spiel_perft(state: Any, depth: int, split: str) -> int:
+    """OpenSpiel's perft per complete turn (a finished game is not extended)."""
+    if depth == 0:
+        return 1
+    if state.is_terminal():
+        return 0
+    return sum(spiel_perft(after, depth - 1, split) for _, after in turns(state, split))
+
+
+@functools.cache
+def gdl_game(name: str, module: Any) -> Any:
+    from gdl import catalog
+    return catalog.load(name, {k: str(v) for k, v in getattr(module, "OPTIONS", {}).items()})
+
+
+def compare_game(name: str, seed: int, max_plies: int = 400) -> int:
+    """One seeded random game replayed in gdl and OpenSpiel: at every ply the same player to
+    move, the same multiset of positions the legal moves lead to, and at the end the same
+    returns. Returns the plies played; raises AssertionError at the first difference."""
+    module = oracle(name)
+    game, spiel = gdl_game(name, module), spiel_game(module)
+    split = getattr(module, "SPLIT", "player")
+    rng = random.Random(seed)
+    ours, theirs = game.initial_state(), spiel.new_initial_state()
+    for ply in range(max_plies):
+        where = f"{name}, seed {seed}, ply {ply} ({game.position_text(ours)})"
+        assert game.is_terminal(ours) == theirs.is_terminal(), where
+        if theirs.is_terminal():
+            assert tuple(game.returns(ours)) == tuple(theirs.returns()), where
+            return ply
+        assert game.current_player(ours) == theirs.current_player(), where
+        mine = {}
+        for move in game.legal_moves(ours):
+            mine.setdefault(board_key(game, game.apply(ours, move), module), []).append(move)
+        their = collections.defaultdict(list)
+        for actions, after in turns(theirs, split):
+            their[module.position(after)].append(after)
+        counted = collections.Counter({k: len(v) for k, v in mine.items()})
+        assert counted == collections.Counter({k: len(v) for k, v in their.items()}), where
+        key = rng.choice(sorted(mine))
+        ours = game.apply(ours, rng.choice(mine[key]))
+        theirs = their[key][0]
+    return max_plies
+
+
+def record(name: str) -> dict:
+    """Perft from the start and from seeded random positions, counted by OpenSpiel."""
+    module = oracle(name)
+    game, spiel = gdl_game(name, module), spiel_game(module)
+    split = getattr(module, "SPLIT", "player")
+    depth, count, deep = getattr(module, "DEPTH", 3), getattr(module, "POSITIONS", 30), getattr(module, "POSITION_DEPTH", 3)
+    start = spiel.new_initial_state()
+    data: dict = {"game": name, "spiel": module.SPIEL, "params": dict(getattr(module, "PARAMS", {})),
+                  "options": dict(getattr(module, "OPTIONS", {})),
+                  "perft": [spiel_perft(start, d, split) for d in range(1, depth + 1)], "positions": []}
+    rng = random.Random(1)
+    while len(data["positions"]) < count:
+        state, texts = game.initial_state(), []
+        for _ in range(rng.randrange(2, 40)):
+            if game.is_terminal(state):
+                break
+            move = rng.choice(list(game.legal_moves(state)))
+            texts.append(game.move_text(state, move))
+            state = game.apply(state, move)
+        theirs = replay_in_spiel(module, spiel, game, texts)
+        if theirs is None or theirs.is_terminal():
+            continue
+        data["positions"].append({"moves": texts, "perft": [spiel_perft(theirs, d, split)
+                                                            for d in range(1, deep + 1)]})
+    return data
+
+
+def replay_in_spiel(module: Any, spiel: Any, game: Any, texts: list[str]) -> Any:
+    """The OpenSpiel state after the gdl moves `texts`, matched turn by turn by position."""
+    ours, theirs = game.initial_state(), spiel.new_initial_state()
+    split = getattr(module, "SPLIT", "player")
+    for text in texts:
+        ours = game.apply(ours, game.parse_move(ours, text))
+        key = board_key(game, ours, module)
+        found = [after for _, after in turns(theirs, split) if module.position(after) == key]
+        if not found:
+            return None
+        theirs = found[0]
+    return theirs
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("command", choices=("record", "compare"))
+    parser.add_argument("games", nargs="+")
+    parser.add_argument("--games-count", type=int, default=200)
+    args = parser.parse_args()
+    for name in args.games:
+        if args.command == "record":
+            DATA.mkdir(parents=True, exist_ok=True)
+            data = record(name)
+            (DATA / f"{name}.json").write_text(json.dumps(data, indent=1) + "\n")
+            print(f"{name}: perft {data['perft']}, {len(data['positions'])} positions")
+        else:
+            plies = [compare_game(name, seed) for seed in range(args.games_count)]
+            print(f"{name}: {len(plies)} games agree, {sum(plies)} plies")
+
+
+if __name__ == "__main__":
+    main()

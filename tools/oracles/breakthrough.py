@@ -1,0 +1,13 @@
+"""OpenSpiel's breakthrough (8 x 8) read as gdl's. OpenSpiel's first player (black, 'b') starts
+at the top; gdl's first player (White) at the bottom: the picture is turned upside down and
+the colours renamed, so player 0 is player 0 on both sides."""
+
+SPIEL = "breakthrough"
+DEPTH = 3
+POSITION_DEPTH = 2
+
+
+def position(state) -> str:
+    rows = [line[1:9] for line in str(state).splitlines() if line[:1].isdigit()]
+    table = str.maketrans("bw", "WB")
+    return "/".join(row.translate(table) for row in reversed(rows))
