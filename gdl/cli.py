@@ -10,6 +10,7 @@
                                       an optimal solution or --enumerate (puzzles)
     gdl match GAME                    AI against AI (or random, or ...), many games, seeded
     gdl bench GAME                    random playouts/s, alpha-beta nodes/s
+    gdl openspiel GAME                register as a pyspiel game; its name and game info
 
 GAME is a bundled game's name (see `gdl list`) or a path to a rules file; every
 command that takes one also takes `--set NAME=VALUE` (repeatable) to set the
@@ -32,7 +33,7 @@ from collections.abc import Callable, Sequence
 from time import perf_counter
 from typing import TextIO
 
-from gdl import catalog, cli_puzzle
+from gdl import catalog, cli_openspiel, cli_puzzle
 from gdl.invariants_json import describe as describe_invariants
 from gdl.games.reference_puzzles import random_walk
 from gdl.errors import GdlError, IllegalMove, OptionError, RulesError, SolverError
@@ -537,6 +538,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"seconds per run; each figure is the median of {RUNS} runs "
                         f"(default: 0.4)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    cli_openspiel.add_command(command, [game])
     return parser
 
 

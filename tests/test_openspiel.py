@@ -1,0 +1,137 @@
+"""The OpenSpiel bridge: OpenSpiel's own tests and algorithms run on bridged gdl games."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import mcts, minimax
+
+from gdl import catalog, openspiel
+from gdl.cli import main
+from gdl.interpreter.codegen import RULE_BITS
+
+GAMES = [name for name, _ in catalog.bundled_games()
+         if getattr(catalog.load(name), "kind", None) == "game"]
+
+
+def test_every_bundled_game_is_bridged():
+    assert GAMES == ["breakthrough", "connect4", "draughts", "gomoku", "nim", "othello",
+                     "tictactoe", "uttt"]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_openspiel_random_simulation(name):
+    game = pyspiel.load_game(openspiel.register(name))
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+
+
+def test_minimax_solves_tictactoe_as_a_draw():
+    game = pyspiel.load_game(openspiel.register("tictactoe"))
+    value, action = minimax.alpha_beta_search(game)
+    assert value == 0.0
+    assert action in game.new_initial_state().legal_actions()
+
+
+def test_minimax_finds_the_win_in_one():
+    game = pyspiel.load_game(openspiel.register("tictactoe"))
+    state = game.new_initial_state()
+    for text in ("a1", "a2", "b1", "b2"):   # X to move, c1 wins
+        state.apply_action(_action(state, text))
+    value, action = minimax.alpha_beta_search(game, state=state, maximizing_player_id=0)
+    assert value == 1.0
+    assert state.action_to_string(0, action) == "c1"
+
+
+def test_mcts_bot_plays_connect_four_to_the_end():
+    game = openspiel.load("connect4", width=5, height=4)
+    rng = np.random.RandomState(7)
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=40,
+                       evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(bot.step(state))
+    assert sum(state.returns()) == 0.0
+    assert state.returns()[0] in (-1.0, 0.0, 1.0)
+    assert 7 <= len(state.history()) <= 20
+
+
+def test_options_become_parameters():
+    game = pyspiel.load_game(openspiel.register("connect4") + "(width=5,height=4)")
+    assert game.num_distinct_actions() == 20
+    assert game.max_game_length() == 20
+    assert game.get_parameters()["width"] == 5
+
+
+def test_unbounded_games_are_cut_at_max_plies_as_a_draw():
+    game = openspiel.load("draughts", max_plies=6)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    assert len(state.history()) == 6
+    assert state.returns() == [0.0, 0.0]
+
+
+def test_actions_read_in_gdl_notation_and_clones_are_independent():
+    game = pyspiel.load_game(openspiel.register("connect4"))
+    state = game.new_initial_state()
+    texts = [state.action_to_string(0, a) for a in state.legal_actions()]
+    assert texts == ["a1", "b1", "c1", "d1", "e1", "f1", "g1"]
+    twin = state.clone()
+    twin.apply_action(_action(twin, "d1"))
+    assert state.legal_actions() == list(range(7))
+    assert " 1 . . . X . . ." in twin.observation_string(0)
+    assert " 1 . . . . . . ." in state.observation_string(0)
+
+
+def test_a_capture_chain_is_one_action_named_by_its_path():
+    game = pyspiel.load_game(openspiel.register("draughts"))
+    state = game.new_initial_state()
+    for move in ("c3-d4", "f6-e5"):
+        state.apply_action(_action(state, move))
+    index, cell = game.index, game.compiled.geometry.names
+    (capture,) = state.legal_actions()   # capturing is compulsory: d4 takes e5
+    assert state.action_to_string(0, capture) == "d4xf6"
+    assert capture == index.offsets[0] + index.dense[cell["d4"]] * 32 + index.dense[cell["f6"]]
+
+
+def test_chains_sharing_start_and_end_get_variant_ids_whatever_the_order():
+    game = pyspiel.load_game(openspiel.register("draughts"))
+    index, cell = game.index, game.compiled.geometry.names
+    bits = game.compiled.geometry.size_bits
+    base = cell["f6"] | cell["b2"] << bits   # rule 0, the men's capture chain
+    chain_a, chain_b = (base | captured << 2 * bits + RULE_BITS for captured in (0b1, 0b10))
+    forward, backward = index.actions([chain_a, chain_b]), index.actions([chain_b, chain_a])
+    assert forward == backward
+    triple = index.offsets[0] + index.dense[cell["b2"]] * 32 + index.dense[cell["f6"]]
+    assert forward[triple] == chain_a
+    assert forward[index.variant_base[0] + triple] == chain_b
+    assert len(forward) == 2 and max(forward) < index.size
+
+
+def test_parameterised_moves_are_numbered_alike_in_every_process():
+    game = openspiel.load("nim")
+    state = game.new_initial_state()
+    texts = [state.action_to_string(0, a) for a in state.legal_actions()]
+    assert texts[:3] == ["take 1 1", "take 1 2", "take 1 3"]
+    assert len(texts) == 12
+
+
+def test_puzzles_are_refused_in_one_sentence():
+    with pytest.raises(Exception, match="the OpenSpiel bridge takes games"):
+        openspiel.register("eight_puzzle")
+
+
+def test_openspiel_command(capsys):
+    assert main(["openspiel", "tictactoe"]) == 0
+    out = capsys.readouterr().out
+    assert "registered: gdl_tictactoe" in out
+    assert "distinct actions: 9" in out
+    assert "max game length: 9 (bounded by the rules)" in out
+
+
+def _action(state, text):
+    for action in state.legal_actions():
+        if state.action_to_string(state.current_player(), action) == text:
+            return action
+    raise AssertionError(f"{text} is not legal here")
