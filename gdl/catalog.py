@@ -18,7 +18,7 @@ from typing import Mapping
 import attrs
 
 from gdl import invariants_json as export
-from gdl.errors import GdlError, RulesSemanticError, UnknownGame
+from gdl.errors import GdlError, OptionError, RulesSemanticError, UnknownGame
 from gdl.interpreter import load_file
 from gdl.interpreter.compiled import CompiledGame
 from gdl.interpreter.constraints import CompiledConstraints
@@ -66,19 +66,39 @@ def resolve(game: str) -> Path:
     raise UnknownGame(f"no bundled game or rules file named {game!r}{hint}")
 
 
-def load(game: str, options: Mapping[str, str] | None = None
+def load(game: str, options: Mapping[str, object] | None = None
          ) -> CompiledGame | CompiledConstraints:
     """The game named `game` (bundled name or rules-file path) with `options` set.
 
-    Option values are the user's text (`--set width=5` gives {"width": "5"}).
+    Option values are the user's text (`--set width=5` gives {"width": "5"}) or Python
+    values: an int, or a list or tuple of ints.
 
     Raises:
         UnknownGame, OptionError, RulesSyntaxError, RulesSemanticError.
 
     >>> load("connect4", {"width": "5"}).options["width"]
     5
+    >>> load("nim", {"heaps": [1, 2]}).options["heaps"]
+    (1, 2)
     """
-    return load_file(resolve(game), options)
+    texts = {name: option_text(name, value) for name, value in (options or {}).items()}
+    return load_file(resolve(game), texts)
+
+
+def option_text(name: str, value: object) -> str:
+    """An option value as the text `--set` would give (the compiler reads texts).
+
+    Raises:
+        OptionError: a value that is no text, int or list of ints (a bool, a float...).
+    """
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    if isinstance(value, (list, tuple)) and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value):
+        return " ".join(map(str, value))
+    raise OptionError(f"option {name}: {value!r} is not a number or a list of numbers")
 
 
 def _random_step(game: CompiledGame, state: tuple, rng: random.Random) -> tuple:

@@ -391,7 +391,8 @@ def cmd_match(args: argparse.Namespace, status: Status) -> int:
         status.show(f"match: game {record.index + 1}/{args.games} done")
 
     result = run_match(game, spec_a, spec_b, games=args.games, seed=args.seed,
-                       level=args.level, time_per_move=args.time, progress=progress)
+                       level=args.level, time_per_move=args.time or MATCH_SECONDS,
+                       progress=progress)
     status.clear()
     if args.json:
         _dump(result.to_json())
@@ -529,7 +530,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", metavar="SPEC,SPEC",
                    help=player_help + " (two; default: ai,random)")
     p.add_argument("--games", type=_count(1), default=10, help="games to play (default: 10)")
-    p.set_defaults(time=MATCH_SECONDS)
     p.add_argument("--seed", type=int, default=0, help="the match's seed (default: 0)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
