@@ -15,7 +15,8 @@ from gdl.api import (  # noqa: E402
 from gdl.errors import GdlError, IllegalMove  # noqa: E402
 from gdl.position import Position, Result  # noqa: E402
 from gdl.protocol import Game  # noqa: E402
+from gdl.records import Record, load as load_record  # noqa: E402
 
 __all__ = ["AIMove", "ConstraintSolution", "Game", "GdlError", "IllegalMove", "PerftResult",
-           "Position", "PuzzleSolution", "Result", "SolveResult", "__version__", "ai_move",
-           "errors", "load", "perft", "solve"]
+           "Position", "PuzzleSolution", "Record", "Result", "SolveResult", "__version__",
+           "ai_move", "errors", "load", "load_record", "perft", "solve"]

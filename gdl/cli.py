@@ -27,18 +27,16 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import sys
 from collections.abc import Callable, Sequence
 from time import perf_counter
 from typing import TextIO
 
-from gdl import catalog, cli_openspiel, cli_puzzle
+from gdl import catalog, cli_openspiel, cli_play, cli_puzzle, cli_records, records
 from gdl.invariants_json import describe as describe_invariants
-from gdl.games.reference_puzzles import random_walk
 from gdl.errors import GdlError, IllegalMove, OptionError, RulesError, SolverError
 from gdl.perft import iter_divide
-from gdl.players import LEVELS, HumanPlayer, make_player
+from gdl.players import LEVELS
 from gdl.protocol import CONSTRAINTS, GAME, PUZZLE, Game, State
 from gdl.solvers.csp_solve import METHODS as CSP_METHODS, solve_csp
 from gdl.solvers.exact import METHODS, SolveProgress, solve
@@ -47,7 +45,6 @@ from gdl.speed import RUNS, measure
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
-PLAY_SCRAMBLE = 20   # random moves that scramble a solved puzzle before `gdl play`
 MATCH_SECONDS = 0.2   # a match's default time per AI move: many games in minutes, not hours
 
 PERFT_HELP = """\
@@ -128,6 +125,8 @@ def _position(game: Game, moves: str | None) -> State:
     Raises:
         IllegalMove: a move is unreadable, illegal, or comes after the end of the game.
     """
+    if records.is_record_path(moves):   # --moves game.json: the moves of a saved game
+        moves = records.moves_of(str(moves), game)
     state = game.initial_state()
     for number, text in enumerate((moves or "").split(), 1):
         where = f"--moves, move {number}"
@@ -241,63 +240,6 @@ def cmd_perft(args: argparse.Namespace, status: Status) -> int:
         for move, n in split:
             print(f"  {game.move_text(state, move)}: {n}")
     print(count)
-    return EXIT_OK
-
-
-class _Input:
-    """input() that remembers whether the input ended, so play can tell EOF from other errors."""
-
-    def __init__(self) -> None:
-        self.ended = False
-
-    def __call__(self, prompt: str) -> str:
-        try:
-            return input(prompt)
-        except EOFError:
-            self.ended = True
-            raise
-
-
-def cmd_play(args: argparse.Namespace, status: Status) -> int:
-    game = _load(args)
-    _require_moves(game, "play")
-    n = len(game.players)
-    specs = _specs(args.players, ["human"] + ["ai"] * (n - 1), n)
-    seeds = random.Random(args.seed) if args.seed is not None else None
-    reader = _Input()
-    seats = [make_player(spec, game, args.level,
-                         seeds.randrange(2**32) if seeds else None, args.time,
-                         input_fn=reader)
-             for spec in specs]
-    state = _position(game, args.moves)
-    if game.kind == PUZZLE and game.is_terminal(state):
-        # A puzzle starts solved: play from a seeded scramble instead.
-        state = random_walk(game, PLAY_SCRAMBLE, args.seed or 0)
-        print(f"{game.title}: scrambled by {PLAY_SCRAMBLE} random moves (seed {args.seed or 0})")
-    print(f"{game.title}: " + ", ".join(f"{name} {seat.name}"
-                                        for name, seat in zip(game.players, seats)))
-    print(game.render(state))
-    plies = 0
-    while not game.is_terminal(state):
-        mover = game.current_player(state)
-        if not game.legal_moves(state):
-            raise GdlError(f"{game.players[mover]} has no legal move, yet the game is not over")
-        seat = seats[mover]
-        if not isinstance(seat, HumanPlayer):
-            status.show(f"{game.players[mover]} ({seat.name}) is thinking...")
-        try:
-            move = seat.choose(game, state)
-            status.clear()
-        except GdlError:
-            if not reader.ended:
-                raise
-            print(f"gdl: the input ended; game abandoned after {plies} moves", file=sys.stderr)
-            return EXIT_ERROR
-        plies += 1
-        print(f"\n{plies}. {game.players[mover]} plays {game.move_text(state, move)}")
-        state = game.apply(state, move)
-        print(game.render(state))
-    print(f"\nresult after {plies} moves: {result_text(game, state)}")
     return EXIT_OK
 
 
@@ -503,7 +445,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--divide", action="store_true",
                    help="also print the count at DEPTH below each first move")
 
-    p = command("play", cmd_play, "play in the terminal", [game, moves, ai])
+    p = command("play", cli_play.run, "play in the terminal", [game, moves, ai],
+                epilog=cli_play.__doc__.split("\n", 1)[1],
+                formatter_class=argparse.RawDescriptionHelpFormatter)
+    cli_play.add_arguments(p)
     p.add_argument("--players", metavar="SPEC,SPEC",
                    help=player_help + " (default: human, then ai)")
     p.add_argument("--seed", type=int, help="seed the random and AI players")
@@ -539,6 +484,7 @@ def build_parser() -> argparse.ArgumentParser:
                         f"(default: 0.4)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     cli_openspiel.add_command(command, [game])
+    cli_records.add_command(command, [])
     return parser
 
 
