@@ -32,8 +32,9 @@ from collections.abc import Callable, Sequence
 from time import perf_counter
 from typing import TextIO
 
-from gdl import catalog, cli_openspiel, cli_play, cli_puzzle, cli_records, records
+from gdl import __version__, catalog, cli_json, cli_openspiel, cli_play, cli_puzzle, cli_records, records
 from gdl.invariants_json import describe as describe_invariants
+from gdl.api import grid_rows
 from gdl.errors import GdlError, IllegalMove, OptionError, RulesError, SolverError
 from gdl.perft import iter_divide
 from gdl.players import LEVELS
@@ -172,6 +173,9 @@ def result_text(game: Game, state: State) -> str:
 # --------------------------------------------------------------------------- commands
 
 def cmd_list(args: argparse.Namespace, status: Status) -> int:
+    if args.json:
+        _dump(cli_json.list_document())
+        return EXIT_OK
     games = catalog.bundled_games()
     width = max((len(name) for name, _ in games), default=0)
     for name, title in games:
@@ -203,8 +207,11 @@ def cmd_check(args: argparse.Namespace, status: Status) -> int:
     status.show(f"checking {args.game}...")
     report = check(args.game, _options(args.set), **_sample(args))
     status.clear()
-    print(report)
     errors = getattr(report, "errors", ())
+    if args.json:
+        _dump(cli_json.check_document(args.game, report))
+    else:
+        print(report)
     for error in errors:   # a declaration found false: `file:line:col: ...` and a counterexample
         print(error, file=sys.stderr)
     return EXIT_ERROR if errors else EXIT_OK
@@ -225,7 +232,7 @@ def cmd_perft(args: argparse.Namespace, status: Status) -> int:
     game = _load(args)
     _require_moves(game, "perft")
     state = _position(game, args.moves)
-    count, split = 1, []
+    count, split, rows = 1, [], []
     for depth in range(1, args.depth + 1):
         start, count, split = perf_counter(), 0, []
         moves = len(game.legal_moves(state)) if not game.is_terminal(state) else 0
@@ -235,7 +242,15 @@ def cmd_perft(args: argparse.Namespace, status: Status) -> int:
             status.show(f"perft depth {depth}: {done}/{moves} moves, {count:,} so far")
         seconds = perf_counter() - start
         status.clear()
-        print(f"depth {depth}: {count}  ({seconds:.3f} s, {_rate(count, seconds)} nodes/s)")
+        rows.append({"depth": depth, "count": count, "seconds": seconds})
+        if not args.json:
+            print(f"depth {depth}: {count}  ({seconds:.3f} s, {_rate(count, seconds)} nodes/s)")
+    if args.json:
+        _dump({"game": game.name, "moves": (args.moves or "").split(), "depth": args.depth,
+               "count": count, "depths": rows,
+               **({"divide": {game.move_text(state, m): n for m, n in split}}
+                  if args.divide else {})})
+        return EXIT_OK
     if args.divide and args.depth > 0:
         for move, n in split:
             print(f"  {game.move_text(state, move)}: {n}")
@@ -290,7 +305,10 @@ def _solve_constraints(puzzle: Game, state: State, args: argparse.Namespace,
     lines += [f"the givens break: {text}" for text in conflicts]
     data = {"puzzle": puzzle.name, "options": puzzle.options, "status": verdict,
             "solved": result.solution is not None, "unique": n == 1,
-            "solution": None if result.solution is None else puzzle.grid_string(result.solution),
+            # The grid as rows of numbers; "grid" is the same as one string of symbols.
+            "solution": None if result.solution is None else [
+                list(row) for row in grid_rows(puzzle, result.solution)],
+            "grid": None if result.solution is None else puzzle.grid_string(result.solution),
             "width": puzzle.width, "height": puzzle.height, "conflicts": conflicts,
             "nodes": result.nodes, "seconds": result.seconds, "method": result.method}
     if args.count:
@@ -416,14 +434,18 @@ def build_parser() -> argparse.ArgumentParser:
 
     parser = _Parser(prog="gdl", parents=[debug],
                      description="A declarative, rules-driven general game player.")
+    parser.add_argument("--version", action="version", version=f"gdl {__version__}")
     sub = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
 
     def command(name: str, run: Callable, help: str, parents: list, **kw) -> _Parser:
         p = sub.add_parser(name, parents=[debug, *parents], help=help, description=help, **kw)
-        p.set_defaults(run=run)
+        p.set_defaults(run=run, command_name=name)
         return p
 
-    command("list", cmd_list, "list the bundled games", [])
+    json_flag = _Parser(add_help=False)
+    json_flag.add_argument("--json", action="store_true",
+                           help="print one JSON object (errors too, as {\"error\": ...})")
+    command("list", cmd_list, "list the bundled games", [json_flag])
     sample = _Parser(add_help=False)
     sample.add_argument("--seed", type=int, default=0,
                         help="seed of the random games that test the invariants (default: 0)")
@@ -433,19 +455,19 @@ def build_parser() -> argparse.ArgumentParser:
                         help="cut each random game after N moves (default: play to the end; "
                              "puzzles: walks of 40 moves)")
     command("check", cmd_check, "parse, check and compile a game, test its declared "
-            "invariants on random games, and summarise it", [game, sample])
+            "invariants on random games, and summarise it", [game, sample, json_flag])
     p = command("invariants", cmd_invariants, "the verified symmetries, inverse and commuting "
                 "moves and quantities (docs/invariants.md)", [game, sample])
     p.add_argument("--json", action="store_true",
                    help="print the JSON document of docs/invariants.schema.json")
 
-    p = command("perft", cmd_perft, "count move sequences to a depth", [game, moves],
+    p = command("perft", cmd_perft, "count move sequences to a depth", [game, moves, json_flag],
                 epilog=PERFT_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("depth", metavar="DEPTH", type=_count(0), help="plies to count")
     p.add_argument("--divide", action="store_true",
                    help="also print the count at DEPTH below each first move")
 
-    p = command("play", cli_play.run, "play in the terminal", [game, moves, ai],
+    p = command("play", cli_play.run, "play in the terminal", [game, moves, ai, json_flag],
                 epilog=cli_play.__doc__.split("\n", 1)[1],
                 formatter_class=argparse.RawDescriptionHelpFormatter)
     cli_play.add_arguments(p)
@@ -512,12 +534,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         if debug:
             raise
         status.clear()
+        _json_error(args, err)
         print(err.report(), file=sys.stderr)
         return EXIT_ERROR
     except GdlError as err:
         if debug:
             raise
         status.clear()
+        _json_error(args, err)
         print(f"gdl: error: {err}", file=sys.stderr)
         return EXIT_ERROR
     except BrokenPipeError:  # `gdl ... | head`: the reader left; stop quietly
@@ -527,6 +551,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if debug:
             raise
         status.clear()
+        _json_error(args, err)
         if _raised_in_generated_code(err):
             print(f"gdl: error: the rules fail in play ({type(err).__name__}: {err}); "
                   f"`gdl check` shows the position", file=sys.stderr)
@@ -534,6 +559,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"gdl: internal error: {type(err).__name__}: {err} "
                   f"(run with --debug for the traceback)", file=sys.stderr)
         return EXIT_ERROR
+
+
+def _json_error(args: argparse.Namespace, err: BaseException) -> None:
+    """With --json, an error is also one JSON object on stdout (the exit status is kept)."""
+    if getattr(args, "json", False):
+        _dump(cli_json.error_document(err, args.command_name, getattr(args, "game", None)))
 
 
 def _raised_in_generated_code(err: BaseException) -> bool:

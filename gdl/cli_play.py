@@ -14,6 +14,7 @@ form `--moves` takes them, close the game.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 from time import perf_counter
@@ -152,13 +153,18 @@ def run(args: argparse.Namespace, status: Any) -> int:
     start, how = _start(game, args, cli._position)
     colour = cli_colour.wanted(sys.stdout)
 
+    quiet = args.json   # --json: no boards, the record as one JSON object at the end
+
     def show(played: _Game) -> None:
+        if quiet:
+            return
         last = cli_colour.move_cells(game, played.moves[-1]) if played.moves else set()
         picture = game.render(played.state)
         print(cli_colour.colour_board(game, picture, last) if colour else picture)
 
-    print(f"{game.title}: " + ", ".join(f"{name} {seat.name}"
-                                        for name, seat in zip(game.players, seats)))
+    if not quiet:
+        print(f"{game.title}: " + ", ".join(f"{name} {seat.name}"
+                                            for name, seat in zip(game.players, seats)))
     played = _Game(game, start)
     show(played)
 
@@ -167,24 +173,27 @@ def run(args: argparse.Namespace, status: Any) -> int:
         return ai_move(Position(game, start=played.state), level=args.level,
                        seconds=seconds).move
 
-    code = _loop(game, played, seats, reader, status, show, hint, args.max_plies)
+    code = _loop(game, played, seats, reader, status, show, hint, args.max_plies, quiet)
     text, payoffs = played.result()
     ending = [f"moves: {' '.join(how.moves + tuple(played.moves))}"] if played.moves else []
     if code == 0:
         cut = len(played.moves) == args.max_plies and text is None
         ending.append(f"result after {len(played.moves)} moves: "
                       f"{text or ('unfinished (--max-plies)' if cut else 'unfinished')}")
-    if ending:
+    record = records.Record(args.game, records.rules_hash(args.game),
+                            dict(cli._options(args.set)), how, tuple(specs),
+                            tuple(played.moves), tuple(played.seconds), text, payoffs)
+    if quiet:
+        print(json.dumps(record.to_json(), indent=2))
+    elif ending:
         print("\n" + "\n".join(ending))
     if args.save:
-        records.Record(args.game, records.rules_hash(args.game), dict(cli._options(args.set)),
-                       how, tuple(specs), tuple(played.moves), tuple(played.seconds), text,
-                       payoffs).save(args.save)
+        record.save(args.save)
     return code
 
 
 def _loop(game: Game, played: _Game, seats: list, reader: _Input, status: Any,
-          show: Callable, hint: Callable[[], str], max_plies: int | None) -> int:
+          show: Callable, hint: Callable[[], str], max_plies: int | None, quiet: bool) -> int:
     """Play until the end, a resignation, quit, --max-plies or the end of the input."""
     while not game.is_terminal(played.state):
         if max_plies is not None and len(played.moves) >= max_plies:
@@ -220,6 +229,7 @@ def _loop(game: Game, played: _Game, seats: list, reader: _Input, status: Any,
                 show(played)
             continue
         text = played.play(move, perf_counter() - start)
-        print(f"\n{len(played.moves)}. {game.players[mover]} plays {text}")
+        if not quiet:
+            print(f"\n{len(played.moves)}. {game.players[mover]} plays {text}")
         show(played)
     return 0
