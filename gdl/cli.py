@@ -352,7 +352,7 @@ def cmd_match(args: argparse.Namespace, status: Status) -> int:
 
     result = run_match(game, spec_a, spec_b, games=args.games, seed=args.seed,
                        level=args.level, time_per_move=args.time or MATCH_SECONDS,
-                       progress=progress)
+                       max_plies=args.max_plies, progress=progress)
     status.clear()
     if args.json:
         _dump(result.to_json())
@@ -497,6 +497,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", metavar="SPEC,SPEC",
                    help=player_help + " (two; default: ai,random)")
     p.add_argument("--games", type=_count(1), default=10, help="games to play (default: 10)")
+    p.add_argument("--max-plies", type=_count(1), metavar="N",
+                   help="cut each game after N moves, as a draw (default: play to the end)")
     p.add_argument("--seed", type=int, default=0, help="the match's seed (default: 0)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 

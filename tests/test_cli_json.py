@@ -78,3 +78,10 @@ def test_csp_solutions_are_numbers(capsys):
     assert code == 0
     (row,) = data["solution"]
     assert sorted(row) == list(range(1, 11)) and isinstance(data["grid"], str)
+
+
+def test_match_max_plies_cuts_games_as_draws(capsys):
+    code, data, _ = run_json(capsys, "match", "draughts", "--players", "random,random",
+                             "--games", "4", "--max-plies", "10", "--json")
+    assert code == 0 and data["plies"] == 40
+    assert [p["draws"] for p in data["players"]] == [4, 4]
