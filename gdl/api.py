@@ -14,7 +14,8 @@ defaults are the command line's: level "hard", 1 s per move (see gdl.players).
 from __future__ import annotations
 
 from time import perf_counter
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 import attrs
 

@@ -13,7 +13,8 @@ import statistics
 from collections import Counter
 from importlib import resources
 from pathlib import Path
-from typing import Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import attrs
 
@@ -66,9 +67,10 @@ def resolve(game: str) -> Path:
     raise UnknownGame(f"no bundled game or rules file named {game!r}{hint}")
 
 
-def load(game: str, options: Mapping[str, object] | None = None
-         ) -> CompiledGame | CompiledConstraints:
-    """The game named `game` (bundled name or rules-file path) with `options` set.
+def load(game: str, options: Mapping[str, object] | None = None) -> Any:
+    """The game named `game` (bundled name or rules-file path) with `options` set: a
+    CompiledGame, a compiled puzzle or a CompiledConstraints. (Typed Any: the compiled
+    classes take their own state types, narrower than the protocol's Hashable.)
 
     Option values are the user's text (`--set width=5` gives {"width": "5"}) or Python
     values: an int, or a list or tuple of ints.

@@ -30,9 +30,10 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from time import perf_counter
-from typing import TextIO
+from typing import Any, TextIO
 
-from gdl import __version__, catalog, cli_json, cli_openspiel, cli_play, cli_puzzle, cli_records, records
+from gdl import __version__, catalog, cli_json, cli_openspiel, cli_play, cli_puzzle, records
+from gdl import cli_records
 from gdl.invariants_json import describe as describe_invariants
 from gdl.api import grid_rows
 from gdl.errors import GdlError, IllegalMove, OptionError, RulesError, SolverError
@@ -85,7 +86,7 @@ def _rate(count: float, seconds: float) -> str:
     return f"{count / seconds:,.0f}" if seconds > 0 else "-"
 
 
-def _dump(data: dict) -> None:
+def _dump(data: object) -> None:
     print(json.dumps(data, indent=2))
 
 
@@ -232,7 +233,8 @@ def cmd_perft(args: argparse.Namespace, status: Status) -> int:
     game = _load(args)
     _require_moves(game, "perft")
     state = _position(game, args.moves)
-    count, split, rows = 1, [], []
+    count, rows = 1, []
+    split: list[tuple[object, int]] = []
     for depth in range(1, args.depth + 1):
         start, count, split = perf_counter(), 0, []
         moves = len(game.legal_moves(state)) if not game.is_terminal(state) else 0
@@ -284,7 +286,7 @@ def _solve_game(game: Game, state: State, args: argparse.Namespace,
     return lines, data
 
 
-def _solve_constraints(puzzle: Game, state: State, args: argparse.Namespace,
+def _solve_constraints(puzzle: Any, state: State, args: argparse.Namespace,
                        status: Status) -> tuple[list[str], dict]:
     """A constraint puzzle: a solution, and whether it is unique (or, with --count, how many)."""
     csp = puzzle.csp(args.given)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from gdl.errors import GdlError
 
@@ -23,7 +24,8 @@ def run(args: argparse.Namespace, status: Any) -> int:
     params = ",".join(f"{k}={v}" for k, v in info["parameters"].items())
     print("\n".join([
         f"registered: {info['name']}  ({info['title']})",
-        f"load: gdl.openspiel.register({args.game!r}); pyspiel.load_game(\"{info['name']}({params})\")",
+        f"load: gdl.openspiel.register({args.game!r}); "
+        f"pyspiel.load_game(\"{info['name']}({params})\")",
         f"players: {info['players']}",
         f"distinct actions: {info['distinct_actions']}",
         f"max game length: {info['max_game_length']} ({bound})",

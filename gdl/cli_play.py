@@ -18,7 +18,8 @@ import json
 import random
 import sys
 from time import perf_counter
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from gdl import cli_colour, records
 from gdl.api import ai_move

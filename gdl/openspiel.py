@@ -37,7 +37,8 @@ gomoku, ultimate tic-tac-toe), else `max_plies`.
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, Hashable
+from typing import Any
+from collections.abc import Hashable
 
 import pyspiel
 
@@ -123,7 +124,7 @@ class ActionIndex:
             found = self.param_ids[move] = len(self.param_ids)
         return self.param_base + found
 
-    def actions(self, moves: list[Hashable]) -> dict[int, Hashable]:
+    def actions(self, moves: list[Any]) -> dict[int, Hashable]:
         """Action id -> move for the legal `moves` of one position."""
         out: dict[int, Hashable] = {}
         seen: dict[int, int] = {}   # triple id -> chains with it so far
@@ -148,7 +149,8 @@ class ActionIndex:
 def _param_moves(game: CompiledGame) -> set[Hashable]:
     """The parameterised moves of the first SEED_STATES positions reached breadth-first."""
     start = game.initial_state()
-    seen, queue, found = {start}, deque([start]), set()
+    seen, queue = {start}, deque([start])
+    found: set[Hashable] = set()
     while queue and len(seen) < SEED_STATES:
         state = queue.popleft()
         if game.is_terminal(state):
@@ -195,10 +197,10 @@ class BridgedGame(pyspiel.Game):
         self.compiled, self.index = compiled, index
         self.max_plies = info.max_game_length
 
-    def new_initial_state(self) -> "BridgedState":
+    def new_initial_state(self) -> BridgedState:
         return BridgedState(self, self.compiled.initial_state(), 0)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "BoardObserver":
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> BoardObserver:
         return BoardObserver()
 
 

@@ -20,7 +20,8 @@ game's notation.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 import attrs
 
@@ -142,7 +143,7 @@ class Position:
         return outcome(self.game, self.state) if self.is_over else None
 
     # ---- changing
-    def play(self, move: str | Move) -> "Position":
+    def play(self, move: str | Move) -> Position:
         """Play `move` (text, or the game's move value); returns the position, so that
         calls chain.
 
@@ -166,7 +167,7 @@ class Position:
         self._states.pop()
         return self._moves.pop()
 
-    def copy(self) -> "Position":
+    def copy(self) -> Position:
         twin = Position.__new__(Position)
         twin.game, twin._states, twin._moves = self.game, list(self._states), list(self._moves)
         return twin

@@ -140,7 +140,7 @@ def is_record_path(text: str | None) -> bool:
     return bool(text) and str(text).endswith(".json") and Path(str(text)).is_file()
 
 
-def moves_of(path: str, game: Game) -> str:
+def moves_of(path: str, game: Any) -> str:
     """The moves of the record at `path`, as a `--moves` text, checked to be of `game`."""
     record = read(path)
     check_rules(record, path)

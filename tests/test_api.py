@@ -39,7 +39,7 @@ def test_position_plays_undoes_and_names_the_legal_moves_of_an_illegal_one():
 
 
 def test_a_finished_game_has_a_result_and_no_moves():
-    pos = gdl.Position(gdl.load("tictactoe"), "a1 a2 b1 b2 c1".split())
+    pos = gdl.Position(gdl.load("tictactoe"), ["a1", "a2", "b1", "b2", "c1"])
     assert pos.is_over and pos.legal_moves == () and pos.to_move is None
     assert pos.result == gdl.Result((1.0, -1.0), ("X",), "X wins (X 1, O -1)")
     with pytest.raises(IllegalMove, match="already over"):
@@ -68,7 +68,7 @@ def test_ai_defaults_agree_with_the_command_line():
 
 
 def test_ai_move_is_in_notation_with_the_search_figures():
-    choice = gdl.ai_move("tictactoe", moves="a1 b1 a2 b2".split(), seconds=0.5)
+    choice = gdl.ai_move("tictactoe", moves=["a1", "b1", "a2", "b2"], seconds=0.5)
     assert attrs.has(type(choice))
     assert (choice.move, choice.engine, choice.outcome, choice.value) == (
         "a3", "alphabeta", "win", 1.0)
@@ -77,7 +77,7 @@ def test_ai_move_is_in_notation_with_the_search_figures():
 
 def test_ai_move_on_a_finished_game_says_so():
     with pytest.raises(GdlError, match="the game is over"):
-        gdl.ai_move("tictactoe", moves="a1 a2 b1 b2 c1".split())
+        gdl.ai_move("tictactoe", moves=["a1", "a2", "b1", "b2", "c1"])
 
 
 def test_solve_gives_moves_in_notation():
