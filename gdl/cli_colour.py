@@ -6,6 +6,10 @@ from __future__ import annotations
 import os
 from typing import Any, TextIO
 
+from gdl.position import move_cells
+
+__all__ = ["colour_board", "move_cells", "wanted"]
+
 RESET = "\x1b[0m"
 PLAYER_STYLES = ("\x1b[1;31m", "\x1b[1;34m", "\x1b[1;32m", "\x1b[1;35m", "\x1b[1;33m",
                  "\x1b[1;36m", "\x1b[1;37m", "\x1b[1;90m")
@@ -17,13 +21,6 @@ def wanted(stream: TextIO) -> bool:
     """Colour for `stream`: a terminal, and NO_COLOR unset or empty."""
     isatty = getattr(stream, "isatty", None)
     return bool(isatty and isatty()) and not os.environ.get("NO_COLOR")
-
-
-def move_cells(game: Any, text: str) -> set[str]:
-    """The cell names a move's text mentions (d1; c3-d4; d4xf6xd8)."""
-    names = getattr(getattr(game, "geometry", None), "names", {})
-    words = text.replace("x", " ").replace("-", " ").split()
-    return {w for w in words if w in names}
 
 
 def colour_board(game: Any, picture: str, last: set[str]) -> str:

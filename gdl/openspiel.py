@@ -259,8 +259,9 @@ class BridgedState(pyspiel.State):
 class BoardObserver:
     """OpenSpiel's observer: the board as gdl draws it (the game has perfect information)."""
 
-    tensor = None
-    dict: dict = {}
+    def __init__(self) -> None:
+        self.tensor = None   # no observation tensor: the game type says so
+        self.dict: dict[str, Any] = {}
 
     def set_from(self, state: BridgedState, player: int) -> None:
         pass
@@ -279,7 +280,7 @@ def _load_game(source: str, options: dict[str, str]) -> CompiledGame:
     return game
 
 
-def _game_type(game: CompiledGame, params: dict[str, Any] | None = None) -> pyspiel.GameType:
+def _game_type(game: CompiledGame) -> pyspiel.GameType:
     n = len(game.players)
     return pyspiel.GameType(
         short_name=PREFIX + game.name, long_name=f"{game.title} (gdl)",
@@ -291,8 +292,7 @@ def _game_type(game: CompiledGame, params: dict[str, Any] | None = None) -> pysp
         max_num_players=n, min_num_players=n,
         provides_information_state_string=False, provides_information_state_tensor=False,
         provides_observation_string=True, provides_observation_tensor=False,
-        parameter_specification=params if params is not None else {
-            **_scalar_options(game), "max_plies": DEFAULT_MAX_PLIES})
+        parameter_specification={**_scalar_options(game), "max_plies": DEFAULT_MAX_PLIES})
 
 
 _CLASSES: dict[str, type[BridgedGame]] = {}   # registered name -> its game class

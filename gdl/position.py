@@ -186,8 +186,11 @@ class Position:
 
     def _last_cells(self) -> tuple[str, ...]:
         """The cells named by the last move (highlighted in the picture)."""
-        if not self._moves:
-            return ()
-        names: Any = getattr(getattr(self.game, "geometry", None), "names", {})
-        words = self._moves[-1].replace("x", " ").replace("-", " ").split()
-        return tuple(w for w in words if w in names)
+        return tuple(sorted(move_cells(self.game, self._moves[-1]))) if self._moves else ()
+
+
+def move_cells(game: Any, text: str) -> set[str]:
+    """The cell names a move's text mentions (d1; c3-d4; d4xf6xd8)."""
+    names = getattr(getattr(game, "geometry", None), "names", {})
+    words = text.replace("x", " ").replace("-", " ").split()
+    return {w for w in words if w in names}
