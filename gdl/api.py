@@ -23,7 +23,7 @@ from gdl import catalog
 from gdl.errors import GdlError, SolverError
 from gdl.perft import iter_divide
 from gdl.players import DEFAULT_LEVEL, AIPlayer, make_player
-from gdl.position import Position
+from gdl.position import Position, checked_move
 from gdl.protocol import CONSTRAINTS, GAME, Game, State
 from gdl.solvers.alphabeta import SearchResult
 from gdl.solvers.csp_solve import solve_csp
@@ -46,6 +46,23 @@ def load(name_or_path: str, **options: Any) -> Any:
     5
     """
     return catalog.load(name_or_path, options)
+
+
+def apply(game: Game, state: State, move: Any) -> State:
+    """The state after `move` (its text, or the game's move value), checked: the protocol's
+    own `game.apply` trusts its move, for the solvers' speed; this one does not.
+
+    Raises:
+        IllegalMove: the move is not legal in `state` (the legal ones are named).
+
+    >>> game = load("tictactoe")
+    >>> after = apply(game, game.initial_state(), "b2")
+    >>> apply(game, after, "b2")
+    Traceback (most recent call last):
+    ...
+    gdl.errors.IllegalMove: 'b2' is not a legal move; legal moves: a1 b1 c1 a2 c2 a3 b3 c3
+    """
+    return game.apply(state, checked_move(game, state, move))
 
 
 def _position(game: GameLike, moves: Iterable[str], options: dict[str, Any]) -> Position:

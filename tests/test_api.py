@@ -110,3 +110,12 @@ def test_perft_counts_and_divides_in_notation():
 def test_the_public_names():
     assert gdl.__version__ == "0.1.0"
     assert set(gdl.__all__) <= set(dir(gdl))
+
+
+def test_apply_is_the_checked_protocol_apply():
+    game = gdl.load("connect4", width=4, height=4)
+    state = gdl.apply(game, game.initial_state(), "b1")
+    assert state == game.apply(game.initial_state(), game.parse_move(game.initial_state(), "b1"))
+    with pytest.raises(IllegalMove) as caught:
+        gdl.apply(game, state, "b3")
+    assert caught.value.legal == ("a1", "c1", "d1", "b2")

@@ -4,6 +4,7 @@ runs as a doctest, and every `$ gdl ...` line of a ```console block prints what 
 from __future__ import annotations
 
 import doctest
+import importlib
 import re
 import shlex
 from pathlib import Path
@@ -62,5 +63,17 @@ def test_doctests(doc, workdirs, monkeypatch):
     test = doctest.DocTestParser().get_doctest(text, {}, doc, str(DOCS / doc), 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     result = runner.run(test)
+    assert result.attempted > 0
+    assert result.failed == 0
+
+
+DOCTESTED_MODULES = ["gdl.api", "gdl.position", "gdl.openspiel", "gdl.catalog", "gdl.perft",
+                     "gdl.players"]
+
+
+@pytest.mark.parametrize("name", DOCTESTED_MODULES)
+def test_module_doctests(name):
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0
     assert result.failed == 0
