@@ -47,6 +47,7 @@ from gdl.errors import GdlError
 from gdl.interpreter import ir
 from gdl.interpreter.codegen import RULE_BITS
 from gdl.interpreter.compiled import CompiledGame
+from gdl.openspiel_observer import BoardObserver
 from gdl.protocol import GAME
 
 PREFIX = "gdl_"            # registered names: gdl_connect4, gdl_<rules file stem>
@@ -201,7 +202,7 @@ class BridgedGame(pyspiel.Game):
         return BridgedState(self, self.compiled.initial_state(), 0)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> BoardObserver:
-        return BoardObserver()
+        return BoardObserver(self.compiled, self.index.dense)
 
 
 class BridgedState(pyspiel.State):
@@ -256,20 +257,6 @@ class BridgedState(pyspiel.State):
         return self.bridge.compiled.render(self.state)
 
 
-class BoardObserver:
-    """OpenSpiel's observer: the board as gdl draws it (the game has perfect information)."""
-
-    def __init__(self) -> None:
-        self.tensor = None   # no observation tensor: the game type says so
-        self.dict: dict[str, Any] = {}
-
-    def set_from(self, state: BridgedState, player: int) -> None:
-        pass
-
-    def string_from(self, state: BridgedState, player: int) -> str:
-        return str(state)
-
-
 # --------------------------------------------------------------------------- registration
 
 def _load_game(source: str, options: dict[str, str]) -> CompiledGame:
@@ -291,7 +278,7 @@ def _game_type(game: CompiledGame) -> pyspiel.GameType:
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=n, min_num_players=n,
         provides_information_state_string=False, provides_information_state_tensor=False,
-        provides_observation_string=True, provides_observation_tensor=False,
+        provides_observation_string=True, provides_observation_tensor=True,
         parameter_specification={**_scalar_options(game), "max_plies": DEFAULT_MAX_PLIES})
 
 

@@ -135,3 +135,16 @@ def _action(state, text):
         if state.action_to_string(state.current_player(), action) == text:
             return action
     raise AssertionError(f"{text} is not legal here")
+
+
+def test_observation_tensors_hold_pieces_mover_and_variables():
+    four = openspiel.load("connect4", width=4, height=4)
+    state = four.new_initial_state()
+    state.apply_action(_action(state, "b1"))
+    tensor = np.array(state.observation_tensor(0))
+    assert four.observation_tensor_shape() == [2 * 16 + 2]
+    assert np.flatnonzero(tensor).tolist() == [1, 33]   # X on b1; O to move
+    nim = openspiel.load("nim")
+    state = nim.new_initial_state()
+    state.apply_action(_action(state, "take 3 2"))
+    assert state.observation_tensor(0) == [0.0, 1.0, 3.0, 4.0, 3.0]
