@@ -45,6 +45,19 @@ def _title(path: Path) -> str:
     return path.stem
 
 
+def kind(name: str) -> str:
+    """A bundled game's kind (game, puzzle or constraints), from its header line: no compiling.
+
+    >>> kind("sudoku")
+    'constraints'
+    """
+    for line in bundled_paths()[name].read_text(encoding="utf-8").splitlines():
+        words = line.split()
+        if words and words[0] in ("game", "puzzle", "constraints"):
+            return words[0]
+    return "game"
+
+
 def bundled_games() -> list[tuple[str, str]]:
     """(name, title) of every bundled game, sorted by name."""
     return [(name, _title(path)) for name, path in sorted(bundled_paths().items())]

@@ -25,17 +25,8 @@ def error_document(err: BaseException, command: str, game: str | None = None
     return doc
 
 
-def kind_of(name: str) -> str:
-    """A bundled game's kind, from the first word of its header line (no compiling)."""
-    for line in catalog.bundled_paths()[name].read_text(encoding="utf-8").splitlines():
-        words = line.split()
-        if words and words[0] in ("game", "puzzle", "constraints"):
-            return words[0]
-    return "game"
-
-
 def list_document() -> list[dict[str, str]]:
-    return [{"name": name, "title": title, "kind": kind_of(name)}
+    return [{"name": name, "title": title, "kind": catalog.kind(name)}
             for name, title in catalog.bundled_games()]
 
 

@@ -102,7 +102,7 @@ class ActionIndex:
         self.param_base = size
         self.param_ids: dict[Hashable, int] = {}
         if any(isinstance(r, ir.ParamRule) for r in game.ir.rules):
-            for move in sorted(_param_moves(game), key=repr):
+            for move in sorted(_param_moves(game)):   # tuples of ints: numeric order
                 self.param_ids[move] = len(self.param_ids)
             size += len(self.param_ids) + EXTRA_PARAM_IDS
         self.size = size
@@ -147,11 +147,11 @@ class ActionIndex:
         return out
 
 
-def _param_moves(game: CompiledGame) -> set[Hashable]:
+def _param_moves(game: CompiledGame) -> set[tuple[int, ...]]:
     """The parameterised moves of the first SEED_STATES positions reached breadth-first."""
     start = game.initial_state()
     seen, queue = {start}, deque([start])
-    found: set[Hashable] = set()
+    found: set[tuple[int, ...]] = set()
     while queue and len(seen) < SEED_STATES:
         state = queue.popleft()
         if game.is_terminal(state):
@@ -304,6 +304,15 @@ def register(source: str) -> str:
         _CLASSES[name] = bridged
         pyspiel.register_game(_game_type(compiled), bridged)
     return name
+
+
+def register_bundled() -> list[str]:
+    """Register every bundled game of kind `game`; their registered names.
+
+    >>> "gdl_draughts" in register_bundled()
+    True
+    """
+    return [register(name) for name, _ in catalog.bundled_games() if catalog.kind(name) == GAME]
 
 
 def describe(game: BridgedGame) -> dict[str, Any]:

@@ -18,6 +18,8 @@ GAMES = [name for name, _ in catalog.bundled_games()
 def test_every_bundled_game_is_bridged():
     assert GAMES == ["breakthrough", "connect4", "draughts", "gomoku", "nim", "othello",
                      "tictactoe", "uttt"]
+    assert openspiel.register_bundled() == [f"gdl_{name}" for name in GAMES]
+    assert set(openspiel.register_bundled()) <= set(pyspiel.registered_names())
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -43,7 +45,21 @@ def test_minimax_finds_the_win_in_one():
     assert state.action_to_string(0, action) == "c1"
 
 
-def test_mcts_bot_plays_connect_four_to_the_end():
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_mcts_bot_beats_a_random_player_at_connect_four(seed):
+    game = pyspiel.load_game(openspiel.register("connect4"))
+    rng = np.random.RandomState(seed)
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=60,
+                       evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        mover_is_bot = state.current_player() == 0
+        state.apply_action(bot.step(state) if mover_is_bot else rng.choice(state.legal_actions()))
+    assert state.returns() == [1.0, -1.0]
+    assert 7 <= len(state.history()) <= 42
+
+
+def test_mcts_bot_plays_itself_to_the_end_on_a_small_board():
     game = openspiel.load("connect4", width=5, height=4)
     rng = np.random.RandomState(7)
     bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=40,
@@ -51,8 +67,7 @@ def test_mcts_bot_plays_connect_four_to_the_end():
     state = game.new_initial_state()
     while not state.is_terminal():
         state.apply_action(bot.step(state))
-    assert sum(state.returns()) == 0.0
-    assert state.returns()[0] in (-1.0, 0.0, 1.0)
+    assert sum(state.returns()) == 0.0 and state.returns()[0] in (-1.0, 0.0, 1.0)
     assert 7 <= len(state.history()) <= 20
 
 
