@@ -76,6 +76,21 @@ def length_bound(game: CompiledGame) -> int | None:
     return None
 
 
+def utility_bound(game: CompiledGame) -> float:
+    """The largest payoff in absolute value: 1 for wins, losses and draws; for `end: score`
+    games, the number of playable cells (a score counts pieces or cells on the board).
+
+    Raises:
+        GdlError: a scored game without a board (nothing bounds its scores).
+    """
+    if not any(end.outcome == "score" for end in game.ir.ends):
+        return 1.0
+    if not game.geometry.cells:
+        raise GdlError(f"{game.name} ends with scores and has no board: the OpenSpiel bridge "
+                       f"cannot bound its utilities")
+    return float(len(game.geometry.cells))
+
+
 class ActionIndex:
     """gdl moves <-> dense OpenSpiel action ids for one compiled game (see the module doc)."""
 
@@ -87,13 +102,11 @@ class ActionIndex:
         board_rules = [r for r in game.ir.rules if not isinstance(r, ir.ParamRule)]
         self.kinds = ["pass" if isinstance(r, ir.PassRule) else "place"
                       if isinstance(r, ir.PlaceRule) else "move" for r in board_rules]
-        self.offsets: list[int] = []
+        self.offsets: list[int] = []   # board rule index -> its first id
         size = 0
-        for rule in board_rules:
+        for kind in self.kinds:
             self.offsets.append(size)
-            size += 1 if isinstance(rule, ir.PassRule) else cells if isinstance(
-                rule, ir.PlaceRule) else cells * cells
-        self.board_size = size
+            size += {"pass": 1, "place": cells, "move": cells * cells}[kind]
         # Capture chains that may share (rule, from, to) get variant blocks of their own.
         chains = [i for i, r in enumerate(board_rules) if isinstance(r, ir.JumpRule) and r.repeat]
         self.variant_base = {rule: size + n * (VARIANTS - 1) * cells * cells
@@ -186,10 +199,10 @@ class BridgedGame(pyspiel.Game):
         options = {k: str(v) for k, v in params.items()}
         compiled = _load_game(self.source, options)
         index = ActionIndex(compiled)
-        bound = length_bound(compiled)
+        bound, utility = length_bound(compiled), utility_bound(compiled)
         info = pyspiel.GameInfo(
             num_distinct_actions=index.size, max_chance_outcomes=0,
-            num_players=len(compiled.players), min_utility=-1.0, max_utility=1.0,
+            num_players=len(compiled.players), min_utility=-utility, max_utility=utility,
             utility_sum=0.0, max_game_length=bound if bound is not None else max_plies)
         # pybind11 drops attributes set before the base class is initialised.
         typed = {k: compiled.options[k] for k in params}   # "5" from the command line is 5

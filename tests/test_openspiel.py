@@ -163,3 +163,18 @@ def test_observation_tensors_hold_pieces_mover_and_variables():
     state = nim.new_initial_state()
     state.apply_action(_action(state, "take 3 2"))
     assert state.observation_tensor(0) == [0.0, 1.0, 3.0, 4.0, 3.0]
+
+
+def test_scored_games_bound_their_utilities_by_the_board(tmp_path):
+    rules = catalog.bundled_paths()["othello"].read_text().splitlines()
+    scored = [line for line in rules if not line.startswith("end:")]
+    path = tmp_path / "othello_scored.gdl"
+    path.write_text("\n".join(scored) + "\nend: score count own if not moves and not moves mover\n")
+    game = pyspiel.load_game(openspiel.register(str(path)))
+    assert (game.min_utility(), game.max_utility()) == (-64.0, 64.0)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    black, white = state.returns()
+    assert black == -white and black != 0 and abs(black) <= 64
