@@ -37,8 +37,14 @@ WORDS = ("undo", "hint", "resign", "quit")
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--save", metavar="FILE",
                         help="write the game to FILE as a JSON record (see `gdl replay`)")
-    parser.add_argument("--max-plies", type=int, metavar="N",
+    parser.add_argument("--max-plies", type=_positive, metavar="N",
                         help="stop the game, unfinished, after N moves")
+
+
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number, 1 or more, got {text!r}")
+    return int(text)
 
 
 class _Input:
@@ -134,7 +140,8 @@ def _start(game: Game, args: argparse.Namespace, position: Callable) -> tuple[St
     if game.kind == PUZZLE and game.is_terminal(state):
         # A puzzle starts solved: play from a seeded scramble instead.
         seed = args.seed or 0
-        print(f"{game.title}: scrambled by {PLAY_SCRAMBLE} random moves (seed {seed})")
+        if not args.json:
+            print(f"{game.title}: scrambled by {PLAY_SCRAMBLE} random moves (seed {seed})")
         scrambled = random_walk(game, PLAY_SCRAMBLE, seed)
         return scrambled, records.Start((), PLAY_SCRAMBLE, seed, game.render(scrambled))
     return state, records.Start(tuple((args.moves or "").split()), None, None,

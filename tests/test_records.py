@@ -117,3 +117,15 @@ def test_colour_marks_pieces_and_the_last_move():
     assert rows[1] == " 2 . " + cli_colour.PLAYER_STYLES[0] + "X" + cli_colour.RESET + " ."
     assert cli_colour.LAST_MOVE + "O" in rows[2]
     assert rows[3:] == ["   a b c", "X to move"]
+
+
+def test_a_scrambled_puzzle_round_trips(capsys, tmp_path):
+    path = tmp_path / "puzzle.json"
+    code, played, _ = run(capsys, "play", "eight_puzzle", "--players", "ai", "--seed", "2",
+                          "--save", str(path))
+    record = records.read(path)
+    assert code == 0 and (record.start.scramble, record.start.seed) == (20, 2)
+    position = gdl.load_record(path)
+    assert position.is_over and position.result.text == "solved (payoff 1)"
+    code, replayed, _ = run(capsys, "replay", str(path))
+    assert replayed[-2:] == played[-2:]
