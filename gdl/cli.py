@@ -34,9 +34,10 @@ from typing import Any, TextIO
 
 from gdl import __version__, catalog, cli_json, cli_openspiel, cli_play, cli_puzzle, records
 from gdl import cli_records
+from gdl.notation import read_moves
 from gdl.invariants_json import describe as describe_invariants
 from gdl.api import grid_rows
-from gdl.errors import GdlError, IllegalMove, OptionError, RulesError, SolverError
+from gdl.errors import GdlError, OptionError, RulesError, SolverError
 from gdl.perft import iter_divide
 from gdl.players import LEVELS
 from gdl.protocol import CONSTRAINTS, GAME, PUZZLE, Game, State
@@ -121,26 +122,24 @@ def _legal_texts(game: Game, state: State) -> tuple[str, ...]:
     return tuple(game.move_text(state, m) for m in game.legal_moves(state))
 
 
-def _position(game: Game, moves: str | None) -> State:
-    """The start, then each move of `moves` (the game's notation, space-separated) played.
+def _position(game: Game, moves: str | None, position: str | None = None) -> State:
+    """The start (or `position`, in the game's position text), then each move of `moves`
+    played (the game's notation; see gdl.notation).
 
     Raises:
         IllegalMove: a move is unreadable, illegal, or comes after the end of the game.
+        GdlError: a position text this game cannot read.
     """
     if records.is_record_path(moves):   # --moves game.json: the moves of a saved game
         moves = records.moves_of(str(moves), game)
-    state = game.initial_state()
-    for number, text in enumerate((moves or "").split(), 1):
-        where = f"--moves, move {number}"
-        if game.is_terminal(state):
-            raise IllegalMove(f"{where} ({text!r}): the game is already over")
-        try:
-            move = game.parse_move(state, text)
-        except IllegalMove as err:
-            raise IllegalMove(f"{where}: {err.args[0]}", err.legal) from None
-        if move not in game.legal_moves(state):
-            raise IllegalMove(f"{where}: {text!r} is not a legal move", _legal_texts(game, state))
-        state = game.apply(state, move)
+    if position is None:
+        state = game.initial_state()
+    elif not hasattr(game, "parse_position"):
+        raise GdlError(f"{game.name} has no position text; start from --moves instead")
+    else:
+        state = game.parse_position(position)
+    for _, _, after in read_moves(game, state, moves or ""):
+        state = after
     return state
 
 
@@ -232,7 +231,7 @@ def cmd_invariants(args: argparse.Namespace, status: Status) -> int:
 def cmd_perft(args: argparse.Namespace, status: Status) -> int:
     game = _load(args)
     _require_moves(game, "perft")
-    state = _position(game, args.moves)
+    state = _position(game, args.moves, args.position)
     count, rows = 1, []
     split: list[tuple[object, int]] = []
     for depth in range(1, args.depth + 1):
@@ -283,6 +282,8 @@ def _solve_game(game: Game, state: State, args: argparse.Namespace,
              f"nodes: {result.nodes}",
              f"time: {result.seconds:.3f} s"]
     data = {**result.to_json(), "game": game.name, "to_move": mover, "best_move": best}
+    if hasattr(game, "position_text"):
+        data["position"] = game.position_text(state)
     return lines, data
 
 
@@ -335,7 +336,7 @@ def cmd_solve(args: argparse.Namespace, status: Status) -> int:
         raise GdlError(f"{game.name} is of kind {game.kind!r}, which gdl cannot solve")
     cli_puzzle.check_flags(game, args)
     # A puzzle's start may be its goal, so cli_puzzle plays its --moves itself.
-    state = _position(game, args.moves) if game.kind == GAME else None
+    state = _position(game, args.moves, args.position) if game.kind == GAME else None
     lines, data = solver(game, state, args, status)
     if args.json:
         _dump(data)
@@ -426,6 +427,9 @@ def build_parser() -> argparse.ArgumentParser:
     moves = _Parser(add_help=False)
     moves.add_argument("--moves", metavar="'M1 M2 ...'",
                        help="play these moves (the game's notation) from the start first")
+    moves.add_argument("--position", metavar="TEXT",
+                       help="start from this position (the game's position text, as "
+                            "`gdl play` prints it) instead of the start")
     ai = _Parser(add_help=False)
     ai.add_argument("--level", choices=tuple(LEVELS), default="hard",
                     help="strength of players given without a level (default: hard)")

@@ -25,6 +25,7 @@ from gdl import cli_colour, records
 from gdl.api import ai_move
 from gdl.errors import GdlError, IllegalMove
 from gdl.games.reference_puzzles import random_walk
+from gdl.notation import read_moves
 from gdl.players import HumanPlayer, make_player
 from gdl.position import Position, checked_move, outcome
 from gdl.protocol import PUZZLE, Game, State
@@ -133,10 +134,12 @@ def _ask(game: Game, state: State, read: Callable[[str], str], hint: Callable[[]
                 print(err)
 
 
-def _start(game: Game, args: argparse.Namespace, position: Callable) -> tuple[State, records.Start]:
+def _start(game: Any, args: argparse.Namespace, position: Callable) -> tuple[State, records.Start]:
     if records.is_record_path(args.moves):
         args.moves = records.moves_of(args.moves, game)
-    state = position(game, args.moves)
+    initial = game.initial_state() if args.position is None else game.parse_position(
+        args.position)
+    state = position(game, args.moves, args.position)
     if game.kind == PUZZLE and game.is_terminal(state):
         # A puzzle starts solved: play from a seeded scramble instead.
         seed = args.seed or 0
@@ -144,8 +147,11 @@ def _start(game: Game, args: argparse.Namespace, position: Callable) -> tuple[St
             print(f"{game.title}: scrambled by {PLAY_SCRAMBLE} random moves (seed {seed})")
         scrambled = random_walk(game, PLAY_SCRAMBLE, seed)
         return scrambled, records.Start((), PLAY_SCRAMBLE, seed, game.render(scrambled))
-    return state, records.Start(tuple((args.moves or "").split()), None, None,
-                                game.render(state))
+    setup, before = [], initial
+    for _, move, after in read_moves(game, initial, args.moves or ""):
+        setup.append(game.move_text(before, move))   # as the game writes it, not abbreviated
+        before = after
+    return state, records.Start(tuple(setup), None, None, game.render(state), args.position)
 
 
 def run(args: argparse.Namespace, status: Any) -> int:
@@ -183,7 +189,10 @@ def run(args: argparse.Namespace, status: Any) -> int:
 
     code = _loop(game, played, seats, reader, status, show, hint, args.max_plies, quiet)
     text, payoffs = played.result()
-    ending = [f"moves: {' '.join(how.moves + tuple(played.moves))}"] if played.moves else []
+    ending = [f"final position: {game.position_text(played.state)}"] if hasattr(
+        game, "position_text") else []
+    if played.moves:
+        ending.append(f"moves: {records.moves_text(how.moves + tuple(played.moves))}")
     if code == 0:
         cut = len(played.moves) == args.max_plies and text is None
         ending.append(f"result after {len(played.moves)} moves: "

@@ -32,7 +32,10 @@ def run(args: argparse.Namespace, status: Any) -> int:
         picture = game.render(state)
         last = cli_colour.move_cells(game, text)
         print(cli_colour.colour_board(game, picture, last) if colour else picture)
-    print(f"\nmoves: {' '.join(record.start.moves + record.moves)}")
+    print()
+    if hasattr(game, "position_text"):   # as `gdl play` ends: what --position reads
+        print(f"final position: {game.position_text(state)}")
+    print(f"moves: {records.moves_text(record.start.moves + record.moves)}")
     print(f"result after {len(record.moves)} moves: {record.result or 'unfinished'}")
     return 0
 

@@ -14,19 +14,9 @@ Every bundled game of kind `game` (and any rules file of that kind) bridges; the
 game's scalar options become OpenSpiel parameters (`gdl_connect4(width=5)`), and
 `max_plies` caps games whose rules do not bound their length.
 
-Action ids. OpenSpiel wants a dense action index fixed before play. A gdl board
-move is an int `to | from << S | rule << 2S | captured << ...` (see
-gdl.interpreter.codegen); its id is `offset[rule] + dense(from) * C + dense(to)`
-(C playable cells; a placement uses `to` alone, a pass one id), so an id means
-the same (rule, from, to) in every position. A capture chain (draughts) is one
-gdl move and one id: the position fixes which pieces the chain takes. When one
-position has several chains with the same rule, start and end (they take
-different pieces), they are ordered by their gdl move value and the k-th gets a
-variant block `k` (up to VARIANTS per triple) - a pure function of the position.
-A parameterised move (nim's `take 2 3`) is the tuple `(rule, a, b..)`; those get
-ids from a table filled at registration by a breadth-first walk of up to
-SEED_STATES positions (sorted, so every process numbers them alike), then
-extended on first sight up to EXTRA_PARAM_IDS more.
+Action ids: see gdl.openspiel_actions (a move is known by its text in the game's
+notation, so a draughts capture chain is one id; ids are numbered in an order every
+process repeats when the game is built).
 
 A game ends where its rules end it, or after `max_plies` moves as a draw (all
 payoffs 0) when the rules do not bound its length; `max_game_length` is the
@@ -36,7 +26,6 @@ gomoku, ultimate tic-tac-toe), else `max_plies`.
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Any
 from collections.abc import Hashable
 
@@ -45,27 +34,37 @@ import pyspiel
 from gdl import catalog
 from gdl.errors import GdlError
 from gdl.interpreter import ir
-from gdl.interpreter.codegen import RULE_BITS
 from gdl.interpreter.compiled import CompiledGame
+from gdl.openspiel_actions import ActionIndex
 from gdl.openspiel_observer import BoardObserver
 from gdl.protocol import GAME
 
 PREFIX = "gdl_"            # registered names: gdl_connect4, gdl_<rules file stem>
 DEFAULT_MAX_PLIES = 1000   # the cap of games the rules do not bound
-VARIANTS = 4               # capture chains per (rule, from, to) in one position
-SEED_STATES = 2000         # positions walked to number parameterised moves
-EXTRA_PARAM_IDS = 256      # parameterised moves numbered after registration, on first sight
 
 
-# --------------------------------------------------------------------------- the action index
+# --------------------------------------------------------------------------- what the rules bound
 
-def _fills_a_cell(rule: ir.Rule) -> bool:
-    """A placement that needs an empty cell (so each one fills a cell for good)."""
-    if not isinstance(rule, ir.PlaceRule):
+KEEPS_CELLS_FILLED = (ir.Assign, ir.Flip, ir.Fill, ir.Again, ir.Promote)   # no cell emptied
+
+
+def _keeps_cells_filled(effect: Any) -> bool:
+    if isinstance(effect, ir.Guard):
+        return _keeps_cells_filled(effect.effect)
+    if isinstance(effect, ir.Group):
+        return all(_keeps_cells_filled(e) for e in effect.effects)
+    return isinstance(effect, KEEPS_CELLS_FILLED)
+
+
+def _fills_a_cell(rule: Any) -> bool:
+    """A one-stage placement that needs an empty cell and empties none: each one fills a
+    cell for good."""
+    if not isinstance(rule, ir.PlaceRule) or rule.more:
         return False
     where = rule.where
     terms = where.args if isinstance(where, ir.Op) and where.op == "and" else (where,)
-    return any(isinstance(t, ir.Empty) for t in terms)
+    return (any(isinstance(t, ir.Empty) for t in terms)
+            and all(_keeps_cells_filled(e) for e in rule.effects))
 
 
 def length_bound(game: CompiledGame) -> int | None:
@@ -91,94 +90,6 @@ def utility_bound(game: CompiledGame) -> float:
     return float(len(game.geometry.cells))
 
 
-class ActionIndex:
-    """gdl moves <-> dense OpenSpiel action ids for one compiled game (see the module doc)."""
-
-    def __init__(self, game: CompiledGame) -> None:
-        self.game = game
-        self.bits = game.geometry.size_bits
-        self.dense = {cell: i for i, cell in enumerate(game.geometry.cells)}
-        cells = len(self.dense)
-        board_rules = [r for r in game.ir.rules if not isinstance(r, ir.ParamRule)]
-        self.kinds = ["pass" if isinstance(r, ir.PassRule) else "place"
-                      if isinstance(r, ir.PlaceRule) else "move" for r in board_rules]
-        self.offsets: list[int] = []   # board rule index -> its first id
-        size = 0
-        for kind in self.kinds:
-            self.offsets.append(size)
-            size += {"pass": 1, "place": cells, "move": cells * cells}[kind]
-        # Capture chains that may share (rule, from, to) get variant blocks of their own.
-        chains = [i for i, r in enumerate(board_rules) if isinstance(r, ir.JumpRule) and r.repeat]
-        self.variant_base = {rule: size + n * (VARIANTS - 1) * cells * cells
-                             for n, rule in enumerate(chains)}
-        size += len(chains) * (VARIANTS - 1) * cells * cells
-        self.param_base = size
-        self.param_ids: dict[Hashable, int] = {}
-        if any(isinstance(r, ir.ParamRule) for r in game.ir.rules):
-            for move in sorted(_param_moves(game)):   # tuples of ints: numeric order
-                self.param_ids[move] = len(self.param_ids)
-            size += len(self.param_ids) + EXTRA_PARAM_IDS
-        self.size = size
-
-    def _triple(self, move: int) -> tuple[int, int]:
-        """(board rule index, the id of (rule, from, to) before variants)."""
-        mask = (1 << self.bits) - 1
-        rule = move >> 2 * self.bits & (1 << RULE_BITS) - 1
-        to, start = self.dense.get(move & mask, 0), self.dense.get(move >> self.bits & mask, 0)
-        kind = self.kinds[rule]
-        local = 0 if kind == "pass" else to if kind == "place" else start * len(self.dense) + to
-        return rule, self.offsets[rule] + local
-
-    def _param_id(self, move: Hashable) -> int:
-        found = self.param_ids.get(move)
-        if found is None:
-            if len(self.param_ids) >= self.size - self.param_base:
-                raise GdlError(f"{self.game.name}: more parameterised moves than the "
-                               f"{self.size - self.param_base} action ids set aside")
-            found = self.param_ids[move] = len(self.param_ids)
-        return self.param_base + found
-
-    def actions(self, moves: list[Any]) -> dict[int, Hashable]:
-        """Action id -> move for the legal `moves` of one position."""
-        out: dict[int, Hashable] = {}
-        seen: dict[int, int] = {}   # triple id -> chains with it so far
-        for move in sorted(moves, key=lambda m: (isinstance(m, tuple), m)):
-            if isinstance(move, tuple):
-                out[self._param_id(move)] = move
-                continue
-            rule, triple = self._triple(move)
-            k = seen[triple] = seen.get(triple, -1) + 1
-            if k == 0:
-                out[triple] = move
-            elif rule in self.variant_base and k < VARIANTS:
-                cells = len(self.dense)
-                out[self.variant_base[rule] + (k - 1) * cells * cells
-                    + triple - self.offsets[rule]] = move
-            else:
-                raise GdlError(f"{self.game.name}: {k + 1} moves of one position share rule, "
-                               f"start and end; the OpenSpiel bridge numbers at most {VARIANTS}")
-        return out
-
-
-def _param_moves(game: CompiledGame) -> set[tuple[int, ...]]:
-    """The parameterised moves of the first SEED_STATES positions reached breadth-first."""
-    start = game.initial_state()
-    seen, queue = {start}, deque([start])
-    found: set[tuple[int, ...]] = set()
-    while queue and len(seen) < SEED_STATES:
-        state = queue.popleft()
-        if game.is_terminal(state):
-            continue
-        for move in game.legal_moves(state):
-            if isinstance(move, tuple):
-                found.add(move)
-            after = game.apply(state, move)
-            if after not in seen:
-                seen.add(after)
-                queue.append(after)
-    return found
-
-
 # --------------------------------------------------------------------------- game and state
 
 def _scalar_options(game: CompiledGame) -> dict[str, Any]:
@@ -198,8 +109,8 @@ class BridgedGame(pyspiel.Game):
         max_plies = int(params.pop("max_plies", DEFAULT_MAX_PLIES))
         options = {k: str(v) for k, v in params.items()}
         compiled = _load_game(self.source, options)
-        index = ActionIndex(compiled)
         bound, utility = length_bound(compiled), utility_bound(compiled)
+        index = ActionIndex(compiled, placements_only=bound is not None)
         info = pyspiel.GameInfo(
             num_distinct_actions=index.size, max_chance_outcomes=0,
             num_players=len(compiled.players), min_utility=-utility, max_utility=utility,
@@ -215,7 +126,7 @@ class BridgedGame(pyspiel.Game):
         return BridgedState(self, self.compiled.initial_state(), 0)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> BoardObserver:
-        return BoardObserver(self.compiled, self.index.dense)
+        return BoardObserver(self.compiled)
 
 
 class BridgedState(pyspiel.State):
@@ -235,7 +146,7 @@ class BridgedState(pyspiel.State):
     def _legal(self) -> dict[int, Hashable]:
         if self._actions is None:
             moves = [] if self.is_terminal() else list(self.bridge.compiled.legal_moves(self.state))
-            self._actions = self.bridge.index.actions(moves)
+            self._actions = self.bridge.index.actions(self.state, moves)
         return self._actions
 
     def current_player(self) -> int:

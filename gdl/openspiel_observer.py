@@ -25,7 +25,7 @@ def _variable_width(variable: ir.Variable, cells: int) -> int:
         return 0
     if variable.type == ir.CELLS:
         return cells
-    if variable.type == ir.LIST:
+    if isinstance(variable.initial, tuple):   # a list, or counts on cells
         return len(variable.initial)
     return 1
 
@@ -40,8 +40,9 @@ def tensor_shape(game: CompiledGame) -> tuple[int, int, int, int]:
 class BoardObserver:
     """OpenSpiel's py-observer (`tensor`, `dict`, `set_from`, `string_from`)."""
 
-    def __init__(self, game: CompiledGame, dense: dict[int, int]) -> None:
-        self.game, self.dense = game, dense
+    def __init__(self, game: CompiledGame) -> None:
+        self.game = game
+        self.dense = {cell: i for i, cell in enumerate(game.geometry.cells)}
         planes, cells, players, slots = tensor_shape(game)
         self.tensor = np.zeros(planes * cells + players + slots, np.float32)
         pieces, rest = self.tensor[:planes * cells], self.tensor[planes * cells:]
@@ -69,7 +70,7 @@ class BoardObserver:
             if variable.type == ir.CELLS:
                 for cell, index in self.dense.items():
                     out[at + index] = value >> cell & 1
-            elif variable.type == ir.LIST:
+            elif isinstance(variable.initial, tuple):
                 out[at:at + width] = value
             elif width:
                 out[at] = float(value)

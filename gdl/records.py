@@ -28,7 +28,7 @@ from gdl import catalog
 from gdl.errors import GdlError
 from gdl.games.reference_puzzles import random_walk
 from gdl.position import Position
-from gdl.protocol import Game, State
+from gdl.protocol import State
 
 FORMAT, VERSION = "gdl-record", 1
 
@@ -47,6 +47,7 @@ class Start:
     scramble: int | None = None
     seed: int | None = None
     text: str = ""
+    position: str | None = None   # a --position the moves start from (the game's notation)
 
 
 @attrs.frozen
@@ -66,8 +67,9 @@ class Record:
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, "version": VERSION, "game": self.game,
                 "rules_sha256": self.rules_sha256, "options": dict(self.options),
-                "start": {"moves": list(self.start.moves), "scramble": self.start.scramble,
-                          "seed": self.start.seed, "text": self.start.text},
+                "start": {"position": self.start.position, "moves": list(self.start.moves),
+                          "scramble": self.start.scramble, "seed": self.start.seed,
+                          "text": self.start.text},
                 "players": list(self.players), "moves": list(self.moves),
                 "seconds": [round(s, 4) for s in self.seconds], "result": self.result,
                 "payoffs": None if self.payoffs is None else list(self.payoffs)}
@@ -87,7 +89,8 @@ def from_json(data: Any, where: str = "the record") -> Record:
         start = data["start"]
         return Record(
             str(data["game"]), str(data["rules_sha256"]), dict(data["options"]),
-            Start(tuple(start["moves"]), start["scramble"], start["seed"], start["text"]),
+            Start(tuple(start["moves"]), start["scramble"], start["seed"], start["text"],
+                  start.get("position")),
             tuple(data["players"]), tuple(data["moves"]),
             tuple(float(s) for s in data["seconds"]), data["result"],
             None if data["payoffs"] is None else tuple(data["payoffs"]))
@@ -115,11 +118,12 @@ def check_rules(record: Record, where: str = "the record") -> None:
                        f"trusted")
 
 
-def start_state(game: Game, record: Record) -> State:
+def start_state(game: Any, record: Record) -> State:
     """The record's first position."""
     if record.start.scramble is not None:
         return random_walk(game, record.start.scramble, record.start.seed or 0)
-    return Position(game, record.start.moves).state
+    begin = None if record.start.position is None else game.parse_position(record.start.position)
+    return Position(game, record.start.moves, start=begin).state
 
 
 def load(source: str | Path | Record) -> Position:
@@ -135,6 +139,12 @@ def load(source: str | Path | Record) -> Position:
     return Position(game, record.moves, start=start_state(game, record))
 
 
+def moves_text(moves: tuple[str, ...] | list[str]) -> str:
+    """Moves as `--moves` reads them: spaces between, or commas when a move holds spaces
+    (nim's `take 1 3`)."""
+    return (", " if any(" " in m for m in moves) else " ").join(moves)
+
+
 def is_record_path(text: str | None) -> bool:
     """Whether a `--moves` value names a record file rather than moves."""
     return bool(text) and str(text).endswith(".json") and Path(str(text)).is_file()
@@ -144,10 +154,10 @@ def moves_of(path: str, game: Any) -> str:
     """The moves of the record at `path`, as a `--moves` text, checked to be of `game`."""
     record = read(path)
     check_rules(record, path)
-    if record.start.scramble is not None:
-        raise GdlError(f"{path} starts from a scrambled puzzle; use `gdl replay {path}`")
+    if record.start.scramble is not None or record.start.position is not None:
+        raise GdlError(f"{path} starts from a position of its own; use `gdl replay {path}`")
     recorded = catalog.load(record.game, record.options)
     if recorded.name != game.name or recorded.options != getattr(game, "options", {}):
         raise GdlError(f"{path} is a record of {record.game} with options "
                        f"{recorded.options}, not of {game.name} with {game.options}")
-    return " ".join(record.start.moves + record.moves)
+    return moves_text(record.start.moves + record.moves)

@@ -129,3 +129,17 @@ def test_a_scrambled_puzzle_round_trips(capsys, tmp_path):
     assert position.is_over and position.result.text == "solved (payoff 1)"
     code, replayed, _ = run(capsys, "replay", str(path))
     assert replayed[-2:] == played[-2:]
+
+
+def test_a_game_from_a_position_keeps_it_in_its_record(capsys, tmp_path):
+    path = tmp_path / "from.json"
+    code, played, _ = run(capsys, "play", "tictactoe", "--position", "X../.O./... X",
+                          "--players", "random,random", "--seed", "1", "--save", str(path))
+    record = records.read(path)
+    assert code == 0 and record.start.position == "X../.O./... X"
+    position = gdl.load_record(path)
+    assert position.moves == record.moves and str(position.result) == record.result
+    code, replayed, _ = run(capsys, "replay", str(path))
+    assert boards_and_moves(replayed) == boards_and_moves(played)
+    code, _, err = run(capsys, "perft", "tictactoe", "1", "--moves", str(path))
+    assert code == 1 and "starts from a position of its own" in err

@@ -45,6 +45,15 @@ class Apply:
 
 
 @attrs.frozen
+class ApplyOf:
+    """`f x of y`: `line 5 of enemy` (whose line)."""
+    fn: Ident
+    arg: "Expr"
+    owner: "Expr"
+    pos: SourcePos
+
+
+@attrs.frozen
 class Neighbour:
     """`d is x`: the cells whose neighbour in direction d is in the cell set x."""
     direction: Ident
@@ -116,6 +125,30 @@ class Board:
 @attrs.frozen
 class Pieces:
     names: tuple[Ident, ...]
+    pos: SourcePos
+
+
+@attrs.frozen
+class Neutral:
+    """`neutral NAME+`: kinds of piece that belong to no player (amazons' arrows)."""
+    names: tuple[Ident, ...]
+    pos: SourcePos
+
+
+@attrs.frozen
+class Counts:
+    """`counts NAME = N [on CELLS]`: every cell (of CELLS) holds a number, N at the start."""
+    name: Ident
+    initial: "Expr"
+    cells: "Expr | None"
+    pos: SourcePos
+
+
+@attrs.frozen
+class Track:
+    """`track NAME: a1 b1 ...`: cells in a cyclic order (sowing follows it)."""
+    name: Ident
+    cells: tuple[Ident, ...]
     pos: SourcePos
 
 
@@ -205,6 +238,24 @@ class StateVar:
 
 
 @attrs.frozen
+class Vector:
+    """`(1, 2)` among directions: that offset and its images under the board's symmetries."""
+    dx: int
+    dy: int
+    pos: SourcePos
+
+
+Dir = Ident | Vector
+
+
+@attrs.frozen
+class Illegal:
+    """`illegal: COND`: a move is illegal when COND holds on the position after it."""
+    condition: "Expr"
+    pos: SourcePos
+
+
+@attrs.frozen
 class Place:
     piece: Ident | None
     where: Expr
@@ -216,29 +267,49 @@ class Step:
     """`step`: one cell along a direction; `slide`: any number of cells along one, over
     empty cells, stopping at the first piece (which it may take)."""
     piece: Ident
-    directions: tuple[Ident, ...]
+    directions: tuple[Dir, ...]
     to: Expr
     pos: SourcePos
     slide: bool = False
+    origin: Expr | None = None   # `from X`: the piece starts on a cell of X
 
 
 @attrs.frozen
 class Jump:
     piece: Ident
-    directions: tuple[Ident, ...]
+    directions: tuple[Dir, ...]
     over: Expr
     to: Expr
     repeat: bool     # `repeatedly`: the same piece jumps on while it can; the chain is one move
+    pos: SourcePos
+    origin: Expr | None = None
+
+
+@attrs.frozen
+class Ride:
+    """`ride DIRS from X to Y`: a line of sight from a cell of X over empty cells, stopping at
+    the first piece; no piece moves, `here` becomes the cell reached (amazons' shot)."""
+    directions: tuple[Dir, ...]
+    origin: Expr
+    to: Expr
+    pos: SourcePos
+
+
+@attrs.frozen
+class Choose:
+    """`choose X`: a cell of X becomes `here`; nothing moves."""
+    where: Expr
     pos: SourcePos
 
 
 @attrs.frozen
 class Pass:
-    """A move that does nothing, legal only when no other move is."""
+    """A move that does nothing, legal only when no other move is (or always)."""
     pos: SourcePos
+    always: bool = False
 
 
-Action = Place | Step | Jump | Pass
+Action = Place | Step | Jump | Ride | Choose | Pass
 
 
 @attrs.frozen
@@ -286,7 +357,48 @@ class Again:
     pos: SourcePos
 
 
-Effect = Assign | Promote | Flip | Fill | Guarded | Again
+@attrs.frozen
+class Remove:
+    """Whatever stands on the cells of `cells` leaves the board."""
+    cells: Expr
+    pos: SourcePos
+
+
+@attrs.frozen
+class Add:
+    """`add [OWNER] KIND at X`: a piece on every cell of X (replacing what stood there)."""
+    owner: Ident | None
+    piece: Ident
+    cells: Expr
+    pos: SourcePos
+
+
+@attrs.frozen
+class Carry:
+    """`move X to Y`: the piece on cell X goes to cell Y (taking what stood there)."""
+    source: Expr
+    target: Expr
+    pos: SourcePos
+
+
+@attrs.frozen
+class Sow:
+    """`sow COUNTS along TRACK [skipping CELLS]`: empty `here`, then one into each next cell
+    of the track (skipping CELLS); `here` becomes the last cell sown."""
+    counts: Ident
+    track: Ident
+    skip: Expr | None
+    pos: SourcePos
+
+
+@attrs.frozen
+class Group:
+    """`(E1, E2, ...)`: effects in order, under one guard when one follows."""
+    effects: tuple["Effect", ...]
+    pos: SourcePos
+
+
+Effect = Assign | Promote | Flip | Fill | Guarded | Again | Remove | Add | Carry | Sow | Group
 
 
 @attrs.frozen
@@ -298,11 +410,23 @@ class Param:
 
 
 @attrs.frozen
+class Stage:
+    """A further choice inside a move: `; [if COND:] ACTION [then EFFECTS]`."""
+    guard: Expr | None
+    action: Action
+    effects: tuple[Effect, ...]
+    pos: SourcePos
+
+
+@attrs.frozen
 class BoardMove:
+    """A move rule: its first stage (action and effects), then any further stages."""
     name: Ident | None
     action: Action
     effects: tuple[Effect, ...]
     pos: SourcePos
+    more: tuple[Stage, ...] = ()
+    guard: Expr | None = None    # written before the first stage: an error the checker reports
 
 
 @attrs.frozen
@@ -326,7 +450,8 @@ class End:
 
 
 Statement = (Players | Option | Board | Pieces | Direction | Region | Setup | Symmetry
-             | StateVar | PieceValue | Priority | Zones | BoardMove | ParamMove | End | Quantity)
+             | StateVar | PieceValue | Priority | Zones | BoardMove | ParamMove | End | Quantity
+             | Illegal | Neutral | Counts | Track)
 
 
 @attrs.frozen

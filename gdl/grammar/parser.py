@@ -96,6 +96,9 @@ def _syntax_error(err: lark.exceptions.UnexpectedInput, text: str) -> RulesSynta
         expected = sorted({_describe(t) for t in err.expected})
         if not expected:
             return RulesSyntaxError(f"unexpected {what}", pos)
+        if "'place'" in expected and "'choose'" in expected:
+            return RulesSyntaxError(f"unexpected {what}; expected a move's action: place, step, "
+                                    f"slide, jump, ride, choose or pass", pos)
         if len(expected) > _MAX_EXPECTED:
             if "'players'" not in expected:
                 return RulesSyntaxError(f"unexpected {what}; expected an expression", pos)
@@ -143,8 +146,36 @@ class _Builder(Transformer):
     def pieces(self, meta, names):
         return ast.Pieces(tuple(map(_ident, names)), _pos(meta))
 
+    def counts(self, meta, children):
+        return ast.Counts(_ident(children[0]), children[1], children[2], _pos(meta))
+
+    def track(self, meta, children):
+        return ast.Track(_ident(children[0]), tuple(map(_ident, children[1:])), _pos(meta))
+
+    def group(self, meta, children):
+        return ast.Group(children[0], _pos(meta))
+
+    def sow(self, meta, children):
+        return ast.Sow(_ident(children[0]), _ident(children[1]), children[2], _pos(meta))
+
+    def neutral(self, meta, names):
+        return ast.Neutral(tuple(map(_ident, names)), _pos(meta))
+
     def per_player(self, meta, names):
-        return tuple(map(_ident, names))
+        return tuple(n if isinstance(n, ast.Vector) else _ident(n) for n in names)
+
+    def dirs(self, meta, names):
+        return self.per_player(meta, names)
+
+    def coord(self, meta, children):
+        return self.signed(meta, children)
+
+    def vector(self, meta, children):
+        dx, dy = children
+        return ast.Vector(dx.value, dy.value, _pos(meta))
+
+    def illegal(self, meta, children):
+        return ast.Illegal(children[0], _pos(meta))
 
     def direction(self, meta, children):
         return ast.Direction(_ident(children[0]), tuple(children[1:]), _pos(meta))
@@ -203,8 +234,13 @@ class _Builder(Transformer):
 
     # ---- moves
     def board_move(self, meta, children):
-        name, action, effects = children
-        return ast.BoardMove(_ident(name), action, effects or (), _pos(meta))
+        name, first, *more = children
+        return ast.BoardMove(_ident(name), first.action, first.effects, _pos(meta), tuple(more),
+                             guard=first.guard)
+
+    def stage(self, meta, children):
+        guard, action, effects = children
+        return ast.Stage(guard, action, effects or (), _pos(meta))
 
     def param_move(self, meta, children):
         name, params, guard, effects = children
@@ -220,19 +256,41 @@ class _Builder(Transformer):
         return ast.Place(_ident(children[0]), children[1], _pos(meta))
 
     def step(self, meta, children):
-        piece, directions, to = children
-        return ast.Step(_ident(piece), directions, to, _pos(meta))
+        piece, directions, origin, to = children
+        return ast.Step(_ident(piece), directions, to, _pos(meta), origin=origin)
 
     def slide(self, meta, children):
-        piece, directions, to = children
-        return ast.Step(_ident(piece), directions, to, _pos(meta), slide=True)
+        piece, directions, origin, to = children
+        return ast.Step(_ident(piece), directions, to, _pos(meta), slide=True, origin=origin)
 
     def jump(self, meta, children):
-        piece, directions, over, to, repeat = children
-        return ast.Jump(_ident(piece), directions, over, to, repeat is not None, _pos(meta))
+        piece, directions, origin, over, to, repeat = children
+        return ast.Jump(_ident(piece), directions, over, to, repeat is not None, _pos(meta),
+                        origin=origin)
+
+    def origin(self, meta, children):
+        return children[0]
+
+    def ride(self, meta, children):
+        directions, origin, to = children
+        return ast.Ride(directions, origin, to, _pos(meta))
+
+    def choose(self, meta, children):
+        return ast.Choose(children[0], _pos(meta))
 
     def pass_(self, meta, children):
-        return ast.Pass(_pos(meta))
+        return ast.Pass(_pos(meta), always=children[0] is not None)
+
+    def remove(self, meta, children):
+        return ast.Remove(children[0], _pos(meta))
+
+    def add(self, meta, children):
+        first, second, cells = children
+        owner, piece = (None, first) if second is None else (first, second)
+        return ast.Add(_ident(owner), _ident(piece), cells, _pos(meta))
+
+    def carry(self, meta, children):
+        return ast.Carry(children[0], children[1], _pos(meta))
 
     def again(self, meta, children):
         return ast.Again(_pos(meta))
@@ -282,6 +340,9 @@ class _Builder(Transformer):
     def apply(self, meta, children):
         return ast.Apply(_ident(children[0]), children[1], None, _pos(meta))
 
+    def apply_of(self, meta, children):
+        return ast.ApplyOf(_ident(children[0]), children[1], children[2], _pos(meta))
+
     def apply_range(self, meta, children):
         return ast.Apply(_ident(children[0]), children[1], children[2], _pos(meta))
 
@@ -303,6 +364,9 @@ class _Builder(Transformer):
 
     def not_(self, meta, children):
         return ast.Unary("not", children[0], _pos(meta))
+
+    def attacked(self, meta, children):
+        return ast.Unary("attacked", children[0], _pos(meta))
 
     def no(self, meta, children):
         return ast.Unary("no", children[0], _pos(meta))

@@ -15,10 +15,11 @@ from typing import Any, Mapping
 from gdl.errors import OptionError, RulesError, RulesSemanticError
 from gdl.grammar import ast
 from gdl.interpreter import ir
-from gdl.interpreter.codegen_support import RULE_BITS
+from gdl.interpreter.check_counts import CountChecks
+from gdl.interpreter.check_moves import MoveChecks
 from gdl.interpreter.expressions import (
-    CONST, EFFECT, END, MOVE, COMPASS_NAMES, FUNCTIONS, BUILTIN_NAMES, Context, Lowerer, Scope,
-    check_index, constant, error, expect, unknown)
+    CONST, END, MOVE, COMPASS_NAMES, FUNCTIONS, BUILTIN_NAMES, Context, Lowerer, Scope,
+    constant, error, expect, unknown)
 from gdl.interpreter.geometry import MAX_HEIGHT, MAX_WIDTH, Geometry, union
 from gdl.interpreter.ir import BOOL, CELLS, INT, LIST
 from gdl.interpreter.symmetry import SWAP_WORDS, close, identity
@@ -31,7 +32,6 @@ SINGLE_SYMMETRIES = ("mirror", "flip", "rotate180", "transpose", "antitranspose"
 RESERVED = set(BUILTIN_NAMES) | set(FUNCTIONS) | {"mover", "opponent", "draw"}
 _INT_TEXT = re.compile(r"-?[0-9]+")
 MAX_PLAYERS = 8
-MAX_BOARD_RULES = 1 << RULE_BITS   # a board move carries its rule's number in RULE_BITS bits
 
 
 def check(rules: ast.Rules, options: Mapping[str, str] | None = None) -> ir.GameIR:
@@ -60,7 +60,7 @@ def parse_option_value(name: str, text: str, default: Any) -> Any:
     return values[0]
 
 
-class _Checker:
+class _Checker(MoveChecks, CountChecks):
     def __init__(self, rules: ast.Rules, options: dict[str, str]):
         self.rules = rules
         self.user_options = options
@@ -75,6 +75,8 @@ class _Checker:
         self.seen: set[type] = set()
         self.piece_values: dict[int, int] = {}
         self.priority_node: ast.Priority | None = None
+        self.illegal: ir.Expr | None = None
+        self.tracks: dict[str, tuple[int, tuple[int, ...]]] = {}
         self.declared: list[ast.Ident] = []   # every name so far (none may be a cell's name)
 
     # ---- driver
@@ -108,11 +110,17 @@ class _Checker:
             zones=tuple(self.scope.zones), plies=plies, history=history,
             piece_values=tuple(self.piece_values.get(k, 1) for k in range(len(self.scope.pieces))),
             options=tuple((k, v.value) for k, v in self.scope.options.items()),
-            declared_symmetries=tuple(self.symmetries), quantities=tuple(self.quantities))
+            declared_symmetries=tuple(self.symmetries), quantities=tuple(self.quantities),
+            illegal=self.illegal, rule_bits=self._rule_bits(), neutral=tuple(self.scope.neutral),
+            tracks=tuple(cells for _, cells in sorted(self.tracks.values())))
+
+    def _rule_bits(self) -> int:
+        board = sum(not isinstance(r, ir.ParamRule) for r in self.rules_ir)
+        return max(1, (board - 1).bit_length())
 
     def _require_order(self, statement: Any) -> None:
         needs_players = (ast.Board, ast.Direction, ast.Region, ast.Setup, ast.BoardMove,
-                         ast.ParamMove, ast.End, ast.Pieces, ast.Symmetry, ast.Quantity)
+                         ast.ParamMove, ast.End, ast.Pieces, ast.Symmetry, ast.Quantity, ast.Illegal)
         if isinstance(statement, needs_players) and not self.scope.players:
             raise error("declare the players first (`players A B`)", statement)
         needs_board = (ast.Direction, ast.Region, ast.Setup, ast.BoardMove, ast.Zones)
@@ -128,7 +136,7 @@ class _Checker:
             raise error("declare the pieces first (`pieces A B`)", statement)
         if isinstance(statement, ast.Pieces) and self.planes and any(self.planes):
             raise error("declare the pieces before the setup", statement)
-        if isinstance(statement, ast.Pieces) and (self.rules_ir or self.ends):
+        if isinstance(statement, (ast.Pieces, ast.Neutral)) and (self.rules_ir or self.ends):
             raise error("declare the pieces before the moves and ends", statement)
 
     def _require_complete(self) -> None:
@@ -201,7 +209,26 @@ class _Checker:
             if ident.text in self.scope.geometry.names:
                 raise error(f"'{ident.text}' is also the name of a cell on the "
                             f"{size[0]} x {size[1]} board; choose another name", ident)
-        self.planes = [0] * (len(self.scope.players) * len(self.scope.pieces))
+        self._size_planes()
+
+    def _size_planes(self) -> None:
+        """One plane per (owner, kind); neutral pieces add an owner after the players."""
+        owners = len(self.scope.players) + (1 if self.scope.neutral else 0)
+        self.planes = [0] * (owners * len(self.scope.pieces))
+
+    def _neutral(self, node: ast.Neutral) -> None:
+        if not self.scope.pieces_declared:
+            raise error("declare the players' pieces first (`pieces A B`), then the neutral ones", node)
+        if any(self.planes):
+            raise error("declare the neutral pieces before the setup", node)
+        for ident in node.names:
+            self._declare(ident)
+            if ident.text in self.scope.pieces:
+                raise error(f"piece '{ident.text}' is named twice", ident)
+            self.scope.neutral.append(len(self.scope.pieces))
+            self.scope.pieces.append(ident.text)
+        if self.scope.geometry is not None:
+            self._size_planes()
 
     def _pieces(self, node: ast.Pieces) -> None:
         self.scope.pieces.clear()
@@ -212,7 +239,7 @@ class _Checker:
             self.scope.pieces.append(ident.text)
         self.scope.pieces_declared = True
         if self.scope.geometry is not None:
-            self.planes = [0] * (len(self.scope.players) * len(self.scope.pieces))
+            self._size_planes()
 
     def _player_index(self, ident: ast.Ident) -> int:
         if ident.text not in self.scope.players:
@@ -226,13 +253,13 @@ class _Checker:
         players = self.scope.players
         per_player: list[list[tuple[int, int]] | None] = [None] * len(players)
         for part in node.parts:
-            if part[0].text in players:
+            if isinstance(part[0], ast.Ident) and part[0].text in players:
                 owner, words = self._player_index(part[0]), part[1:]
                 if not words:
                     raise error(f"name {part[0].text}'s directions after the player", part[0])
                 targets = [owner]
             else:
-                if len(node.parts) > 1 and not self._is_direction(part[0].text):
+                if len(node.parts) > 1 and isinstance(part[0], ast.Ident) and not self._is_direction(part[0].text):
                     raise unknown("player", part[0], players)
                 words, targets = part, list(range(len(players)))
             for p in targets:
@@ -272,9 +299,10 @@ class _Checker:
     def _piece_index(self, ident: ast.Ident | None, node: Any) -> int:
         pieces = self.scope.pieces
         if ident is None:
-            if len(pieces) > 1:
-                raise error(f"say which piece: one of {', '.join(pieces)}", node)
-            return 0
+            owned = [k for k in range(len(pieces)) if k not in self.scope.neutral]
+            if len(owned) > 1:
+                raise error(f"say which piece: one of {', '.join(pieces[k] for k in owned)}", node)
+            return owned[0]
         if not self.scope.pieces_declared:
             raise error(f"unknown piece '{ident.text}': the game declares no pieces "
                         f"(add `pieces {ident.text}`)", ident)
@@ -283,8 +311,16 @@ class _Checker:
         return pieces.index(ident.text)
 
     def _setup(self, node: ast.Setup) -> None:
-        p = self._player_index(node.player)
         k = self._piece_index(node.piece, node.player)
+        if node.player.text == "neutral":
+            if k not in self.scope.neutral:
+                raise error(f"'{self.scope.pieces[k]}' is not a neutral piece", node.piece or node.player)
+            p = len(self.scope.players)
+        else:
+            p = self._player_index(node.player)
+            if k in self.scope.neutral:
+                raise error(f"'{self.scope.pieces[k]}' is a neutral piece: `setup neutral "
+                            f"{self.scope.pieces[k]}: ...`", node.piece or node.player)
         value = expect(self.lower.lower(node.cells, Context(CONST)), CELLS, node.cells, "a setup")
         mask = constant(value, node.cells, "a setup")
         if mask & (taken := union(self.planes)):
@@ -420,113 +456,6 @@ class _Checker:
             raise error(f"'{ident.text}' is a built-in name and cannot name a move", ident)
         return ident.text
 
-    def _boardmove(self, node: ast.BoardMove) -> None:
-        action, ctx = node.action, Context(MOVE)
-        if sum(not isinstance(r, ir.ParamRule) for r in self.rules_ir) == MAX_BOARD_RULES:
-            raise error(f"a game has at most {MAX_BOARD_RULES} board move rules", node)
-        flip = next((e for e in map(_unguarded, node.effects) if isinstance(e, ast.Flip)), None)
-        if flip is not None and not isinstance(action, ast.Place):
-            raise error("'flip' follows a placement (`place ... then flip X`)", flip)
-        if isinstance(action, ast.Place):
-            kind = self._piece_index(action.piece, action)
-            where = expect(self.lower.lower(action.where, ctx), CELLS, action.where, "where a piece is placed")
-            rule = ir.PlaceRule(self._rule_name(node.name, "place"), kind, where, self._effects(node.effects, Context(EFFECT)))
-        elif isinstance(action, ast.Step):
-            kind = self._piece_index(action.piece, action)
-            directions = self._directions(action.directions)
-            verb = "slide" if action.slide else "step"
-            to = expect(self.lower.lower(action.to, ctx), CELLS, action.to, f"where a piece {verb}s to")
-            rule = ir.StepRule(self._rule_name(node.name, verb), kind, directions, to,
-                               self._effects(node.effects, Context(EFFECT)), action.slide)
-        elif isinstance(action, ast.Jump):
-            kind = self._piece_index(action.piece, action)
-            directions = self._directions(action.directions)
-            over = expect(self.lower.lower(action.over, ctx), CELLS, action.over, "what a piece jumps over")
-            to = expect(self.lower.lower(action.to, ctx), CELLS, action.to, "where a piece jumps to")
-            effects = self._effects(node.effects, Context(EFFECT))
-            rule = ir.JumpRule(self._rule_name(node.name, "jump"), kind, directions, over, to, action.repeat, effects)
-        else:
-            if node.effects:
-                raise error("a pass has no effects", node.effects[0])
-            if any(isinstance(r, ir.PassRule) for r in self.rules_ir):
-                raise error("a game has at most one pass rule", action)
-            rule = ir.PassRule(self._rule_name(node.name, "pass"))
-        self.rules_ir.append(rule)
-
-    def _directions(self, words: tuple[ast.Ident, ...]) -> tuple[ir.Offsets, ...]:
-        per_player: list[list[tuple[int, int]]] = [[] for _ in self.scope.players]
-        for word in words:
-            for p, steps in enumerate(self.lower.direction(word)):
-                per_player[p].extend(s for s in steps if s not in per_player[p])
-        return tuple(tuple(s) for s in per_player)
-
-    def _parammove(self, node: ast.ParamMove) -> None:
-        names: list[str] = []
-        ranges = []
-        for param in node.params:
-            if param.name.text in names:
-                raise error(f"parameter '{param.name.text}' is named twice", param.name)
-            self._declare(param.name)
-            ctx = Context(MOVE, tuple(names))
-            low = expect(self.lower.lower(param.low, ctx), INT, param.low, "a range bound")
-            high = expect(self.lower.lower(param.high, ctx), INT, param.high, "a range bound")
-            ranges.append((low, high))
-            names.append(param.name.text)
-        ctx = Context(MOVE, tuple(names))
-        guard = None
-        if node.guard is not None:
-            guard = expect(self.lower.lower(node.guard, ctx), BOOL, node.guard, "a move's condition")
-        for effect in map(_unguarded, node.effects):
-            if isinstance(effect, (ast.Promote, ast.Flip, ast.Fill)):
-                word = {ast.Promote: "promote", ast.Flip: "flip", ast.Fill: "fill"}[type(effect)]
-                raise error(f"'{word}' follows a board move (place, step or jump), "
-                            f"not a move with parameters", effect)
-        effects = self._effects(node.effects, ctx)
-        self.rules_ir.append(ir.ParamRule(self._rule_name(node.name, "move"), tuple(ranges), guard, effects))
-
-    def _effects(self, effects: tuple[ast.Effect, ...], ctx: Context) -> tuple[ir.Effect, ...]:
-        out: list[ir.Effect] = []
-        for effect in effects:
-            if isinstance(effect, ast.Guarded):
-                inner = self._effects((effect.effect,), ctx)[0]
-                condition = expect(self.lower.lower(effect.condition, ctx), BOOL, effect.condition,
-                                   "an effect's condition")
-                out.append(ir.Guard(condition, inner))
-                continue
-            if isinstance(effect, ast.Again):
-                out.append(ir.Again())
-                continue
-            if isinstance(effect, ast.Fill):
-                kind = self._piece_index(effect.piece, effect)
-                cells = expect(self.lower.lower(effect.cells, ctx), CELLS, effect.cells, "what 'fill' covers")
-                out.append(ir.Fill(kind, cells))
-                continue
-            if isinstance(effect, ast.Flip):
-                cells = expect(self.lower.lower(effect.cells, ctx), CELLS, effect.cells, "what 'flip' turns")
-                out.append(ir.Flip(cells))
-                continue
-            if isinstance(effect, ast.Promote):
-                kind = self._piece_index(effect.piece, effect)
-                where = expect(self.lower.lower(effect.where, ctx), CELLS, effect.where, "a promotion zone")
-                out.append(ir.Promote(kind, where))
-                continue
-            name = effect.target.text
-            if name not in self.scope.variables:
-                raise unknown("state variable", effect.target, list(self.scope.variables))
-            var = self.scope.variables[name]
-            index = None
-            if effect.index is not None:
-                if var.type != LIST:
-                    raise error(f"'{name}' is a number and cannot be indexed", effect.index)
-                index = expect(self.lower.lower(effect.index, ctx), INT, effect.index, "an index")
-                check_index(index, effect.index)
-            want = INT if index is not None else var.type
-            if effect.op != "=" and want != INT:
-                raise error(f"'{effect.op}' needs a number; '{name}' is a {var.type}", effect)
-            value = expect(self.lower.lower(effect.value, ctx), want, effect.value, f"the value given to '{name}'")
-            out.append(ir.Assign(var.index, index, effect.op, value))
-        return tuple(out)
-
     def _end(self, node: ast.End) -> None:
         who: ir.Owner | None = None
         if node.who is not None:
@@ -559,10 +488,3 @@ def _player_relative(expr: ir.Expr) -> bool:
         if isinstance(node, ir.Shift) and len(set(node.directions)) > 1:
             return True
     return False
-
-
-def _unguarded(effect: ast.Effect) -> ast.Effect:
-    """The effect inside any `if` guards."""
-    while isinstance(effect, ast.Guarded):
-        effect = effect.effect
-    return effect

@@ -18,213 +18,41 @@ from __future__ import annotations
 from typing import Any
 
 from gdl.interpreter import ir
-from gdl.interpreter.codegen_expr import ExpressionCode, uses_occupancy, within_empty
-from gdl.interpreter.codegen_support import (  # noqa: F401  (RULE_BITS is re-exported)
-    CHUNK_BITS, RULE_BITS, TABLE_BITS, SourceWriter, swapped_results)
-from gdl.interpreter.geometry import COMPASS, bits
+from gdl.interpreter.codegen_expr import uses_occupancy, within_empty
+from gdl.interpreter.codegen_moves import MoveCode
+from gdl.interpreter.codegen_support import CHUNK_BITS, TABLE_BITS, SourceWriter, swapped_results
+from gdl.interpreter.geometry import COMPASS
 
 
-class Generator(ExpressionCode):
-    """Move generation, the state update, ends, canonical keys and quantities."""
+class Generator(MoveCode):
+    """The state update, the legality filter, ends, canonical keys and quantities (move
+    generation is `MoveCode`'s)."""
 
-    # ---- legal moves
-    def rule_tag(self, rule: ir.Rule) -> int:
-        return self.board_rules.index(rule) << (2 * self.cell_bits)
-
-    def single_place(self) -> bool:
-        rules = self.game.rules
-        return len(rules) == 1 and isinstance(rules[0], ir.PlaceRule)
-
-    def gen_legal(self, w: SourceWriter) -> None:
-        """`moves(s)`: every move but a pass; `legal_moves(s)`: those, or the pass if none."""
-        w("def moves(s):")
-        with w.indent():
-            self.unpack(w)
-            w("if res:")
-            with w.indent():
-                w("return ()")
-            w(f"occ = {self.occ()}")
-            self.per_player(w, self.legal_for)
-        w("")
-        if self.pass_rule is None:
-            w("legal_moves = moves")
-            return
-        w("def legal_moves(s):")
-        with w.indent():
-            w("if s[-1]:")
-            with w.indent():
-                w("return ()")
-            w(f"return moves(s) or ({self.rule_tag(self.pass_rule)},)")
-
-    def per_player(self, w: SourceWriter, body) -> None:
-        """One specialised branch per player to move (one block when they are all alike)."""
-        blocks = []
-        for p in range(self.n_players):
-            part = SourceWriter()
-            part.depth = w.depth + 1
-            body(part, p)
-            blocks.append(part.lines)
-        if all(b == blocks[0] for b in blocks):
-            w.lines += [line[4:] for line in blocks[0]]
-            return
-        last = self.n_players - 1
-        for p, lines in enumerate(blocks):
-            w("if pl == 0:" if p == 0 else "else:" if p == last else f"elif pl == {p}:")
-            w.lines += lines
-
-    def legal_for(self, w: SourceWriter, p: int) -> None:
-        if self.single_place() and self.layout_bits <= TABLE_BITS:
-            cells = self.table("CELLS", tuple(tuple(bits(m)) for m in range(1 << self.layout_bits)))
-            w(f"return {cells}[{self.expr(self.game.rules[0].where, p)}]")
-            return
-        w("out = []")
-        w("add = out.append")
-        # Rules named by `priority` come first; when they give moves, the others are not legal.
-        first = list(self.game.priority)
-        rest = [i for i, r in enumerate(self.game.rules)
-                if i not in first and not isinstance(r, ir.PassRule)]
-        for position, index in enumerate(first + rest):
-            rule = self.game.rules[index]
-            if first and position == len(first):
-                w("if out:")
-                with w.indent():
-                    w("return out")
-            if isinstance(rule, ir.PlaceRule):
-                tag = self.rule_tag(rule)
-                w(f"m = {self.expr(rule.where, p)}")
-                w("while m:")
-                with w.indent():
-                    w("low = m & -m")
-                    w(f"add(low.bit_length() - 1{f' | {tag}' if tag else ''})")
-                    w("m ^= low")
-            elif isinstance(rule, ir.StepRule):
-                self.step_moves(w, rule, p)
-            elif isinstance(rule, ir.JumpRule):
-                self.jump_moves(w, rule, p)
-            else:
-                self.param_moves(w, rule, p)
-        w("return out")
-
-    def jump_mask(self, dx: int, dy: int) -> int:
-        """The cells from which a jump along (dx, dy) stays on the board (over and landing)."""
-        return self.geo.mask(lambda x, y: self.geo.on_board(x + dx, y + dy)
-                             and self.geo.on_board(x + 2 * dx, y + 2 * dy))
-
-    def jump_moves(self, w: SourceWriter, rule: ir.JumpRule, p: int) -> None:
-        """Every jump (or, with repeat, every maximal chain of jumps) of the rule's pieces."""
-        tag = self.rule_tag(rule)
-        tail = f" | {tag}" if tag else ""
-        S, caps = self.cell_bits, self.capture_shift
-        steps = [(self.geo.offset(dx, dy), self.jump_mask(dx, dy)) for dx, dy in rule.directions[p]]
-        w(f"over = {self.expr(rule.over, p)}")
-        w(f"land = {self.expr(rule.to, p)}")
-        w(f"m = {self.plane(p, rule.kind)}")
-        w("while m:")
-        with w.indent():
-            w("low = m & -m")
-            w("m ^= low")
-            w("f = low.bit_length() - 1")
-            if not rule.repeat:
-                for off, mask in steps:
-                    w(f"if {mask!r} >> f & 1 and over >> (f + {off}) & 1 and land >> (f + {2 * off}) & 1:")
-                    with w.indent():
-                        w(f"add((f + {2 * off}) | f << {S}{tail} | 1 << (f + {off}) << {caps})")
-                return
-            w("free = land | low   # the jumping piece has left its cell")
-            w("stack = [(f, 0)]")
-            w("while stack:")
-            with w.indent():
-                w("c, cap = stack.pop()")
-                w("grown = False")
-                for off, mask in steps:
-                    w(f"if {mask!r} >> c & 1 and over >> (c + {off}) & 1 and not cap >> (c + {off}) & 1 "
-                      f"and free >> (c + {2 * off}) & 1:")
-                    with w.indent():
-                        w(f"stack.append((c + {2 * off}, cap | 1 << (c + {off})))")
-                        w("grown = True")
-                w("if cap and not grown:")
-                with w.indent():
-                    w(f"move = c | f << {S}{tail} | cap << {caps}")
-                    w("# a circuit of four or more captures can be run both ways: one move")
-                    w("if cap.bit_count() < 4 or move not in out:")
-                    with w.indent():
-                        w("add(move)")
-
-    def step_moves(self, w: SourceWriter, rule: ir.StepRule, p: int) -> None:
-        tag = self.rule_tag(rule)
-        w(f"to = {self.expr(rule.to, p)}")
-        mine = self.plane(p, rule.kind)
-        if rule.slide:
-            self.slide_moves(w, rule, p, mine, tag)
-            return
-        for dx, dy in rule.directions[p]:
-            off = self.geo.offset(dx, dy)
-            has = self.geo.has_neighbour(dx, dy)
-            moved = f"({mine} & {has!r}) << {off}" if off > 0 else f"({mine} & {has!r}) >> {-off}"
-            w(f"m = {moved} & to")
-            w("while m:")
-            with w.indent():
-                w("low = m & -m")
-                w("t = low.bit_length() - 1")
-                w(f"add(t | (t - {off}) << {self.cell_bits}{f' | {tag}' if tag else ''})")
-                w("m ^= low")
-
-    def slide_moves(self, w: SourceWriter, rule: ir.StepRule, p: int, mine: str, tag: int) -> None:
-        """Walk each piece along each direction over empty cells; every cell walked onto that
-        is in `to` is a move, and the first occupied cell ends the walk."""
-        w(f"m = {mine}")
-        w("while m:")
-        with w.indent():
-            w("low = m & -m")
-            w("m ^= low")
-            w("f = low.bit_length() - 1")
-            for dx, dy in rule.directions[p]:
-                off, has = self.geo.offset(dx, dy), self.geo.has_neighbour(dx, dy)
-                w("c = f")
-                w(f"while {has!r} >> c & 1:")
-                with w.indent():
-                    w(f"c += {off}")
-                    w("if to >> c & 1:")
-                    with w.indent():
-                        w(f"add(c | f << {self.cell_bits}{f' | {tag}' if tag else ''})")
-                    w("if occ >> c & 1:")
-                    with w.indent():
-                        w("break")
-
-    def param_moves(self, w: SourceWriter, rule: ir.ParamRule, p: int) -> None:
-        r = self.game.rules.index(rule)
-        depth = 0
-        for i, (low, high) in enumerate(rule.ranges):
-            w(f"for a{i} in range({self.expr(low, p)}, {self.expr(high, p)} + 1):")
-            w.indent()
-            depth += 1
-        args = ", ".join(f"a{i}" for i in range(len(rule.ranges)))
-        if rule.guard is not None:
-            w(f"if {self.expr(rule.guard, p)}:")
-            with w.indent():
-                w(f"add(({r}, {args}))")
-        else:
-            w(f"add(({r}, {args}))")
-        w.depth -= depth
-
-    # ---- apply
+    # ---- apply, and the position a move leaves for the legality filter
     def gen_apply(self, w: SourceWriter) -> None:
         w("def apply(s, m):")
         with w.indent():
             self.unpack(w)
             self.per_player(w, self.apply_for)
+        if self.game.illegal is not None:
+            w("")
+            w("def allowed(s, m):")
+            with w.indent():
+                self.unpack(w)
+                self.per_player(w, lambda part, p: self.apply_for(part, p, judge=True))
 
-    def apply_for(self, w: SourceWriter, p: int) -> None:
+    def apply_for(self, w: SourceWriter, p: int, judge: bool = False) -> None:
         """Dispatch on the move's rule; rules whose updates are the same code share one
-        branch (Breakthrough's two steps), and one branch needs no test at all."""
+        branch (Breakthrough's two steps), and one branch needs no test at all. With
+        `judge`, the branch ends in the legality filter instead of the end rules."""
         groups: dict[tuple, list[int]] = {}
         for i, rule in enumerate(self.game.rules):
             part = SourceWriter()
             part.depth = w.depth + 1
-            self.apply_rule(part, rule, p)
+            self.apply_rule(part, rule, p, judge)
             groups.setdefault((isinstance(rule, ir.ParamRule), tuple(part.lines)), []).append(i)
         if len(groups) == 1:
-            self.apply_rule(w, self.game.rules[0], p)
+            self.apply_rule(w, self.game.rules[0], p, judge)
             return
         for n, ((param, lines), members) in enumerate(groups.items()):
             w(f"{'if' if n == 0 else 'elif'} {self.rule_test(param, members)}:")
@@ -238,46 +66,71 @@ class Generator(ExpressionCode):
             test, guard = "m[0]", "m.__class__ is tuple and " if self.board_rules else ""
         else:
             numbers = sorted({self.board_rules.index(self.game.rules[i]) for i in members})
-            test = f"m >> {2 * self.cell_bits} & {(1 << RULE_BITS) - 1}"
+            test = f"m >> {2 * self.cell_bits} & {(1 << self.rule_bits) - 1}"
             guard = "m.__class__ is int and " if self.param_rules else ""
         if len(numbers) == 1:
             return f"{guard}{test} == {numbers[0]}"
         return f"{guard}{test} in {tuple(numbers)!r}"
 
-    def apply_rule(self, w: SourceWriter, rule: ir.Rule, p: int) -> None:
+    def apply_rule(self, w: SourceWriter, rule: ir.Rule, p: int, judge: bool = False) -> None:
         if self.extra_turns:
             w(f"nxt = {(p + 1) % self.n_players}")
         if self.game.plies is not None:
             w(f"v{self.game.plies} += 1")
         if self.game.history is not None:   # remember the position this move leaves
-            w(f"v{self.game.history} = v{self.game.history} | {{{self.position_key('pl')}}}")
-        if isinstance(rule, ir.PlaceRule):
-            w(f"t = {'m' if self.single_place() else f'm & {self.cell_mask}'}")
+            keys = self.position_key("pl") + (f", {self.board_key()}" if self.uses_board_history else "")
+            w(f"v{self.game.history} = v{self.game.history} | {{{keys}}}")
+        self.stage_change(w, rule, p, 0, "m")
+        for k, stage in enumerate(getattr(rule, "more", ()), 1):
+            w(f"occ = {self.occ()}")
+            if stage.guard is None:
+                self.stage_change(w, stage.action, p, k, "m")
+                continue
+            w(f"if m >> {self.stage_shift(k)} & {self.cell_mask}:   # the stage was made")
+            with w.indent():
+                self.stage_change(w, stage.action, p, k, "m")
+        if judge:
+            w(f"occ = {self.occ()}")
+            w(f"return not {self.expr(self.game.illegal, p)}")
+            return
+        self.ends(w, p)
+
+    def stage_change(self, w: SourceWriter, rule: ir.Rule, p: int, k: int, move: str) -> None:
+        """Stage k of a move (0: the first) changes the position, then its effects run:
+        `t` and `bit` are its cell (`here`), `org` the cell its piece left (`origin`)."""
+        mask = self.cell_mask
+        if k == 0:
+            to, start = ("m" if self.single_place() else f"{move} & {mask}"), f"{move} >> {self.cell_bits} & {mask}"
+        else:
+            shift = self.stage_shift(k)
+            to, start = f"({move} >> {shift} & {mask}) - 1", f"{move} >> {shift + self.cell_bits} & {mask}"
+        if isinstance(rule, ir.ParamRule):
+            for i in range(len(rule.ranges)):
+                w(f"a{i} = m[{i + 1}]")
+        elif not isinstance(rule, ir.PassRule):
+            w(f"t = {to}")
             w("bit = 1 << t")
+        if isinstance(rule, ir.PlaceRule):
             if not within_empty(rule.where):   # placing on a piece replaces it
                 self.clear_all(w, "~bit")
-            w(f"{self.plane(p, rule.kind)} |= bit")
+            owner = self.n_players if rule.kind in self.game.neutral else p
+            w(f"{self.plane(owner, rule.kind)} |= bit")
         elif isinstance(rule, (ir.JumpRule, ir.StepRule)):
             # The piece leaves its cell; whatever stands on the landing cell (and, for a jump,
             # on the jumped cells) is taken, whoever owns it; then the piece lands.
-            mine = self.plane(p, rule.kind)
-            w(f"t = m & {self.cell_mask}")
-            w("bit = 1 << t")
-            w(f"{mine} ^= 1 << (m >> {self.cell_bits} & {self.cell_mask})")
-            taken = f"~(bit | m >> {self.capture_shift})" if isinstance(rule, ir.JumpRule) else "~bit"
-            self.clear_all(w, taken)
-            w(f"{mine} |= bit")
-        elif isinstance(rule, ir.PassRule):
-            pass
-        else:
-            for i in range(len(rule.ranges)):
-                w(f"a{i} = m[{i + 1}]")
+            if self.uses(ir.Origin):
+                w(f"org = 1 << ({start})")
+            if rule.kind is not None:
+                mine = self.plane(p, rule.kind)
+                w(f"{mine} ^= {'org' if self.uses(ir.Origin) else f'1 << ({start})'}")
+                taken = f"~(bit | {move} >> {self.capture_shift})" if isinstance(rule, ir.JumpRule) else "~bit"
+                self.clear_all(w, taken)
+                w(f"{mine} |= bit")
         effects = getattr(rule, "effects", ())
         if any(uses_occupancy(e) for e in effects):
             w(f"occ = {self.occ()}")
         for effect in effects:
             self.effect(w, effect, rule, p)
-        self.ends(w, p)
 
     def clear_all(self, w: SourceWriter, keep: str) -> None:
         """Every plane loses the cells outside `keep` (an expression of the cells to keep)."""
@@ -294,11 +147,29 @@ class Generator(ExpressionCode):
         if isinstance(effect, ir.Again):
             w(f"nxt = {p}")
             return
-        if isinstance(effect, ir.Fill):
+        if isinstance(effect, ir.Group):
+            for inner in effect.effects:
+                self.effect(w, inner, rule, p)
+            return
+        if isinstance(effect, (ir.Fill, ir.Add, ir.Remove)):
             w(f"fill = {self.expr(effect.cells, p)}")
             self.clear_all(w, "~fill")
-            w(f"{self.plane(p, effect.kind)} |= fill")
+            if not isinstance(effect, ir.Remove):
+                owner = effect.owner if isinstance(effect, ir.Add) else ir.MOVER
+                q = {ir.MOVER: p, ir.OPPONENT: (p + 1) % self.n_players}.get(owner, owner)
+                if effect.kind in self.game.neutral:
+                    q = self.n_players
+                w(f"{self.plane(int(q), effect.kind)} |= fill")
             w(f"occ = {self.occ()}")
+            return
+        if isinstance(effect, ir.Carry):
+            self.carry(w, effect, p)
+            return
+        if isinstance(effect, ir.SetCount):
+            self.set_count(w, effect, p)
+            return
+        if isinstance(effect, ir.Sow):
+            self.sow(w, effect, p)
             return
         if isinstance(effect, ir.Flip):
             self.flip(w, effect, p)
@@ -321,6 +192,68 @@ class Generator(ExpressionCode):
             w("raise IndexError(f'index {i + 1} is outside 1..{len(" + target + ")}')")
         new = value if effect.op == "=" else f"{target}[i] {effect.op[0]} {value}"
         w(f"{target} = {target}[:i] + ({new},) + {target}[i + 1:]")
+
+    def set_count(self, w: SourceWriter, effect: ir.SetCount, p: int) -> None:
+        """`counts[cells] op= value`: the value is read once, then every cell is changed."""
+        v = f"v{effect.var}"
+        w(f"n = {self.expr(effect.value, p)}")
+        new = "n" if effect.op == "=" else f"{v}[t] {effect.op[0]} n"
+        if isinstance(effect.cells, ir.Here):
+            w(f"{v} = {v}[:t] + ({new},) + {v}[t + 1:]")
+            return
+        w(f"counts = list({v})")
+        w(f"x = {self.expr(effect.cells, p)}")
+        w("while x:")
+        with w.indent():
+            w("low = x & -x")
+            w("x ^= low")
+            w("c = low.bit_length() - 1")
+            w("counts[c] = n" if effect.op == "=" else f"counts[c] {effect.op} n")
+        w(f"{v} = tuple(counts)")
+
+    def sow(self, w: SourceWriter, effect: ir.Sow, p: int) -> None:
+        """Take every seed on `here`, then one into each next cell of the track, passing over
+        the skipped cells; `here` becomes the last cell sown (stays put when none was there)."""
+        v = f"v{effect.var}"
+        track = self.table(f"TRACK{effect.track}", self.game.tracks[effect.track])
+        where = self.table(f"TRACKAT{effect.track}", {c: i for i, c in enumerate(self.game.tracks[effect.track])})
+        w(f"skip = {self.expr(effect.skip, p) if effect.skip is not None else 0}")
+        w(f"counts = list({v})")
+        w("n, counts[t], c = counts[t], 0, t")
+        w(f"at = {where}[t]")
+        w("idle = 0")
+        w("while n:")
+        with w.indent():
+            w(f"at = at + 1 if at + 1 < {len(self.game.tracks[effect.track])} else 0")
+            w(f"c = {track}[at]")
+            w("if skip >> c & 1:")
+            with w.indent():
+                w("idle += 1")
+                w(f"if idle > {len(self.game.tracks[effect.track])}:")
+                with w.indent():
+                    w("raise ValueError('sowing passes over every cell of its track')")
+                w("continue")
+            w("idle = 0")
+            w("counts[c] += 1")
+            w("n -= 1")
+        w(f"{v} = tuple(counts)")
+        w("t = c")
+        w("bit = 1 << c")
+
+    def carry(self, w: SourceWriter, effect: ir.Carry, p: int) -> None:
+        """The piece on the first cell of the source goes to the first cell of the target."""
+        w(f"x = {self.expr(effect.source, p)}")
+        w(f"y = {self.expr(effect.target, p)}")
+        w("x &= -x")
+        w("y &= -y")
+        w(f"if x & ({self.occ()}) and y and x != y:")
+        with w.indent():
+            self.clear_all(w, "~y")
+            for i in range(self.n_planes):
+                w(f"if b{i} & x:")
+                with w.indent():
+                    w(f"b{i} ^= x | y")
+        w(f"occ = {self.occ()}")
 
     def flip(self, w: SourceWriter, effect: ir.Flip, p: int) -> None:
         """Walk the eight directions from the placed cell t; runs of the flipped cells that end
@@ -392,6 +325,20 @@ class Generator(ExpressionCode):
                 w("nxt = 0")
             self.ends(w, self.n_players - 1)
 
+    def gen_settle(self, w: SourceWriter) -> None:
+        """`settle(s)`: a position given as text with its result, judged by the end rules as
+        if the player before the one to move had just moved."""
+        w("def settle(s):")
+        with w.indent():
+            self.unpack(w)
+            w(f"occ = {self.occ()}")
+
+            def body(part: SourceWriter, q: int) -> None:
+                if self.extra_turns:
+                    part(f"nxt = {q}")
+                self.ends(part, (q - 1) % self.n_players)
+            self.per_player(w, body)
+
     # ---- canonical
     def gen_canonical(self, w: SourceWriter) -> None:
         w("def canonical(s):")
@@ -404,8 +351,9 @@ class Generator(ExpressionCode):
             w("best = s")
             for j, sym in enumerate(symmetries):
                 # A remembered cell (a set-of-cells variable) moves with the board.
-                variables = [self.image(j, sym.perm, f"v{i}") if v.type == ir.CELLS else f"v{i}"
-                             for i, v in enumerate(self.game.variables)]
+                variables = [self.image(j, sym.perm, f"v{i}") if v.type == ir.CELLS
+                             else self.count_image(j, sym.perm, f"v{i}") if v.type == ir.COUNTS
+                             else f"v{i}" for i, v in enumerate(self.game.variables)]
                 # A colour swap: player 0's planes come from player 1's and back, the turn
                 # and the result change hands.
                 planes = [self.swapped_plane(i) if sym.swap else i for i in range(self.n_planes)]
@@ -420,6 +368,13 @@ class Generator(ExpressionCode):
                 with w.indent():
                     w("best = t")
             w("return best")
+
+    def count_image(self, j: int, perm: tuple[int, ...], name: str) -> str:
+        """A count per cell moved by a symmetry: the new cell c holds the old cell's count."""
+        inverse = [0] * len(perm)
+        for old, new in enumerate(perm):
+            inverse[new] = old
+        return f"tuple({name}[x] for x in {self.table(f'COUNTSYM{j}', tuple(inverse))})"
 
     def swapped_plane(self, i: int) -> int:
         player, kind = divmod(i, self.n_kinds)
@@ -467,6 +422,8 @@ class Generator(ExpressionCode):
         self.gen_apply(body)
         body("")
         self.gen_start(body)
+        body("")
+        self.gen_settle(body)
         body("")
         self.gen_canonical(body)
         if self.game.quantities:

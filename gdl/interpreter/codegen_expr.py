@@ -12,7 +12,7 @@ from typing import Any
 
 from gdl.interpreter import ir
 from gdl.interpreter.codegen_support import (
-    RULE_BITS, TABLE_BITS, SourceWriter, has_run, item, meet, result_codes, returns_table)
+    TABLE_BITS, SourceWriter, has_run, item, meet, result_codes, returns_table)
 from gdl.interpreter.geometry import COMPASS, LINE_DIRECTIONS
 from gdl.interpreter.ir import CELLS
 
@@ -34,7 +34,14 @@ class ExpressionCode:
         self.codes = result_codes(self.n_players)
         self.playable = self.geo.playable
         self.layout_bits = self.geo.height * self.geo.stride
-        self.capture_shift = 2 * self.cell_bits + RULE_BITS
+        self.rule_bits = game.rule_bits
+        # a board move: to, from, rule, then (to + 1, from) per further stage, then captures
+        self.capture_shift = 2 * self.cell_bits + self.rule_bits + 2 * self.cell_bits * game.stage_slots
+        self._used = {type(n) for n in ir.walk(game)}
+
+    def uses(self, node_type: type) -> bool:
+        """Whether some rule, end or filter of the game has a node of this type."""
+        return node_type in self._used
 
     # ---- names
     def plane(self, player: int, kind: int) -> str:
@@ -61,8 +68,8 @@ class ExpressionCode:
             return [p]
         if owner == ir.OPPONENT:
             return [q for q in range(self.n_players) if q != p]
-        if owner == ir.ANY:
-            return list(range(self.n_players))
+        if owner == ir.ANY:   # the players and, when there are neutral pieces, their owner
+            return list(range(self.n_players + (1 if self.game.neutral else 0)))
         return [int(owner)]
 
     def pieces(self, owner: ir.Owner, kind: int | None, p: int) -> str:
@@ -96,13 +103,38 @@ class ExpressionCode:
         if isinstance(e, ir.Line):
             if e.within is not None:
                 return self.line_within(e, p)
+            if e.owner == ir.ANY:   # some one player has the line
+                return "(" + " or ".join(self.line(e.length, self.pieces(q, None, p))
+                                         for q in range(self.n_players)) + ")"
             return self.line(e.length, self.pieces(e.owner, None, p))
         if isinstance(e, ir.Here):
             return "bit"
+        if isinstance(e, ir.Origin):
+            return "org"
+        if isinstance(e, ir.Adjacent):
+            return self.shift(self.links(), self.expr(e.cells, p))
+        if isinstance(e, ir.Reach):
+            self.reach_helper()
+            return f"reach({self.expr(e.start, p)}, {self.expr(e.within, p)})"
+        if isinstance(e, ir.CountAt):
+            if isinstance(e.cells, ir.Here):
+                return f"v{e.var.index}[t]"
+            self.helpers.setdefault("count_at", [
+                "def count_at(counts, cells):", "    total = 0", "    while cells:",
+                "        low = cells & -cells", "        total += counts[low.bit_length() - 1]",
+                "        cells ^= low", "    return total"])
+            return f"count_at(v{e.var.index}, {self.expr(e.cells, p)})"
+        if isinstance(e, ir.CountsWhere):
+            cells = self.table("PLAYABLE", tuple(self.geo.cells))
+            return (f"sum(1 << c for c in {cells} if v{e.var.index}[c] {e.op} {self.expr(e.value, p)})")
+        if isinstance(e, ir.Attacked):
+            self.attacked_helper()
+            return f"attacked(({', '.join(self.state_names)}, {p}, 0), {self.expr(e.cells, p)})"
         if isinstance(e, ir.Plies):
             return f"v{self.game.plies}"
         if isinstance(e, ir.Repeated):
-            return f"({self.position_key(self.next_player(p))} in v{self.game.history})"
+            key = self.board_key() if e.board else self.position_key(self.next_player(p))
+            return f"({key} in v{self.game.history})"
         if isinstance(e, ir.Zone):
             return self.zone(e, p)
         if isinstance(e, ir.Slot):
@@ -126,6 +158,15 @@ class ExpressionCode:
     def next_player(self, p: int) -> int | str:
         """Who moves after player p: a constant, or the variable `nxt` when `again` can change it."""
         return "nxt" if self.extra_turns else (p + 1) % self.n_players
+
+    @property
+    def uses_board_history(self) -> bool:
+        return any(isinstance(n, ir.Repeated) and n.board for n in ir.walk(self.game))
+
+    def board_key(self) -> str:
+        """Code for the board alone as a key (a shorter tuple than any position key, so the
+        two kinds of key share one set of positions seen)."""
+        return f"({''.join(f'b{i}, ' for i in range(self.n_planes))})"
 
     def position_key(self, player: int | str) -> str:
         """Code for a position's identity for repetition: board, variables, player to move
@@ -249,6 +290,47 @@ class ExpressionCode:
         if e.op in simple:
             return simple[e.op]()
         return f"({a[0]} {e.op} {a[1]})"
+
+    def links(self) -> ir.Offsets:
+        """The offsets of the board's links, along which groups connect."""
+        return getattr(self.geo, "adjacent", ((0, 1), (0, -1), (1, 0), (-1, 0)))
+
+    def reach_helper(self) -> None:
+        """`reach(x, y)`: the cells of y connected to x through y, grown to a fixed point."""
+        if "reach" in self.helpers:
+            return
+        self.helpers["reach"] = [
+            "def reach(x, y):", "    m = x & y", "    while True:",
+            f"        grown = (m | {self.shift(self.links(), 'm')}) & y",
+            "        if grown == m:", "            return m", "        m = grown"]
+
+    def attacked_helper(self) -> None:
+        """`attacked(s, x)`: some cell of x could be taken by an opponent of its owner (the
+        mover's, for an empty cell, with a piece of the mover put there for the test):
+        one of that player's moves (by every rule, no priority, no filter) lands on the
+        cell or captures it."""
+        if "attacked" in self.helpers:
+            return
+        n, k, planes = self.n_players, self.n_kinds, self.n_planes
+        own = [" | ".join(f"board[{q * k + j}]" for j in range(k)) for q in range(n)]
+        lines = [
+            "def attacked(s, x):",
+            f"    board, rest, mover = list(s[:{planes}]), s[{planes}:-2], s[-2]",
+            f"    occ = {' | '.join(f'board[{i}]' for i in range(planes))}",
+            "    while x:", "        low = x & -x", "        x ^= low", "        c = low.bit_length() - 1",
+            "        owner = mover"]
+        for q in range(n):
+            lines += [f"        if ({own[q]}) & low:", f"            owner = {q}"]
+        lines += [
+            "        here = list(board)",
+            "        if not occ & low:", f"            here[owner * {k}] |= low",
+            f"        for q in range({n}):", "            if q == owner:", "                continue",
+            "            for mm in pseudo((*here, *rest, q, 0)):",
+            f"                if mm.__class__ is int and (mm & {self.cell_mask} == c "
+            f"or mm >> {self.capture_shift} >> c & 1):",
+            "                    return True",
+            "    return False"]
+        self.helpers["attacked"] = lines
 
     def flank_helper(self) -> None:
         """`flank(own, x)`: cells from which a run of x cells along some direction ends at own."""

@@ -13,8 +13,8 @@ from typing import Any, Hashable, Sequence
 import attrs
 
 from gdl.errors import IllegalMove
-from gdl.interpreter import invariants, ir
-from gdl.interpreter.codegen import RULE_BITS, generate
+from gdl.interpreter import invariants, ir, position
+from gdl.interpreter.codegen import generate
 from gdl.interpreter.heuristics import derive
 from gdl.interpreter.geometry import bits
 from gdl.interpreter.symmetry import close
@@ -55,6 +55,7 @@ class CompiledGame:
         self.canonical = namespace["canonical"]
         self._returns = namespace["RETURNS"]
         self._cell_bits = game.geometry.size_bits
+        self._settle = namespace["settle"]
         self._initial = namespace["start"]((*game.initial_planes, *(v.initial for v in game.variables), 0, 0))
         heuristic = derive(game, namespace["moves"])
         if heuristic is not None:   # solvers look for this attribute (see solvers.evaluation)
@@ -78,6 +79,7 @@ class CompiledGame:
         self.source, namespace = generate(self.ir)
         compile_source(self.name, self.source, namespace)
         self.legal_moves, self.apply = namespace["legal_moves"], namespace["apply"]
+        self._settle = namespace["settle"]
         self.canonical = namespace["canonical"]
         self.quantity_values = namespace.get("quantities")
 
@@ -108,24 +110,54 @@ class CompiledGame:
 
     # ---- notation
     def move_text(self, state: State, move: Move) -> str:
+        """A move in the game's notation: `a1` (a placement), `e2-e4` (a piece's travel),
+        `a3xc5xe7` (a jump chain), the rule's name (a pass, a move with parameters), and
+        a further stage's part after a `/` (`d1-d7/g7`)."""
         if isinstance(move, tuple):
             rule = self.ir.rules[move[0]]
             return " ".join([rule.name, *map(str, move[1:])])
-        cell_mask = (1 << self._cell_bits) - 1
+        S, cell_mask = self._cell_bits, (1 << self._cell_bits) - 1
         board_rules = [r for r in self.ir.rules if not isinstance(r, ir.ParamRule)]
-        rule = board_rules[move >> 2 * self._cell_bits & (1 << RULE_BITS) - 1]
-        to, start = move & cell_mask, move >> self._cell_bits & cell_mask
+        rule = board_rules[move >> 2 * S & (1 << self.ir.rule_bits) - 1]
         if isinstance(rule, ir.PassRule):
             return rule.name
-        if isinstance(rule, ir.PlaceRule):
-            if len(self.ir.pieces) > 1 and sum(isinstance(r, ir.PlaceRule) for r in board_rules) > 1:
-                return f"{self.ir.pieces[rule.kind]} {self.geometry.name(to)}"   # which piece goes down
-            return self.geometry.name(to)
+        captures = 2 * S + self.ir.rule_bits + 2 * S * self.ir.stage_slots
+        player = state[-2]
+        parts = [self._stage_text(rule, move & cell_mask, move >> S & cell_mask, move >> captures,
+                                  player, board_rules)]
+        for k, stage in enumerate(rule.more, 1):
+            field = move >> 2 * S + self.ir.rule_bits + 2 * S * (k - 1)
+            if field & cell_mask:   # 0: a conditional stage that was skipped
+                parts.append(self._stage_text(stage.action, (field & cell_mask) - 1,
+                                              field >> S & cell_mask, 0, player, (), later=True))
+        return "/".join(parts)
+
+    def _stage_text(self, rule: ir.BoardRule, to: int, start: int, captured: int, player: int,
+                    board_rules, later: bool = False) -> str:
+        name = self.geometry.name
+        if isinstance(rule, (ir.PlaceRule, ir.ChooseRule)):
+            several = sum(isinstance(r, ir.PlaceRule) for r in board_rules) > 1
+            if isinstance(rule, ir.PlaceRule) and len(self.ir.pieces) > 1 and several:
+                return f"{self.ir.pieces[rule.kind]} {name(to)}"   # which piece goes down
+            return name(to)
         if isinstance(rule, ir.JumpRule):
-            captured = move >> 2 * self._cell_bits + RULE_BITS
-            path = self._jump_path(start, to, captured, rule.directions[state[-2]])
-            return "x".join(self.geometry.name(c) for c in path)
-        return f"{self.geometry.name(start)}-{self.geometry.name(to)}"
+            path = self._jump_path(start, to, captured, rule.directions[player])
+            return "x".join(name(c) for c in path)
+        if later and (rule.kind is None or isinstance(rule.origin, ir.Here)):
+            return name(to)   # it goes on from where the stage before ended
+        return f"{name(start)}-{name(to)}"
+
+    def position_text(self, state: State) -> str:
+        """The position as text (see gdl.interpreter.position): what `--position` reads."""
+        return position.position_text(self.ir, state)
+
+    def parse_position(self, text: str) -> State:
+        """The state a position text describes, with its result judged by the end rules.
+
+        Raises:
+            PositionError: the text is not a position of this game (what is wrong is said).
+        """
+        return self._settle(position.parse_position(self.ir, text))
 
     def _jump_path(self, start: int, to: int, captured: int, directions) -> list[int]:
         """The landing cells of a jump chain from `start` to `to` taking exactly `captured`."""
@@ -166,6 +198,8 @@ class CompiledGame:
     def glyph(self, player: int, kind: int) -> str:
         """One letter for a piece: the first kind shows its owner's initial (a digit beyond
         two players); other kinds show their own initial, upper case for the first player."""
+        if player == len(self.players):   # a neutral piece
+            return "*#+%"[self.ir.neutral.index(kind) % 4]
         if kind == 0:
             return self.players[player][0].upper() if len(self.players) <= 2 else str(player + 1)
         letter = self.ir.pieces[kind][0]
@@ -179,6 +213,12 @@ class CompiledGame:
             player, kind = divmod(index, len(self.ir.pieces))
             for cell in bits(state[index]):
                 marks[cell] = self.glyph(player, kind)
+        counted = next((i for i, v in enumerate(self.ir.variables) if v.type == ir.COUNTS), None)
+        if counted is not None:   # cells that hold a count show it (seeds in pits)
+            counts = state[planes + counted]
+            width = max(len(str(n)) for n in counts)
+            for cell in geo.cells:
+                marks.setdefault(cell, str(counts[cell]).rjust(width))
         rows = []
         for y in range(geo.height - 1, -1, -1):  # no rows at all for a game without a board
             cells = []
@@ -189,7 +229,8 @@ class CompiledGame:
         if geo.width:
             rows.append("   " + " ".join(chr(ord("a") + x) for x in range(geo.width)))
         for variable, value in zip(self.ir.variables, state[planes:]):
-            if variable.type == ir.HISTORY:
+            if variable.type == ir.HISTORY or (variable.type == ir.COUNTS and counted is not None
+                                                and variable is self.ir.variables[counted]):
                 continue
             if variable.type == ir.CELLS:   # a remembered cell: its names
                 value = " ".join(self.geometry.name(c) for c in bits(value)) or "none"

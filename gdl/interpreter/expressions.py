@@ -17,14 +17,17 @@ import attrs
 from gdl.errors import RulesSemanticError
 from gdl.grammar import ast
 from gdl.interpreter import ir
+from gdl.interpreter.expressions_board import CONNECTIVITY, BoardFunctions
 from gdl.interpreter.geometry import COMPASS, Geometry
 from gdl.interpreter.ir import BOOL, CELLS, INT, LIST
 
 CONST, MOVE, EFFECT, END = "constant", "move", "effect", "end"   # where an expression is evaluated
+ILLEGAL = "illegal"   # the legality filter: the position after a move, `here` and `origin` known
 
 BUILTIN_NAMES = ("empty", "occupied", "own", "enemy", "full", "moves", "dark", "light", "here", "plies",
-                 "repeated", "none")
-FUNCTIONS = ("row", "column", "rows", "columns", "line", "count", "size", "sum", "flank", "moves", "slot")
+                 "repeated", "none", "origin", "neutral")
+FUNCTIONS = ("row", "column", "rows", "columns", "line", "count", "size", "sum", "flank", "moves", "slot",
+             *CONNECTIVITY)
 COMPASS_NAMES = tuple(COMPASS)
 _COMPARE = {"==", "!=", "<", "<=", ">", ">="}
 _ARITH = {"+", "-", "*", "/", "%"}
@@ -48,8 +51,10 @@ class Scope:
     directions: dict[str, tuple[ir.Offsets, ...]] = attrs.Factory(dict)
     variables: dict[str, ir.Var] = attrs.Factory(dict)
     zones: list[ir.ZoneFamily] = attrs.Factory(list)
+    neutral: list[int] = attrs.Factory(list)   # kinds of piece owned by no player
     counts_plies: bool = False   # some rule reads `plies`: the state keeps a move counter
     tracks_history: bool = False  # an end rule reads `repeated`: the state keeps the positions seen
+    tracks_boards: bool = False   # `repeated board`: it keeps the boards seen too
 
     def known_names(self) -> list[str]:
         names = [*self.options, *self.regions, *self.players, *self.variables, *BUILTIN_NAMES]
@@ -134,7 +139,7 @@ def fold(op: ir.Op, full: int = 0) -> ir.Expr:
 
 # ----------------------------------------------------------------------- lowering
 
-class Lowerer:
+class Lowerer(BoardFunctions):
     """Lowers expressions against a scope; one instance per rules file."""
 
     def __init__(self, scope: Scope):
@@ -206,18 +211,21 @@ class Lowerer:
         if text == "none":
             return ir.Const(0, CELLS)
         if text == "repeated":
-            if ctx.mode != END:
-                raise error("'repeated' (the position occurred before) is only known in an end rule", ident)
-            self.scope.tracks_history = True
-            return ir.Repeated()
+            return self.repeated(ident, ctx, board=False)
         if text == "plies":
             self._position_dependent(ident, ctx, text)
             self.scope.counts_plies = True
             return ir.Plies()
-        if text == "here":
-            if ctx.mode != EFFECT:
-                raise error("'here' (where the piece landed) is only known in a move's effects", ident)
-            return ir.Here()
+        if text == "neutral":
+            self._needs_board(ident, text)
+            self._position_dependent(ident, ctx, text)
+            return ir.Pieces(len(self.scope.players), None)
+        if text in ("here", "origin"):
+            if ctx.mode not in (EFFECT, ILLEGAL):
+                what = "where the piece landed" if text == "here" else "where the moved piece came from"
+                raise error(f"'{text}' ({what}) is only known in a move's effects, its later stages "
+                            f"and the legality filter", ident)
+            return ir.Here() if text == "here" else ir.Origin()
         if text == "moves":
             self._position_dependent(ident, ctx, text)
             if ctx.mode != END:
@@ -236,6 +244,14 @@ class Lowerer:
                 "own": ir.Pieces(ir.MOVER, None), "enemy": ir.Pieces(ir.OPPONENT, None),
                 "full": ir.Full()}[text]
 
+    def repeated(self, ident: ast.Ident, ctx: Context, board: bool) -> ir.Expr:
+        if ctx.mode not in (END, ILLEGAL):
+            raise error("'repeated' (the position occurred before) is only known in an end rule "
+                        "and the legality filter", ident)
+        self.scope.tracks_history = True
+        self.scope.tracks_boards |= board
+        return ir.Repeated(board)
+
     def _apply(self, node: ast.Apply, ctx: Context) -> ir.Expr:
         fn = node.fn.text
         if fn in ("own", "enemy") or fn in self.scope.players:
@@ -243,8 +259,14 @@ class Lowerer:
         zones = [z.name for z in self.scope.zones]
         if fn in zones or fn == "slot":
             return self._zone(node, ctx, zones)
+        if fn == "repeated":
+            if not (isinstance(node.arg, ast.Name) and node.arg.ident.text == "board"):
+                raise error("'repeated' is followed by nothing (the whole position) or 'board'", node.arg)
+            return self.repeated(node.fn, ctx, board=True)
         if fn not in FUNCTIONS:
             raise unknown("function", node.fn, list(FUNCTIONS) + ["own", "enemy"])
+        if fn in CONNECTIVITY:
+            return self.connectivity(node, ctx)
         if (node.arg2 is not None) != (fn in ("rows", "columns")):
             usage = f"'{fn} A..B'" if fn in ("rows", "columns") else f"'{fn} X'"
             raise error(f"'{fn}' is written {usage}", node)
@@ -256,6 +278,8 @@ class Lowerer:
             return ir.Flank(expect(arg, CELLS, node.arg, "what 'flank' looks for"))
         if fn in ("count",):
             return self._op("count", (expect(arg, CELLS, node.arg, "what 'count' counts"),), INT, node)
+        if fn == "sum" and arg.type == ir.COUNTS:   # every cell's count
+            return ir.Op("sum", (arg,), INT)
         if fn in ("size", "sum"):
             return self._op(fn, (expect(arg, LIST, node.arg, f"the argument of '{fn}'"),), INT, node)
         if fn == "line":
@@ -334,7 +358,9 @@ class Lowerer:
         return ir.Shift(directions, operand)
 
     def direction(self, ident: ast.Ident) -> tuple[ir.Offsets, ...]:
-        """A direction name's (dx, dy) steps for each player."""
+        """A direction name's (dx, dy) steps for each player (a vector: its images)."""
+        if isinstance(ident, ast.Vector):
+            return self.vector(ident)
         self._needs_board(ident, ident.text)   # directions only mean something on a board
         if ident.text in self.scope.directions:
             return self.scope.directions[ident.text]
@@ -344,7 +370,10 @@ class Lowerer:
         raise unknown("direction", ident, [*self.scope.directions, *COMPASS_NAMES])
 
     def _index(self, node: ast.Index, ctx: Context) -> ir.Expr:
-        base = expect(self.lower(node.base, ctx), LIST, node.base, "an indexed value")
+        base = self.lower(node.base, ctx)
+        if base.type == ir.COUNTS:   # seeds[here]: the count there (summed over several cells)
+            return ir.CountAt(base, expect(self.lower(node.index, ctx), CELLS, node.index, "the cells counted"))
+        base = expect(base, LIST, node.base, "an indexed value")
         index = expect(self.lower(node.index, ctx), INT, node.index, "an index")
         check_index(index, node.index)
         return self._op("index", (base, index), INT, node)
@@ -355,6 +384,8 @@ class Lowerer:
             return self._op("neg", (expect(operand, INT, node.operand, "a negated value"),), INT, node)
         if node.op == "no":
             return self._op("no", (expect(operand, CELLS, node.operand, "what 'no' tests"),), BOOL, node)
+        if node.op == "attacked":
+            return self.attacked(node, operand, ctx)
         if operand.type not in (BOOL, CELLS):
             raise error(f"'not' applies to a truth value or a set of cells, not a {operand.type}", node.operand)
         return self._op("not", (operand,), operand.type, node)
@@ -382,8 +413,10 @@ class Lowerer:
                     expect(right, CELLS, node.right, "the right of 'in'"))
             return self._op("in", pair, BOOL, node)
         if op in _COMPARE:
-            if left.type == LIST and op in ("==", "!="):
-                return self._op(op, (left, expect(right, LIST, node.right, "a compared value")), BOOL, node)
+            if left.type == ir.COUNTS:   # seeds > 0: the cells where it holds
+                return ir.CountsWhere(left, op, expect(right, INT, node.right, f"the right of '{op}'"))
+            if left.type in (LIST, CELLS) and op in ("==", "!="):   # the same list, the same cells
+                return self._op(op, (left, expect(right, left.type, node.right, "a compared value")), BOOL, node)
             pair = (expect(left, INT, node.left, f"each side of '{op}'"),
                     expect(right, INT, node.right, f"each side of '{op}'"))
             return self._op(op, pair, BOOL, node)

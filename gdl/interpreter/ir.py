@@ -19,6 +19,7 @@ import attrs
 from gdl.interpreter.geometry import Geometry
 
 INT, BOOL, CELLS, LIST = "number", "truth value", "set of cells", "list of numbers"
+COUNTS = "number on every cell"   # a state variable: a count per cell (seeds in pits)
 HISTORY = "history"   # a hidden state variable: the positions seen so far (for `repeated`)
 MOVER, OPPONENT, ANY = "mover", "opponent", "any"   # OPPONENT: in Pieces, every other player
 Owner = str | int
@@ -111,13 +112,63 @@ class Plies:
 
 @attrs.frozen
 class Repeated:
-    """The position after this move (board, variables, player to move) occurred before."""
+    """The position after this move (board, variables, player to move) occurred before; with
+    `board`, the board alone (positional superko)."""
+    board: bool = False
     type: str = BOOL
 
 
 @attrs.frozen
 class Here:
     """The cell where the move's piece landed (in the effects of a board move)."""
+    type: str = CELLS
+
+
+@attrs.frozen
+class Origin:
+    """The cell the move's piece left (in the effects and later stages of a travel)."""
+    type: str = CELLS
+
+
+@attrs.frozen
+class Attacked:
+    """Some cell of `cells` could be taken by the player to move next: one of their moves
+    (by the game's own rules, the legality filter left out) lands on it or captures it,
+    an empty cell holding a piece of the mover for the test. Read after a move."""
+    cells: "Expr"
+    type: str = BOOL
+
+
+@attrs.frozen
+class Adjacent:
+    """The cells linked to a cell of `cells` (along the board's links)."""
+    cells: "Expr"
+    type: str = CELLS
+
+
+@attrs.frozen
+class Reach:
+    """The cells of `within` connected to `start` through cells of `within` (flood fill
+    along the board's links); `start`'s own cells count only when they are in `within`."""
+    start: "Expr"
+    within: "Expr"
+    type: str = CELLS
+
+
+@attrs.frozen
+class CountAt:
+    """The sum of a count variable over the cells of `cells` (one cell: its count)."""
+    var: "Var"
+    cells: "Expr"
+    type: str = INT
+
+
+@attrs.frozen
+class CountsWhere:
+    """The cells whose count compares with `value` (`seeds > 0`)."""
+    var: "Var"
+    op: str
+    value: "Expr"
     type: str = CELLS
 
 
@@ -160,7 +211,7 @@ class Op:
 
 
 Expr = (Const | PerPlayer | Pieces | Empty | Full | HasMoves | Flank | Shift | Line | Plies | Repeated
-        | Here | Zone
+        | Here | Origin | Attacked | Adjacent | Reach | CountAt | CountsWhere | Zone
         | Slot | Var | Param | Op)
 
 
@@ -207,7 +258,54 @@ class Again:
     """The mover moves next as well (an extra turn)."""
 
 
-Effect = Assign | Promote | Flip | Fill | Guard | Again
+@attrs.frozen
+class Remove:
+    """Whatever stands on `cells` leaves the board."""
+    cells: Expr
+
+
+@attrs.frozen
+class Add:
+    """A piece of `owner` (MOVER, OPPONENT or a player) and `kind` on every cell of `cells`,
+    replacing what stood there."""
+    owner: Owner
+    kind: int
+    cells: Expr
+
+
+@attrs.frozen
+class Carry:
+    """The piece on the (first) cell of `source` goes to the (first) cell of `target`,
+    taking what stood there; nothing happens when `source` holds no piece."""
+    source: Expr
+    target: Expr
+
+
+@attrs.frozen
+class SetCount:
+    """`counts[CELLS] op= value` on every cell of `cells` (the value read once, before)."""
+    var: int
+    cells: Expr
+    op: str
+    value: Expr
+
+
+@attrs.frozen
+class Sow:
+    """Take the count on `here`, then add one to each next cell of track `track` (its index
+    in GameIR.tracks), passing over `skip`, until none is left; `here` is the last cell."""
+    var: int
+    track: int
+    skip: Expr | None
+
+
+@attrs.frozen
+class Group:
+    """Effects in order (one guard for all of them)."""
+    effects: tuple["Effect", ...]
+
+
+Effect = Assign | Promote | Flip | Fill | Guard | Again | Remove | Add | Carry | SetCount | Sow | Group
 
 
 @attrs.frozen
@@ -216,6 +314,16 @@ class PlaceRule:
     kind: int
     where: Expr
     effects: tuple[Effect, ...]
+    more: tuple["Stage", ...] = ()
+
+
+@attrs.frozen
+class ChooseRule:
+    """A cell of `where` becomes `here`; nothing moves (a removal's target)."""
+    name: str
+    where: Expr
+    effects: tuple[Effect, ...]
+    more: tuple["Stage", ...] = ()
 
 
 @attrs.frozen
@@ -223,11 +331,13 @@ class StepRule:
     """One cell along a direction, or with `slide` any number over empty cells; the
     landing cell must be in `to`, and a slide stops at the first piece it meets."""
     name: str
-    kind: int
+    kind: int | None                  # None: a line of sight (`ride`), no piece moves
     directions: tuple[Offsets, ...]   # per player
     to: Expr
     effects: tuple[Effect, ...]
     slide: bool = False
+    origin: Expr | None = None        # the cells a piece may start from (None: anywhere)
+    more: tuple["Stage", ...] = ()
 
 
 @attrs.frozen
@@ -242,12 +352,26 @@ class JumpRule:
     to: Expr
     repeat: bool
     effects: tuple[Effect, ...]
+    origin: Expr | None = None
+    more: tuple["Stage", ...] = ()
 
 
 @attrs.frozen
 class PassRule:
-    """Do nothing; legal only when the player has no other move."""
+    """Do nothing but the effects; legal only when the player has no other move, or
+    with `always` at any time."""
     name: str
+    always: bool = False
+    effects: tuple[Effect, ...] = ()
+    more: tuple["Stage", ...] = ()
+
+
+@attrs.frozen
+class Stage:
+    """A further choice inside a move: `action` (a board rule; its name and own `more`
+    unused) on the position the earlier stages left; skipped when `guard` fails there."""
+    action: "BoardRule"
+    guard: Expr | None = None
 
 
 @attrs.frozen
@@ -258,8 +382,8 @@ class ParamRule:
     effects: tuple[Effect, ...]
 
 
-Rule = PlaceRule | StepRule | JumpRule | PassRule | ParamRule
-BoardRule = PlaceRule | StepRule | JumpRule | PassRule
+Rule = PlaceRule | ChooseRule | StepRule | JumpRule | PassRule | ParamRule
+BoardRule = PlaceRule | ChooseRule | StepRule | JumpRule | PassRule
 
 
 @attrs.frozen
@@ -338,3 +462,12 @@ class GameIR:
     quantities: tuple[Quantity, ...] = ()                 # conserved and monotone declarations
     plies: int | None = None                              # the state variable counting moves, if used
     history: int | None = None                            # the state variable of positions seen, if used
+    illegal: Expr | None = None                           # the legality filter, on the position after a move
+    rule_bits: int = 4                                    # bits of a board move's rule field
+    neutral: tuple[int, ...] = ()                         # kinds no player owns: their owner is len(players)
+    tracks: tuple[tuple[int, ...], ...] = ()              # cells in a cyclic order, by track
+
+    @property
+    def stage_slots(self) -> int:
+        """The most further stages of any rule: each takes two cell fields of a board move."""
+        return max((len(getattr(r, "more", ())) for r in self.rules), default=0)

@@ -43,6 +43,24 @@ def start(s):
         return (b0, b1, 0, 5)
     return (b0, b1, 0, 0)
 
+def settle(s):
+    b0, b1, pl, res = s
+    occ = b0 | b1
+    if pl == 0:
+        occ = b0 | b1
+        if LINE3[b1]:
+            return (b0, b1, 0, 2)
+        if (occ == 1911):
+            return (b0, b1, 0, 5)
+        return (b0, b1, 0, 0)
+    else:
+        occ = b0 | b1
+        if LINE3[b0]:
+            return (b0, b1, 1, 1)
+        if (occ == 1911):
+            return (b0, b1, 1, 5)
+        return (b0, b1, 1, 0)
+
 def canonical(s):
     b0, b1, pl, res = s
     best = s

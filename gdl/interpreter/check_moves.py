@@ -1,0 +1,226 @@
+"""Move rules, effects and the legality filter: AST -> the core IR's rules (docs/core.md).
+
+A board move is a sequence of stages; each lowers to a board rule object
+(place, choose, step/slide/ride, jump, pass) with its effects, the first one
+carrying the rest as `more`. `MoveChecks` is mixed into the checker, whose
+scope, lowerer and rule list it shares.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from gdl.grammar import ast
+from gdl.interpreter import ir
+from gdl.interpreter.expressions import (
+    EFFECT, ILLEGAL, MOVE, Context, check_index, error, expect, unknown)
+from gdl.interpreter.ir import BOOL, CELLS, COUNTS, INT, LIST
+
+MAX_RULES = 4096   # move rules per game; a board move keeps its rule's number in a few bits
+_BOARD_ONLY = {ast.Promote: "promote", ast.Flip: "flip", ast.Fill: "fill", ast.Remove: "remove",
+               ast.Add: "add", ast.Carry: "move", ast.Sow: "sow"}
+
+
+def leaves(effects: tuple[ast.Effect, ...]):
+    """Every effect, inside guards and groups too."""
+    for effect in effects:
+        while isinstance(effect, ast.Guarded):
+            effect = effect.effect
+        if isinstance(effect, ast.Group):
+            yield from leaves(effect.effects)
+        else:
+            yield effect
+
+
+class MoveChecks:
+    """The checker's statements about moves (mixed into `checker._Checker`)."""
+
+    scope: Any
+    lower: Any
+    rules_ir: list
+    illegal: ir.Expr | None
+
+    def _rule_count(self, node: Any) -> None:
+        if len(self.rules_ir) == MAX_RULES:
+            raise error(f"a game has at most {MAX_RULES} move rules", node)
+
+    def _boardmove(self, node: ast.BoardMove) -> None:
+        self._rule_count(node)
+        if node.guard is not None:
+            raise error("a move's first stage cannot be conditional: it is the move", node.guard)
+        default = {ast.Place: "place", ast.Jump: "jump", ast.Ride: "ride", ast.Choose: "choose",
+                   ast.Pass: "pass"}.get(type(node.action), "step")
+        if isinstance(node.action, ast.Step) and node.action.slide:
+            default = "slide"
+        name = self._rule_name(node.name, default)
+        first = self._stage_rule(name, node.action, node.effects, Context(MOVE))
+        more = []
+        for stage in node.more:
+            ctx = Context(EFFECT)
+            guard = None
+            if stage.guard is not None:
+                guard = expect(self.lower.lower(stage.guard, ctx), BOOL, stage.guard, "a stage's condition")
+            if isinstance(stage.action, ast.Pass):
+                raise error("a pass is a whole move, not a stage of one", stage.action)
+            more.append(ir.Stage(self._stage_rule(name, stage.action, stage.effects, ctx), guard))
+        if more:
+            if isinstance(first, ir.PassRule):
+                raise error("a pass is a whole move; it has no further stages", node.more[0])
+            first = _with_more(first, tuple(more))
+        self.rules_ir.append(first)
+
+    def _stage_rule(self, name: str, action: ast.Action, effects: tuple[ast.Effect, ...],
+                    ctx: Context) -> ir.BoardRule:
+        """One stage's action and effects as a board rule (expressions lowered in `ctx`)."""
+        flip = next((e for e in leaves(effects) if isinstance(e, ast.Flip)), None)
+        if flip is not None and not isinstance(action, ast.Place):
+            raise error("'flip' follows a placement (`place ... then flip X`)", flip)
+        after = Context(EFFECT)
+        if isinstance(action, ast.Place):
+            kind = self._piece_index(action.piece, action)
+            where = self._cells(action.where, ctx, "where a piece is placed")
+            return ir.PlaceRule(name, kind, where, self._effects(effects, after))
+        if isinstance(action, ast.Choose):
+            where = self._cells(action.where, ctx, "the cells to choose from")
+            return ir.ChooseRule(name, where, self._effects(effects, after))
+        if isinstance(action, (ast.Step, ast.Ride)):
+            ride = isinstance(action, ast.Ride)
+            kind = None if ride else self._moving_kind(action)
+            verb = "ride" if ride else "slide" if action.slide else "step"
+            origin = None if action.origin is None else self._cells(action.origin, ctx, "where it starts")
+            to = self._cells(action.to, ctx, f"where a {'line of sight' if ride else 'piece'} {verb}s to")
+            return ir.StepRule(name, kind, self._directions(action.directions), to,
+                               self._effects(effects, after), ride or action.slide, origin)
+        if isinstance(action, ast.Jump):
+            kind = self._moving_kind(action)
+            origin = None if action.origin is None else self._cells(action.origin, ctx, "where it starts")
+            over = self._cells(action.over, ctx, "what a piece jumps over")
+            to = self._cells(action.to, ctx, "where a piece jumps to")
+            return ir.JumpRule(name, kind, self._directions(action.directions), over, to,
+                               action.repeat, self._effects(effects, after), origin)
+        if any(isinstance(r, ir.PassRule) for r in self.rules_ir):
+            raise error("a game has at most one pass rule", action)
+        return ir.PassRule(name, action.always, self._effects(effects, after))
+
+    def _moving_kind(self, action: ast.Step | ast.Jump) -> int:
+        kind = self._piece_index(action.piece, action)
+        if kind in self.scope.neutral:
+            raise error(f"'{action.piece.text}' is a neutral piece: no player moves it", action.piece)
+        return kind
+
+    def _cells(self, node: ast.Expr, ctx: Context, what: str) -> ir.Expr:
+        return expect(self.lower.lower(node, ctx), CELLS, node, what)
+
+    def _directions(self, words: tuple[ast.Dir, ...]) -> tuple[ir.Offsets, ...]:
+        per_player: list[list[tuple[int, int]]] = [[] for _ in self.scope.players]
+        for word in words:
+            for p, steps in enumerate(self.lower.direction(word)):
+                per_player[p].extend(s for s in steps if s not in per_player[p])
+        return tuple(tuple(s) for s in per_player)
+
+    def _parammove(self, node: ast.ParamMove) -> None:
+        self._rule_count(node)
+        names: list[str] = []
+        ranges = []
+        for param in node.params:
+            if param.name.text in names:
+                raise error(f"parameter '{param.name.text}' is named twice", param.name)
+            self._declare(param.name)
+            ctx = Context(MOVE, tuple(names))
+            low = expect(self.lower.lower(param.low, ctx), INT, param.low, "a range bound")
+            high = expect(self.lower.lower(param.high, ctx), INT, param.high, "a range bound")
+            ranges.append((low, high))
+            names.append(param.name.text)
+        ctx = Context(MOVE, tuple(names))
+        guard = None
+        if node.guard is not None:
+            guard = expect(self.lower.lower(node.guard, ctx), BOOL, node.guard, "a move's condition")
+        for effect in leaves(node.effects):
+            if type(effect) in _BOARD_ONLY:
+                raise error(f"'{_BOARD_ONLY[type(effect)]}' follows a board move (place, step or "
+                            f"jump), not a move with parameters", effect)
+        effects = self._effects(node.effects, ctx)
+        self.rules_ir.append(ir.ParamRule(self._rule_name(node.name, "move"), tuple(ranges), guard, effects))
+
+    def _illegal(self, node: ast.Illegal) -> None:
+        if self.illegal is not None:
+            raise error("'illegal' is declared twice; join the conditions with 'or'", node)
+        self.illegal = expect(self.lower.lower(node.condition, Context(ILLEGAL)), BOOL, node.condition,
+                              "the legality filter")
+
+    def _effects(self, effects: tuple[ast.Effect, ...], ctx: Context) -> tuple[ir.Effect, ...]:
+        return tuple(self._effect(effect, ctx) for effect in effects)
+
+    def _effect(self, effect: ast.Effect, ctx: Context) -> ir.Effect:
+        if isinstance(effect, ast.Guarded):
+            inner = self._effect(effect.effect, ctx)
+            condition = expect(self.lower.lower(effect.condition, ctx), BOOL, effect.condition,
+                               "an effect's condition")
+            return ir.Guard(condition, inner)
+        if isinstance(effect, ast.Again):
+            return ir.Again()
+        if isinstance(effect, ast.Group):
+            return ir.Group(self._effects(effect.effects, ctx))
+        if isinstance(effect, ast.Fill):
+            return ir.Fill(self._piece_index(effect.piece, effect), self._cells(effect.cells, ctx, "what 'fill' covers"))
+        if isinstance(effect, ast.Flip):
+            return ir.Flip(self._cells(effect.cells, ctx, "what 'flip' turns"))
+        if isinstance(effect, ast.Promote):
+            return ir.Promote(self._piece_index(effect.piece, effect),
+                              self._cells(effect.where, ctx, "a promotion zone"))
+        if isinstance(effect, ast.Remove):
+            return ir.Remove(self._cells(effect.cells, ctx, "what 'remove' takes away"))
+        if isinstance(effect, ast.Add):
+            owner, piece = effect.owner, effect.piece
+            owners = ("own", "mover", "enemy", "opponent", *self.scope.players)
+            if owner is None and piece.text in owners and piece.text not in self.scope.pieces:
+                owner, piece = piece, None   # `add enemy at X`: the one kind of piece
+            return ir.Add(self._owner(owner), self._piece_index(piece, effect),
+                          self._cells(effect.cells, ctx, "where 'add' puts pieces"))
+        if isinstance(effect, ast.Sow):
+            return self._sow(effect, ctx)
+        if isinstance(effect, ast.Carry):
+            return ir.Carry(self._cells(effect.source, ctx, "the cell a piece is moved from"),
+                            self._cells(effect.target, ctx, "the cell a piece is moved to"))
+        return self._assign(effect, ctx)
+
+    def _owner(self, ident: ast.Ident | None) -> ir.Owner:
+        """`add [OWNER] KIND`: the mover by default, `enemy` the next player, or a player."""
+        if ident is None or ident.text in ("own", "mover"):
+            return ir.MOVER
+        if ident.text in ("enemy", "opponent"):
+            return ir.OPPONENT
+        if ident.text in self.scope.players:
+            return self.scope.players.index(ident.text)
+        raise unknown("owner", ident, ["own", "enemy", *self.scope.players])
+
+    def _assign(self, effect: ast.Assign, ctx: Context) -> ir.Assign:
+        name = effect.target.text
+        if name not in self.scope.variables:
+            raise unknown("state variable", effect.target, list(self.scope.variables))
+        var = self.scope.variables[name]
+        if var.type == COUNTS:
+            return self._set_count(effect, var, ctx)
+        index = None
+        if effect.index is not None:
+            if var.type != LIST:
+                raise error(f"'{name}' is a number and cannot be indexed", effect.index)
+            index = expect(self.lower.lower(effect.index, ctx), INT, effect.index, "an index")
+            check_index(index, effect.index)
+        want = INT if index is not None else var.type
+        if effect.op != "=" and want != INT:
+            raise error(f"'{effect.op}' needs a number; '{name}' is a {var.type}", effect)
+        value = expect(self.lower.lower(effect.value, ctx), want, effect.value, f"the value given to '{name}'")
+        return ir.Assign(var.index, index, effect.op, value)
+
+    # provided by the checker
+    def _rule_name(self, ident: ast.Ident | None, default: str) -> str: ...
+    def _piece_index(self, ident: ast.Ident | None, node: Any) -> int: ...
+    def _declare(self, ident: ast.Ident) -> None: ...
+
+
+
+def _with_more(rule: ir.BoardRule, more: tuple[ir.Stage, ...]) -> ir.BoardRule:
+    return attrs.evolve(rule, more=more)

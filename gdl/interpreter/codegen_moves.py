@@ -1,0 +1,317 @@
+"""Legal-move generation of the core's move programs (docs/core.md, 3 and 6).
+
+Each stage kind has one emitter (place/choose, step/slide/ride, jump, parameters),
+which writes a bit-parallel loop over the stage's choices and hands every move to
+`add`. How a choice becomes a move int is the `Encoding`'s job: the first stage
+writes `to | from << S | rule << 2S`, a further stage k ORs `(to + 1)` and `from`
+into its own two fields of the move so far (`mv`), so that 0 means "skipped".
+A rule with further stages collects its first stage's moves, and a generated
+function per stage (`stage<rule>_<k>_<player>`) applies the stage before it to
+local copies of the position and enumerates from there.
+"""
+
+from __future__ import annotations
+
+from gdl.interpreter import ir
+from gdl.interpreter.codegen_expr import ExpressionCode
+from gdl.interpreter.codegen_support import TABLE_BITS, SourceWriter
+from gdl.interpreter.geometry import bits
+
+
+class Encoding:
+    """How the emitters write a move: the first stage's fields, or a further stage's."""
+
+    def __init__(self, cell_bits: int, tag: int, captures: int, shift: int | None = None):
+        self.S, self.tag, self.captures, self.shift = cell_bits, tag, captures, shift
+
+    def move(self, to: str, start: str | None = None, captured: str | None = None) -> str:
+        S = self.S
+        if self.shift is None:
+            parts = [to]
+            if start is not None:
+                parts.append(f"{start} << {S}")
+            if self.tag:
+                parts.append(str(self.tag))
+        else:
+            parts = ["mv", f"({to} + 1) << {self.shift}"]
+            if start is not None:
+                parts.append(f"{start} << {self.shift + S}")
+        if captured is not None:
+            parts.append(f"{captured} << {self.captures}")
+        return " | ".join(parts)
+
+
+class MoveCode(ExpressionCode):
+    """`moves(s)`, `legal_moves(s)` and, when the rules need them, `pseudo(s)` (every
+    rule's moves, no priority, no filter: what `attacked` reads) and `allowed(s, m)`."""
+
+    # ---- the rule field and the stage fields
+    def rule_tag(self, rule: ir.Rule) -> int:
+        return self.board_rules.index(rule) << (2 * self.cell_bits)
+
+    def stage_shift(self, k: int) -> int:
+        """Where further stage k (1-based) keeps its (to + 1, from) fields."""
+        return 2 * self.cell_bits + self.rule_bits + 2 * self.cell_bits * (k - 1)
+
+    def single_place(self) -> bool:
+        rules = self.game.rules
+        return (len(rules) == 1 and isinstance(rules[0], ir.PlaceRule) and not rules[0].more
+                and self.game.illegal is None)
+
+    # ---- the functions
+    def gen_legal(self, w: SourceWriter) -> None:
+        """`moves(s)`: every move but a pass; `legal_moves(s)`: those and the pass (when
+        nothing else is legal, or always)."""
+        self.gen_moves(w, "moves", pseudo=False)
+        if self.uses(ir.Attacked):
+            w("")
+            self.gen_moves(w, "pseudo", pseudo=True)
+        w("")
+        if self.pass_rule is None:
+            w("legal_moves = moves")
+            return
+        w("def legal_moves(s):")
+        with w.indent():
+            w("if s[-1]:")
+            with w.indent():
+                w("return ()")
+            tag = self.rule_tag(self.pass_rule)
+            if self.pass_rule.always:
+                w(f"return [*moves(s), {tag}]")
+            else:
+                w(f"return moves(s) or ({tag},)")
+
+    def gen_moves(self, w: SourceWriter, name: str, pseudo: bool) -> None:
+        w(f"def {name}(s):")
+        with w.indent():
+            self.unpack(w)
+            w("if res:")
+            with w.indent():
+                w("return ()")
+            w(f"occ = {self.occ()}")
+            self.per_player(w, lambda part, p: self.legal_for(part, p, pseudo))
+
+    def per_player(self, w: SourceWriter, body) -> None:
+        """One specialised branch per player to move (one block when they are all alike)."""
+        blocks = []
+        for p in range(self.n_players):
+            part = SourceWriter()
+            part.depth = w.depth + 1
+            body(part, p)
+            blocks.append(part.lines)
+        if all(b == blocks[0] for b in blocks):
+            w.lines += [line[4:] for line in blocks[0]]
+            return
+        last = self.n_players - 1
+        for p, lines in enumerate(blocks):
+            w("if pl == 0:" if p == 0 else "else:" if p == last else f"elif pl == {p}:")
+            w.lines += lines
+
+    def legal_for(self, w: SourceWriter, p: int, pseudo: bool = False) -> None:
+        if self.single_place() and self.layout_bits <= TABLE_BITS:
+            cells = self.table("CELLS", tuple(tuple(bits(m)) for m in range(1 << self.layout_bits)))
+            w(f"return {cells}[{self.expr(self.game.rules[0].where, p)}]")
+            return
+        w("out = []")
+        w("add = out.append")
+        # Rules named by `priority` come first; when they give moves, the others are not legal.
+        first = [] if pseudo else list(self.game.priority)
+        rest = [i for i, r in enumerate(self.game.rules)
+                if i not in first and not isinstance(r, ir.PassRule)]
+        for position, index in enumerate(first + rest):
+            if first and position == len(first):
+                self.filter(w, pseudo)
+                w("if out:")
+                with w.indent():
+                    w("return out")
+            self.rule_moves(w, index, p)
+        self.filter(w, pseudo)
+        w("return out")
+
+    def filter(self, w: SourceWriter, pseudo: bool) -> None:
+        """Keep the moves the legality filter allows (on the position each leaves)."""
+        if self.game.illegal is not None and not pseudo:
+            w("out = [m for m in out if allowed(s, m)]")
+
+    def rule_moves(self, w: SourceWriter, index: int, p: int) -> None:
+        rule = self.game.rules[index]
+        if isinstance(rule, ir.ParamRule):
+            self.param_moves(w, rule, index, p)
+            return
+        encoding = Encoding(self.cell_bits, self.rule_tag(rule), self.capture_shift)
+        if not rule.more:
+            self.stage_moves(w, rule, p, encoding)
+            return
+        w("first = []")
+        w("add = first.append")
+        self.stage_moves(w, rule, p, encoding)
+        w("add = out.append")
+        w("for mv in first:")
+        with w.indent():
+            w(f"{self.stage_function(index, 1, p)}({self.locals()}mv, add)")
+
+    def locals(self) -> str:
+        return "".join(f"{n}, " for n in self.state_names)
+
+    def stage_function(self, index: int, k: int, p: int) -> str:
+        """The generated function that applies stage k - 1 of rule `index` to the position
+        it is given and hands on every way to make stage k (and the ones after it)."""
+        name = f"stage{index}_{k}_{p}"
+        if name in self.helpers:
+            return name
+        self.helpers[name] = []   # reserved: a stage may name the next one while being written
+        rule = self.game.rules[index]
+        stages = rule.more
+        stage = stages[k - 1]
+        w = SourceWriter()
+        w(f"def {name}({self.locals()}mv, add):")
+        with w.indent():
+            earlier = rule if k == 1 else stages[k - 2].action
+            self.stage_change(w, earlier, p, k - 1, "mv")
+            w(f"occ = {self.occ()}")
+            last = k == len(stages)
+            nxt = None if last else self.stage_function(index, k + 1, p)
+            if stage.guard is not None:
+                w(f"if not {self.expr(stage.guard, p)}:")
+                with w.indent():
+                    w("add(mv)" if last else f"{nxt}({self.locals()}mv, add)")
+                    w("return")
+            encoding = Encoding(self.cell_bits, 0, self.capture_shift, self.stage_shift(k))
+            if last and stage.guard is None:
+                self.stage_moves(w, stage.action, p, encoding)
+            else:
+                w("found = []")
+                w("hand_on, add = add, found.append")
+                self.stage_moves(w, stage.action, p, encoding)
+                if stage.guard is not None:   # a conditional stage that cannot be made is skipped
+                    w("if not found:")
+                    with w.indent():
+                        w("found.append(mv)")
+                w("for mv in found:")
+                with w.indent():
+                    w("hand_on(mv)" if last else f"{nxt}({self.locals()}mv, hand_on)")
+        self.helpers[name] = w.lines
+        return name
+
+    def stage_moves(self, w: SourceWriter, rule: ir.BoardRule, p: int, enc: Encoding) -> None:
+        if isinstance(rule, (ir.PlaceRule, ir.ChooseRule)):
+            w(f"m = {self.expr(rule.where, p)}")
+            w("while m:")
+            with w.indent():
+                w("low = m & -m")
+                w(f"add({enc.move('low.bit_length() - 1')})")
+                w("m ^= low")
+        elif isinstance(rule, ir.StepRule):
+            self.step_moves(w, rule, p, enc)
+        elif isinstance(rule, ir.JumpRule):
+            self.jump_moves(w, rule, p, enc)
+
+    def movers(self, rule: ir.StepRule | ir.JumpRule, p: int) -> str:
+        """The cells a travel starts from: the mover's pieces of its kind (on `origin`),
+        or for a line of sight the origin cells themselves."""
+        if rule.kind is None:
+            return self.expr(rule.origin, p)
+        mine = self.plane(p, rule.kind)
+        return mine if rule.origin is None else f"({mine} & {self.expr(rule.origin, p)})"
+
+    def jump_mask(self, dx: int, dy: int) -> int:
+        """The cells from which a jump along (dx, dy) stays on the board (over and landing)."""
+        return self.geo.mask(lambda x, y: self.geo.on_board(x + dx, y + dy)
+                             and self.geo.on_board(x + 2 * dx, y + 2 * dy))
+
+    def jump_moves(self, w: SourceWriter, rule: ir.JumpRule, p: int, enc: Encoding) -> None:
+        """Every jump (or, with repeat, every maximal chain of jumps) of the rule's pieces."""
+        steps = [(self.geo.offset(dx, dy), self.jump_mask(dx, dy)) for dx, dy in rule.directions[p]]
+        w(f"over = {self.expr(rule.over, p)}")
+        w(f"land = {self.expr(rule.to, p)}")
+        w(f"m = {self.movers(rule, p)}")
+        w("while m:")
+        with w.indent():
+            w("low = m & -m")
+            w("m ^= low")
+            w("f = low.bit_length() - 1")
+            if not rule.repeat:
+                for off, mask in steps:
+                    w(f"if {mask!r} >> f & 1 and over >> (f + {off}) & 1 and land >> (f + {2 * off}) & 1:")
+                    with w.indent():
+                        w(f"add({enc.move(f'(f + {2 * off})', 'f', f'1 << (f + {off})')})")
+                return
+            w("free = land | low   # the jumping piece has left its cell")
+            w("stack = [(f, 0)]")
+            w("while stack:")
+            with w.indent():
+                w("c, cap = stack.pop()")
+                w("grown = False")
+                for off, mask in steps:
+                    w(f"if {mask!r} >> c & 1 and over >> (c + {off}) & 1 and not cap >> (c + {off}) & 1 "
+                      f"and free >> (c + {2 * off}) & 1:")
+                    with w.indent():
+                        w(f"stack.append((c + {2 * off}, cap | 1 << (c + {off})))")
+                        w("grown = True")
+                w("if cap and not grown:")
+                with w.indent():
+                    w(f"move = {enc.move('c', 'f', 'cap')}")
+                    w("# a circuit of four or more captures can be run both ways: one move")
+                    w("# (`add` is the append of the list being filled)")
+                    w("if cap.bit_count() < 4 or move not in add.__self__:")
+                    with w.indent():
+                        w("add(move)")
+
+    def step_moves(self, w: SourceWriter, rule: ir.StepRule, p: int, enc: Encoding) -> None:
+        w(f"to = {self.expr(rule.to, p)}")
+        mine = self.movers(rule, p)
+        if rule.slide:
+            self.slide_moves(w, rule, p, mine, enc)
+            return
+        for dx, dy in rule.directions[p]:
+            off = self.geo.offset(dx, dy)
+            has = self.geo.has_neighbour(dx, dy)
+            moved = f"({mine} & {has!r}) << {off}" if off > 0 else f"({mine} & {has!r}) >> {-off}"
+            w(f"m = {moved} & to")
+            w("while m:")
+            with w.indent():
+                w("low = m & -m")
+                w("t = low.bit_length() - 1")
+                w(f"add({enc.move('t', f'(t - {off})')})")
+                w("m ^= low")
+
+    def slide_moves(self, w: SourceWriter, rule: ir.StepRule, p: int, mine: str, enc: Encoding) -> None:
+        """Walk each piece along each direction over empty cells; every cell walked onto that
+        is in `to` is a move, and the first occupied cell ends the walk."""
+        w(f"m = {mine}")
+        w("while m:")
+        with w.indent():
+            w("low = m & -m")
+            w("m ^= low")
+            w("f = low.bit_length() - 1")
+            for dx, dy in rule.directions[p]:
+                off, has = self.geo.offset(dx, dy), self.geo.has_neighbour(dx, dy)
+                w("c = f")
+                w(f"while {has!r} >> c & 1:")
+                with w.indent():
+                    w(f"c += {off}")
+                    w("if to >> c & 1:")
+                    with w.indent():
+                        w(f"add({enc.move('c', 'f')})")
+                    w("if occ >> c & 1:")
+                    with w.indent():
+                        w("break")
+
+    def param_moves(self, w: SourceWriter, rule: ir.ParamRule, r: int, p: int) -> None:
+        depth = 0
+        for i, (low, high) in enumerate(rule.ranges):
+            w(f"for a{i} in range({self.expr(low, p)}, {self.expr(high, p)} + 1):")
+            w.indent()
+            depth += 1
+        args = ", ".join(f"a{i}" for i in range(len(rule.ranges)))
+        if rule.guard is not None:
+            w(f"if {self.expr(rule.guard, p)}:")
+            with w.indent():
+                w(f"add(({r}, {args}))")
+        else:
+            w(f"add(({r}, {args}))")
+        w.depth -= depth
+
+    # provided by the generator: a stage's change of the position and its effects
+    def stage_change(self, w: SourceWriter, rule: ir.BoardRule, p: int, k: int, move: str) -> None:
+        raise NotImplementedError

@@ -1,0 +1,107 @@
+"""Lowering of the board functions of the v2 core: connectivity, attacks, vectors, `line K of`.
+
+Mixed into `expressions.Lowerer`. Connectivity is general: `reach` is a flood fill
+along the board's links, and `alive`/`connects` are sugar over it (docs/core.md, 4).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gdl.grammar import ast
+from gdl.interpreter import ir
+from gdl.interpreter.ir import BOOL, CELLS, INT
+
+CONNECTIVITY = ("adjacent", "reach", "alive", "connects")
+_ARITY = {"adjacent": 1, "reach": 2, "alive": 1, "connects": 3}
+_USAGE = {"adjacent": "adjacent X", "reach": "reach(X, Y)", "alive": "alive X",
+          "connects": "connects(X, A, B)"}
+
+
+def vector_images(shape: str, dx: int, dy: int) -> tuple[tuple[int, int], ...]:
+    """An offset and its images under the board's rotations and reflections, in a fixed
+    order: the knight's (1, 2) gives eight on a square grid; (1, 1) on a hex grid six."""
+    if shape == "hex":   # axial coordinates: rotate by 60 degrees, and reflect (q, r) -> (r, q)
+        out = []
+        for q, r in ((dx, dy), (dy, dx)):
+            for _ in range(6):
+                if (q, r) not in out:
+                    out.append((q, r))
+                q, r = -r, q + r
+        return tuple(out)
+    out = []
+    for a, b in ((dx, dy), (dy, dx)):
+        for sx, sy in ((1, 1), (-1, 1), (1, -1), (-1, -1)):
+            if (sx * a, sy * b) not in out:
+                out.append((sx * a, sy * b))
+    return tuple(out)
+
+
+class BoardFunctions:
+    """adjacent, reach, alive, connects, attacked, vectors and `line K of OWNER`."""
+
+    scope: Any
+
+    def lower(self, node: Any, ctx: Any) -> ir.Expr: ...
+    def _needs_board(self, node: Any, name: str) -> Any: ...
+    def _position_dependent(self, node: Any, ctx: Any, name: str) -> None: ...
+
+    def _cell_args(self, node: ast.Apply, ctx: Any) -> list[ir.Expr]:
+        from gdl.interpreter.expressions import error, expect
+        fn = node.fn.text
+        items = node.arg.items if isinstance(node.arg, ast.ListExpr) else (node.arg,)
+        if len(items) != _ARITY[fn] or node.arg2 is not None:
+            raise error(f"'{fn}' is written {_USAGE[fn]}", node)
+        return [expect(self.lower(item, ctx), CELLS, item, f"an argument of '{fn}'") for item in items]
+
+    def connectivity(self, node: ast.Apply, ctx: Any) -> ir.Expr:
+        fn = node.fn.text
+        self._needs_board(node.fn, fn)
+        args = self._cell_args(node, ctx)
+        if fn == "adjacent":
+            return ir.Adjacent(args[0])
+        if fn == "reach":
+            return ir.Reach(args[0], args[1])
+        if fn == "alive":   # the groups of X that touch an empty cell
+            x = args[0]
+            touching = ir.Op("and", (x, ir.Adjacent(ir.Empty())), CELLS)
+            return ir.Reach(touching, x)
+        x, a, b = args   # connects: a group of X touching A reaches B
+        group = ir.Reach(ir.Op("and", (x, a), CELLS), x)
+        return ir.Op("bool", (ir.Op("and", (group, b), CELLS),), BOOL)
+
+    def attacked(self, node: ast.Unary, operand: ir.Expr, ctx: Any) -> ir.Expr:
+        from gdl.interpreter.expressions import END, ILLEGAL, error, expect
+        cells = expect(operand, CELLS, node.operand, "what 'attacked' tests")
+        if ctx.mode not in (ILLEGAL, END):
+            raise error("'attacked' is only known in the legality filter and the end rules", node)
+        self._needs_board(node, "attacked")
+        return ir.Attacked(cells)
+
+    def vector(self, node: ast.Vector) -> tuple[ir.Offsets, ...]:
+        from gdl.interpreter.expressions import error
+        geometry = self._needs_board(node, "a vector")
+        if node.dx == 0 and node.dy == 0:
+            raise error("a vector (0, 0) goes nowhere", node)
+        images = vector_images(getattr(geometry, "shape", "square"), node.dx, node.dy)
+        return tuple(images for _ in self.scope.players)
+
+    def _applyof(self, node: ast.ApplyOf, ctx: Any) -> ir.Expr:
+        """`line K of OWNER`: own, enemy (the next player), any, or a player's name."""
+        from gdl.interpreter.expressions import constant, error, expect
+        if node.fn.text != "line":
+            raise error(f"only 'line' takes 'of' (line 5 of enemy), not '{node.fn.text}'", node.fn)
+        line = self.lower(ast.Apply(node.fn, node.arg, None, node.pos), ctx)
+        if not isinstance(node.owner, ast.Name):
+            raise error("'of' is followed by own, enemy, any or a player", node.owner)
+        word = node.owner.ident.text
+        owners = {"own": ir.MOVER, "mover": ir.MOVER, "enemy": ir.OPPONENT, "opponent": ir.OPPONENT,
+                  "any": ir.ANY}
+        if word in owners:
+            owner = owners[word]
+        elif word in self.scope.players:
+            owner = self.scope.players.index(word)
+        else:
+            raise error(f"'of' is followed by own, enemy, any or a player, not '{word}'", node.owner)
+        constant(expect(self.lower(node.arg, ctx), INT, node.arg, "a line length"), node.arg, "a line length")
+        return ir.Line(line.length, owner, line.within)

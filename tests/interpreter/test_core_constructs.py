@@ -1,0 +1,662 @@
+"""The v2 core's constructs, each in a small rules file, checked against a plain
+hand-written Python generator of the same rules (docs/core.md).
+
+Each hand generator is written from the rules' prose, not from the compiler: a
+position is a dict cell -> (player, kind), a move is its text and the position
+after it. The tests compare perft counts and, at every position of the first
+plies, the sets of legal move texts.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gdl.interpreter import compile_rules
+from gdl.perft import perft
+
+KING = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0)]
+ROOK = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+KNIGHT = [(a, b) for a in (-2, -1, 1, 2) for b in (-2, -1, 1, 2) if abs(a) != abs(b)]
+
+
+def name(cell):
+    return f"{chr(ord('a') + cell[0])}{cell[1] + 1}"
+
+
+class Hand:
+    """A hand-written game: positions are (board dict as a frozenset of items, player, extra)."""
+
+    size = 4
+
+    def on(self, x, y):
+        return 0 <= x < self.size and 0 <= y < self.size
+
+    def cells(self):
+        return [(x, y) for y in range(self.size) for x in range(self.size)]
+
+
+def hand_perft(game, state, depth):
+    if depth == 0:
+        return 1
+    if game.over(state):
+        return 0   # a finished game is not extended (see gdl.perft)
+    moves = game.moves(state)
+    if depth == 1:
+        return len(moves)
+    return sum(hand_perft(game, after, depth - 1) for _, after in moves)
+
+
+def compare(hand, compiled, depth, samples=40, seed=1):
+    """Equal perft counts to `depth`, and equal move texts along seeded random games."""
+    start = compiled.initial_state()
+    ours = [perft(compiled, start, d) for d in range(1, depth + 1)]
+    theirs = [hand_perft(hand, hand.start(), d) for d in range(1, depth + 1)]
+    assert ours == theirs
+    rng = random.Random(seed)
+    for _ in range(samples):
+        s, h = start, hand.start()
+        while True:
+            texts = sorted(compiled.move_text(s, m) for m in compiled.legal_moves(s))
+            expected = sorted(t for t, _ in hand.moves(h)) if not hand.over(h) else []
+            assert texts == expected, (compiled.render(s), texts, expected)
+            assert compiled.is_terminal(s) == (not texts or hand.over(h))
+            if not texts:
+                if hasattr(hand, "result"):   # the first player's payoff
+                    assert compiled.returns(s)[0] == hand.result(h), compiled.render(s)
+                break
+            text = rng.choice(texts)
+            s = compiled.apply(s, compiled.parse_move(s, text))
+            h = dict(hand.moves(h))[text]
+    return ours
+
+
+# ----------------------------------------------------------------------- a leaper
+
+KNIGHTS = """game "Knights"
+players White Black
+option n = 5
+board n x n
+pieces knight
+setup White knight: a1 or e1
+setup Black knight: a5 or e5
+move: step knight (1, 2) to not own
+end: mover wins if no enemy
+end: draw if plies >= 10
+"""
+
+
+class Knights(Hand):
+    size = 5
+
+    def start(self):
+        board = {(0, 0): 0, (4, 0): 0, (0, 4): 1, (4, 4): 1}
+        return (frozenset(board.items()), 0, 0)
+
+    def over(self, s):
+        board = dict(s[0])
+        return s[2] >= 10 or len(set(board.values())) < 2
+
+    def result(self, s):
+        owners = set(dict(s[0]).values())
+        return 0 if len(owners) == 2 else (1 if owners == {0} else -1)
+
+    def moves(self, s):
+        board, player, plies = dict(s[0]), s[1], s[2]
+        out = []
+        for (x, y), owner in board.items():
+            if owner != player:
+                continue
+            for dx, dy in KNIGHT:
+                to = (x + dx, y + dy)
+                if self.on(*to) and board.get(to) != player:
+                    after = dict(board)
+                    del after[(x, y)]
+                    after[to] = player
+                    out.append((f"{name((x, y))}-{name(to)}", (frozenset(after.items()), 1 - player, plies + 1)))
+        return out
+
+
+def test_a_knight_leaps_to_the_eight_images_of_its_vector():
+    counts = compare(Knights(), compile_rules(KNIGHTS), 5)
+    assert counts[:2] == [4, 16]
+
+
+# ----------------------------------------------------------------------- a second choice
+
+AMAZONS = """game "Amazons"
+players White Black
+board 4 x 4
+pieces queen
+neutral arrow
+setup White queen: a1
+setup Black queen: d4
+move: slide queen n s e w ne nw se sw to empty; ride n s e w ne nw se sw from here to empty then
+    add arrow at here
+end: mover wins if not moves
+"""
+
+
+class Amazons(Hand):
+    def start(self):
+        return (frozenset({(0, 0): (0, "q"), (3, 3): (1, "q")}.items()), 0)
+
+    def over(self, s):
+        return not self.moves(s)
+
+    def ray(self, board, cell, blocked):
+        for dx, dy in KING:
+            x, y = cell
+            while self.on(x + dx, y + dy) and (x + dx, y + dy) not in blocked:
+                x, y = x + dx, y + dy
+                yield (x, y)
+
+    def moves(self, s):
+        board, player = dict(s[0]), s[1]
+        out = []
+        for cell, (owner, kind) in board.items():
+            if owner != player or kind != "q":
+                continue
+            for to in self.ray(board, cell, board):
+                after = dict(board)
+                del after[cell]
+                after[to] = (player, "q")
+                for shot in self.ray(after, to, after):
+                    final = dict(after)
+                    final[shot] = (player, "a")
+                    out.append((f"{name(cell)}-{name(to)}/{name(shot)}", (frozenset(final.items()), 1 - player)))
+        return out
+
+
+def test_a_move_then_a_shot_from_where_it_landed_is_one_move():
+    game = compile_rules(AMAZONS)
+    counts = compare(Amazons(), game, 3, samples=15)
+    assert counts[0] == 72
+    after = game.moves_after(["a1-b2/a1"])   # the queen may shoot back where it stood
+    rows = game.render(after).splitlines()
+    assert rows[3].split()[1:3] == ["*", "."] and rows[2].split()[1:3] == [".", "W"]
+    assert game.position_text(after) == "...B/..../.W../*... Black"
+    assert game.parse_position(game.position_text(after)) == after
+
+
+# ----------------------------------------------------------------------- a legality filter
+
+ROOKS = """game "King and rook"
+players White Black
+board 4 x 4
+pieces king rook
+setup White king: a1
+setup White rook: b1
+setup Black king: d4
+setup Black rook: c4
+illegal: attacked own king
+move: step king n s e w ne nw se sw to not own
+move: slide rook n s e w to not own
+end: mover wins if not moves and attacked enemy king
+end: draw if not moves
+end: draw if plies >= 8
+"""
+
+
+class Rooks(Hand):
+    def start(self):
+        board = {(0, 0): (0, "k"), (1, 0): (0, "r"), (3, 3): (1, "k"), (2, 3): (1, "r")}
+        return (frozenset(board.items()), 0, 0)
+
+    def attacks(self, board, player, target):
+        """Whether `player` could take on `target` (a piece or not)."""
+        for (x, y), (owner, kind) in board.items():
+            if owner != player:
+                continue
+            if kind == "k" and max(abs(x - target[0]), abs(y - target[1])) == 1:
+                return True
+            if kind == "r":
+                for dx, dy in ROOK:
+                    cx, cy = x + dx, y + dy
+                    while self.on(cx, cy):
+                        if (cx, cy) == target:
+                            return True
+                        if (cx, cy) in board:
+                            break
+                        cx, cy = cx + dx, cy + dy
+        return False
+
+    def in_check(self, board, player):
+        king = next(c for c, (o, k) in board.items() if o == player and k == "k")
+        return self.attacks(board, 1 - player, king)
+
+    def pseudo(self, board, player):
+        for cell, (owner, kind) in board.items():
+            if owner != player:
+                continue
+            for dx, dy in KING if kind == "k" else ROOK:
+                x, y = cell
+                while self.on(x + dx, y + dy):
+                    x, y = x + dx, y + dy
+                    if board.get((x, y), (None,))[0] == player:
+                        break
+                    after = dict(board)
+                    del after[cell]
+                    after[(x, y)] = (player, kind)
+                    yield f"{name(cell)}-{name((x, y))}", after
+                    if kind == "k" or (x, y) in board:
+                        break
+
+    def legal(self, board, player):
+        return [(t, a) for t, a in self.pseudo(board, player) if not self.in_check(a, player)]
+
+    def over(self, s):
+        board, player, plies = dict(s[0]), s[1], s[2]
+        return plies >= 8 or not self.legal(board, player)
+
+    def result(self, s):
+        """Checkmate wins for the player who gave it; stalemate and the move limit draw."""
+        board, player = dict(s[0]), s[1]
+        if self.legal(board, player) or not self.in_check(board, player):
+            return 0
+        return 1 if player == 1 else -1
+
+    def moves(self, s):
+        board, player, plies = dict(s[0]), s[1], s[2]
+        return [(t, (frozenset(a.items()), 1 - player, plies + 1)) for t, a in self.legal(board, player)]
+
+
+def test_a_move_that_leaves_the_king_attacked_is_illegal():
+    compare(Rooks(), compile_rules(ROOKS), 5, samples=150)
+
+
+# ----------------------------------------------------------------------- connectivity
+
+GO = """game "Capture go"
+players Black White
+option n = 4
+board n x n
+move: place on empty then remove enemy and not alive enemy
+illegal: no (here and alive own)
+end: draw if plies >= 12 or not moves
+"""
+
+
+class Go(Hand):
+    def __init__(self, size):
+        self.size = size
+
+    def start(self):
+        return (frozenset(), 0, 0)
+
+    def group(self, board, cell):
+        colour, seen, todo = board[cell], {cell}, [cell]
+        while todo:
+            x, y = todo.pop()
+            for dx, dy in ROOK:
+                c = (x + dx, y + dy)
+                if c in board and board[c] == colour and c not in seen:
+                    seen.add(c)
+                    todo.append(c)
+        return seen
+
+    def free(self, board, group):
+        return any(self.on(x + dx, y + dy) and (x + dx, y + dy) not in board
+                   for x, y in group for dx, dy in ROOK)
+
+    def over(self, s):
+        return s[2] >= 12 or not self.moves(s)
+
+    def moves(self, s):
+        board, player, plies = dict(s[0]), s[1], s[2]
+        out = []
+        for cell in self.cells():
+            if cell in board:
+                continue
+            after = dict(board)
+            after[cell] = player
+            for c in [c for c, o in after.items() if o != player]:
+                if c in after and not self.free(after, self.group(after, c)):
+                    for dead in self.group(after, c):
+                        del after[dead]
+            if self.free(after, self.group(after, cell)):
+                out.append((name(cell), (frozenset(after.items()), 1 - player, plies + 1)))
+        return out
+
+
+@pytest.mark.parametrize("size, depth", [(3, 5), (4, 4), (5, 3)])
+def test_groups_without_liberties_are_captured_and_suicide_is_illegal(size, depth):
+    compare(Go(size), compile_rules(GO, options={"n": str(size)}), depth, samples=25)
+
+
+CONNECT = """game "Connect the sides"
+players X O
+option n = 4
+board n x n
+move: place on empty
+end: X wins if connects(X, column 1, column n)
+end: O wins if connects(O, row 1, row n)
+end: draw if full
+"""
+
+
+class Connect(Hand):
+    def __init__(self, size):
+        self.size = size
+
+    def start(self):
+        return (frozenset(), 0)
+
+    def joined(self, board, player):
+        n = self.size
+        edge = (lambda c: c[0] == 0) if player == 0 else (lambda c: c[1] == 0)
+        far = (lambda c: c[0] == n - 1) if player == 0 else (lambda c: c[1] == n - 1)
+        todo = [c for c, o in board.items() if o == player and edge(c)]
+        seen = set(todo)
+        while todo:
+            x, y = todo.pop()
+            if far((x, y)):
+                return True
+            for dx, dy in ROOK:
+                c = (x + dx, y + dy)
+                if board.get(c) == player and c not in seen:
+                    seen.add(c)
+                    todo.append(c)
+        return False
+
+    def over(self, s):
+        board = dict(s[0])
+        return self.joined(board, 0) or self.joined(board, 1) or len(board) == self.size ** 2
+
+    def result(self, s):
+        board = dict(s[0])
+        return 1 if self.joined(board, 0) else -1 if self.joined(board, 1) else 0
+
+    def moves(self, s):
+        board, player = dict(s[0]), s[1]
+        return [(name(c), (frozenset({**board, c: player}.items()), 1 - player))
+                for c in self.cells() if c not in board]
+
+
+@pytest.mark.parametrize("size, depth", [(2, 4), (3, 6), (4, 4)])
+def test_connecting_two_sides_ends_the_game_on_any_size(size, depth):
+    compare(Connect(size), compile_rules(CONNECT, options={"n": str(size)}), depth, samples=25)
+
+
+# ----------------------------------------------------------------------- a conditional stage
+
+MILL = """game "Mill"
+players White Black
+board 3 x 3
+move: place on empty; if line 3: choose enemy then remove here
+end: draw if plies >= 6
+"""
+
+LINES = [[(x, y) for x in range(3)] for y in range(3)] + [[(x, y) for y in range(3)] for x in range(3)] \
+    + [[(i, i) for i in range(3)], [(i, 2 - i) for i in range(3)]]
+
+
+class Mill(Hand):
+    size = 3
+
+    def start(self):
+        return (frozenset(), 0, 0)
+
+    def over(self, s):
+        return s[2] >= 6
+
+    def moves(self, s):
+        board, player, plies = dict(s[0]), s[1], s[2]
+        out = []
+        for cell in self.cells():
+            if cell in board:
+                continue
+            after = {**board, cell: player}
+            enemies = [c for c, o in after.items() if o != player]
+            mill = any(all(after.get(c) == player for c in line) for line in LINES)
+            if mill and enemies:   # the removal is made when it can be
+                for e in enemies:
+                    final = {c: o for c, o in after.items() if c != e}
+                    out.append((f"{name(cell)}/{name(e)}", (frozenset(final.items()), 1 - player, plies + 1)))
+            else:
+                out.append((name(cell), (frozenset(after.items()), 1 - player, plies + 1)))
+        return out
+
+
+def test_a_conditional_stage_is_made_when_its_condition_holds_and_it_can_be():
+    counts = compare(Mill(), compile_rules(MILL), 6, samples=40)
+    assert counts[:3] == [9, 72, 504]
+
+
+# ----------------------------------------------------------------------- effects anywhere
+
+CASTLING = """game "Castling"
+players White Black
+board 8 x 2
+pieces king rook
+setup White king: e1
+setup White rook: a1 or h1
+setup Black king: e2
+move castle: step king (2, 0) from e1 to (g1 or c1) and empty then
+    move h1 to f1 if here == g1, move a1 to d1 if here == c1
+move: step king e w to empty
+end: draw if plies >= 5
+"""
+
+
+class Castling(Hand):
+    size = 8
+
+    def on(self, x, y):
+        return 0 <= x < 8 and 0 <= y < 2
+
+    def start(self):
+        board = {(4, 0): (0, "k"), (0, 0): (0, "r"), (7, 0): (0, "r"), (4, 1): (1, "k")}
+        return (frozenset(board.items()), 0, 0)
+
+    def over(self, s):
+        return s[2] >= 5
+
+    def moves(self, s):
+        board, player, plies = dict(s[0]), s[1], s[2]
+        king = next(c for c, (o, k) in board.items() if o == player and k == "k")
+        out = []
+        for dx in (1, -1):
+            to = (king[0] + dx, king[1])
+            if self.on(*to) and to not in board:
+                after = {c: v for c, v in board.items() if c != king}
+                after[to] = (player, "k")
+                out.append((f"{name(king)}-{name(to)}", after))
+        if player == 0 and king == (4, 0):
+            for to, rook, corner in (((6, 0), (5, 0), (7, 0)), ((2, 0), (3, 0), (0, 0))):
+                if to not in board:
+                    after = {c: v for c, v in board.items() if c != king}
+                    after[to] = (0, "k")
+                    if corner in after and rook != corner:
+                        piece = after.pop(corner)
+                        after[rook] = piece
+                    out.append((f"e1-{name(to)}", after))
+        return [(t, (frozenset(a.items()), 1 - player, plies + 1)) for t, a in out]
+
+
+def test_an_effect_moves_a_piece_elsewhere_on_the_board():
+    game = compile_rules(CASTLING)
+    compare(Castling(), game, 5, samples=30)
+    after = game.moves_after(["e1-g1"])
+    assert game.render(after).splitlines()[1].split()[1:] == ["R", ".", ".", ".", ".", "R", "W", "."]
+
+
+GIFT = """game "Gift tic-tac-toe"
+players X O
+board 3 x 3
+move: choose empty then add enemy at here
+end: mover loses if line 3 of enemy
+end: draw if full
+"""
+
+
+class Gift(Hand):
+    size = 3
+
+    def start(self):
+        return (frozenset(), 0)
+
+    def line(self, board, player):
+        return any(all(board.get(c) == player for c in line) for line in LINES)
+
+    def over(self, s):
+        board = dict(s[0])
+        return self.line(board, 0) or self.line(board, 1) or len(board) == 9
+
+    def result(self, s):
+        board = dict(s[0])   # the player who completed a line for the other lost
+        return 1 if self.line(board, 0) else -1 if self.line(board, 1) else 0
+
+    def moves(self, s):
+        board, player = dict(s[0]), s[1]
+        return [(name(c), (frozenset({**board, c: 1 - player}.items()), 1 - player))
+                for c in self.cells() if c not in board]
+
+
+def test_pieces_added_for_another_player_and_their_lines():
+    compare(Gift(), compile_rules(GIFT), 6, samples=40)
+
+
+PASSING = """game "Pass and count"
+players A B
+board 2 x 2
+state passes = 0
+move: place on empty
+move wait: pass always then passes += 1
+end: draw if passes >= 3 or full
+"""
+
+
+def test_a_pass_that_is_always_legal_and_has_effects():
+    game = compile_rules(PASSING)
+    start = game.initial_state()
+    assert sorted(game.move_text(start, m) for m in game.legal_moves(start)) == ["a1", "a2", "b1", "b2", "wait"]
+
+    def count(cells: int, passes: int, depth: int) -> int:   # a hand count of the same rules
+        if depth == 0:
+            return 1
+        if passes >= 3 or cells == 0:
+            return 0
+        return cells * count(cells - 1, passes, depth - 1) + count(cells, passes + 1, depth - 1)
+
+    assert [perft(game, start, d) for d in range(1, 7)] == [count(4, 0, d) for d in range(1, 7)]
+
+
+def test_more_than_sixteen_move_rules():
+    cells = [f"{c}{r}" for r in (1, 2, 3, 4) for c in "abcde"]
+    rules = "\n".join(f"move at_{c}: place on {c} and empty" for c in cells)
+    game = compile_rules(f'game "Twenty rules"\nplayers A B\nboard 5 x 4\n{rules}\nend: draw if full\n')
+    assert game.ir.rule_bits == 5
+    start = game.initial_state()
+    assert [perft(game, start, d) for d in (1, 2, 3)] == [20, 20 * 19, 20 * 19 * 18]
+    assert sorted(game.move_text(start, m) for m in game.legal_moves(start)) == sorted(cells)
+
+
+# ----------------------------------------------------------------------- positional superko
+
+KO = """game "Superko go"
+players Black White
+option n = 3
+board n x n
+move: place on empty then remove enemy and not alive enemy
+move: pass always
+illegal: no (here and alive own) or repeated board
+end: draw if plies >= 9
+"""
+
+
+class Superko(Go):
+    """Capture go with a pass, where no placement may bring back a board seen before."""
+
+    def start(self):
+        return (frozenset(), 0, 0, frozenset())
+
+    def over(self, s):
+        return s[2] >= 9
+
+    def moves(self, s):
+        board, player, plies, seen = s
+        seen = seen | {board}
+        out = [("pass", (board, 1 - player, plies + 1, seen))]
+        for text, (after, nxt, _) in Go.moves(self, (board, player, plies)):
+            if after not in seen:
+                out.append((text, (after, nxt, plies + 1, seen)))
+        return out
+
+
+def test_a_board_seen_before_may_not_come_back():
+    compare(Superko(3), compile_rules(KO), 6, samples=40)
+
+
+# ----------------------------------------------------------------------- counts per cell, sowing
+
+KALAH = """game "Kalah"
+players South North
+option seeds_per_pit = 4
+board 8 x 2 cells (row 1 and not a1) or (row 2 and not h2)
+region pits: South -> row 1 and not h1, North -> row 2 and not a2
+region store: South -> h1, North -> a2
+region all_pits: (row 1 and not h1) or (row 2 and not a2)
+direction back: South s, North n
+counts seeds = seeds_per_pit on all_pits
+track ring: b1 c1 d1 e1 f1 g1 h1 g2 f2 e2 d2 c2 b2 a2
+move: choose pits and seeds > 0 then sow seeds along ring skipping (h1 or a2) and not store,
+    again if here == store,
+    (seeds[store] += seeds[here] + seeds[back is here], seeds[back is here] = 0,
+     seeds[here] = 0) if here in pits and seeds[here] == 1 and seeds[back is here] > 0
+end: score seeds[store] + seeds[pits] if no (pits and seeds > 0) or no (all_pits and not pits and seeds > 0)
+"""
+RING = ["b1", "c1", "d1", "e1", "f1", "g1", "h1", "g2", "f2", "e2", "d2", "c2", "b2", "a2"]
+
+
+class Kalah:
+    """Kalah by hand: 14 counts in sowing order (South's pits, South's store, North's pits,
+    North's store) and the player to move."""
+
+    def __init__(self, seeds):
+        self.seeds = seeds
+
+    def start(self):
+        return (tuple(0 if i in (6, 13) else self.seeds for i in range(14)), 0)
+
+    def pits(self, player):
+        return range(0, 6) if player == 0 else range(7, 13)
+
+    def over(self, s):
+        counts = s[0]
+        return not any(counts[i] for i in self.pits(0)) or not any(counts[i] for i in self.pits(1))
+
+    def result(self, s):
+        counts = s[0]
+        score = [counts[6] + sum(counts[i] for i in self.pits(0)), counts[13] + sum(counts[i] for i in self.pits(1))]
+        return score[0] - score[1]
+
+    def moves(self, s):
+        counts, player = s
+        store, other = (6, 13) if player == 0 else (13, 6)
+        out = []
+        for i in self.pits(player):
+            if not counts[i]:
+                continue
+            c = list(counts)
+            n, c[i], at = c[i], 0, i
+            while n:
+                at = (at + 1) % 14
+                if at != other:
+                    c[at] += 1
+                    n -= 1
+            opposite = 12 - at
+            if at in self.pits(player) and c[at] == 1 and c[opposite] > 0:
+                c[store] += c[at] + c[opposite]
+                c[at] = c[opposite] = 0
+            out.append((RING[i], (tuple(c), player if at == store else 1 - player)))
+        return out
+
+
+@pytest.mark.parametrize("seeds, depth", [(3, 6), (4, 5)])
+def test_cells_that_hold_counts_and_sowing_along_a_track(seeds, depth):
+    game = compile_rules(KALAH, options={"seeds_per_pit": str(seeds)})
+    compare(Kalah(seeds), game, depth, samples=30)
+    start = game.initial_state()
+    assert game.parse_position(game.position_text(start)) == start
