@@ -92,16 +92,23 @@ class Position:
         game: a compiled game (see `gdl.load`).
         moves: moves to play first, in the game's notation.
         start: the state to start from (default: the game's initial state).
+        position: or the start as a position text (what `--position` reads and `text` gives).
     Raises:
         IllegalMove: one of `moves` is not legal.
-        GdlError: `game` is a constraint puzzle (it has no moves; see `gdl.solve`).
+        GdlError: `game` is a constraint puzzle (it has no moves; see `gdl.solve`), or a
+            position text it cannot read.
     """
 
-    def __init__(self, game: Game, moves: Iterable[str] = (), start: State | None = None
-                 ) -> None:
+    def __init__(self, game: Game, moves: Iterable[str] = (), start: State | None = None,
+                 position: str | None = None) -> None:
         if getattr(game, "kind", None) == CONSTRAINTS:
             raise GdlError(f"{game.name} is a constraint puzzle: it has no moves to play "
                            f"(gdl.solve finds a solution)")
+        if position is not None:
+            parse = getattr(game, "parse_position", None)
+            if parse is None:
+                raise GdlError(f"{game.name} has no position text; give moves instead")
+            start = parse(position)
         self.game = game
         self._states: list[State] = [game.initial_state() if start is None else start]
         self._moves: list[str] = []
@@ -118,6 +125,13 @@ class Position:
     def moves(self) -> tuple[str, ...]:
         """The moves played, in notation."""
         return tuple(self._moves)
+
+    @property
+    def text(self) -> str | None:
+        """The position as text (what `position=` and `--position` read); None for a game
+        without a position text."""
+        write = getattr(self.game, "position_text", None)
+        return None if write is None else write(self.state)
 
     @property
     def legal_moves(self) -> tuple[str, ...]:

@@ -119,3 +119,13 @@ def test_apply_is_the_checked_protocol_apply():
     with pytest.raises(IllegalMove) as caught:
         gdl.apply(game, state, "b3")
     assert caught.value.legal == ("a1", "c1", "d1", "b2")
+
+
+def test_a_position_reads_and_writes_position_texts():
+    game = gdl.load("tictactoe")
+    pos = gdl.Position(game, position="X../.O./... X")
+    assert pos.to_move == "X" and pos.legal_moves[:2] == ("a1", "b1")
+    assert pos.play("c1").text == "X../.O./..X O"
+    assert gdl.Position(game, position=pos.text).state == pos.state
+    with pytest.raises(GdlError):
+        gdl.Position(game, position="X.")
