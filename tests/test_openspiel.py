@@ -122,7 +122,9 @@ def test_texts_first_met_in_play_get_the_next_ids_and_keep_them():
     index = ActionIndex(catalog.load("draughts"))
     known = len(index.texts)
     assert index.id_of("a1xc3xe5xg7") == known
-    assert index.id_of("a1xc3xe5xg7") == known and index.id_of("c3-d4") < 32 * 32
+    assert index.id_of("a1xc3xe5xg7") == known   # the same id when met again
+    assert index.id_of("c3-d4") < known and index.texts[index.id_of("c3-d4")] == "c3-d4"
+    assert len(index.texts) == known + 1
 
 
 def test_placement_games_are_numbered_by_the_board_alone():
