@@ -201,7 +201,7 @@ def game_summary(game: CompiledGame, lines: list[list[tuple]], found: Verificati
     out = [
         f"{game.name}: {game.title} ({game.kind}) - {'ok' if found.ok else 'FAILED'}",
         f"  players: {', '.join(game.players)}",
-        f"  board: {geo.width} x {geo.height}, {len(geo.cells)} cells" if geo.cells
+        f"  board: {geo.description.removesuffix(' board')}, {len(geo.cells)} cells" if geo.cells
         else "  board: none",
         f"  pieces: {', '.join(game_ir.pieces)}",
         f"  options: {', '.join(f'{k}={v}' for k, v in game.options.items()) or 'none'}",

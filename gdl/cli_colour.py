@@ -27,8 +27,8 @@ def colour_board(game: Any, picture: str, last: set[str]) -> str:
     """`game.render(...)` with pieces coloured by owner and the cells in `last` reversed.
     Pictures of games without a grid and glyphs come back unchanged."""
     geo, glyph = getattr(game, "geometry", None), getattr(game, "glyph", None)
-    if geo is None or glyph is None or not geo.width:
-        return picture
+    if geo is None or glyph is None or not geo.width or getattr(geo, "shape", "square") != "square":
+        return picture   # the column arithmetic below is the square grid's
     owner = {glyph(p, k): p for p in range(len(game.players)) for k in range(len(game.ir.pieces))}
     rows = picture.split("\n")
     for i in range(geo.height):

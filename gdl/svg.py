@@ -2,7 +2,8 @@
 
 It reads a compiled game's documented state layout (see CompiledGame): one
 bitmask per (player, piece kind) first. Games without a square grid (nim, the
-puzzles) get no picture: None, and Jupyter shows the text instead.
+puzzles, hex and points boards) get no picture: None, and Jupyter shows the text
+instead.
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ def board_svg(game: Any, state: Any, highlight: tuple[str, ...] = ()) -> str | N
     move's) are tinted. None when the game has no square grid."""
     geo = getattr(game, "geometry", None)
     if geo is None or not getattr(geo, "width", 0) or not hasattr(game, "ir"):
+        return None
+    if getattr(geo, "shape", "square") != "square":   # hex grids, points and links: not yet
         return None
     width, height = geo.width * CELL + MARGIN, geo.height * CELL + MARGIN
     marked = {geo.names[name] for name in highlight if name in geo.names}

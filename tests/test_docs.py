@@ -261,6 +261,8 @@ FEATURES = {
     "flank and flip": r"\bflank\b.*\bflip\b",
     "priority": r"^priority:",
     "a parameterised move": r"^move \w+ \w+ in\b",
+    "a hex board": r"^board hex \w+ \w+",
+    "a points board": r"^board \w+ x \w+ links\b",
 }
 
 

@@ -187,3 +187,12 @@ def test_scored_games_bound_their_utilities_by_the_board(tmp_path):
         state.apply_action(state.legal_actions()[0])
     black, white = state.returns()
     assert black == -white and black != 0 and abs(black) <= 64
+
+
+def test_a_hex_board_bridges(tmp_path):
+    rules = tmp_path / "hexfill.gdl"
+    rules.write_text('game "Hex fill"\nplayers R B\nboard hex rhombus 3\n'
+                     'move: place on empty\nend: draw if full\n')
+    game = pyspiel.load_game(openspiel.register(str(rules)))
+    assert (game.num_distinct_actions(), game.max_game_length()) == (9, 9)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)

@@ -42,6 +42,7 @@ class Apply:
     arg: "Expr"
     arg2: "Expr | None"
     pos: SourcePos
+    every: "Expr | None" = None   # rows 1..n every 2: every other row
 
 
 @attrs.frozen
@@ -116,10 +117,14 @@ class Option:
 
 @attrs.frozen
 class Board:
+    """`board 8 x 8 [cells dark]`, `board hex rhombus 11` (`hex_shape` and its size in
+    `width`; no height) or `board 7 x 7 links a1-d1-g1, ...` (`links`: the chains)."""
     width: Expr
-    height: Expr
+    height: Expr | None
     cells: Expr | None   # the playable subset; None: every cell
     pos: SourcePos
+    hex_shape: Ident | None = None
+    links: tuple[tuple[Ident, ...], ...] = ()
 
 
 @attrs.frozen
@@ -141,6 +146,14 @@ class Counts:
     name: Ident
     initial: "Expr"
     cells: "Expr | None"
+    pos: SourcePos
+
+
+@attrs.frozen
+class Hands:
+    """`hands [: taken -> returned, ...]`: a piece taken by a move joins the taker's hand (as
+    the kind it maps to), and `drop` puts pieces from the hand on the board."""
+    returns: tuple[tuple[Ident, Ident], ...]
     pos: SourcePos
 
 
@@ -309,7 +322,22 @@ class Pass:
     always: bool = False
 
 
-Action = Place | Step | Jump | Ride | Choose | Pass
+@attrs.frozen
+class Select:
+    """`select p in A..B, ...`: a later stage that chooses numbers, known in its effects."""
+    params: tuple["Param", ...]
+    pos: SourcePos
+
+
+@attrs.frozen
+class Drop:
+    """`drop [PIECE] on CELLS`: a piece from the mover's hand (of any kind held, by default)."""
+    piece: Ident | None
+    where: Expr
+    pos: SourcePos
+
+
+Action = Place | Step | Jump | Ride | Choose | Pass | Select | Drop
 
 
 @attrs.frozen
@@ -398,7 +426,15 @@ class Group:
     pos: SourcePos
 
 
-Effect = Assign | Promote | Flip | Fill | Guarded | Again | Remove | Add | Carry | Sow | Group
+@attrs.frozen
+class Rotate:
+    """`rotate CELLS [by ANGLE]`: the pieces of a square region turn (90 clockwise, -90 back)."""
+    cells: Expr
+    angle: Expr | None
+    pos: SourcePos
+
+
+Effect = Assign | Promote | Flip | Fill | Guarded | Again | Remove | Add | Carry | Sow | Group | Rotate
 
 
 @attrs.frozen
@@ -451,7 +487,7 @@ class End:
 
 Statement = (Players | Option | Board | Pieces | Direction | Region | Setup | Symmetry
              | StateVar | PieceValue | Priority | Zones | BoardMove | ParamMove | End | Quantity
-             | Illegal | Neutral | Counts | Track)
+             | Illegal | Neutral | Counts | Track | Hands)
 
 
 @attrs.frozen

@@ -143,6 +143,15 @@ class _Builder(Transformer):
     def board(self, meta, children):
         return ast.Board(children[0], children[1], children[2], _pos(meta))
 
+    def board_hex(self, meta, children):
+        return ast.Board(children[1], None, None, _pos(meta), hex_shape=_ident(children[0]))
+
+    def board_points(self, meta, children):
+        return ast.Board(children[0], children[1], None, _pos(meta), links=tuple(children[2:]))
+
+    def chain(self, meta, names):
+        return tuple(map(_ident, names))
+
     def pieces(self, meta, names):
         return ast.Pieces(tuple(map(_ident, names)), _pos(meta))
 
@@ -151,6 +160,21 @@ class _Builder(Transformer):
 
     def track(self, meta, children):
         return ast.Track(_ident(children[0]), tuple(map(_ident, children[1:])), _pos(meta))
+
+    def hands(self, meta, children):
+        return ast.Hands(tuple(c for c in children if c is not None), _pos(meta))
+
+    def kind_map(self, meta, children):
+        return _ident(children[0]), _ident(children[1])
+
+    def drop(self, meta, children):
+        return ast.Drop(_ident(children[0]), children[1], _pos(meta))
+
+    def select(self, meta, children):
+        return ast.Select(children[0], _pos(meta))
+
+    def rotate(self, meta, children):
+        return ast.Rotate(children[0], children[1], _pos(meta))
 
     def group(self, meta, children):
         return ast.Group(children[0], _pos(meta))
@@ -344,7 +368,8 @@ class _Builder(Transformer):
         return ast.ApplyOf(_ident(children[0]), children[1], children[2], _pos(meta))
 
     def apply_range(self, meta, children):
-        return ast.Apply(_ident(children[0]), children[1], children[2], _pos(meta))
+        every = children[3] if len(children) > 3 else None
+        return ast.Apply(_ident(children[0]), children[1], children[2], _pos(meta), every)
 
     def neighbour(self, meta, children):
         return ast.Neighbour(_ident(children[0]), children[1], _pos(meta))

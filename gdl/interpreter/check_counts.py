@@ -53,6 +53,24 @@ class CountChecks:
             raise error("a track needs at least two cells", node)
         self.tracks[node.name.text] = (len(self.tracks), tuple(cells))
 
+    def _hands(self, node: ast.Hands) -> None:
+        """The hands are one hidden list variable, `hand[player * kinds + kind]`."""
+        if self.scope.hand is not None:
+            raise error("'hands' is declared twice", node)
+        if not self.scope.pieces_declared:
+            raise error("declare the pieces first (`pieces A B`): hands hold them", node)
+        kinds = self.scope.pieces
+        returns = list(range(len(kinds)))
+        for taken, back in node.returns:
+            for ident in (taken, back):
+                if ident.text not in kinds or kinds.index(ident.text) in self.scope.neutral:
+                    raise unknown("piece", ident, [k for i, k in enumerate(kinds) if i not in self.scope.neutral])
+            returns[kinds.index(taken.text)] = kinds.index(back.text)
+        self.scope.hand = len(self.variables)
+        self.scope.returns_as = tuple(returns)
+        size = len(self.scope.players) * len(kinds)
+        self.variables.append(ir.Variable("hand", tuple([0] * size), ir.LIST))
+
     def _counts_var(self, ident: ast.Ident) -> ir.Var:
         var = self.scope.variables.get(ident.text)
         if var is None or var.type != COUNTS:

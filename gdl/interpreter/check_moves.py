@@ -15,12 +15,12 @@ import attrs
 from gdl.grammar import ast
 from gdl.interpreter import ir
 from gdl.interpreter.expressions import (
-    EFFECT, ILLEGAL, MOVE, Context, check_index, error, expect, unknown)
+    CONST, EFFECT, ILLEGAL, MOVE, Context, check_index, constant, error, expect, unknown)
 from gdl.interpreter.ir import BOOL, CELLS, COUNTS, INT, LIST
 
 MAX_RULES = 4096   # move rules per game; a board move keeps its rule's number in a few bits
 _BOARD_ONLY = {ast.Promote: "promote", ast.Flip: "flip", ast.Fill: "fill", ast.Remove: "remove",
-               ast.Add: "add", ast.Carry: "move", ast.Sow: "sow"}
+               ast.Add: "add", ast.Carry: "move", ast.Sow: "sow", ast.Rotate: "rotate"}
 
 
 def leaves(effects: tuple[ast.Effect, ...]):
@@ -51,19 +51,23 @@ class MoveChecks:
         if node.guard is not None:
             raise error("a move's first stage cannot be conditional: it is the move", node.guard)
         default = {ast.Place: "place", ast.Jump: "jump", ast.Ride: "ride", ast.Choose: "choose",
-                   ast.Pass: "pass"}.get(type(node.action), "step")
+                   ast.Pass: "pass", ast.Drop: "drop"}.get(type(node.action), "step")
         if isinstance(node.action, ast.Step) and node.action.slide:
             default = "slide"
         name = self._rule_name(node.name, default)
         first = self._stage_rule(name, node.action, node.effects, Context(MOVE))
         more = []
+        params: list[str] = []   # the numbers `select` stages choose, in order
         for stage in node.more:
-            ctx = Context(EFFECT)
+            ctx = Context(EFFECT, tuple(params))
             guard = None
             if stage.guard is not None:
                 guard = expect(self.lower.lower(stage.guard, ctx), BOOL, stage.guard, "a stage's condition")
             if isinstance(stage.action, ast.Pass):
                 raise error("a pass is a whole move, not a stage of one", stage.action)
+            if isinstance(stage.action, ast.Select):
+                more.append(ir.Stage(self._select(name, stage.action, stage.effects, params), guard))
+                continue
             more.append(ir.Stage(self._stage_rule(name, stage.action, stage.effects, ctx), guard))
         if more:
             if isinstance(first, ir.PassRule):
@@ -71,9 +75,35 @@ class MoveChecks:
             first = _with_more(first, tuple(more))
         self.rules_ir.append(first)
 
+    def _select(self, name: str, action: ast.Select, effects: tuple[ast.Effect, ...],
+                params: list[str]) -> ir.SelectRule:
+        """`; select p in A..B, ...`: constant ranges whose numbers fit a move's cell fields."""
+        if len(action.params) > 2:
+            raise error("a stage selects at most two numbers", action.params[2])
+        first, ranges = len(params), []
+        limit = (1 << self.scope.geometry.size_bits) - 2 if self.scope.geometry else 0
+        for param in action.params:
+            if param.name.text in params:
+                raise error(f"parameter '{param.name.text}' is named twice", param.name)
+            self._declare(param.name)
+            bounds = []
+            for bound in (param.low, param.high):
+                value = constant(expect(self.lower.lower(bound, Context(CONST)), INT, bound, "a range bound"),
+                                 bound, "a selected number's bound")
+                if not 0 <= value <= limit:
+                    raise error(f"a selected number is 0..{limit} on this board, not {value}", bound)
+                bounds.append(value)
+            ranges.append((bounds[0], bounds[1]))
+            params.append(param.name.text)
+        ctx = Context(EFFECT, tuple(params))
+        return ir.SelectRule(name, tuple(ranges), first, self._effects(effects, ctx))
+
     def _stage_rule(self, name: str, action: ast.Action, effects: tuple[ast.Effect, ...],
                     ctx: Context) -> ir.BoardRule:
         """One stage's action and effects as a board rule (expressions lowered in `ctx`)."""
+        if isinstance(action, ast.Select):
+            raise error("a move's first stage cannot only select numbers: write "
+                        "`move NAME p in A..B: ...` for a move of numbers", action)
         flip = next((e for e in leaves(effects) if isinstance(e, ast.Flip)), None)
         if flip is not None and not isinstance(action, ast.Place):
             raise error("'flip' follows a placement (`place ... then flip X`)", flip)
@@ -82,6 +112,12 @@ class MoveChecks:
             kind = self._piece_index(action.piece, action)
             where = self._cells(action.where, ctx, "where a piece is placed")
             return ir.PlaceRule(name, kind, where, self._effects(effects, after))
+        if isinstance(action, ast.Drop):
+            if self.scope.hand is None:
+                raise error("'drop' puts a piece from the hand: declare `hands` first", action)
+            kind = None if action.piece is None else self._piece_index(action.piece, action)
+            where = self._cells(action.where, ctx, "where a piece is dropped")
+            return ir.DropRule(name, kind, where, self._effects(effects, after))
         if isinstance(action, ast.Choose):
             where = self._cells(action.where, ctx, "the cells to choose from")
             return ir.ChooseRule(name, where, self._effects(effects, after))
@@ -163,6 +199,13 @@ class MoveChecks:
             return ir.Again()
         if isinstance(effect, ast.Group):
             return ir.Group(self._effects(effect.effects, ctx))
+        if isinstance(effect, ast.Rotate):
+            angle: ir.Expr = ir.Const(90, INT)
+            if effect.angle is not None:
+                angle = expect(self.lower.lower(effect.angle, ctx), INT, effect.angle, "an angle")
+                if isinstance(angle, ir.Const) and angle.value % 90:
+                    raise error(f"a region turns by a multiple of 90 degrees, not {angle.value}", effect.angle)
+            return ir.Rotate(self._cells(effect.cells, ctx, "the region that turns"), angle)
         if isinstance(effect, ast.Fill):
             return ir.Fill(self._piece_index(effect.piece, effect), self._cells(effect.cells, ctx, "what 'fill' covers"))
         if isinstance(effect, ast.Flip):

@@ -18,17 +18,19 @@ from gdl.interpreter import ir
 from gdl.interpreter.check_counts import CountChecks
 from gdl.interpreter.check_moves import MoveChecks
 from gdl.interpreter.expressions import (
-    CONST, END, MOVE, COMPASS_NAMES, FUNCTIONS, BUILTIN_NAMES, Context, Lowerer, Scope,
+    CONST, END, MOVE, FUNCTIONS, BUILTIN_NAMES, Context, Lowerer, Scope,
     constant, error, expect, unknown)
-from gdl.interpreter.geometry import MAX_HEIGHT, MAX_WIDTH, Geometry, union
+from gdl.interpreter.geometry import (
+    HEX_ROTATIONS, HEX_SHAPES, MAX_HEIGHT, MAX_WIDTH, SQUARE_TRANSFORMS, Geometry, hex_size,
+    link_step, union)
 from gdl.interpreter.ir import BOOL, CELLS, INT, LIST
 from gdl.interpreter.symmetry import SWAP_WORDS, close, identity
 
-SYMMETRY_GROUPS = {
-    "dihedral": ("mirror", "flip", "rotate180", "transpose", "antitranspose", "rotate90", "rotate270"),
-    "rotations": ("rotate90", "rotate180", "rotate270"),
+SYMMETRY_GROUPS = {   # each keeps the transforms that fit the board
+    "dihedral": (*SQUARE_TRANSFORMS, *HEX_ROTATIONS),
+    "rotations": ("rotate90", "rotate180", "rotate270", *HEX_ROTATIONS),
 }
-SINGLE_SYMMETRIES = ("mirror", "flip", "rotate180", "transpose", "antitranspose", "rotate90", "rotate270")
+SINGLE_SYMMETRIES = (*SQUARE_TRANSFORMS, *HEX_ROTATIONS)
 RESERVED = set(BUILTIN_NAMES) | set(FUNCTIONS) | {"mover", "opponent", "draw"}
 _INT_TEXT = re.compile(r"-?[0-9]+")
 MAX_PLAYERS = 8
@@ -112,7 +114,8 @@ class _Checker(MoveChecks, CountChecks):
             options=tuple((k, v.value) for k, v in self.scope.options.items()),
             declared_symmetries=tuple(self.symmetries), quantities=tuple(self.quantities),
             illegal=self.illegal, rule_bits=self._rule_bits(), neutral=tuple(self.scope.neutral),
-            tracks=tuple(cells for _, cells in sorted(self.tracks.values())))
+            tracks=tuple(cells for _, cells in sorted(self.tracks.values())),
+            hand=self.scope.hand, returns_as=self.scope.returns_as)
 
     def _rule_bits(self) -> int:
         board = sum(not isinstance(r, ir.ParamRule) for r in self.rules_ir)
@@ -191,14 +194,16 @@ class _Checker(MoveChecks, CountChecks):
         self.scope.options[node.name.text] = ir.Const(value, default.type)
 
     def _board(self, node: ast.Board) -> None:
-        size = []
-        for expr, what, limit in ((node.width, "width", MAX_WIDTH), (node.height, "height", MAX_HEIGHT)):
-            value = constant(expect(self.lower.lower(expr, Context(CONST)), INT, expr, f"the board {what}"),
-                             expr, f"the board {what}")
-            if not 1 <= value <= limit:
-                raise error(f"the board {what} must be 1..{limit}, not {value}", expr)
-            size.append(value)
-        self.scope.geometry = Geometry.rectangle(*size)
+        if node.hex_shape is not None:
+            self.scope.geometry = self._hex_board(node)
+        else:
+            size = []
+            for expr, what, limit in ((node.width, "width", MAX_WIDTH),
+                                      (node.height, "height", MAX_HEIGHT)):
+                size.append(self._board_number(expr, f"the board {what}", limit))
+            self.scope.geometry = Geometry.rectangle(*size)
+            if node.links:
+                self.scope.geometry = self._points_board(node, *size)
         if node.cells is not None:
             subset = expect(self.lower.lower(node.cells, Context(CONST)), CELLS, node.cells, "the playable cells")
             mask = constant(subset, node.cells, "the playable cells")
@@ -208,7 +213,7 @@ class _Checker(MoveChecks, CountChecks):
         for ident in self.declared:
             if ident.text in self.scope.geometry.names:
                 raise error(f"'{ident.text}' is also the name of a cell on the "
-                            f"{size[0]} x {size[1]} board; choose another name", ident)
+                            f"{self.scope.geometry.description}; choose another name", ident)
         self._size_planes()
 
     def _size_planes(self) -> None:
@@ -230,6 +235,49 @@ class _Checker(MoveChecks, CountChecks):
         if self.scope.geometry is not None:
             self._size_planes()
 
+    def _board_number(self, expr: ast.Expr, what: str, limit: int) -> int:
+        value = constant(expect(self.lower.lower(expr, Context(CONST)), INT, expr, what), expr, what)
+        if not 1 <= value <= limit:
+            raise error(f"{what} must be 1..{limit}, not {value}", expr)
+        return value
+
+    def _hex_board(self, node: ast.Board) -> Geometry:
+        """`board hex SHAPE N`: the shape's bounding rectangle must fit the column letters."""
+        shape = node.hex_shape
+        if shape.text not in HEX_SHAPES:
+            raise unknown("hex board shape", shape, list(HEX_SHAPES))
+        limit = next(n for n in range(MAX_WIDTH, 0, -1) if hex_size(shape.text, n)[0] <= MAX_WIDTH)
+        size = self._board_number(node.width, f"a hex {shape.text}'s size", limit)
+        return Geometry.hex(shape.text, size)
+
+    def _points_board(self, node: ast.Board, width: int, height: int) -> Geometry:
+        """`board W x H links a1-d1-g1, ...`: each chain's points are cells of the grid, each
+        link runs along one compass step, and no point has two links along the same step."""
+        grid = Geometry.rectangle(width, height)
+        chains, seen = [], {}   # seen: (point, step) -> the point it links to
+        for chain in node.links:
+            cells = []
+            for ident in chain:
+                if ident.text not in grid.names:
+                    raise error(f"'{ident.text}' is not a point of the {width} x {height} grid", ident)
+                cells.append(grid.names[ident.text])
+            ring = len(cells) > 3 and cells[0] == cells[-1]   # a closed chain: a1-b1-b2-a2-a1
+            if len(set(cells)) < len(cells) - ring:
+                raise error("a chain of links passes through a point twice (only a ring may "
+                            "end where it starts)", chain[0])
+            for (a, b), ident in zip(zip(cells, cells[1:]), chain[1:]):
+                step = link_step(grid.xy(a), grid.xy(b))
+                if step is None:
+                    raise error(f"a link runs along a row, a column or a diagonal; "
+                                f"{grid.name(a)}-{ident.text} does not", ident)
+                for start, end, along in ((a, b, step), (b, a, (-step[0], -step[1]))):
+                    other = seen.setdefault((start, along), end)
+                    if other != end:
+                        raise error(f"point {grid.name(start)} already has a link that way "
+                                    f"(to {grid.name(other)})", ident)
+            chains.append(tuple(cells))
+        return Geometry.points(width, height, tuple(chains))
+
     def _pieces(self, node: ast.Pieces) -> None:
         self.scope.pieces.clear()
         for ident in node.names:
@@ -248,8 +296,9 @@ class _Checker(MoveChecks, CountChecks):
 
     def _direction(self, node: ast.Direction) -> None:
         self._declare(node.name)
-        if node.name.text in COMPASS_NAMES:
-            raise error(f"'{node.name.text}' is a compass direction and cannot be redefined", node.name)
+        if node.name.text in self.scope.geometry.directions:
+            kind = "a hex" if self.scope.geometry.shape == "hex" else "a compass"
+            raise error(f"'{node.name.text}' is {kind} direction and cannot be redefined", node.name)
         players = self.scope.players
         per_player: list[list[tuple[int, int]] | None] = [None] * len(players)
         for part in node.parts:
@@ -275,7 +324,7 @@ class _Checker(MoveChecks, CountChecks):
         self.scope.directions[node.name.text] = tuple(tuple(s) for s in per_player)
 
     def _is_direction(self, text: str) -> bool:
-        return text in self.scope.directions or text in COMPASS_NAMES
+        return text in self.scope.directions or text in self.scope.geometry.directions
 
     def _region(self, node: ast.Region) -> None:
         self._declare(node.name)
@@ -350,7 +399,7 @@ class _Checker(MoveChecks, CountChecks):
             elif ident.text in SINGLE_SYMMETRIES:
                 if transforms[ident.text] is None:
                     g = self.scope.geometry
-                    raise error(f"{ident.text} does not map the {g.width} x {g.height} board onto itself", ident)
+                    raise error(f"{ident.text} does not map the {g.description} onto itself", ident)
                 names = [ident.text]
             else:
                 raise unknown("symmetry", ident, [*SYMMETRY_GROUPS, *SINGLE_SYMMETRIES])
@@ -371,7 +420,7 @@ class _Checker(MoveChecks, CountChecks):
                 cell = geometry.names.get(ident.text)
                 if cell is None or not geometry.playable >> cell & 1:
                     raise error(f"'{ident.text}' is not a playable cell of the "
-                                f"{geometry.width} x {geometry.height} board", ident)
+                                f"{geometry.description}", ident)
                 if ident.text in seen:
                     raise error(f"cell {ident.text} is moved twice by this symmetry", ident)
                 seen.add(ident.text)

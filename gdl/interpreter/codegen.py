@@ -20,8 +20,7 @@ from typing import Any
 from gdl.interpreter import ir
 from gdl.interpreter.codegen_expr import uses_occupancy, within_empty
 from gdl.interpreter.codegen_moves import MoveCode
-from gdl.interpreter.codegen_support import CHUNK_BITS, TABLE_BITS, SourceWriter, swapped_results
-from gdl.interpreter.geometry import COMPASS
+from gdl.interpreter.codegen_support import CHUNK_BITS, TABLE_BITS, SourceWriter, Turner, swapped_results
 
 
 class Generator(MoveCode):
@@ -107,9 +106,15 @@ class Generator(MoveCode):
         if isinstance(rule, ir.ParamRule):
             for i in range(len(rule.ranges)):
                 w(f"a{i} = m[{i + 1}]")
+        elif isinstance(rule, ir.SelectRule):   # its numbers; `here` stays the earlier stage's
+            w(f"a{rule.first} = {to}")
+            if len(rule.ranges) > 1:
+                w(f"a{rule.first + 1} = {start}")
         elif not isinstance(rule, ir.PassRule):
             w(f"t = {to}")
             w("bit = 1 << t")
+        if isinstance(rule, ir.DropRule):
+            self.drop(w, rule, p, start)
         if isinstance(rule, ir.PlaceRule):
             if not within_empty(rule.where):   # placing on a piece replaces it
                 self.clear_all(w, "~bit")
@@ -122,6 +127,8 @@ class Generator(MoveCode):
                 w(f"org = 1 << ({start})")
             if rule.kind is not None:
                 mine = self.plane(p, rule.kind)
+                if self.game.hand is not None:
+                    self.take_into_hand(w, rule, p, move)
                 w(f"{mine} ^= {'org' if self.uses(ir.Origin) else f'1 << ({start})'}")
                 taken = f"~(bit | {move} >> {self.capture_shift})" if isinstance(rule, ir.JumpRule) else "~bit"
                 self.clear_all(w, taken)
@@ -131,6 +138,30 @@ class Generator(MoveCode):
             w(f"occ = {self.occ()}")
         for effect in effects:
             self.effect(w, effect, rule, p)
+
+    def drop(self, w: SourceWriter, rule: ir.DropRule, p: int, start: str) -> None:
+        """The kind (kept in the move's from field) leaves the hand for the cell."""
+        hand, kinds = f"v{self.game.hand}", self.n_kinds
+        w(f"k = {start}")
+        for n, k in enumerate(self.droppable(rule)):
+            w(f"{'if' if n == 0 else 'elif'} k == {k}:")
+            with w.indent():
+                w(f"{self.plane(p, k)} |= bit")
+                i = p * kinds + k
+                w(f"{hand} = {hand}[:{i}] + ({hand}[{i}] - 1,) + {hand}[{i + 1}:]")
+
+    def take_into_hand(self, w: SourceWriter, rule: ir.Rule, p: int, move: str) -> None:
+        """The enemy pieces the move takes join the mover's hand, as the kinds they return as."""
+        hand, kinds = f"v{self.game.hand}", self.n_kinds
+        taken = f"bit | {move} >> {self.capture_shift}" if isinstance(rule, ir.JumpRule) else "bit"
+        w(f"x = {taken}")
+        enemies = [(q, k) for q in range(self.n_players) if q != p for k in range(kinds)]
+        w(f"if x & ({' | '.join(self.plane(q, k) for q, k in enemies)}):")
+        with w.indent():
+            w(f"h = list({hand})")
+            for q, k in enemies:
+                w(f"h[{p * kinds + self.game.returns_as[k]}] += ({self.plane(q, k)} & x).bit_count()")
+            w(f"{hand} = tuple(h)")
 
     def clear_all(self, w: SourceWriter, keep: str) -> None:
         """Every plane loses the cells outside `keep` (an expression of the cells to keep)."""
@@ -164,6 +195,18 @@ class Generator(MoveCode):
             return
         if isinstance(effect, ir.Carry):
             self.carry(w, effect, p)
+            return
+        if isinstance(effect, ir.Rotate):
+            self.globals["TURN"] = Turner(self.geo)
+            w(f"x = {self.expr(effect.cells, p)}")
+            w(f"q = {self.expr(effect.angle, p)}")
+            w("if q % 90:")
+            with w.indent():
+                w("raise ValueError(f'a region turns by a multiple of 90 degrees, not {q}')")
+            w("q = q // 90 % 4")
+            for i in range(self.n_planes):
+                w(f"b{i} = TURN(b{i}, x, q)")
+            w(f"occ = {self.occ()}")
             return
         if isinstance(effect, ir.SetCount):
             self.set_count(w, effect, p)
@@ -262,13 +305,10 @@ class Generator(MoveCode):
         w(f"x = {self.expr(effect.cells, p)}")
         w(f"own = {self.pieces(ir.MOVER, None, p)}")
         w("flips = 0")
-        for dx, dy in COMPASS.values():
-            off, has = self.geo.offset(dx, dy), self.geo.has_neighbour(dx, dy)
+        for dx, dy in self.geo.directions.values():
             w("c = t")
             w("run = 0")
-            w(f"while {has!r} >> c & 1:")
-            with w.indent():
-                w(f"c += {off}")
+            with self.walk(w, dx, dy):
                 w("if x >> c & 1:")
                 with w.indent():
                     w("run |= 1 << c")
@@ -353,6 +393,7 @@ class Generator(MoveCode):
                 # A remembered cell (a set-of-cells variable) moves with the board.
                 variables = [self.image(j, sym.perm, f"v{i}") if v.type == ir.CELLS
                              else self.count_image(j, sym.perm, f"v{i}") if v.type == ir.COUNTS
+                             else self.swapped_hand(f"v{i}") if i == self.game.hand and sym.swap
                              else f"v{i}" for i, v in enumerate(self.game.variables)]
                 # A colour swap: player 0's planes come from player 1's and back, the turn
                 # and the result change hands.
@@ -368,6 +409,11 @@ class Generator(MoveCode):
                 with w.indent():
                     w("best = t")
             w("return best")
+
+    def swapped_hand(self, name: str) -> str:
+        """The hands with players 0 and 1 exchanged (a colour swap)."""
+        k = self.n_kinds
+        return f"({name}[{k}:{2 * k}] + {name}[:{k}] + {name}[{2 * k}:])"
 
     def count_image(self, j: int, perm: tuple[int, ...], name: str) -> str:
         """A count per cell moved by a symmetry: the new cell c holds the old cell's count."""

@@ -13,7 +13,6 @@ from typing import Any
 from gdl.interpreter import ir
 from gdl.interpreter.codegen_support import (
     TABLE_BITS, SourceWriter, has_run, item, meet, result_codes, returns_table)
-from gdl.interpreter.geometry import COMPASS, LINE_DIRECTIONS
 from gdl.interpreter.ir import CELLS
 
 
@@ -124,6 +123,8 @@ class ExpressionCode:
                 "        low = cells & -cells", "        total += counts[low.bit_length() - 1]",
                 "        cells ^= low", "    return total"])
             return f"count_at(v{e.var.index}, {self.expr(e.cells, p)})"
+        if isinstance(e, ir.InHand):
+            return f"v{self.game.hand}[{p * self.n_kinds + e.kind}]"
         if isinstance(e, ir.CountsWhere):
             cells = self.table("PLAYABLE", tuple(self.geo.cells))
             return (f"sum(1 << c for c in {cells} if v{e.var.index}[c] {e.op} {self.expr(e.value, p)})")
@@ -179,10 +180,9 @@ class ExpressionCode:
     def shift(self, offsets: ir.Offsets, operand: str) -> str:
         parts = []
         for dx, dy in offsets:
-            off = self.geo.offset(dx, dy)
-            has = self.geo.has_neighbour(dx, dy)
-            moved = f"{operand} >> {off}" if off > 0 else f"{operand} << {-off}"
-            parts.append(f"({moved} & {has!r})")
+            for off, has in self.geo.shifts(dx, dy):
+                moved = f"{operand} >> {off}" if off > 0 else f"{operand} << {-off}"
+                parts.append(f"({moved} & {has!r})")
         return "(" + " | ".join(parts) + ")" if parts else "0"
 
     def line(self, length: int, pieces: str) -> str:
@@ -192,6 +192,9 @@ class ExpressionCode:
                 runs = self.geo.runs(length)
                 self.globals[name] = tuple(any(m & r == r for r in runs) for m in range(1 << self.layout_bits))
             return f"{name}[{pieces}]"
+        if not self.geo.line_axes:   # a points board: its declared lines, one by one
+            self.globals["has_run"] = has_run
+            return f"has_run({pieces}, {self.table(f'RUNS{length}', self.geo.runs(length))})"
         name = f"line{length}"
         if name not in self.globals:
             self.globals[name] = None   # marks the helper as needed; its source is emitted below
@@ -257,8 +260,8 @@ class ExpressionCode:
             if length == 1:
                 w("return P != 0")
                 return
-            for dx, dy in LINE_DIRECTIONS:
-                off = self.geo.offset(dx, dy)
+            for dx, dy in self.geo.line_axes:
+                ((off, _),) = self.geo.shifts(dx, dy)   # a lattice step: one shift, off > 0
                 w("m = P")
                 run = 1
                 while run * 2 <= length:
@@ -304,42 +307,20 @@ class ExpressionCode:
             f"        grown = (m | {self.shift(self.links(), 'm')}) & y",
             "        if grown == m:", "            return m", "        m = grown"]
 
-    def attacked_helper(self) -> None:
-        """`attacked(s, x)`: some cell of x could be taken by an opponent of its owner (the
-        mover's, for an empty cell, with a piece of the mover put there for the test):
-        one of that player's moves (by every rule, no priority, no filter) lands on the
-        cell or captures it."""
-        if "attacked" in self.helpers:
-            return
-        n, k, planes = self.n_players, self.n_kinds, self.n_planes
-        own = [" | ".join(f"board[{q * k + j}]" for j in range(k)) for q in range(n)]
-        lines = [
-            "def attacked(s, x):",
-            f"    board, rest, mover = list(s[:{planes}]), s[{planes}:-2], s[-2]",
-            f"    occ = {' | '.join(f'board[{i}]' for i in range(planes))}",
-            "    while x:", "        low = x & -x", "        x ^= low", "        c = low.bit_length() - 1",
-            "        owner = mover"]
-        for q in range(n):
-            lines += [f"        if ({own[q]}) & low:", f"            owner = {q}"]
-        lines += [
-            "        here = list(board)",
-            "        if not occ & low:", f"            here[owner * {k}] |= low",
-            f"        for q in range({n}):", "            if q == owner:", "                continue",
-            "            for mm in pseudo((*here, *rest, q, 0)):",
-            f"                if mm.__class__ is int and (mm & {self.cell_mask} == c "
-            f"or mm >> {self.capture_shift} >> c & 1):",
-            "                    return True",
-            "    return False"]
-        self.helpers["attacked"] = lines
-
     def flank_helper(self) -> None:
         """`flank(own, x)`: cells from which a run of x cells along some direction ends at own."""
         if "flank" in self.helpers:
             return
         lines = ["def flank(own, x):", "    out = 0"]
-        for dx, dy in COMPASS.values():
-            off, has = self.geo.offset(dx, dy), self.geo.has_neighbour(dx, dy)
-            near = (lambda v, o=off, h=has: f"({v} >> {o} & {h!r})" if o > 0 else f"({v} << {-o} & {h!r})")
+        for dx, dy in self.geo.directions.values():
+            pairs = self.geo.shifts(dx, dy)
+            if not pairs:
+                continue
+
+            def near(v: str, pairs=pairs) -> str:   # the cells whose neighbour is in v
+                parts = [f"({v} >> {o} & {h!r})" if o > 0 else f"({v} << {-o} & {h!r})"
+                         for o, h in pairs]
+                return parts[0] if len(parts) == 1 else "(" + " | ".join(parts) + ")"
             lines += [f"    r = {near('own')} & x", "    run = r", "    while r:",
                       f"        r = {near('r')} & x", "        run |= r", f"    out |= {near('run')}"]
         lines.append("    return out")

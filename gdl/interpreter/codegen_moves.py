@@ -12,7 +12,10 @@ local copies of the position and enumerates from there.
 
 from __future__ import annotations
 
+import contextlib
+
 from gdl.interpreter import ir
+from gdl.interpreter.codegen_attacks import AttackCode
 from gdl.interpreter.codegen_expr import ExpressionCode
 from gdl.interpreter.codegen_support import TABLE_BITS, SourceWriter
 from gdl.interpreter.geometry import bits
@@ -41,7 +44,7 @@ class Encoding:
         return " | ".join(parts)
 
 
-class MoveCode(ExpressionCode):
+class MoveCode(AttackCode, ExpressionCode):
     """`moves(s)`, `legal_moves(s)` and, when the rules need them, `pseudo(s)` (every
     rule's moves, no priority, no filter: what `attacked` reads) and `allowed(s, m)`."""
 
@@ -63,7 +66,7 @@ class MoveCode(ExpressionCode):
         """`moves(s)`: every move but a pass; `legal_moves(s)`: those and the pass (when
         nothing else is legal, or always)."""
         self.gen_moves(w, "moves", pseudo=False)
-        if self.uses(ir.Attacked):
+        if self.uses(ir.Attacked) and not self.attacks_directly():
             w("")
             self.gen_moves(w, "pseudo", pseudo=True)
         w("")
@@ -205,6 +208,34 @@ class MoveCode(ExpressionCode):
             self.step_moves(w, rule, p, enc)
         elif isinstance(rule, ir.JumpRule):
             self.jump_moves(w, rule, p, enc)
+        elif isinstance(rule, ir.DropRule):
+            self.drop_moves(w, rule, p, enc)
+        elif isinstance(rule, ir.SelectRule):
+            names = [f"a{rule.first + i}" for i in range(len(rule.ranges))]
+            for name, (low, high) in zip(names, rule.ranges):
+                w(f"for {name} in range({low}, {high + 1}):")
+                w.indent()
+            w(f"add({enc.move(names[0], names[1] if len(names) > 1 else None)})")
+            w.depth -= len(names)
+
+    def droppable(self, rule: ir.DropRule) -> list[int]:
+        """The kinds a drop rule may put down: its own, or every kind a hand can hold."""
+        return [rule.kind] if rule.kind is not None else sorted(set(self.game.returns_as))
+
+    def drop_moves(self, w: SourceWriter, rule: ir.DropRule, p: int, enc: Encoding) -> None:
+        """Every kind held in the mover's hand onto every cell of `where` (the kind rides
+        in the move's `from` field)."""
+        w(f"to = {self.expr(rule.where, p)}")
+        hand, kinds = f"v{self.game.hand}", self.n_kinds
+        for k in self.droppable(rule):
+            w(f"if {hand}[{p * kinds + k}]:")
+            with w.indent():
+                w("m = to")
+                w("while m:")
+                with w.indent():
+                    w("low = m & -m")
+                    w(f"add({enc.move('low.bit_length() - 1', str(k))})")
+                    w("m ^= low")
 
     def movers(self, rule: ir.StepRule | ir.JumpRule, p: int) -> str:
         """The cells a travel starts from: the mover's pieces of its kind (on `origin`),
@@ -214,14 +245,14 @@ class MoveCode(ExpressionCode):
         mine = self.plane(p, rule.kind)
         return mine if rule.origin is None else f"({mine} & {self.expr(rule.origin, p)})"
 
-    def jump_mask(self, dx: int, dy: int) -> int:
-        """The cells from which a jump along (dx, dy) stays on the board (over and landing)."""
-        return self.geo.mask(lambda x, y: self.geo.on_board(x + dx, y + dy)
-                             and self.geo.on_board(x + 2 * dx, y + 2 * dy))
+    def jump_steps(self, dx: int, dy: int) -> tuple[tuple[int, int, int], ...]:
+        """The (over offset, landing offset, from-mask) triples of a jump along (dx, dy): the
+        from-mask holds the cells from which the jump stays on the board (over and landing)."""
+        return self.geo.jumps(dx, dy)
 
     def jump_moves(self, w: SourceWriter, rule: ir.JumpRule, p: int, enc: Encoding) -> None:
         """Every jump (or, with repeat, every maximal chain of jumps) of the rule's pieces."""
-        steps = [(self.geo.offset(dx, dy), self.jump_mask(dx, dy)) for dx, dy in rule.directions[p]]
+        steps = [step for dx, dy in rule.directions[p] for step in self.jump_steps(dx, dy)]
         w(f"over = {self.expr(rule.over, p)}")
         w(f"land = {self.expr(rule.to, p)}")
         w(f"m = {self.movers(rule, p)}")
@@ -231,10 +262,10 @@ class MoveCode(ExpressionCode):
             w("m ^= low")
             w("f = low.bit_length() - 1")
             if not rule.repeat:
-                for off, mask in steps:
-                    w(f"if {mask!r} >> f & 1 and over >> (f + {off}) & 1 and land >> (f + {2 * off}) & 1:")
+                for off, land, mask in steps:
+                    w(f"if {mask!r} >> f & 1 and over >> (f + {off}) & 1 and land >> (f + {land}) & 1:")
                     with w.indent():
-                        w(f"add({enc.move(f'(f + {2 * off})', 'f', f'1 << (f + {off})')})")
+                        w(f"add({enc.move(f'(f + {land})', 'f', f'1 << (f + {off})')})")
                 return
             w("free = land | low   # the jumping piece has left its cell")
             w("stack = [(f, 0)]")
@@ -242,11 +273,11 @@ class MoveCode(ExpressionCode):
             with w.indent():
                 w("c, cap = stack.pop()")
                 w("grown = False")
-                for off, mask in steps:
+                for off, land, mask in steps:
                     w(f"if {mask!r} >> c & 1 and over >> (c + {off}) & 1 and not cap >> (c + {off}) & 1 "
-                      f"and free >> (c + {2 * off}) & 1:")
+                      f"and free >> (c + {land}) & 1:")
                     with w.indent():
-                        w(f"stack.append((c + {2 * off}, cap | 1 << (c + {off})))")
+                        w(f"stack.append((c + {land}, cap | 1 << (c + {off})))")
                         w("grown = True")
                 w("if cap and not grown:")
                 with w.indent():
@@ -264,16 +295,15 @@ class MoveCode(ExpressionCode):
             self.slide_moves(w, rule, p, mine, enc)
             return
         for dx, dy in rule.directions[p]:
-            off = self.geo.offset(dx, dy)
-            has = self.geo.has_neighbour(dx, dy)
-            moved = f"({mine} & {has!r}) << {off}" if off > 0 else f"({mine} & {has!r}) >> {-off}"
-            w(f"m = {moved} & to")
-            w("while m:")
-            with w.indent():
-                w("low = m & -m")
-                w("t = low.bit_length() - 1")
-                w(f"add({enc.move('t', f'(t - {off})')})")
-                w("m ^= low")
+            for off, has in self.geo.shifts(dx, dy):
+                moved = f"({mine} & {has!r}) << {off}" if off > 0 else f"({mine} & {has!r}) >> {-off}"
+                w(f"m = {moved} & to")
+                w("while m:")
+                with w.indent():
+                    w("low = m & -m")
+                    w("t = low.bit_length() - 1")
+                    w(f"add({enc.move('t', f'(t - {off})')})")
+                    w("m ^= low")
 
     def slide_moves(self, w: SourceWriter, rule: ir.StepRule, p: int, mine: str, enc: Encoding) -> None:
         """Walk each piece along each direction over empty cells; every cell walked onto that
@@ -285,17 +315,33 @@ class MoveCode(ExpressionCode):
             w("m ^= low")
             w("f = low.bit_length() - 1")
             for dx, dy in rule.directions[p]:
-                off, has = self.geo.offset(dx, dy), self.geo.has_neighbour(dx, dy)
                 w("c = f")
-                w(f"while {has!r} >> c & 1:")
-                with w.indent():
-                    w(f"c += {off}")
+                with self.walk(w, dx, dy):
                     w("if to >> c & 1:")
                     with w.indent():
                         w(f"add({enc.move('c', 'f')})")
                     w("if occ >> c & 1:")
                     with w.indent():
                         w("break")
+
+    @contextlib.contextmanager
+    def walk(self, w: SourceWriter, dx: int, dy: int):
+        """A loop moving the cell `c` one neighbour along (dx, dy) at a time while there is
+        one; the body written inside the `with` runs at each new cell. A lattice board (one
+        shift) adds its offset; a points board looks the next cell up in a table."""
+        pairs = self.geo.shifts(dx, dy)
+        if len(pairs) == 1:
+            ((off, has),) = pairs
+            w(f"while {has!r} >> c & 1:")
+            with w.indent():
+                w(f"c += {off}")
+                yield
+            return
+        name = self.table(f"NEXT_{dx}_{dy}".replace("-", "m"), self.geo.next_cells(dx, dy))
+        w(f"while {name}[c] >= 0:")
+        with w.indent():
+            w(f"c = {name}[c]")
+            yield
 
     def param_moves(self, w: SourceWriter, rule: ir.ParamRule, r: int, p: int) -> None:
         depth = 0

@@ -65,6 +65,43 @@ def item(values: tuple, index: int) -> int:
     return values[index - 1]
 
 
+class Turner:
+    """`TURN(plane, region, quarters)`: the plane with the pieces on a square region turned
+    clockwise by that many quarter turns (the cell maps are made once per region)."""
+
+    def __init__(self, geometry: Any):
+        self.geometry = geometry
+        self.maps: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+
+    def pairs(self, region: int, quarters: int) -> tuple[tuple[int, int], ...]:
+        geo = self.geometry
+        cells = [c for c in geo.cells if region >> c & 1]
+        xs = [geo.xy(c)[0] for c in cells]
+        ys = [geo.xy(c)[1] for c in cells]
+        x0, y0, side = min(xs), min(ys), max(xs) - min(xs) + 1
+        if max(ys) - y0 + 1 != side or len(cells) != side * side:
+            raise ValueError("only a square region of cells can turn")
+        out = []
+        for c in cells:
+            u, v = geo.xy(c)[0] - x0, geo.xy(c)[1] - y0
+            for _ in range(quarters):   # clockwise, rows counted upwards: (u, v) -> (v, side-1-u)
+                u, v = v, side - 1 - u
+            out.append((c, geo.cell(x0 + u, y0 + v)))
+        return tuple(out)
+
+    def __call__(self, plane: int, region: int, quarters: int) -> int:
+        if not quarters or not plane & region:
+            return plane
+        key = (region, quarters)
+        if key not in self.maps:
+            self.maps[key] = self.pairs(region, quarters)
+        out = plane & ~region
+        for source, target in self.maps[key]:
+            if plane >> source & 1:
+                out |= 1 << target
+        return out
+
+
 class SourceWriter:
     """Indented source lines."""
 

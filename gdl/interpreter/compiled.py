@@ -135,6 +135,10 @@ class CompiledGame:
     def _stage_text(self, rule: ir.BoardRule, to: int, start: int, captured: int, player: int,
                     board_rules, later: bool = False) -> str:
         name = self.geometry.name
+        if isinstance(rule, ir.DropRule):   # the piece's letter, then where: P*e5
+            return f"{position.letters(self.ir)[(player, start)]}*{name(to)}"
+        if isinstance(rule, ir.SelectRule):   # its numbers
+            return ",".join(map(str, (to, start)[:len(rule.ranges)]))
         if isinstance(rule, (ir.PlaceRule, ir.ChooseRule)):
             several = sum(isinstance(r, ir.PlaceRule) for r in board_rules) > 1
             if isinstance(rule, ir.PlaceRule) and len(self.ir.pieces) > 1 and several:
@@ -166,11 +170,11 @@ class CompiledGame:
         def walk(cell: int, left: int) -> list[int] | None:
             if not left:
                 return [cell] if cell == to else None
-            x, y = geo.xy(cell)
             for dx, dy in directions:
-                over, land = (x + dx, y + dy), (x + 2 * dx, y + 2 * dy)
-                if geo.on_board(*land) and left >> geo.cell(*over) & 1:
-                    rest = walk(geo.cell(*land), left & ~(1 << geo.cell(*over)))
+                over = geo.neighbour(cell, dx, dy)
+                land = None if over is None else geo.neighbour(over, dx, dy)
+                if land is not None and left >> over & 1:
+                    rest = walk(land, left & ~(1 << over))
                     if rest:
                         return [cell] + rest
             return None
@@ -219,15 +223,7 @@ class CompiledGame:
             width = max(len(str(n)) for n in counts)
             for cell in geo.cells:
                 marks.setdefault(cell, str(counts[cell]).rjust(width))
-        rows = []
-        for y in range(geo.height - 1, -1, -1):  # no rows at all for a game without a board
-            cells = []
-            for x in range(geo.width):
-                cell = geo.cell(x, y)
-                cells.append(marks.get(cell, "." if geo.playable >> cell & 1 else " "))
-            rows.append(f"{y + 1:>2} {' '.join(cells)}")
-        if geo.width:
-            rows.append("   " + " ".join(chr(ord("a") + x) for x in range(geo.width)))
+        rows = self._board_rows(marks)
         for variable, value in zip(self.ir.variables, state[planes:]):
             if variable.type == ir.HISTORY or (variable.type == ir.COUNTS and counted is not None
                                                 and variable is self.ir.variables[counted]):
@@ -240,6 +236,51 @@ class CompiledGame:
         else:
             rows.append(f"{self.players[state[-2]]} to move")
         return "\n".join(rows)
+
+    def _board_rows(self, marks: dict[int, str]) -> list[str]:
+        """The board's picture, top row first, with row numbers and column letters: a square
+        grid as it is; a hex grid with each row half a cell right of the one below (so every
+        cell's six neighbours touch it); a points board on its grid with its links drawn, a
+        line between each two rows for the links that cross it. A mark may be wider than one
+        letter (a count): every cell then takes that width."""
+        geo = self.geometry
+        wide = max(map(len, marks.values()), default=1)
+        tall = 2 if geo.shape == "points" else 1    # canvas lines per row of the grid
+        # canvas[line][2x] is the slot of column x (`wide` letters), canvas[line][2x + 1] a gap
+        canvas = [[" " * wide if i % 2 == 0 else " " for i in range(2 * geo.width - 1)]
+                  for _ in range(tall * geo.height - tall + 1)]
+        if geo.shape == "points":
+            self._draw_links(canvas, wide)
+        for c in geo.cells:
+            x, y = geo.xy(c)
+            canvas[tall * y][2 * x] = marks.get(c, ".").rjust(wide)
+        rows = []
+        for line in range(len(canvas) - 1, -1, -1) if geo.width else ():   # none without a board
+            y, between = divmod(line, tall)
+            text = "".join(canvas[line])
+            if geo.shape == "hex":
+                text = (" " * (y * (wide + 1) // 2) + text).rstrip()
+            row = f"{'' if between else y + 1:>2} {text}"
+            rows.append(row.rstrip() if tall > 1 else row)   # a square row keeps its blanks
+        if geo.width:
+            rows.append("   " + " ".join(chr(ord("a") + x).rjust(wide) for x in range(geo.width)))
+        return rows
+
+    def _draw_links(self, canvas: list[list[str]], wide: int) -> None:
+        """A points board's links, point (x, y) being canvas[2y][2x]: `-` along a row, `|`
+        along a column, `/` and `\\` along a diagonal, `+` where two links cross."""
+        geo = self.geometry
+        for a, b in geo.links:
+            (ax, ay), (bx, by) = geo.xy(a), geo.xy(b)
+            dx, dy = (bx > ax) - (bx < ax), (by > ay) - (by < ay)
+            mark = "|" if not dx else "-" if not dy else "/" if dx == dy else "\\"
+            x2, y2 = 2 * ax + dx, 2 * ay + dy
+            while (x2, y2) != (2 * bx, 2 * by):
+                slot = wide if x2 % 2 == 0 else 1
+                old = canvas[y2][x2].strip()
+                fill = mark * slot if mark == "-" else mark.rjust(slot)
+                canvas[y2][x2] = fill if old in ("", mark) else "+".rjust(slot)
+                x2, y2 = x2 + dx, y2 + dy
 
     def outcome_text(self, state: State) -> str:
         payoffs = self.returns(state)

@@ -18,7 +18,7 @@ from gdl.errors import RulesSemanticError
 from gdl.grammar import ast
 from gdl.interpreter import ir
 from gdl.interpreter.expressions_board import CONNECTIVITY, BoardFunctions
-from gdl.interpreter.geometry import COMPASS, Geometry
+from gdl.interpreter.geometry import COMPASS, Geometry, shifted
 from gdl.interpreter.ir import BOOL, CELLS, INT, LIST
 
 CONST, MOVE, EFFECT, END = "constant", "move", "effect", "end"   # where an expression is evaluated
@@ -52,6 +52,8 @@ class Scope:
     variables: dict[str, ir.Var] = attrs.Factory(dict)
     zones: list[ir.ZoneFamily] = attrs.Factory(list)
     neutral: list[int] = attrs.Factory(list)   # kinds of piece owned by no player
+    hand: int | None = None                    # the hands' variable, once `hands` is declared
+    returns_as: tuple[int, ...] = ()
     counts_plies: bool = False   # some rule reads `plies`: the state keeps a move counter
     tracks_history: bool = False  # an end rule reads `repeated`: the state keeps the positions seen
     tracks_boards: bool = False   # `repeated board`: it keeps the boards seen too
@@ -202,7 +204,7 @@ class Lowerer(BoardFunctions):
         known, g = scope.known_names(), scope.geometry
         # d4 on a 3 x 3 board; but h3 beside a variable h2 is more likely a slip of the name.
         if g is not None and _CELL_NAME.fullmatch(text) and not difflib.get_close_matches(text, known, n=1):
-            raise error(f"cell {text} is off the {g.width} x {g.height} board "
+            raise error(f"cell {text} is off the {g.description} "
                         f"(a1..{g.name(g.cell(g.width - 1, g.height - 1))})", ident)
         raise unknown("name", ident, known)
 
@@ -259,6 +261,13 @@ class Lowerer(BoardFunctions):
         zones = [z.name for z in self.scope.zones]
         if fn in zones or fn == "slot":
             return self._zone(node, ctx, zones)
+        if fn == "hand":   # hand pawn: how many the mover holds
+            if self.scope.hand is None:
+                raise error("'hand' needs `hands` declared first", node.fn)
+            if not isinstance(node.arg, ast.Name) or node.arg.ident.text not in self.scope.pieces:
+                raise error("'hand' is followed by a piece name", node.arg)
+            self._position_dependent(node.fn, ctx, fn)
+            return ir.InHand(self.scope.pieces.index(node.arg.ident.text))
         if fn == "repeated":
             if not (isinstance(node.arg, ast.Name) and node.arg.ident.text == "board"):
                 raise error("'repeated' is followed by nothing (the whole position) or 'board'", node.arg)
@@ -267,6 +276,8 @@ class Lowerer(BoardFunctions):
             raise unknown("function", node.fn, list(FUNCTIONS) + ["own", "enemy"])
         if fn in CONNECTIVITY:
             return self.connectivity(node, ctx)
+        if node.every is not None and fn not in ("rows", "columns"):
+            raise error(f"only 'rows A..B' and 'columns A..B' take 'every', not '{fn}'", node.every)
         if (node.arg2 is not None) != (fn in ("rows", "columns")):
             usage = f"'{fn} A..B'" if fn in ("rows", "columns") else f"'{fn} X'"
             raise error(f"'{fn}' is written {usage}", node)
@@ -333,7 +344,15 @@ class Lowerer(BoardFunctions):
         for value, where in ((low, node.arg), (high, node.arg2 or node.arg)):
             if not 1 <= value <= limit:
                 raise error(f"{fn.rstrip('s')} {value} is off the board (1..{limit})", where)
-        pick = (lambda x, y: low - 1 <= y <= high - 1) if vertical else (lambda x, y: low - 1 <= x <= high - 1)
+        step = 1
+        if node.every is not None:   # rows 1..n every 2: rows 1, 3, 5, ...
+            step = constant(expect(self.lower(node.every, ctx), INT, node.every, "a step"), node.every, "a step")
+            if step < 1:
+                raise error(f"'every' takes a step of 1 or more, not {step}", node.every)
+
+        def pick(x: int, y: int) -> bool:
+            at = y if vertical else x
+            return low - 1 <= at <= high - 1 and (at - low + 1) % step == 0
         return ir.Const(geometry.mask(pick), CELLS)
 
     def _owned_kind(self, node: ast.Apply, ctx: Context) -> ir.Expr:
@@ -361,13 +380,16 @@ class Lowerer(BoardFunctions):
         """A direction name's (dx, dy) steps for each player (a vector: its images)."""
         if isinstance(ident, ast.Vector):
             return self.vector(ident)
-        self._needs_board(ident, ident.text)   # directions only mean something on a board
+        geometry = self._needs_board(ident, ident.text)   # directions only mean something on a board
         if ident.text in self.scope.directions:
             return self.scope.directions[ident.text]
-        if ident.text in COMPASS_NAMES:
-            step = (COMPASS[ident.text],)
+        if ident.text in geometry.directions:
+            step = (geometry.directions[ident.text],)
             return tuple(step for _ in self.scope.players)
-        raise unknown("direction", ident, [*self.scope.directions, *COMPASS_NAMES])
+        if ident.text in COMPASS_NAMES:
+            raise error(f"'{ident.text}' is not a direction of the {geometry.description} "
+                        f"(its directions: {' '.join(geometry.directions)})", ident)
+        raise unknown("direction", ident, [*self.scope.directions, *geometry.directions])
 
     def _index(self, node: ast.Index, ctx: Context) -> ir.Expr:
         base = self.lower(node.base, ctx)
@@ -429,7 +451,6 @@ def shift_const(geometry: Geometry, offsets: ir.Offsets, mask: int) -> int:
     """The cells whose neighbour along one of `offsets` is in `mask`."""
     out = 0
     for dx, dy in offsets:
-        off = geometry.offset(dx, dy)
-        moved = mask >> off if off > 0 else mask << -off
-        out |= moved & geometry.has_neighbour(dx, dy)
+        for off, has in geometry.shifts(dx, dy):
+            out |= shifted(mask, -off) & has
     return out

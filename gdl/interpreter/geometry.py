@@ -1,10 +1,33 @@
 """Board geometry, precomputed once per compiled game: cells, names, directions, masks.
 
-Cells are bits of a Python int. The layout is row-major with one guard column:
+A board is a graph of cells with named directions, laid out on a grid so that
+cells are bits of a Python int. The layout is row-major with one guard column:
 cell (x, y) is bit `y * stride + x` with `stride = width + 1`. The guard bits are
 never set, so shifting a mask by a direction's offset can never wrap a piece
-from one edge of the board to the other; the `has_neighbour` masks drop the
-cells whose neighbour is off the board (or not playable).
+from one edge of the board to the other.
+
+Three kinds of board (`shape`) share that layout:
+
+- "square": a grid, every cell or a playable subset; eight compass directions.
+- "hex": a hex grid in axial coordinates inside its bounding rectangle; the six
+  neighbours of (x, y) are (x +- 1, y), (x, y +- 1), (x + 1, y - 1), (x - 1, y + 1).
+- "points": named points of a grid joined by declared links along compass
+  directions (a morris board); a link may span several grid steps.
+
+Everything that turns a direction into bit operations asks `shifts(dx, dy)`:
+the (bit offset, from-mask) pairs such that the (dx, dy)-neighbours of the cells
+in from-mask are exactly those cells shifted by the offset. A lattice board
+(square, hex) has one pair per direction; a points board one per link length.
+
+>>> g = Geometry.rectangle(3, 3)
+>>> g.shifts(1, 0)            # east: one bit up, from the cells of columns a and b
+((1, 819),)
+>>> h = Geometry.hex("hexagon", 2)
+>>> len(h.cells), h.name(h.neighbour(h.names["b2"], *HEX["ne"]))
+(7, 'b3')
+>>> m = Geometry.points(7, 7, ((0, 3, 6),))          # a1-d1-g1 (cells 0, 3, 6)
+>>> [m.name(c) for c in m.cells], m.shifts(1, 0)     # a link three columns long
+(['a1', 'd1', 'g1'], ((3, 9),))
 """
 
 from __future__ import annotations
@@ -15,10 +38,30 @@ import attrs
 
 Cell = int   # a bit index in the guarded layout
 Mask = int   # a set of cells, one bit each
+Step = tuple[int, int]   # a (dx, dy) lattice offset
 
 COMPASS = {"n": (0, 1), "s": (0, -1), "e": (1, 0), "w": (-1, 0),
            "ne": (1, 1), "nw": (-1, 1), "se": (1, -1), "sw": (-1, -1)}
+HEX = {"e": (1, 0), "w": (-1, 0), "ne": (0, 1), "nw": (-1, 1), "se": (1, -1), "sw": (0, -1)}
 LINE_DIRECTIONS = ((1, 0), (0, 1), (1, 1), (-1, 1))   # one per axis: a line is symmetric
+HEX_AXES = ((1, 0), (0, 1), (-1, 1))                  # each with a positive bit offset
+ORTHOGONAL = ((0, 1), (0, -1), (1, 0), (-1, 0))       # n s e w: a square board's links
+HEX_SHAPES = ("rhombus", "hexagon", "triangle", "star")
+SQUARE_TRANSFORMS = ("mirror", "flip", "rotate180", "transpose", "antitranspose", "rotate90",
+                     "rotate270")
+HEX_ROTATIONS = ("rotate60", "rotate120", "rotate240", "rotate300")
+TRANSFORMS = ("identity", *SQUARE_TRANSFORMS, *HEX_ROTATIONS)   # every name transforms() gives
+# The hex grid's own transforms as linear maps of (x, y) steps (a translation then centres
+# them): rotateN turns anticlockwise as the board is drawn (e to ne for rotate60), mirror
+# and flip reflect the picture left-right and top-bottom, transpose exchanges e and ne.
+_HEX_LINEAR = {
+    "identity": lambda x, y: (x, y), "rotate60": lambda x, y: (-y, x + y),
+    "rotate120": lambda x, y: (-x - y, x), "rotate180": lambda x, y: (-x, -y),
+    "rotate240": lambda x, y: (y, -x - y), "rotate300": lambda x, y: (x + y, -x),
+    "mirror": lambda x, y: (-x - y, y), "flip": lambda x, y: (x + y, -y),
+    "transpose": lambda x, y: (y, x), "antitranspose": lambda x, y: (-y, -x),
+}
+SHAPES = ("square", "hex", "points")
 MAX_WIDTH = 26                                        # columns are named a..z
 MAX_HEIGHT = 99
 
@@ -41,19 +84,89 @@ def union(masks) -> Mask:
     return out
 
 
+def shifted(mask: Mask, offset: int) -> Mask:
+    """`mask` with every cell moved by `offset` bits (up for a positive offset)."""
+    return mask << offset if offset >= 0 else mask >> -offset
+
+
+def sign(v: int) -> int:
+    return (v > 0) - (v < 0)
+
+
+def link_step(a: tuple[int, int], b: tuple[int, int]) -> Step | None:
+    """The compass step from point a to point b when they lie on one row, column or
+    diagonal (a1 to d1 is east: (1, 0)); None otherwise, or when a == b."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    if (dx, dy) == (0, 0) or (dx and dy and abs(dx) != abs(dy)):
+        return None
+    return sign(dx), sign(dy)
+
+
+def hex_size(shape: str, n: int) -> tuple[int, int]:
+    """The bounding rectangle (width, height) of a hex board of this shape and size."""
+    return {"rhombus": (n, n), "hexagon": (2 * n - 1, 2 * n - 1),
+            "triangle": (n, n), "star": (4 * n + 1, 4 * n + 1)}[shape]
+
+
+def _hex_cell(shape: str, n: int, x: int, y: int) -> bool:
+    """Whether (x, y) of the bounding rectangle belongs to the hex board."""
+    if shape == "rhombus":
+        return True
+    if shape == "triangle":
+        return x + y <= n - 1
+    centre = n - 1 if shape == "hexagon" else 2 * n
+    q, r = x - centre, y - centre
+    s = -q - r
+    if shape == "hexagon":
+        return max(abs(q), abs(r), abs(s)) <= n - 1
+    return min(q, r, s) >= -n or max(q, r, s) <= n   # star: two big triangles
+
+
 @attrs.frozen
 class Geometry:
-    """A width x height grid with an optional playable subset (all cells by default)."""
+    """A board: a width x height grid of which `playable` holds the cells; `shape` says
+    how they are linked. A points board also has its `links` (pairs of points, each along
+    one compass step) and its declared `lines` (the chains the links were given in; a ring
+    is a chain whose last point is its first)."""
 
     width: int
     height: int
     playable: Mask
+    shape: str = attrs.field(default="square", validator=attrs.validators.in_(SHAPES))
+    links: tuple[tuple[Cell, Cell], ...] = ()
+    lines: tuple[tuple[Cell, ...], ...] = ()
+    size: int = 0        # a hex board's size (its side, or its star's point)
+    hex_shape: str = ""  # a hex board's shape: one of HEX_SHAPES
 
     @classmethod
     def rectangle(cls, width: int, height: int) -> "Geometry":
         stride = width + 1
         full = sum(1 << (y * stride + x) for y in range(height) for x in range(width))
         return cls(width, height, full)
+
+    @classmethod
+    def hex(cls, shape: str, n: int) -> "Geometry":
+        """A hex board: `rhombus` n x n, `hexagon` of side n, `triangle` of side n, or the
+        six-pointed `star` whose points have n rows (n = 4: Chinese checkers' 121 holes)."""
+        width, height = hex_size(shape, n)
+        stride = width + 1
+        playable = sum(1 << (y * stride + x) for y in range(height) for x in range(width)
+                       if _hex_cell(shape, n, x, y))
+        return cls(width, height, playable, "hex", size=n, hex_shape=shape)
+
+    @classmethod
+    def points(cls, width: int, height: int, chains: tuple[tuple[Cell, ...], ...]) -> "Geometry":
+        """A points board on a width x height grid: each chain links its consecutive points
+        (cells of the guarded layout) and is one declared line. The caller checks that each
+        link is along a compass step (`link_step`) and that no point has two links along the
+        same step."""
+        links: list[tuple[Cell, Cell]] = []
+        for chain in chains:
+            for a, b in zip(chain, chain[1:]):
+                if (a, b) not in links and (b, a) not in links:
+                    links.append((a, b))
+        playable = union(1 << c for chain in chains for c in chain)
+        return cls(width, height, playable, "points", tuple(links), tuple(chains))
 
     @property
     def stride(self) -> int:
@@ -63,6 +176,14 @@ class Geometry:
     def size_bits(self) -> int:
         """Bits a cell index needs (the guarded layout's bit length)."""
         return (self.height * self.stride).bit_length()
+
+    @property
+    def description(self) -> str:
+        """The board in words, for messages: `3 x 3 board`, `hex star 4 board`."""
+        if self.shape == "hex":
+            return f"hex {self.hex_shape} {self.size} board"
+        kind = " points" if self.shape == "points" else ""
+        return f"{self.width} x {self.height}{kind} board"
 
     def cell(self, x: int, y: int) -> Cell:
         return y * self.stride + x
@@ -98,19 +219,114 @@ class Geometry:
     def column(self, x: int) -> Mask:
         return self.mask(lambda cx, cy: cx == x)
 
+    # ---- directions and links
+    @property
+    def directions(self) -> dict[str, Step]:
+        """The direction names of this board -> their (dx, dy) lattice steps."""
+        return HEX if self.shape == "hex" else COMPASS
+
+    @functools.cached_property
+    def adjacent(self) -> tuple[Step, ...]:
+        """The steps along the board's links (for connectivity): a square board's n s e w,
+        a hex board's six directions, the compass steps a points board has links along."""
+        if self.shape == "square":
+            return ORTHOGONAL
+        if self.shape == "hex":
+            return tuple(HEX.values())
+        return tuple(step for step in COMPASS.values() if self.shifts(*step))
+
+    @property
+    def line_axes(self) -> tuple[Step, ...]:
+        """One step per axis that `line K` runs along: four on a square board, three on a
+        hex board, none on a points board (its lines are the declared ones)."""
+        return {"square": LINE_DIRECTIONS, "hex": HEX_AXES, "points": ()}[self.shape]
+
     def offset(self, dx: int, dy: int) -> int:
+        """The bit offset of a lattice step (square and hex boards)."""
         return dy * self.stride + dx
 
     def has_neighbour(self, dx: int, dy: int) -> Mask:
-        """The playable cells whose (dx, dy) neighbour is on the board and playable."""
+        """The playable cells whose (dx, dy) lattice neighbour is playable (square and hex
+        boards; `shifts` covers every board)."""
+        if self.shape == "points":
+            raise ValueError("a points board has no lattice neighbours; use shifts()")
         return self.mask(lambda x, y: self.on_board(x + dx, y + dy))
 
+    def shifts(self, dx: int, dy: int) -> tuple[tuple[int, Mask], ...]:
+        """The (bit offset, from-mask) pairs such that the (dx, dy)-neighbours of the cells in
+        from-mask are exactly those cells shifted by the offset: one pair on a lattice board,
+        one per distinct link length along (dx, dy) on a points board (none without links)."""
+        if self.shape != "points":
+            return ((self.offset(dx, dy), self.has_neighbour(dx, dy)),)
+        return self._link_shifts.get((dx, dy), ())
+
+    @functools.cached_property
+    def _link_shifts(self) -> dict[Step, tuple[tuple[int, Mask], ...]]:
+        by_step: dict[Step, dict[int, Mask]] = {}
+        for a, b in self.links:
+            for start, end in ((a, b), (b, a)):
+                step = link_step(self.xy(start), self.xy(end))
+                if step is not None:
+                    masks = by_step.setdefault(step, {})
+                    masks[end - start] = masks.get(end - start, 0) | 1 << start
+        return {step: tuple(sorted(masks.items())) for step, masks in by_step.items()}
+
+    def neighbour(self, cell: Cell, dx: int, dy: int) -> Cell | None:
+        """The (dx, dy)-neighbour of `cell`, or None."""
+        for off, from_mask in self.shifts(dx, dy):
+            if from_mask >> cell & 1:
+                return cell + off
+        return None
+
+    def next_cells(self, dx: int, dy: int) -> tuple[Cell, ...]:
+        """A per-cell table for walks: entry c is c's (dx, dy)-neighbour, or -1 (one entry
+        per bit of the layout, and one more)."""
+        table = [-1] * (self.height * self.stride + 1)
+        for off, from_mask in self.shifts(dx, dy):
+            for c in bits(from_mask):
+                table[c] = c + off
+        return tuple(table)
+
+    def jumps(self, dx: int, dy: int) -> tuple[tuple[int, int, Mask], ...]:
+        """The (over offset, landing offset, from-mask) triples of a jump along (dx, dy):
+        from a cell of from-mask, over its neighbour (cell + over) to that cell's neighbour
+        (cell + landing). One triple on a lattice board (possibly with no cell)."""
+        out = []
+        for first, first_mask in self.shifts(dx, dy):
+            for second, second_mask in self.shifts(dx, dy):
+                mask = first_mask & shifted(second_mask, -first)
+                if mask or self.shape != "points":
+                    out.append((first, first + second, mask))
+        return tuple(out)
+
+    @functools.cached_property
+    def link_set(self) -> frozenset[frozenset[Cell]]:
+        """Every link of the board as a pair of cells (both lattice and declared links)."""
+        out = set()
+        for step in self.adjacent:
+            for c in self.cells:
+                other = self.neighbour(c, *step)
+                if other is not None:
+                    out.add(frozenset((c, other)))
+        return frozenset(out)
+
     def runs(self, length: int) -> tuple[Mask, ...]:
-        """Every straight run of `length` playable cells (rows, columns, diagonals)."""
+        """Every straight run of `length` playable cells: along the line axes of a lattice
+        board (rows, columns, diagonals), along the declared lines of a points board."""
+        if self.shape == "points":   # a ring (a chain ending where it starts) wraps round
+            out = {}
+            for line in self.lines:
+                ring = line[0] == line[-1]
+                points = line[:-1] + line[:length - 1] if ring else line
+                for i in range(len(line) - ring - (0 if ring else length - 1)):
+                    run = points[i:i + length]
+                    if len(set(run)) == length:
+                        out.setdefault(union(1 << c for c in run), None)
+            return tuple(out)
         out = []
         for c in self.cells:
             x, y = self.xy(c)
-            for dx, dy in LINE_DIRECTIONS:
+            for dx, dy in self.line_axes:
                 steps = [(x + i * dx, y + i * dy) for i in range(length)]
                 if all(self.on_board(a, b) for a, b in steps):
                     out.append(sum(1 << self.cell(a, b) for a, b in steps))
@@ -118,7 +334,12 @@ class Geometry:
 
     # ---- symmetries: each is a permutation of the playable cells
     def transforms(self) -> dict[str, tuple[Cell, ...] | None]:
-        """The eight square transforms by name; None where one does not fit this board."""
+        """Every transform of TRANSFORMS by name: the permutation of the layout's cells, or
+        None where it does not map the board (its cells, and on a points board its links)
+        onto itself. A square or points board has the eight square transforms of its grid; a
+        hex board has its grid's own (`_HEX_LINEAR`), never rotate90 or rotate270."""
+        if self.shape == "hex":
+            return self._hex_transforms()
         w, h = self.width - 1, self.height - 1
         maps = {
             "identity": lambda x, y: (x, y), "mirror": lambda x, y: (w - x, y),
@@ -126,7 +347,7 @@ class Geometry:
             "transpose": lambda x, y: (y, x), "antitranspose": lambda x, y: (h - y, w - x),
             "rotate90": lambda x, y: (h - y, x), "rotate270": lambda x, y: (y, w - x),
         }
-        out: dict[str, tuple[Cell, ...] | None] = {}
+        out: dict[str, tuple[Cell, ...] | None] = dict.fromkeys(TRANSFORMS)
         for name, fn in maps.items():
             image = {}
             for c in self.cells:
@@ -134,6 +355,29 @@ class Geometry:
                 if not self.on_board(tx, ty):
                     break
                 image[c] = self.cell(tx, ty)
-            out[name] = tuple(image.get(c, c) for c in range(self.height * self.stride)) \
-                if len(image) == len(self.cells) else None
+            fits = len(image) == len(self.cells)
+            if fits and self.shape == "points":
+                links = self.link_set
+                fits = all(frozenset(image[c] for c in link) in links for link in links)
+            out[name] = self._permutation(image) if fits else None
         return out
+
+    def _hex_transforms(self) -> dict[str, tuple[Cell, ...] | None]:
+        """Each linear map of the hex grid, moved so that the board's lowest cell (row by row)
+        is the image of some cell; it fits when the image of the board is the board."""
+        out: dict[str, tuple[Cell, ...] | None] = dict.fromkeys(TRANSFORMS)
+        cells = [self.xy(c) for c in self.cells]
+        lowest = min(cells, key=lambda p: (p[1], p[0]))
+        for name, fn in _HEX_LINEAR.items():
+            moved = [fn(x, y) for x, y in cells]
+            low = min(moved, key=lambda p: (p[1], p[0]))
+            dx, dy = lowest[0] - low[0], lowest[1] - low[1]
+            image = {self.cell(*c): self.cell(x + dx, y + dy) for c, (x, y) in zip(cells, moved)
+                     if self.on_board(x + dx, y + dy)}
+            if len(image) == len(cells):
+                out[name] = self._permutation(image)
+        return out
+
+    def _permutation(self, image: dict[Cell, Cell]) -> tuple[Cell, ...]:
+        """A map of the playable cells as a permutation of every cell of the layout."""
+        return tuple(image.get(c, c) for c in range(self.height * self.stride))

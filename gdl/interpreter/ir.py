@@ -156,6 +156,13 @@ class Reach:
 
 
 @attrs.frozen
+class InHand:
+    """How many pieces of `kind` the mover holds in hand."""
+    kind: int
+    type: str = INT
+
+
+@attrs.frozen
 class CountAt:
     """The sum of a count variable over the cells of `cells` (one cell: its count)."""
     var: "Var"
@@ -211,7 +218,7 @@ class Op:
 
 
 Expr = (Const | PerPlayer | Pieces | Empty | Full | HasMoves | Flank | Shift | Line | Plies | Repeated
-        | Here | Origin | Attacked | Adjacent | Reach | CountAt | CountsWhere | Zone
+        | Here | Origin | Attacked | Adjacent | Reach | CountAt | CountsWhere | InHand | Zone
         | Slot | Var | Param | Op)
 
 
@@ -305,7 +312,15 @@ class Group:
     effects: tuple["Effect", ...]
 
 
-Effect = Assign | Promote | Flip | Fill | Guard | Again | Remove | Add | Carry | SetCount | Sow | Group
+@attrs.frozen
+class Rotate:
+    """The pieces on the square region `cells` turn by `angle` degrees (90: clockwise)."""
+    cells: Expr
+    angle: Expr
+
+
+Effect = (Assign | Promote | Flip | Fill | Guard | Again | Remove | Add | Carry | SetCount | Sow | Group
+          | Rotate)
 
 
 @attrs.frozen
@@ -318,10 +333,32 @@ class PlaceRule:
 
 
 @attrs.frozen
+class DropRule:
+    """A piece of kind `kind` (None: of every kind held) from the mover's hand onto a cell
+    of `where`; the move keeps the kind in its `from` field."""
+    name: str
+    kind: int | None
+    where: Expr
+    effects: tuple[Effect, ...]
+    more: tuple["Stage", ...] = ()
+
+
+@attrs.frozen
 class ChooseRule:
     """A cell of `where` becomes `here`; nothing moves (a removal's target)."""
     name: str
     where: Expr
+    effects: tuple[Effect, ...]
+    more: tuple["Stage", ...] = ()
+
+
+@attrs.frozen
+class SelectRule:
+    """A later stage that chooses numbers: parameter i ranges over `ranges[i]` (constants)
+    and is `Param(first + i)` in the stage's effects."""
+    name: str
+    ranges: tuple[tuple[int, int], ...]
+    first: int
     effects: tuple[Effect, ...]
     more: tuple["Stage", ...] = ()
 
@@ -382,8 +419,8 @@ class ParamRule:
     effects: tuple[Effect, ...]
 
 
-Rule = PlaceRule | ChooseRule | StepRule | JumpRule | PassRule | ParamRule
-BoardRule = PlaceRule | ChooseRule | StepRule | JumpRule | PassRule
+Rule = PlaceRule | ChooseRule | DropRule | StepRule | JumpRule | PassRule | ParamRule
+BoardRule = PlaceRule | ChooseRule | StepRule | JumpRule | PassRule | SelectRule | DropRule
 
 
 @attrs.frozen
@@ -466,6 +503,8 @@ class GameIR:
     rule_bits: int = 4                                    # bits of a board move's rule field
     neutral: tuple[int, ...] = ()                         # kinds no player owns: their owner is len(players)
     tracks: tuple[tuple[int, ...], ...] = ()              # cells in a cyclic order, by track
+    hand: int | None = None                               # the variable of the hands: [player * kinds + kind]
+    returns_as: tuple[int, ...] = ()                      # the kind a taken piece joins a hand as
 
     @property
     def stage_slots(self) -> int:

@@ -28,7 +28,7 @@ from gdl.interpreter.ir import CELLS, Symmetry
 
 SWAP_WORDS = "swapping colours"
 SQUARE = ("mirror", "flip", "rotate180", "transpose", "antitranspose", "rotate90", "rotate270")
-_CELL = re.compile(r"\b[a-z][0-9]+\b")
+_CELL = re.compile(r"(?:\b|(?<=[0-9]x))[a-z][0-9]+(?:\b|(?=x[a-z][0-9]))")   # a1, c3xe5
 
 
 def identity(geometry: Geometry) -> Symmetry:

@@ -660,3 +660,208 @@ def test_cells_that_hold_counts_and_sowing_along_a_track(seeds, depth):
     compare(Kalah(seeds), game, depth, samples=30)
     start = game.initial_state()
     assert game.parse_position(game.position_text(start)) == start
+
+
+# ----------------------------------------------------------------------- choosing numbers, turning a region
+
+PENTAGO = """game "Little pentago"
+players White Black
+board 4 x 4
+zones quadrant: 2 x 2
+move: place on empty; select q in 1..4, turn in 0..1 then rotate quadrant q by 90 - 180 * turn
+end: draw if line 3 and line 3 of enemy
+end: mover wins if line 3
+end: opponent wins if line 3 of enemy
+end: draw if full
+"""
+
+LINES4 = [[(x + i * dx, y + i * dy) for i in range(3)]
+          for x in range(4) for y in range(4) for dx, dy in ((1, 0), (0, 1), (1, 1), (-1, 1))
+          if 0 <= x + 2 * dx < 4 and 0 <= y + 2 * dy < 4]
+
+
+class Pentago(Hand):
+    def start(self):
+        return (frozenset(), 0)
+
+    def line(self, board, player):
+        return any(all(board.get(c) == player for c in line) for line in LINES4)
+
+    def over(self, s):
+        board = dict(s[0])
+        return self.line(board, 0) or self.line(board, 1) or len(board) == 16
+
+    def result(self, s):
+        board = dict(s[0])
+        a, b = self.line(board, 0), self.line(board, 1)
+        return 0 if a == b else 1 if a else -1
+
+    def turn(self, board, q, clockwise):
+        x0, y0 = 2 * ((q - 1) % 2), 2 * ((q - 1) // 2)
+        out = {}
+        for (x, y), v in board.items():
+            u, w = x - x0, y - y0
+            if 0 <= u < 2 and 0 <= w < 2:   # clockwise with rows counted upwards: (u, w) -> (w, 1 - u)
+                u, w = (w, 1 - u) if clockwise else (1 - w, u)
+                x, y = x0 + u, y0 + w
+            out[(x, y)] = v
+        return out
+
+    def moves(self, s):
+        board, player = dict(s[0]), s[1]
+        out = []
+        for cell in self.cells():
+            if cell in board:
+                continue
+            for q in range(1, 5):
+                for turn in (0, 1):
+                    after = self.turn({**board, cell: player}, q, turn == 0)
+                    out.append((f"{name(cell)}/{q},{turn}", (frozenset(after.items()), 1 - player)))
+        return out
+
+
+def test_a_stage_that_selects_numbers_and_an_effect_that_turns_a_region():
+    compare(Pentago(), compile_rules(PENTAGO), 2, samples=30)
+
+
+# ----------------------------------------------------------------------- hands and drops
+
+DROPS = """game "Drop chess"
+players White Black
+board 3 x 4
+pieces man king
+direction forward: White n ne nw, Black s se sw
+region far: White -> row 4, Black -> row 1
+hands: king -> man
+setup White man: a1 or b1 or c1
+setup Black man: a4 or b4 or c4
+move: step man forward to not own then promote to king in far
+move: step king n s e w to not own
+move drop: drop on empty and not far
+end: mover wins if no enemy
+end: draw if plies >= 8
+"""
+
+
+class Drops(Hand):
+    """Men step forward or diagonally forward, taking what stands there; a man reaching the
+    far row is crowned. A taken piece joins the taker's hand as a man, and a move may drop a
+    man from the hand on an empty cell off the far row."""
+
+    size = 4
+
+    def on(self, x, y):
+        return 0 <= x < 3 and 0 <= y < 4
+
+    def start(self):
+        board = {(x, 0): (0, "man") for x in range(3)} | {(x, 3): (1, "man") for x in range(3)}
+        return (frozenset(board.items()), (0, 0), 0, 0)
+
+    def over(self, s):
+        owners = {o for o, _ in dict(s[0]).values()}
+        return s[3] >= 8 or len(owners) < 2
+
+    def moves(self, s):
+        board, hands, player, plies = dict(s[0]), s[1], s[2], s[3]
+        ahead, far = (1, 3) if player == 0 else (-1, 0)
+        letter = "M" if player == 0 else "m"   # a man's letter (several kinds: man M, king K)
+        out = []
+        for (x, y), (owner, kind) in board.items():
+            if owner != player:
+                continue
+            steps = [(0, ahead), (1, ahead), (-1, ahead)] if kind == "man" else ROOK
+            for dx, dy in steps:
+                to = (x + dx, y + dy)
+                if not self.on(*to) or board.get(to, (None,))[0] == player:
+                    continue
+                after = {c: v for c, v in board.items() if c != (x, y)}
+                gained = list(hands)
+                if to in board:
+                    gained[player] += 1
+                crowned = "king" if kind == "king" or to[1] == far else "man"
+                after[to] = (player, crowned)
+                out.append((f"{name((x, y))}-{name(to)}",
+                            (frozenset(after.items()), tuple(gained), 1 - player, plies + 1)))
+        if hands[player]:
+            for cell in [(x, y) for y in range(4) for x in range(3)]:
+                if cell not in board and cell[1] != far:
+                    after = {**board, cell: (player, "man")}
+                    left = list(hands)
+                    left[player] -= 1
+                    out.append((f"{letter}*{name(cell)}",
+                                (frozenset(after.items()), tuple(left), 1 - player, plies + 1)))
+        return out
+
+
+def test_taken_pieces_join_the_hand_and_are_dropped_back():
+    game = compile_rules(DROPS)
+    compare(Drops(), game, 6, samples=40)
+    after = game.moves_after(["a1-a2", "b4-a3", "a2-a3", "c4-c3"])   # White took a man
+    texts = [game.move_text(after, m) for m in game.legal_moves(after)]
+    assert "M*b2" in texts and "M*a4" not in texts and not any(t.startswith("m*") for t in texts)
+    assert game.position_text(after).endswith("hand=1,0,0,0 plies=4")
+
+
+def test_regions_computed_from_options_every_other_row():
+    text = """game "Stripes"
+players A B
+option n = 6
+board n x n
+region stripes: rows 1..n every 2
+move: place on empty and stripes and not columns 2..n every 3
+end: draw if full or plies >= 2
+"""
+    for n in (4, 6, 7):
+        game = compile_rules(text, options={"n": str(n)})
+        start = game.initial_state()
+        expected = sorted(f"{chr(97 + x)}{y + 1}" for y in range(0, n, 2) for x in range(n) if (x - 1) % 3)
+        assert sorted(game.move_text(start, m) for m in game.legal_moves(start)) == expected
+
+
+MINICHESS = """game "Mini chess"
+players White Black
+board 5 x 5
+pieces king rook knight pawn
+direction forward: White n, Black s
+direction takes: White ne nw, Black se sw
+region far: White -> row 5, Black -> row 1
+setup White king: c1
+setup White rook: a1
+setup White knight: e1
+setup White pawn: rows 2..2
+setup Black king: c5
+setup Black rook: e5
+setup Black knight: a5
+setup Black pawn: rows 4..4
+illegal: attacked own king
+move: step king n s e w ne nw se sw to not own
+move: slide rook n s e w to not own
+move: step knight (1, 2) to not own
+move: step pawn forward to empty then promote to rook in far
+move: step pawn takes to enemy then promote to rook in far
+move: jump rook n s e w over enemy to empty
+end: mover wins if not moves and attacked enemy king
+end: draw if not moves or plies >= 20
+"""
+
+
+def test_the_fast_attack_test_equals_asking_the_move_generator(monkeypatch):
+    from gdl.interpreter.codegen_attacks import AttackCode
+    fast = compile_rules(MINICHESS)
+    monkeypatch.setattr(AttackCode, "attacks_directly", lambda self: False)
+    slow = compile_rules(MINICHESS)
+    assert "def pseudo(" in slow.source and "def pseudo(" not in fast.source
+    start = fast.initial_state()
+    assert [perft(fast, start, d) for d in range(1, 4)] == [perft(slow, start, d) for d in range(1, 4)]
+    rng = random.Random(5)
+    results = set()
+    for _ in range(40):
+        s = t = start
+        while not fast.is_terminal(s):
+            moves = fast.legal_moves(s)
+            assert sorted(moves) == sorted(slow.legal_moves(t))
+            move = rng.choice(moves)
+            s, t = fast.apply(s, move), slow.apply(t, move)
+            assert s == t   # the same position and, at the end, the same result
+        results.add(fast.returns(s))
+    assert len(results) > 1
