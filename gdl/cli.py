@@ -11,12 +11,13 @@
     gdl match GAME                    AI against AI (or random, or ...), many games, seeded
     gdl bench GAME                    random playouts/s, alpha-beta nodes/s
     gdl openspiel GAME                register as a pyspiel game; its name and game info
+    gdl replay FILE                   show a game saved by `gdl play --save`, move by move
 
 GAME is a bundled game's name (see `gdl list`) or a path to a rules file; every
 command that takes one also takes `--set NAME=VALUE` (repeatable) to set the
 game's options. Every error a user can cause is one line on stderr and exit
-status 1 (a rules error adds the source line and a caret); `--debug` shows the
-traceback instead. Ctrl-C exits with status 130. Long commands show progress
+status 1 (a rules error adds the source line and a caret; with `--json`, the
+error is also one JSON object on stdout); `--debug` shows the traceback instead. Ctrl-C exits with status 130. Long commands show progress
 on stderr when it is a terminal and stay quiet when it is not.
 
 Exit status: 0 success, 1 an error, 2 a usage error, 130 interrupted.
