@@ -17,8 +17,9 @@ GAME is a bundled game's name (see `gdl list`) or a path to a rules file; every
 command that takes one also takes `--set NAME=VALUE` (repeatable) to set the
 game's options. Every error a user can cause is one line on stderr and exit
 status 1 (a rules error adds the source line and a caret; with `--json`, the
-error is also one JSON object on stdout); `--debug` shows the traceback instead. Ctrl-C exits with status 130. Long commands show progress
-on stderr when it is a terminal and stay quiet when it is not.
+error is also one JSON object on stdout); `--debug` shows the traceback instead.
+Ctrl-C exits with status 130. Long commands show progress on stderr when it is a
+terminal and stay quiet when it is not.
 
 Exit status: 0 success, 1 an error, 2 a usage error, 130 interrupted.
 """
