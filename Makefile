@@ -3,7 +3,7 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test bench clean
+.PHONY: demo test bench lint clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,6 +16,15 @@ demo: $(BIN)/.installed
 
 test: $(BIN)/.installed
 	$(BIN)/python -m pytest
+
+# ruff (the rule set in pyproject.toml) and mypy (configured there too) over the code.
+$(BIN)/.lint-installed: $(BIN)/.installed
+	$(BIN)/python -m pip install --quiet -e '.[test,lint]'
+	touch $@
+
+lint: $(BIN)/.lint-installed
+	$(BIN)/ruff check gdl tests bench
+	$(BIN)/mypy
 
 bench: $(BIN)/.installed
 	for b in bench/*.py; do $(BIN)/python $$b || exit 1; done

@@ -13,12 +13,13 @@ import statistics
 from collections import Counter
 from importlib import resources
 from pathlib import Path
-from typing import Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import attrs
 
 from gdl import invariants_json as export
-from gdl.errors import GdlError, RulesSemanticError, UnknownGame
+from gdl.errors import GdlError, OptionError, RulesSemanticError, UnknownGame
 from gdl.interpreter import load_file
 from gdl.interpreter.compiled import CompiledGame
 from gdl.interpreter.constraints import CompiledConstraints
@@ -44,6 +45,19 @@ def _title(path: Path) -> str:
     return path.stem
 
 
+def kind(name: str) -> str:
+    """A bundled game's kind (game, puzzle or constraints), from its header line: no compiling.
+
+    >>> kind("sudoku")
+    'constraints'
+    """
+    for line in bundled_paths()[name].read_text(encoding="utf-8").splitlines():
+        words = line.split()
+        if words and words[0] in ("game", "puzzle", "constraints"):
+            return words[0]
+    return "game"
+
+
 def bundled_games() -> list[tuple[str, str]]:
     """(name, title) of every bundled game, sorted by name."""
     return [(name, _title(path)) for name, path in sorted(bundled_paths().items())]
@@ -66,19 +80,40 @@ def resolve(game: str) -> Path:
     raise UnknownGame(f"no bundled game or rules file named {game!r}{hint}")
 
 
-def load(game: str, options: Mapping[str, str] | None = None
-         ) -> CompiledGame | CompiledConstraints:
-    """The game named `game` (bundled name or rules-file path) with `options` set.
+def load(game: str, options: Mapping[str, object] | None = None) -> Any:
+    """The game named `game` (bundled name or rules-file path) with `options` set: a
+    CompiledGame, a compiled puzzle or a CompiledConstraints. (Typed Any: the compiled
+    classes take their own state types, narrower than the protocol's Hashable.)
 
-    Option values are the user's text (`--set width=5` gives {"width": "5"}).
+    Option values are the user's text (`--set width=5` gives {"width": "5"}) or Python
+    values: an int, or a list or tuple of ints.
 
     Raises:
         UnknownGame, OptionError, RulesSyntaxError, RulesSemanticError.
 
     >>> load("connect4", {"width": "5"}).options["width"]
     5
+    >>> load("nim", {"heaps": [1, 2]}).options["heaps"]
+    (1, 2)
     """
-    return load_file(resolve(game), options)
+    texts = {name: option_text(name, value) for name, value in (options or {}).items()}
+    return load_file(resolve(game), texts)
+
+
+def option_text(name: str, value: object) -> str:
+    """An option value as the text `--set` would give (the compiler reads texts).
+
+    Raises:
+        OptionError: a value that is no text, int or list of ints (a bool, a float...).
+    """
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    if isinstance(value, (list, tuple)) and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value):
+        return " ".join(map(str, value))
+    raise OptionError(f"option {name}: {value!r} is not a number or a list of numbers")
 
 
 def _random_step(game: CompiledGame, state: tuple, rng: random.Random) -> tuple:

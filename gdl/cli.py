@@ -10,13 +10,16 @@
                                       an optimal solution or --enumerate (puzzles)
     gdl match GAME                    AI against AI (or random, or ...), many games, seeded
     gdl bench GAME                    random playouts/s, alpha-beta nodes/s
+    gdl openspiel GAME                register as a pyspiel game; its name and game info
+    gdl replay FILE                   show a game saved by `gdl play --save`, move by move
 
 GAME is a bundled game's name (see `gdl list`) or a path to a rules file; every
 command that takes one also takes `--set NAME=VALUE` (repeatable) to set the
 game's options. Every error a user can cause is one line on stderr and exit
-status 1 (a rules error adds the source line and a caret); `--debug` shows the
-traceback instead. Ctrl-C exits with status 130. Long commands show progress
-on stderr when it is a terminal and stay quiet when it is not.
+status 1 (a rules error adds the source line and a caret; with `--json`, the
+error is also one JSON object on stdout); `--debug` shows the traceback instead.
+Ctrl-C exits with status 130. Long commands show progress on stderr when it is a
+terminal and stay quiet when it is not.
 
 Exit status: 0 success, 1 an error, 2 a usage error, 130 interrupted.
 """
@@ -26,19 +29,19 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import sys
 from collections.abc import Callable, Sequence
 from time import perf_counter
-from typing import TextIO
+from typing import Any, TextIO
 
-from gdl import catalog, cli_puzzle
+from gdl import __version__, catalog, cli_json, cli_openspiel, cli_play, cli_puzzle, records
+from gdl import cli_records
 from gdl.notation import read_moves
 from gdl.invariants_json import describe as describe_invariants
-from gdl.games.reference_puzzles import random_walk
-from gdl.errors import GdlError, IllegalMove, OptionError, RulesError, SolverError
+from gdl.api import grid_rows
+from gdl.errors import GdlError, OptionError, RulesError, SolverError
 from gdl.perft import iter_divide
-from gdl.players import LEVELS, HumanPlayer, make_player
+from gdl.players import LEVELS
 from gdl.protocol import CONSTRAINTS, GAME, PUZZLE, Game, State
 from gdl.solvers.csp_solve import METHODS as CSP_METHODS, solve_csp
 from gdl.solvers.exact import METHODS, SolveProgress, solve
@@ -47,7 +50,6 @@ from gdl.speed import RUNS, measure
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
-PLAY_SCRAMBLE = 20   # random moves that scramble a solved puzzle before `gdl play`
 MATCH_SECONDS = 0.2   # a match's default time per AI move: many games in minutes, not hours
 
 PERFT_HELP = """\
@@ -87,7 +89,7 @@ def _rate(count: float, seconds: float) -> str:
     return f"{count / seconds:,.0f}" if seconds > 0 else "-"
 
 
-def _dump(data: dict) -> None:
+def _dump(data: object) -> None:
     print(json.dumps(data, indent=2))
 
 
@@ -130,14 +132,16 @@ def _position(game: Game, moves: str | None, position: str | None = None) -> Sta
         IllegalMove: a move is unreadable, illegal, or comes after the end of the game.
         GdlError: a position text this game cannot read.
     """
+    if records.is_record_path(moves):   # --moves game.json: the moves of a saved game
+        moves = records.moves_of(str(moves), game)
     if position is None:
         state = game.initial_state()
     elif not hasattr(game, "parse_position"):
         raise GdlError(f"{game.name} has no position text; start from --moves instead")
     else:
         state = game.parse_position(position)
-    for _, _, state in read_moves(game, state, moves or ""):
-        pass
+    for _, _, after in read_moves(game, state, moves or ""):
+        state = after
     return state
 
 
@@ -171,6 +175,9 @@ def result_text(game: Game, state: State) -> str:
 # --------------------------------------------------------------------------- commands
 
 def cmd_list(args: argparse.Namespace, status: Status) -> int:
+    if args.json:
+        _dump(cli_json.list_document())
+        return EXIT_OK
     games = catalog.bundled_games()
     width = max((len(name) for name, _ in games), default=0)
     for name, title in games:
@@ -202,8 +209,11 @@ def cmd_check(args: argparse.Namespace, status: Status) -> int:
     status.show(f"checking {args.game}...")
     report = check(args.game, _options(args.set), **_sample(args))
     status.clear()
-    print(report)
     errors = getattr(report, "errors", ())
+    if args.json:
+        _dump(cli_json.check_document(args.game, report))
+    else:
+        print(report)
     for error in errors:   # a declaration found false: `file:line:col: ...` and a counterexample
         print(error, file=sys.stderr)
     return EXIT_ERROR if errors else EXIT_OK
@@ -224,7 +234,8 @@ def cmd_perft(args: argparse.Namespace, status: Status) -> int:
     game = _load(args)
     _require_moves(game, "perft")
     state = _position(game, args.moves, args.position)
-    count, split = 1, []
+    count, rows = 1, []
+    split: list[tuple[object, int]] = []
     for depth in range(1, args.depth + 1):
         start, count, split = perf_counter(), 0, []
         moves = len(game.legal_moves(state)) if not game.is_terminal(state) else 0
@@ -234,70 +245,19 @@ def cmd_perft(args: argparse.Namespace, status: Status) -> int:
             status.show(f"perft depth {depth}: {done}/{moves} moves, {count:,} so far")
         seconds = perf_counter() - start
         status.clear()
-        print(f"depth {depth}: {count}  ({seconds:.3f} s, {_rate(count, seconds)} nodes/s)")
+        rows.append({"depth": depth, "count": count, "seconds": seconds})
+        if not args.json:
+            print(f"depth {depth}: {count}  ({seconds:.3f} s, {_rate(count, seconds)} nodes/s)")
+    if args.json:
+        _dump({"game": game.name, "moves": (args.moves or "").split(), "depth": args.depth,
+               "count": count, "depths": rows,
+               **({"divide": {game.move_text(state, m): n for m, n in split}}
+                  if args.divide else {})})
+        return EXIT_OK
     if args.divide and args.depth > 0:
         for move, n in split:
             print(f"  {game.move_text(state, move)}: {n}")
     print(count)
-    return EXIT_OK
-
-
-class _Input:
-    """input() that remembers whether the input ended, so play can tell EOF from other errors."""
-
-    def __init__(self) -> None:
-        self.ended = False
-
-    def __call__(self, prompt: str) -> str:
-        try:
-            return input(prompt)
-        except EOFError:
-            self.ended = True
-            raise
-
-
-def cmd_play(args: argparse.Namespace, status: Status) -> int:
-    game = _load(args)
-    _require_moves(game, "play")
-    n = len(game.players)
-    specs = _specs(args.players, ["human"] + ["ai"] * (n - 1), n)
-    seeds = random.Random(args.seed) if args.seed is not None else None
-    reader = _Input()
-    seats = [make_player(spec, game, args.level,
-                         seeds.randrange(2**32) if seeds else None, args.time,
-                         input_fn=reader)
-             for spec in specs]
-    state = _position(game, args.moves, args.position)
-    if game.kind == PUZZLE and game.is_terminal(state):
-        # A puzzle starts solved: play from a seeded scramble instead.
-        state = random_walk(game, PLAY_SCRAMBLE, args.seed or 0)
-        print(f"{game.title}: scrambled by {PLAY_SCRAMBLE} random moves (seed {args.seed or 0})")
-    print(f"{game.title}: " + ", ".join(f"{name} {seat.name}"
-                                        for name, seat in zip(game.players, seats)))
-    print(game.render(state))
-    plies = 0
-    while not game.is_terminal(state):
-        mover = game.current_player(state)
-        if not game.legal_moves(state):
-            raise GdlError(f"{game.players[mover]} has no legal move, yet the game is not over")
-        seat = seats[mover]
-        if not isinstance(seat, HumanPlayer):
-            status.show(f"{game.players[mover]} ({seat.name}) is thinking...")
-        try:
-            move = seat.choose(game, state)
-            status.clear()
-        except GdlError:
-            if not reader.ended:
-                raise
-            print(f"gdl: the input ended; game abandoned after {plies} moves", file=sys.stderr)
-            return EXIT_ERROR
-        plies += 1
-        print(f"\n{plies}. {game.players[mover]} plays {game.move_text(state, move)}")
-        state = game.apply(state, move)
-        print(game.render(state))
-    if hasattr(game, "position_text"):
-        print(f"\nfinal position: {game.position_text(state)}")
-    print(f"\nresult after {plies} moves: {result_text(game, state)}")
     return EXIT_OK
 
 
@@ -329,7 +289,7 @@ def _solve_game(game: Game, state: State, args: argparse.Namespace,
     return lines, data
 
 
-def _solve_constraints(puzzle: Game, state: State, args: argparse.Namespace,
+def _solve_constraints(puzzle: Any, state: State, args: argparse.Namespace,
                        status: Status) -> tuple[list[str], dict]:
     """A constraint puzzle: a solution, and whether it is unique (or, with --count, how many)."""
     csp = puzzle.csp(args.given)
@@ -350,7 +310,10 @@ def _solve_constraints(puzzle: Game, state: State, args: argparse.Namespace,
     lines += [f"the givens break: {text}" for text in conflicts]
     data = {"puzzle": puzzle.name, "options": puzzle.options, "status": verdict,
             "solved": result.solution is not None, "unique": n == 1,
-            "solution": None if result.solution is None else puzzle.grid_string(result.solution),
+            # The grid as rows of numbers; "grid" is the same as one string of symbols.
+            "solution": None if result.solution is None else [
+                list(row) for row in grid_rows(puzzle, result.solution)],
+            "grid": None if result.solution is None else puzzle.grid_string(result.solution),
             "width": puzzle.width, "height": puzzle.height, "conflicts": conflicts,
             "nodes": result.nodes, "seconds": result.seconds, "method": result.method}
     if args.count:
@@ -393,7 +356,8 @@ def cmd_match(args: argparse.Namespace, status: Status) -> int:
         status.show(f"match: game {record.index + 1}/{args.games} done")
 
     result = run_match(game, spec_a, spec_b, games=args.games, seed=args.seed,
-                       level=args.level, time_per_move=args.time, progress=progress)
+                       level=args.level, time_per_move=args.time or MATCH_SECONDS,
+                       max_plies=args.max_plies, progress=progress)
     status.clear()
     if args.json:
         _dump(result.to_json())
@@ -478,14 +442,18 @@ def build_parser() -> argparse.ArgumentParser:
 
     parser = _Parser(prog="gdl", parents=[debug],
                      description="A declarative, rules-driven general game player.")
+    parser.add_argument("--version", action="version", version=f"gdl {__version__}")
     sub = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
 
     def command(name: str, run: Callable, help: str, parents: list, **kw) -> _Parser:
         p = sub.add_parser(name, parents=[debug, *parents], help=help, description=help, **kw)
-        p.set_defaults(run=run)
+        p.set_defaults(run=run, command_name=name)
         return p
 
-    command("list", cmd_list, "list the bundled games", [])
+    json_flag = _Parser(add_help=False)
+    json_flag.add_argument("--json", action="store_true",
+                           help="print one JSON object (errors too, as {\"error\": ...})")
+    command("list", cmd_list, "list the bundled games", [json_flag])
     sample = _Parser(add_help=False)
     sample.add_argument("--seed", type=int, default=0,
                         help="seed of the random games that test the invariants (default: 0)")
@@ -495,19 +463,22 @@ def build_parser() -> argparse.ArgumentParser:
                         help="cut each random game after N moves (default: play to the end; "
                              "puzzles: walks of 40 moves)")
     command("check", cmd_check, "parse, check and compile a game, test its declared "
-            "invariants on random games, and summarise it", [game, sample])
+            "invariants on random games, and summarise it", [game, sample, json_flag])
     p = command("invariants", cmd_invariants, "the verified symmetries, inverse and commuting "
                 "moves and quantities (docs/invariants.md)", [game, sample])
     p.add_argument("--json", action="store_true",
                    help="print the JSON document of docs/invariants.schema.json")
 
-    p = command("perft", cmd_perft, "count move sequences to a depth", [game, moves],
+    p = command("perft", cmd_perft, "count move sequences to a depth", [game, moves, json_flag],
                 epilog=PERFT_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("depth", metavar="DEPTH", type=_count(0), help="plies to count")
     p.add_argument("--divide", action="store_true",
                    help="also print the count at DEPTH below each first move")
 
-    p = command("play", cmd_play, "play in the terminal", [game, moves, ai])
+    p = command("play", cli_play.run, "play in the terminal", [game, moves, ai, json_flag],
+                epilog=cli_play.__doc__.split("\n", 1)[1],
+                formatter_class=argparse.RawDescriptionHelpFormatter)
+    cli_play.add_arguments(p)
     p.add_argument("--players", metavar="SPEC,SPEC",
                    help=player_help + " (default: human, then ai)")
     p.add_argument("--seed", type=int, help="seed the random and AI players")
@@ -534,7 +505,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", metavar="SPEC,SPEC",
                    help=player_help + " (two; default: ai,random)")
     p.add_argument("--games", type=_count(1), default=10, help="games to play (default: 10)")
-    p.set_defaults(time=MATCH_SECONDS)
+    p.add_argument("--max-plies", type=_count(1), metavar="N",
+                   help="cut each game after N moves, as a draw (default: play to the end)")
     p.add_argument("--seed", type=int, default=0, help="the match's seed (default: 0)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -543,6 +515,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"seconds per run; each figure is the median of {RUNS} runs "
                         f"(default: 0.4)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    cli_openspiel.add_command(command, [game])
+    cli_records.add_command(command, [])
     return parser
 
 
@@ -570,12 +544,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         if debug:
             raise
         status.clear()
+        _json_error(args, err)
         print(err.report(), file=sys.stderr)
         return EXIT_ERROR
     except GdlError as err:
         if debug:
             raise
         status.clear()
+        _json_error(args, err)
         print(f"gdl: error: {err}", file=sys.stderr)
         return EXIT_ERROR
     except BrokenPipeError:  # `gdl ... | head`: the reader left; stop quietly
@@ -585,6 +561,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if debug:
             raise
         status.clear()
+        _json_error(args, err)
         if _raised_in_generated_code(err):
             print(f"gdl: error: the rules fail in play ({type(err).__name__}: {err}); "
                   f"`gdl check` shows the position", file=sys.stderr)
@@ -592,6 +569,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"gdl: internal error: {type(err).__name__}: {err} "
                   f"(run with --debug for the traceback)", file=sys.stderr)
         return EXIT_ERROR
+
+
+def _json_error(args: argparse.Namespace, err: BaseException) -> None:
+    """With --json, an error is also one JSON object on stdout (the exit status is kept)."""
+    if getattr(args, "json", False):
+        _dump(cli_json.error_document(err, args.command_name, getattr(args, "game", None)))
 
 
 def _raised_in_generated_code(err: BaseException) -> bool:

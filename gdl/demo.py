@@ -38,7 +38,7 @@ def solve_cube() -> None:
           "solved optimally")
     print(cube.render(scrambled))
     print(f"solution ({result.length} moves, {result.nodes} nodes, {result.seconds:.2f} s):",
-          " ".join(cube.move_text(scrambled, m) for m in result.solution))
+          " ".join(cube.move_text(scrambled, m) for m in result.solution or ()))
 
 
 def solve_sudoku() -> None:

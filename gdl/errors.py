@@ -38,7 +38,7 @@ class RulesError(GdlError):
         self.filename = filename
         self.source = source
 
-    def located(self, filename: str, source: str) -> "RulesError":
+    def located(self, filename: str, source: str) -> RulesError:
         """Attach the file this error belongs to (the checker raises before it knows)."""
         self.filename, self.source = filename, source
         return self

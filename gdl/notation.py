@@ -27,8 +27,10 @@ def read_moves(game: Game, state: State, text: str) -> Iterator[tuple[str, Move,
         while words:
             number += 1
             if game.is_terminal(state):
-                raise IllegalMove(f"--moves, move {number} ({' '.join(words)!r}): the game is already over")
-            legal = {" ".join(game.move_text(state, m).lower().split()): m for m in game.legal_moves(state)}
+                raise IllegalMove(f"--moves, move {number} ({' '.join(words)!r}): "
+                                  f"the game is already over")
+            legal = {" ".join(game.move_text(state, m).lower().split()): m
+                     for m in game.legal_moves(state)}
             longest = max((t.count(" ") + 1 for t in legal), default=1)
             taken = next((n for n in range(min(longest, len(words)), 0, -1)
                           if " ".join(words[:n]).lower() in legal), 1)

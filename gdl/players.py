@@ -17,7 +17,8 @@ True
 from __future__ import annotations
 
 import random
-from typing import Callable, Protocol
+from typing import Protocol
+from collections.abc import Callable
 
 import attrs
 
@@ -30,6 +31,7 @@ from gdl.solvers.puzzle import solve_puzzle
 from gdl.solvers.tables import BoundedTable
 
 KINDS = ("human", "random", "ai", "alphabeta", "mcts")
+DEFAULT_LEVEL = "hard"       # as `gdl play --level` and the Python API default
 DEFAULT_SECONDS = 1.0        # the hard level's time per move unless overridden
 TABLE_ENTRIES = 200_000      # about 40 MB (see tables.BYTES_PER_ENTRY)
 
@@ -130,8 +132,8 @@ class AIPlayer:
 
     Args:
         game: the game it plays (its solver is built for it).
-        level: "easy" (shallow and noisy), "medium" or "hard" (the strongest
-            search within the time per move).
+        level: "easy" (shallow and noisy), "medium" or "hard" (the default, as on the
+            command line: the strongest search within the time per move).
         seed: seeds the noise and MCTS.
         time_per_move: seconds per move; the hard level's budget (default 1 s), a
             cap for the others.
@@ -145,7 +147,7 @@ class AIPlayer:
         SolverError: alpha-beta asked for a game it cannot search.
     """
 
-    def __init__(self, game: Game, level: str = "medium", seed: int | None = None,
+    def __init__(self, game: Game, level: str = DEFAULT_LEVEL, seed: int | None = None,
                  time_per_move: float | None = None, engine: str = "auto",
                  name: str | None = None) -> None:
         if level not in LEVELS:
@@ -177,7 +179,7 @@ class AIPlayer:
         return best
 
 
-def make_player(spec: str, game: Game, level: str = "medium", seed: int | None = None,
+def make_player(spec: str, game: Game, level: str = DEFAULT_LEVEL, seed: int | None = None,
                 time_per_move: float | None = None,
                 input_fn: Callable[[str], str] = input,
                 output_fn: Callable[[str], None] = print) -> Player:

@@ -14,7 +14,8 @@ Conventions
 
 from __future__ import annotations
 
-from typing import Any, Hashable, Protocol, Sequence, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
+from collections.abc import Hashable, Sequence
 
 State = Hashable
 Move = Hashable

@@ -48,14 +48,15 @@ def test_solve_a_sudoku_prints_the_grid_then_unique(capsys):
 
 def test_solve_json_gives_the_solution_row_by_row(capsys):
     data = run_json(capsys, "solve", "sudoku", "--given", EASY)
-    assert data["solution"][:9] == "534678912" and len(data["solution"]) == 81
+    assert data["grid"][:9] == "534678912" and len(data["grid"]) == 81
+    assert data["solution"][0] == [5, 3, 4, 6, 7, 8, 9, 1, 2] and len(data["solution"]) == 9
     assert data["status"] == "unique" and data["solved"] and data["unique"]
     assert "count" not in data and data["seconds"] >= 0 and data["method"]
 
 
 def test_the_hard_sudoku_from_the_command_line(capsys):
     data = run_json(capsys, "solve", "sudoku", "--given", HARD)
-    grid = data["solution"]
+    grid = data["grid"]
     assert data["status"] == "unique"
     for i in range(9):
         assert sorted(grid[9 * i:9 * i + 9]) == list("123456789")
@@ -68,7 +69,7 @@ def test_queens_count_is_92(capsys):
     assert code == 0 and lines[-1].startswith("92 solutions")
     data = run_json(capsys, "solve", "queens", "--set", "n=8", "--count")
     assert data["count"] == 92 and data["status"] == "multiple solutions"
-    assert len(data["solution"]) == 8
+    assert len(data["solution"]) == 1 and sorted(data["solution"][0]) == list(range(1, 9))
 
 
 @pytest.mark.parametrize("method", ["backtrack", "propagate", "library"])
@@ -110,13 +111,14 @@ def test_bad_givens_are_one_line_errors(capsys, given, message):
 
 def test_a_4x4_sudoku_by_option(capsys):
     data = run_json(capsys, "solve", "sudoku", "--set", "box=2", "--given", "1..43..2.1....2.")
-    assert data["solution"] == "1234341221434321" and data["status"] == "unique"
+    assert data["grid"] == "1234341221434321" and data["status"] == "unique"
+    assert data["solution"] == [[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]]
     assert (data["width"], data["height"]) == (4, 4)
 
 
 def test_a_16x16_sudoku_by_option(capsys):
     data = run_json(capsys, "solve", "sudoku", "--set", "box=4", "--given", "1" + "." * 255)
-    grid = data["solution"]
+    grid = data["grid"]
     assert len(grid) == 256 and grid[0] == "1" and data["status"] == "multiple solutions"
     assert sorted(grid[:16]) == sorted("123456789ABCDEFG")
 
@@ -128,9 +130,9 @@ def test_the_file_s_givens_need_replacing_at_another_size(capsys):
 
 def test_killer_and_futoshiki_are_unique(capsys):
     killer = run_json(capsys, "solve", "killer_sudoku")
-    assert killer["status"] == "unique" and killer["solution"].startswith("215647398")
+    assert killer["status"] == "unique" and killer["grid"].startswith("215647398")
     futoshiki = run_json(capsys, "solve", "futoshiki")
-    assert futoshiki["status"] == "unique" and futoshiki["solution"] == "5432143152214353521412543"
+    assert futoshiki["status"] == "unique" and futoshiki["grid"] == "5432143152214353521412543"
 
 
 def test_check_summarises_a_constraint_puzzle(capsys):

@@ -19,7 +19,8 @@ static evaluation that the solvers pick up when it is present.
 
 from __future__ import annotations
 
-from typing import Any, Hashable, Sequence
+from typing import Any
+from collections.abc import Hashable, Sequence
 
 from gdl.errors import IllegalMove, OptionError
 

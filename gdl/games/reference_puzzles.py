@@ -28,7 +28,8 @@ import bisect
 import random
 from functools import cache
 from itertools import permutations, product
-from typing import Any, Callable, Hashable, Sequence
+from typing import Any
+from collections.abc import Callable, Hashable, Sequence
 
 from gdl.errors import IllegalMove, OptionError
 

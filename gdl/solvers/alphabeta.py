@@ -22,7 +22,7 @@ Payoffs are assumed to lie in [-1, 1], as the protocol specifies.
 from __future__ import annotations
 
 from time import perf_counter
-from typing import Callable, Hashable
+from collections.abc import Callable, Hashable
 
 import attrs
 
@@ -53,7 +53,7 @@ class Ordering:
     history: bool = True
 
     @classmethod
-    def none(cls) -> "Ordering":
+    def none(cls) -> Ordering:
         return cls(False, False, False)
 
 
@@ -164,7 +164,8 @@ class AlphaBeta:
         limit = FULL_DEPTH if depth is None else max(1, depth)
         plan = range(1, limit + 1) if self.iterative else (limit,)
         best_move: Move = game.legal_moves(root)[0]
-        value, pv, done, exact, stopped = 0.0, (), 0, False, "depth"
+        pv: tuple[Move, ...] = ()
+        value, done, exact, stopped = 0.0, 0, False, "depth"
         for d in plan:
             try:
                 iteration_value = run.iterate(root, d)

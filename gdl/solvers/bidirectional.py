@@ -24,7 +24,8 @@ solutions" mode enumerates them without duplicates.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator
+from typing import Any
+from collections.abc import Callable, Iterator
 
 from gdl.errors import SolverError
 from gdl.protocol import Move, State
@@ -111,7 +112,7 @@ def _toward_root(game: Any, dist: dict, s: State, forward: bool) -> list[tuple[S
     closer = dist[s] - 1
     if not forward:
         return [(t, m) for m in legal(s) if dist.get(t := apply(s, m)) == closer]
-    steps = []
+    steps: list[tuple[State, Move]] = []
     for p in {apply(s, u) for u in legal(s)}:
         if dist.get(p) == closer:
             steps.extend((p, m) for m in legal(p) if apply(p, m) == s)
@@ -175,7 +176,7 @@ def solve_bidirectional(game: Any, start: State | None = None, *, all_solutions:
     checked: set | None = set()
     listed: Callable | None = getattr(game, "moves", None)
     if listed is not None:
-        require_inverses(game, listed(), checked, "bidirectional search")
+        require_inverses(game, listed(), set(), "bidirectional search")
         checked = None
     elif getattr(game, "inverse", None) is None:
         raise SolverError(f"bidirectional search needs inverse moves; {game.name} declares none")

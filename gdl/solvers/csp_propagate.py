@@ -1,4 +1,5 @@
-"""Our own propagation: shrink domains before (and, in `propagate_search`, at every node of) a search.
+"""Our own propagation: shrink domains before (and, in `propagate_search`, at every node of)
+a search.
 
 Rules, each sound (it removes only values that no solution uses):
 

@@ -25,8 +25,9 @@ state so that pruning costs nothing per state.
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable
 from time import perf_counter
-from typing import Any, Callable
+from typing import Any
 
 import attrs
 
@@ -85,7 +86,8 @@ def enumerate_space(game: Any, start: State | None = None, *, hints: SearchHints
     every = max(1, every)
     hints = hints_from(game) if hints is None else hints
     start = game.initial_state() if start is None else start
-    encode, decode = getattr(game, "encode", None), getattr(game, "decode", None)
+    encode: Any = getattr(game, "encode", None)
+    decode: Any = getattr(game, "decode", None)
     coded = encode is not None and decode is not None
     bound = getattr(game, "code_bound", None) if coded else None
     if bound is not None and bound > BYTE_TABLE_LIMIT:
@@ -105,8 +107,9 @@ def enumerate_space(game: Any, start: State | None = None, *, hints: SearchHints
         seen.next_layer()
         tick = None
         if progress is not None:
-            depth, before = len(distribution), found
-            tick = lambda new: progress(before + new, depth)   # noqa: E731
+            depth = len(distribution)
+            # Bound now: the callback must report this layer's depth and count.
+            tick = lambda new, before=found, depth=depth: progress(before + new, depth)  # noqa: E731
         layer = _expand(game, hints, seen, frontier, coded, packed, tick, report_at - found, every)
         size = sum(len(b) for b in layer.values())
         if not size:
@@ -133,7 +136,7 @@ def _mark(seen: _Seen, key: Any) -> None:
         seen.table[key] = 1
     elif seen.layers is not None:
         seen.layers[2].add(key)
-    else:
+    elif seen.all is not None:
         seen.all.add(key)
 
 
@@ -146,11 +149,12 @@ def _expand(game: Any, hints: SearchHints, seen: _Seen, frontier: dict,
     `first`, then every `every` new states.
     """
     legal, apply, skip = game.legal_moves, game.apply, hints.skip
-    encode = game.encode if coded else None
-    decode = game.decode if coded else None
+    encode: Any = game.encode if coded else None
+    decode: Any = game.decode if coded else None
     layer: dict[Move, Any] = {}
     count, report_at = 0, first if tick is not None else -1
-    table, layers, every_seen = seen.table, seen.layers, seen.all
+    table, layers = seen.table, seen.layers
+    every_seen: Any = seen.all   # the one set when there is neither a table nor layers
     if layers is not None:
         older, current, newer = layers
     for prev, bucket in frontier.items():
@@ -175,7 +179,7 @@ def _expand(game: Any, hints: SearchHints, seen: _Seen, frontier: dict,
                         continue
                     every_seen.add(key)
                 count += 1
-                if count == report_at:
+                if count == report_at and tick is not None:
                     tick(count)
                     report_at += every
                 out = layer.get(m)

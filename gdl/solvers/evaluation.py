@@ -11,7 +11,7 @@ evaluations live in [-1, 1], far below any decided score.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from gdl.protocol import Game, State
 

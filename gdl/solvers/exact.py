@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import sys
 from time import perf_counter
-from typing import Callable, Hashable
+from collections.abc import Callable, Hashable
 
 import attrs
 

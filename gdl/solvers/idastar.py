@@ -24,7 +24,8 @@ The lower bound h, in order of preference:
 
 from __future__ import annotations
 
-from typing import Any, Callable, Hashable
+from typing import Any
+from collections.abc import Callable, Hashable
 
 from gdl.protocol import Move, State
 from gdl.solvers.pruning import (Budget, PuzzleResult, SearchHints, declares_all_inverses,

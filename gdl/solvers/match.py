@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import random
 from time import perf_counter
-from typing import Callable
+from collections.abc import Callable
 
 import attrs
 

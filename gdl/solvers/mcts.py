@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import random
 from time import perf_counter
-from typing import Callable
+from collections.abc import Callable
 
 import attrs
 
@@ -84,7 +84,8 @@ def heuristic_rollout(game: Game, epsilon: float = 0.25) -> RolloutPolicy:
     Raises:
         AttributeError: the game has no heuristic.
     """
-    heuristic, apply = game.heuristic, game.apply
+    heuristic = game.heuristic  # type: ignore[attr-defined]  # an optional capability
+    apply = game.apply
     legal_moves, player = game.legal_moves, game.current_player
 
     def policy(state: State, rng: random.Random) -> Move:

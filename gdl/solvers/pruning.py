@@ -37,7 +37,8 @@ rules keep, of every path, the one with its commuting moves sorted.
 from __future__ import annotations
 
 from time import perf_counter
-from typing import Any, Callable, Hashable, Iterator, Mapping
+from typing import Any
+from collections.abc import Callable, Hashable, Iterator, Mapping
 
 import attrs
 

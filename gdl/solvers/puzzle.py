@@ -66,11 +66,11 @@ def solve_puzzle(game: Any, start: State | None = None, *, method: str | None = 
                               f"not {method}")
         method = "bidirectional"
     method = default_method(game) if method is None else method
-    budget = {"time_limit": time_limit, "max_nodes": max_nodes}
     if method == "bfs":
-        return solve_bfs(game, start, **budget)
+        return solve_bfs(game, start, time_limit=time_limit, max_nodes=max_nodes)
     if method == "bidirectional":
-        return solve_bidirectional(game, start, all_solutions=all_solutions, **budget)
+        return solve_bidirectional(game, start, all_solutions=all_solutions,
+                                   time_limit=time_limit, max_nodes=max_nodes)
     if method == "idastar":
-        return solve_idastar(game, start, **budget)
+        return solve_idastar(game, start, time_limit=time_limit, max_nodes=max_nodes)
     raise SolverError(f"unknown puzzle method {method!r}; expected one of {', '.join(METHODS)}")

@@ -24,7 +24,8 @@ Two tables:
 
 from __future__ import annotations
 
-from typing import Hashable, Protocol
+from typing import Protocol
+from collections.abc import Hashable
 
 from gdl.protocol import Move
 
@@ -92,7 +93,7 @@ class BoundedTable:
         self._generation = 0
 
     @classmethod
-    def for_memory(cls, megabytes: float, policy: str = "depth") -> "BoundedTable":
+    def for_memory(cls, megabytes: float, policy: str = "depth") -> BoundedTable:
         """A table sized to stay within about `megabytes` of memory (BYTES_PER_ENTRY each)."""
         return cls(max(1, int(megabytes * 1_000_000 / BYTES_PER_ENTRY)), policy)
 

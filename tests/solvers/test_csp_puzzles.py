@@ -142,7 +142,7 @@ def test_queens_as_a_board_of_zeros_and_ones_with_counts():
             [[(r, c) for r in range(n)] for c in range(n)]
     diagonals = [[(r, c) for r, c in cells if r - c == d] for d in range(1 - n, n)] + \
                 [[(r, c) for r, c in cells if r + c == s] for s in range(2 * n - 1)]
-    csp = CSP("6-queens board", cells, {v: (0, 1) for v in cells},
+    csp = CSP("6-queens board", cells, dict.fromkeys(cells, (0, 1)),
               [Count(line, 1, "==", 1) for line in lines] +
               [Count(d, 1, "<=", 1) for d in diagonals if len(d) > 1], shape=(n, n))
     assert solutions_agree(csp, limit=None).count == 4
@@ -159,7 +159,8 @@ def killer_csp() -> CSP:
     extra = []
     for cage in cages.values():
         extra += [SumEquals(cage, sum(value[v] for v in cage)), AllDifferent(cage)]
-    base = sudoku_csp(".........6......4...........5......3..6........................2.....6...........")
+    base = sudoku_csp(".........6......4...........5......3..6......"
+                      "..................2.....6...........")
     return attrs.evolve(base, name="killer", constraints=base.constraints + tuple(extra))
 
 

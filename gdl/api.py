@@ -1,0 +1,273 @@
+"""The public Python API (re-exported by `gdl`): load, ask the AI, solve, count.
+
+Every function takes a game (from `load`), a `Position`, or a game's name with
+its options; every move it returns is in the game's notation. Levels and
+defaults are the command line's: level "hard", 1 s per move (see gdl.players).
+
+>>> import gdl
+>>> gdl.solve("tictactoe").value
+'draw'
+>>> gdl.perft("connect4", 2, width=5).count
+25
+"""
+
+from __future__ import annotations
+
+from time import perf_counter
+from typing import Any
+from collections.abc import Iterable
+
+import attrs
+
+from gdl import catalog
+from gdl.errors import GdlError, SolverError
+from gdl.perft import iter_divide
+from gdl.players import DEFAULT_LEVEL, AIPlayer, make_player
+from gdl.position import Position, checked_move
+from gdl.protocol import CONSTRAINTS, GAME, Game, State
+from gdl.solvers.alphabeta import SearchResult
+from gdl.solvers.csp_solve import solve_csp
+from gdl.solvers.evaluation import DECIDED, WIN, outcome
+from gdl.solvers.exact import SolveProgress, solve as exact_solve
+from gdl.solvers.mcts import MCTSResult
+from gdl.solvers.puzzle import solve_puzzle
+
+GameLike = Game | Position | str
+
+
+def load(name_or_path: str, **options: Any) -> Any:
+    """The game `name_or_path` (a bundled name, see `gdl list`, or a rules file) with its
+    options given as Python values (`width=5`, `heaps=[1, 2, 3]`) or texts.
+
+    Raises:
+        UnknownGame, OptionError, RulesSyntaxError, RulesSemanticError.
+
+    >>> load("connect4", width=5).options["width"]
+    5
+    """
+    return catalog.load(name_or_path, options)
+
+
+def apply(game: Game, state: State, move: Any) -> State:
+    """The state after `move` (its text, or the game's move value), checked: the protocol's
+    own `game.apply` trusts its move, for the solvers' speed; this one does not.
+
+    Raises:
+        IllegalMove: the move is not legal in `state` (the legal ones are named).
+
+    >>> game = load("tictactoe")
+    >>> after = apply(game, game.initial_state(), "b2")
+    >>> apply(game, after, "b2")
+    Traceback (most recent call last):
+    ...
+    gdl.errors.IllegalMove: 'b2' is not a legal move; legal moves: a1 b1 c1 a2 c2 a3 b3 c3
+    """
+    return game.apply(state, checked_move(game, state, move))
+
+
+def _position(game: GameLike, moves: Iterable[str], options: dict[str, Any]) -> Position:
+    if isinstance(game, Position):
+        if options:
+            raise GdlError("options are set when a game is loaded, not on a position")
+        return Position(game.game, moves, start=game.state) if moves else game
+    compiled = load(game, **options) if isinstance(game, str) else game
+    return Position(compiled, moves)
+
+
+def _texts(game: Game, state: State, moves: Iterable[Any]) -> tuple[str, ...]:
+    """A line of moves from `state`, in notation."""
+    out = []
+    for move in moves:
+        out.append(game.move_text(state, move))
+        state = game.apply(state, move)
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------- the AI
+
+@attrs.frozen
+class AIMove:
+    """The AI's choice. engine: "alphabeta", "mcts" or "puzzle"; value: its estimate for
+    the player to move, -1..1 (MCTS: the mean payoff), None for a puzzle; outcome: "win",
+    "loss" or "draw" when alpha-beta saw the end of the game, else None; depth:
+    alpha-beta's completed depth; nodes: positions searched (MCTS: iterations); line:
+    the expected continuation, in notation."""
+
+    move: str
+    engine: str
+    value: float | None
+    outcome: str | None
+    depth: int | None
+    nodes: int | None
+    seconds: float
+    line: tuple[str, ...] = ()
+
+
+def ai_move(game: GameLike, *, moves: Iterable[str] = (), level: str = DEFAULT_LEVEL,
+            seconds: float | None = None, seed: int | None = None, engine: str = "ai",
+            **options: Any) -> AIMove:
+    """The AI's move in a position (a Position, or a game and `moves` from its start).
+
+    Args:
+        level: "easy", "medium" or "hard" (the default, as `gdl play --level`).
+        seconds: time per move (default: the level's; hard: 1 s, as `gdl play --time`).
+        seed: seeds the noise of the easy level and MCTS.
+        engine: "ai" (alpha-beta for two-player zero-sum games, else MCTS), "alphabeta"
+            or "mcts".
+    Raises:
+        GdlError: the game is over; OptionError: an unknown level or engine.
+
+    >>> pos = Position(load("tictactoe"), ["a1", "b1", "a2", "b2"])
+    >>> ai_move(pos, seconds=0.2).move     # X completes the a file
+    'a3'
+    """
+    pos = _position(game, moves, options)
+    if pos.is_over:
+        raise GdlError(f"the game is over ({pos.result}): there is no move to choose")
+    player = make_player(f"{engine}:{level}", pos.game, level, seed, seconds)
+    start = perf_counter()
+    move = player.choose(pos.game, pos.state)
+    spent = perf_counter() - start
+    text = pos.game.move_text(pos.state, move)
+    found = player.last if isinstance(player, AIPlayer) else None
+    if isinstance(found, SearchResult):
+        exact = found.stats.exact or abs(found.value) > DECIDED   # a heuristic 0 is no draw
+        decided = outcome(found.value) if exact else None
+        # A decided score is the payoff times WIN less the plies to the end: report the payoff.
+        value = round(found.value / WIN) if decided else found.value
+        line = found.pv if found.pv[:1] == (move,) else (move,)   # easy's noise strays
+        return AIMove(text, "alphabeta", float(value), decided, found.stats.depth,
+                      found.stats.nodes, spent, _texts(pos.game, pos.state, line))
+    if isinstance(found, MCTSResult):
+        return AIMove(text, "mcts", found.value, None, None, found.stats.iterations, spent,
+                      (text,))
+    return AIMove(text, "puzzle", None, None, None, None, spent, (text,))
+
+
+# --------------------------------------------------------------------------- solving
+
+@attrs.frozen
+class SolveResult:
+    """A game solved exactly: value "win", "loss" or "draw" for the player to move
+    (`to_move`), a best move (None when the game is over), nodes searched, seconds."""
+
+    value: str
+    best_move: str | None
+    to_move: str
+    nodes: int
+    seconds: float
+    method: str
+
+
+@attrs.frozen
+class PuzzleSolution:
+    """An optimal solution (None when there is none; `unsolvable` says why, `unsolved`
+    why the search stopped), its length, the method, nodes expanded, seconds."""
+
+    solution: tuple[str, ...] | None
+    length: int | None
+    method: str
+    nodes: int
+    seconds: float
+    unsolvable: str | None = None
+    unsolved: str | None = None
+
+
+@attrs.frozen
+class ConstraintSolution:
+    """A constraint puzzle's answer: status "unique", "multiple solutions" or "no
+    solution"; `solution` the grid as rows of numbers (None when there is none)."""
+
+    status: str
+    solution: tuple[tuple[int, ...], ...] | None
+    seconds: float
+    method: str
+
+    @property
+    def unique(self) -> bool:
+        return self.status == "unique"
+
+
+def solve(game: GameLike, *, moves: Iterable[str] = (), method: str | None = None,
+          time_limit: float | None = None, given: str | None = None, **options: Any
+          ) -> SolveResult | PuzzleSolution | ConstraintSolution:
+    """Solve a game exactly, a puzzle optimally or a constraint puzzle, as `gdl solve`.
+
+    Args:
+        moves: moves played from the start first (games and puzzles).
+        method: games "alphabeta" (default) or "memo"; puzzles "bfs", "bidirectional" or
+            "idastar" (default: the puzzle's best, as `gdl solve`).
+        time_limit: give up after this many seconds (SolverError for games, an unsolved
+            PuzzleSolution for puzzles).
+        given: constraint puzzles: the clues row by row ('.' for a blank).
+    Raises:
+        SolverError: a game that is not two-player zero-sum, or the time ran out.
+
+    >>> solve("queens", n=6).solution
+    ((5, 3, 1, 6, 4, 2),)
+    """
+    target = load(game, **options) if isinstance(game, str) else game
+    if getattr(target, "kind", None) == CONSTRAINTS:
+        return _solve_constraints(target, given)
+    pos = _position(target, moves, {})
+    if pos.game.kind == GAME:
+        return _solve_game(pos, method, time_limit)
+    result = solve_puzzle(pos.game, pos.state, method=method, time_limit=time_limit)
+    line = None if result.solution is None else _texts(pos.game, pos.state, result.solution)
+    return PuzzleSolution(line, result.length, result.method, result.nodes, result.seconds,
+                          result.unsolvable, result.unsolved)
+
+
+def _solve_game(pos: Position, method: str | None, limit: float | None) -> SolveResult:
+    def progress(p: SolveProgress) -> None:
+        if limit is not None and p.seconds > limit:
+            raise SolverError(f"{pos.game.name} was not solved within {limit:g} s "
+                              f"({p.nodes:,} nodes searched)")
+
+    found = exact_solve(pos.game, pos.state, method=method or "alphabeta", progress=progress,
+                        progress_every=20_000)
+    best = None if found.best_move is None else pos.game.move_text(pos.state, found.best_move)
+    mover = pos.game.players[pos.game.current_player(pos.state)]
+    return SolveResult(found.value, best, mover, found.nodes, found.seconds, found.method)
+
+
+def grid_rows(puzzle: Any, assignment: dict) -> tuple[tuple[int, ...], ...]:
+    """A constraint puzzle's assignment as rows of numbers (top row first)."""
+    return tuple(tuple(assignment[(r, c)] for c in range(puzzle.width))
+                 for r in range(puzzle.height))
+
+
+def _solve_constraints(puzzle: Any, given: str | None) -> ConstraintSolution:
+    found = solve_csp(puzzle.csp(given), count=True, limit=2)
+    n = found.count or 0
+    status = "no solution" if n == 0 else "unique" if n == 1 else "multiple solutions"
+    rows = None if found.solution is None else grid_rows(puzzle, found.solution)
+    return ConstraintSolution(status, rows, found.seconds, found.method)
+
+
+# --------------------------------------------------------------------------- perft
+
+@attrs.frozen
+class PerftResult:
+    """The move sequences of exactly `depth` plies (see gdl.perft), and the count below
+    each first move, in notation and legal-move order."""
+
+    depth: int
+    count: int
+    divide: tuple[tuple[str, int], ...]
+    seconds: float
+
+
+def perft(game: GameLike, depth: int, *, moves: Iterable[str] = (), **options: Any
+          ) -> PerftResult:
+    """Count the move sequences of `depth` plies from a position (as `gdl perft`).
+
+    >>> perft("tictactoe", 2).divide[:2]
+    (('a1', 8), ('b1', 8))
+    """
+    pos = _position(game, moves, options)
+    start = perf_counter()
+    split = tuple((pos.game.move_text(pos.state, m), n)
+                  for m, n in iter_divide(pos.game, pos.state, depth))
+    count = sum(n for _, n in split) if depth else 1
+    return PerftResult(depth, count, split, perf_counter() - start)
