@@ -37,6 +37,7 @@ from typing import Any, TextIO
 from gdl import __version__, catalog, cli_json, cli_openspiel, cli_play, cli_puzzle, records
 from gdl import cli_records
 from gdl.notation import read_moves
+from gdl.started import Started
 from gdl.invariants_json import describe as describe_invariants
 from gdl.api import grid_rows
 from gdl.errors import GdlError, OptionError, RulesError, SolverError
@@ -347,9 +348,17 @@ def cmd_solve(args: argparse.Namespace, status: Status) -> int:
     return EXIT_OK
 
 
+def _started(game: Game, args: argparse.Namespace) -> Game:
+    """The game, starting from --position and --moves when they are given."""
+    if args.moves is None and args.position is None:
+        return game
+    return Started(game, _position(game, args.moves, args.position))
+
+
 def cmd_match(args: argparse.Namespace, status: Status) -> int:
     game = _load(args)
     _require_moves(game, "match")
+    game = _started(game, args)
     spec_a, spec_b = _specs(args.players, ["ai", "random"], 2)
 
     def progress(record: GameRecord) -> None:
@@ -369,6 +378,7 @@ def cmd_match(args: argparse.Namespace, status: Status) -> int:
 def cmd_bench(args: argparse.Namespace, status: Status) -> int:
     game = _load(args)
     _require_moves(game, "bench")
+    game = _started(game, args)
     status.show(f"bench: {2 * RUNS} runs of {args.seconds:g} s")
     result = measure(game, seconds=args.seconds)
     status.clear()
@@ -501,7 +511,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--csp-method", choices=CSP_METHODS, default="auto",
                    help="constraint puzzles: the CSP solver (default: auto)")
 
-    p = command("match", cmd_match, "two players play many seeded games; a tally", [game, ai])
+    p = command("match", cmd_match, "two players play many seeded games; a tally", [game, moves, ai])
     p.add_argument("--players", metavar="SPEC,SPEC",
                    help=player_help + " (two; default: ai,random)")
     p.add_argument("--games", type=_count(1), default=10, help="games to play (default: 10)")
@@ -510,7 +520,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="the match's seed (default: 0)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
-    p = command("bench", cmd_bench, "random playouts/s and alpha-beta nodes/s", [game])
+    p = command("bench", cmd_bench, "random playouts/s and alpha-beta nodes/s", [game, moves])
     p.add_argument("--seconds", type=_seconds, default=0.4,
                    help=f"seconds per run; each figure is the median of {RUNS} runs "
                         f"(default: 0.4)")

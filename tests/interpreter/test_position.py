@@ -50,3 +50,13 @@ def test_perft_from_a_position(capsys):
     assert capsys.readouterr().out.splitlines()[-1] == "16"   # c3 wins at once; 4 x 4 others
     assert main(["perft", "nim", "1", "--position", "First heap=1,2"]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "3"
+
+
+def test_match_and_bench_start_from_a_position(capsys):
+    # X has two in a row and moves: the AI completes it at once in every game it starts.
+    assert main(["match", "tictactoe", "--games", "2", "--players", "ai,ai", "--time", "0.05",
+                 "--position", "XX./OO./... X", "--json"]) == 0
+    players = __import__("json").loads(capsys.readouterr().out)["players"]
+    assert [(p["wins"], p["draws"]) for p in players] == [(1, 0), (1, 0)]   # X won both games
+    assert main(["bench", "connect4", "--seconds", "0.05", "--moves", "d d"]) == 0
+    assert "random playouts" in capsys.readouterr().out
