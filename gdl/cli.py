@@ -18,7 +18,8 @@ status 1 (a rules error adds the source line and a caret); `--debug` shows the
 traceback instead. Ctrl-C exits with status 130. Long commands show progress
 on stderr when it is a terminal and stay quiet when it is not.
 
-Exit status: 0 success, 1 an error, 2 a usage error, 130 interrupted.
+Exit status: 0 success, 1 an error, 2 a usage error, 3 a limit (--time-limit,
+--max-nodes, ...) reached before the answer (the line says which), 130 interrupted.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from collections.abc import Callable, Sequence
 from time import perf_counter
 from typing import TextIO
 
-from gdl import catalog, cli_puzzle
+from gdl import catalog, cli_puzzle, limits
 from gdl.invariants_json import describe as describe_invariants
 from gdl.games.reference_puzzles import random_walk
 from gdl.errors import GdlError, IllegalMove, OptionError, RulesError, SolverError
@@ -40,7 +41,7 @@ from gdl.perft import iter_divide
 from gdl.players import LEVELS, HumanPlayer, make_player
 from gdl.protocol import CONSTRAINTS, GAME, PUZZLE, Game, State
 from gdl.solvers.csp_solve import METHODS as CSP_METHODS, solve_csp
-from gdl.solvers.exact import METHODS, SolveProgress, solve
+from gdl.solvers.exact import METHODS, SolveLimit, SolveProgress, solve
 from gdl.solvers.match import GameRecord, format_table, run_match
 from gdl.speed import RUNS, measure
 
@@ -308,12 +309,17 @@ def _solve_game(game: Game, state: State, args: argparse.Namespace,
     def progress(p: SolveProgress) -> None:
         status.show(f"solving: {p.nodes:,} nodes, {p.nodes_per_second:,.0f} nodes/s, "
                     f"{p.table_size:,} positions stored")
-        if limit is not None and p.seconds > limit:
-            raise SolverError(f"{game.name} was not solved within {limit:g} s "
-                              f"({p.nodes:,} nodes searched)")
 
-    result = solve(game, state, method=args.method or "alphabeta", progress=progress,
-                   progress_every=20_000)
+    try:
+        result = solve(game, state, method=args.method or "alphabeta", progress=progress,
+                       progress_every=20_000, time_limit=limit,
+                       **limits.solve_limits(args.max_nodes))
+    except SolveLimit as stop:
+        status.clear()
+        return [f"value: unknown ({stop})"], {"game": game.name, "value": None,
+                                              "stopped": stop.reason, "reason": str(stop),
+                                              "nodes": stop.nodes,
+                                              "seconds": round(stop.seconds, 3)}
     status.clear()
     mover = game.players[game.current_player(state)]
     best = None if result.best_move is None else game.move_text(state, result.best_move)
@@ -378,7 +384,7 @@ def cmd_solve(args: argparse.Namespace, status: Status) -> int:
         _dump(data)
     else:
         print("\n".join(lines))
-    return EXIT_OK
+    return limits.EXIT_LIMIT if data.get("stopped") else EXIT_OK
 
 
 def cmd_match(args: argparse.Namespace, status: Status) -> int:
@@ -512,6 +518,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--time-limit", type=_seconds, metavar="SECONDS",
                    help="give up after this long")
+    p.add_argument("--max-nodes", type=_count(1), metavar="N",
+                   help=f"give up after N nodes (games: default {limits.SOLVE_NODES:,})")
     p.add_argument("--method", choices=METHODS + cli_puzzle.METHODS,
                    help="games: alphabeta (default) or memo (every reachable position); "
                         "puzzles: bfs, bidirectional or idastar (default: see below)")

@@ -1,0 +1,35 @@
+"""The documented limits of the command line: defaults that bound every long search, and
+the largest counts a command accepts. A limit reached is said in one line that names it.
+
+Defaults (each has an option):
+    SOLVE_NODES       `gdl solve` on a game: nodes searched (--max-nodes)
+    SOLVE_POSITIONS   `gdl solve` on a game: table entries, about 300 bytes each
+    SEARCH_NODES      MCTS tree nodes, BFS and enumeration states kept in memory
+    MAX_PLIES         `gdl play` and `gdl match`: moves before a game is called a draw
+                      by the move limit (--max-plies)
+Counts on the command line (depths, games, scrambles, ...) above MAX_COUNT are refused:
+no run that long could finish.
+"""
+
+from __future__ import annotations
+
+SOLVE_NODES = 50_000_000
+SOLVE_POSITIONS = 3_000_000
+SEARCH_NODES = 1_000_000
+MAX_PLIES = 2_000
+MAX_COUNT = 10**9
+EXIT_LIMIT = 3   # the exit status of a command stopped by a limit before its answer
+
+
+def solve_limits(max_nodes: int | None) -> dict:
+    """The ExactSolver limits for `gdl solve --max-nodes N` (None: the defaults)."""
+    nodes = SOLVE_NODES if max_nodes is None else max_nodes
+    return {"node_limit": nodes, "max_positions": min(SOLVE_POSITIONS, nodes)}
+
+
+def puzzle_nodes(method: str, max_nodes: int | None) -> int | None:
+    """The expansion limit of a puzzle search: --max-nodes, else SEARCH_NODES for the
+    searches that keep every state (bfs, bidirectional); IDA* keeps only its path."""
+    if max_nodes is not None:
+        return max_nodes
+    return None if method == "idastar" else SEARCH_NODES
