@@ -1,8 +1,25 @@
-"""`python -m gdl ...`: the same as the `gdl` command."""
+"""`python -m gdl ...` and the `gdl` command's entry point.
+
+Ctrl-C is taken over before the (slow) imports, so an early press prints one line and
+exits 130 instead of showing a traceback (see gdl.interrupts).
+"""
 
 import sys
 
-from gdl.cli import main
+
+def run() -> None:
+    """The `gdl` command: exit with the status of `gdl.cli.main`."""
+    try:
+        from gdl import interrupts
+        interrupts.install()
+        from gdl.cli import main
+    except KeyboardInterrupt:
+        sys.stderr.write("gdl: interrupted\n")
+        sys.exit(130)
+    status = main()
+    interrupts.ignore()   # a late press while Python shuts down must not kill it by signal
+    sys.exit(status)
+
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

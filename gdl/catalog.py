@@ -178,6 +178,10 @@ def game_summary(game: CompiledGame, lines: list[list[tuple]], found: Verificati
         f"{statistics.median(len(line) - 1 for line in lines):g} moves; "
         + ", ".join(f"{k} {v}" for k, v in sorted(outcomes.items())),
     ]
+    if outcomes.get("unfinished"):
+        out.append(f"  warning: {outcomes['unfinished']} of {len(lines)} random games did not "
+                   f"end within {max(len(line) - 1 for line in lines):,} moves: the game may "
+                   f"never end (`gdl play` and `gdl match` call it a draw after --max-plies)")
     return "\n".join(out + invariant_lines(found))
 
 

@@ -33,7 +33,7 @@ from collections.abc import Callable, Sequence
 from time import perf_counter
 from typing import TextIO
 
-from gdl import catalog, cli_puzzle, limits
+from gdl import catalog, cli_puzzle, interrupts, limits
 from gdl.invariants_json import describe as describe_invariants
 from gdl.games.reference_puzzles import random_walk
 from gdl.errors import GdlError, IllegalMove, OptionError, RulesError, SolverError
@@ -279,6 +279,9 @@ def cmd_play(args: argparse.Namespace, status: Status) -> int:
     print(game.render(state))
     plies = 0
     while not game.is_terminal(state):
+        if plies >= args.max_plies:
+            print(f"\nresult after {plies} moves: a draw by the move limit (--max-plies)")
+            return EXIT_OK
         mover = game.current_player(state)
         if not game.legal_moves(state):
             raise GdlError(f"{game.players[mover]} has no legal move, yet the game is not over")
@@ -293,6 +296,9 @@ def cmd_play(args: argparse.Namespace, status: Status) -> int:
                 raise
             print(f"gdl: the input ended; game abandoned after {plies} moves", file=sys.stderr)
             return EXIT_ERROR
+        if interrupts.requested():
+            print(f"gdl: interrupted after {plies} moves", file=sys.stderr)
+            return EXIT_INTERRUPTED
         plies += 1
         print(f"\n{plies}. {game.players[mover]} plays {game.move_text(state, move)}")
         state = game.apply(state, move)
@@ -396,13 +402,14 @@ def cmd_match(args: argparse.Namespace, status: Status) -> int:
         status.show(f"match: game {record.index + 1}/{args.games} done")
 
     result = run_match(game, spec_a, spec_b, games=args.games, seed=args.seed,
-                       level=args.level, time_per_move=args.time, progress=progress)
+                       level=args.level, time_per_move=args.time, progress=progress,
+                       max_plies=args.max_plies, should_stop=interrupts.requested)
     status.clear()
     if args.json:
         _dump(result.to_json())
     else:
         print(format_table(result))
-    return EXIT_OK
+    return EXIT_INTERRUPTED if result.interrupted else EXIT_OK
 
 
 def cmd_bench(args: argparse.Namespace, status: Status) -> int:
@@ -473,6 +480,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="strength of players given without a level (default: hard)")
     ai.add_argument("--time", type=_seconds, metavar="SECONDS",
                     help="the AI's time per move (default: the level's)")
+    ai.add_argument("--max-plies", type=_count(1), default=limits.MAX_PLIES, metavar="N",
+                    help=f"call a game a draw by the move limit after N moves "
+                         f"(default: {limits.MAX_PLIES})")
     player_help = "comma-separated players, one per seat: human, random, ai[:LEVEL], " \
                   "alphabeta[:LEVEL], mcts[:LEVEL]"
 

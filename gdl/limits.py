@@ -16,7 +16,7 @@ from __future__ import annotations
 SOLVE_NODES = 50_000_000
 SOLVE_POSITIONS = 3_000_000
 SEARCH_NODES = 1_000_000
-MAX_PLIES = 2_000
+MAX_PLIES = 500
 MAX_COUNT = 10**9
 EXIT_LIMIT = 3   # the exit status of a command stopped by a limit before its answer
 
