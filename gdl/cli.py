@@ -280,7 +280,8 @@ def cmd_play(args: argparse.Namespace, status: Status) -> int:
     plies = 0
     while not game.is_terminal(state):
         if plies >= args.max_plies:
-            print(f"\nresult after {plies} moves: a draw by the move limit (--max-plies)")
+            ending = "unsolved at" if game.kind == PUZZLE else "a draw by"
+            print(f"\nresult after {plies} moves: {ending} the move limit (--max-plies)")
             return EXIT_OK
         mover = game.current_player(state)
         if not game.legal_moves(state):
@@ -343,11 +344,16 @@ def _solve_constraints(puzzle: Game, state: State, args: argparse.Namespace,
     """A constraint puzzle: a solution, and whether it is unique (or, with --count, how many)."""
     csp = puzzle.csp(args.given)
     status.show(f"solving {puzzle.name}...")
-    result = solve_csp(csp, count=True, limit=None if args.count else 2, method=args.csp_method)
+    result = solve_csp(csp, count=True, limit=None if args.count else 2, method=args.csp_method,
+                       time_limit=args.time_limit)
     status.clear()
     n = result.count or 0
     verdict = "no solution" if n == 0 else "unique" if n == 1 else "multiple solutions"
-    if args.count:
+    if result.stopped:
+        verdict = "unknown" if n < 2 else verdict
+        line = f"{n:,} solution{'' if n == 1 else 's'} found, then stopped: not finished " \
+               f"within {args.time_limit:g} s"
+    elif args.count:
         line = f"{n} solution{'' if n == 1 else 's'}"
     else:
         line = {"no solution": "no solution", "unique": "unique solution",
@@ -364,6 +370,8 @@ def _solve_constraints(puzzle: Game, state: State, args: argparse.Namespace,
             "nodes": result.nodes, "seconds": result.seconds, "method": result.method}
     if args.count:
         data["count"] = n
+    if result.stopped:
+        data["stopped"], data["reason"] = result.stopped, line
     return lines, data
 
 

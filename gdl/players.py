@@ -21,12 +21,13 @@ from typing import Callable, Protocol
 
 import attrs
 
+from gdl import limits
 from gdl.errors import GdlError, IllegalMove, OptionError, SolverError
 from gdl.protocol import PUZZLE, Game, Move, State
 from gdl.solvers.alphabeta import AlphaBeta, SearchResult
 from gdl.solvers.evaluation import make_evaluator
 from gdl.solvers.mcts import MCTS, MCTSResult
-from gdl.solvers.puzzle import solve_puzzle
+from gdl.solvers.puzzle import default_method, solve_puzzle
 from gdl.solvers.tables import BoundedTable
 
 KINDS = ("human", "random", "ai", "alphabeta", "mcts")
@@ -106,16 +107,27 @@ class RandomPlayer:
 
 class PuzzleSolverPlayer:
     """The AI of a puzzle: it solves the position optimally, then plays the solution
-    move by move (solving again if the position is not the one it expected)."""
+    move by move (solving again if the position is not the one it expected).
 
-    def __init__(self, name: str = "ai") -> None:
+    With `time_per_move`, a search that runs out of time plays a random legal move
+    instead (seeded) and tries again from the next position: every move keeps to the
+    budget, even on a puzzle too big to solve."""
+
+    def __init__(self, name: str = "ai", time_per_move: float | None = None,
+                 seed: int | None = None) -> None:
         self.name = name
+        self.seconds = time_per_move
+        self.rng = random.Random(seed)
         self._plan: list[Move] = []
         self._expected: State | None = None
 
     def choose(self, game: Game, state: State) -> Move:
         if not self._plan or state != self._expected:
-            result = solve_puzzle(game, state)
+            most = limits.puzzle_nodes(default_method(game), None)   # a memory bound
+            result = solve_puzzle(game, state, time_limit=self.seconds, max_nodes=most)
+            if result.solution is None and result.unsolved and self.seconds is not None:
+                self._plan = []
+                return self.rng.choice(list(game.legal_moves(state)))
             if result.solution is None:
                 raise SolverError(f"the puzzle cannot be solved from here: "
                                   f"{result.unsolvable or result.unsolved}")
@@ -200,7 +212,7 @@ def make_player(spec: str, game: Game, level: str = "medium", seed: int | None =
     if kind == "random":
         return RandomPlayer(seed)
     if kind == "ai" and game.kind == PUZZLE:
-        return PuzzleSolverPlayer(name=f"ai:{named_level or level}")
+        return PuzzleSolverPlayer(f"ai:{named_level or level}", time_per_move, seed)
     engine = "auto" if kind == "ai" else kind
     lvl = named_level or level
     return AIPlayer(game, lvl, seed, time_per_move, engine, name=f"{kind}:{lvl}")

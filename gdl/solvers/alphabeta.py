@@ -37,6 +37,7 @@ from gdl.solvers.tables import EXACT, FULL_DEPTH, LOWER, UPPER, DictTable, Table
 
 INF = float("inf")
 HISTORY_DEPTH_CAP = 32
+FIRST_PLY = 16        # nodes of the first iteration searched before the clock is read
 
 
 @attrs.frozen
@@ -230,8 +231,8 @@ class _Run:
         previous_best = self.root_best if use_first else None
         pvs: dict[int, tuple] = {}
         nodes, hits, horizon, seldepth = self.nodes, self.hits, 0, self.seldepth
-        # The first iteration (one ply) always completes: a move better than a guess.
-        next_check = nodes + 1 if self.deadline != INF and depth > 1 else INF
+        # A first ply of a few moves completes even at a zero budget: a move, not a guess.
+        next_check = INF if self.deadline == INF else nodes + (FIRST_PLY if depth == 1 else 1)
         self.root_best = None
 
         def order(moves, first, ply):

@@ -14,7 +14,11 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import math
+import signal
+import threading
+from collections.abc import Iterator
 from time import perf_counter
 
 from gdl.protocol import Game
@@ -44,9 +48,11 @@ class Clock:
         done, elapsed = nodes - self._last_nodes, now - self._last_time
         if done > 0 and elapsed > 0:
             rate = done / elapsed
-            # Never plan a read later than half the time that is left.
+            # Never plan a read later than half the time that is left, and grow the
+            # interval at most twofold per read: one fast node proves little.
             ahead = min(CHECK_SECONDS, (self.deadline - now) / 2)
-            self.interval = int(min(MAX_INTERVAL, max(1.0, rate * ahead)))
+            wanted = min(MAX_INTERVAL, 2 * self.interval, rate * ahead)
+            self.interval = int(max(1.0, wanted))
         elif elapsed == 0:
             self.interval = min(MAX_INTERVAL, self.interval * 2)
         self._last_time, self._last_nodes = now, nodes
@@ -66,3 +72,33 @@ def payoff_bound(game: Game) -> float:
     A search may stop looking at a node once it has found this payoff, never before."""
     bound = getattr(game, "payoff_bound", 1.0)
     return math.inf if bound is None else float(bound)
+
+
+class OutOfTime(Exception):
+    """Raised by `alarm` inside code that cannot read a clock itself (a library's search)."""
+
+
+@contextlib.contextmanager
+def alarm(seconds: float | None) -> Iterator[None]:
+    """Raise OutOfTime in the block once `seconds` have passed (None: never).
+
+    For searches whose inner loop is not ours (python-constraint): a real-time timer
+    signal interrupts them wherever they are. Only the main thread can take signals;
+    elsewhere the block runs without a limit.
+    """
+    usable = seconds is not None and hasattr(signal, "setitimer") and \
+        threading.current_thread() is threading.main_thread()
+    if not usable:
+        yield
+        return
+
+    def ring(signum: int, frame: object) -> None:
+        raise OutOfTime
+
+    previous = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, max(seconds, 1e-6))  # type: ignore[arg-type]
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
