@@ -453,10 +453,11 @@ def _count(minimum: int) -> Callable[[str], int]:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+            shown = text if len(text) <= 40 else f"{text[:37]}..."
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {shown!r}") from None
         if value < minimum:
             raise argparse.ArgumentTypeError(f"expected {minimum} or more, got {value}")
-        return value
+        return limits.count(value)
     return parse
 
 

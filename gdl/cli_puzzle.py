@@ -127,7 +127,7 @@ def _moves(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a number of moves, got {text!r}") from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"expected 0 or more moves, got {value}")
-    return value
+    return limits.count(value)
 
 
 def _start(game: Any, args: argparse.Namespace) -> State:

@@ -14,6 +14,7 @@ from typing import Any, Mapping
 
 from gdl.errors import OptionError, RulesError, RulesSemanticError
 from gdl.grammar import ast
+from gdl.grammar.limits import MAX_DIGITS
 from gdl.interpreter import ir
 from gdl.interpreter.codegen_support import RULE_BITS
 from gdl.interpreter.expressions import (
@@ -52,6 +53,9 @@ def parse_option_value(name: str, text: str, default: Any) -> Any:
     words = [w for w in re.split(r"[\s,\[\]()]+", text.strip()) if w]
     if not words or not all(_INT_TEXT.fullmatch(w) for w in words):
         raise OptionError(f"option {name}: {text!r} is not a number or a list of numbers")
+    if any(len(w.lstrip("+-")) > MAX_DIGITS for w in words):
+        raise OptionError(f"option {name}: numbers have at most {MAX_DIGITS} digits "
+                          f"(a limit of gdl)")
     values = tuple(int(w) for w in words)
     if isinstance(default, tuple):
         return values

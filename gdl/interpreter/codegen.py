@@ -22,6 +22,7 @@ from gdl.interpreter.codegen_expr import ExpressionCode, uses_occupancy, within_
 from gdl.interpreter.codegen_support import (  # noqa: F401  (RULE_BITS is re-exported)
     CHUNK_BITS, RULE_BITS, TABLE_BITS, SourceWriter, swapped_results)
 from gdl.interpreter.geometry import COMPASS, bits
+from gdl.limits import span
 
 
 class Generator(ExpressionCode):
@@ -194,8 +195,9 @@ class Generator(ExpressionCode):
     def param_moves(self, w: SourceWriter, rule: ir.ParamRule, p: int) -> None:
         r = self.game.rules.index(rule)
         depth = 0
+        self.globals["span"] = span   # refuses a range too big to list (gdl.limits)
         for i, (low, high) in enumerate(rule.ranges):
-            w(f"for a{i} in range({self.expr(low, p)}, {self.expr(high, p)} + 1):")
+            w(f"for a{i} in span({self.expr(low, p)}, {self.expr(high, p)}):")
             w.indent()
             depth += 1
         args = ", ".join(f"a{i}" for i in range(len(rule.ranges)))
