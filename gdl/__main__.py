@@ -12,6 +12,11 @@ def run() -> None:
     try:
         from gdl import interrupts
         interrupts.install()
+        import traceback
+        # --debug tracebacks: Python's own printer reads source files from disk and so
+        # shows no line of the generated code; traceback's reads linecache, where
+        # compile_source registers that code.
+        sys.excepthook = traceback.print_exception
         from gdl.cli import main
     except KeyboardInterrupt:
         sys.stderr.write("gdl: interrupted\n")
