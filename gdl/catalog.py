@@ -210,7 +210,8 @@ def _located(game: str, result: Result) -> str:
     """A failed declaration as a rules error at its line, then its counterexample."""
     path = resolve(game)
     err = RulesSemanticError(f"{result.declaration} does not hold: {result.failure}", result.pos)
-    err.located(str(path), path.read_text(encoding="utf-8"))
+    with open(path, encoding="utf-8", newline="") as file:   # as load_file reads it
+        err.located(str(path), file.read())
     return f"{err.report()}\n{result.detail}"
 
 
