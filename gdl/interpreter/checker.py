@@ -187,6 +187,8 @@ class _Checker:
         self.scope.options[node.name.text] = ir.Const(value, default.type)
 
     def _board(self, node: ast.Board) -> None:
+        if self.symmetries:   # they were built on no board at all
+            raise error("`board` comes before any `symmetry`", node)
         size = []
         for expr, what, limit in ((node.width, "width", MAX_WIDTH), (node.height, "height", MAX_HEIGHT)):
             value = constant(expect(self.lower.lower(expr, Context(CONST)), INT, expr, f"the board {what}"),

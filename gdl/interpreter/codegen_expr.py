@@ -71,6 +71,8 @@ class ExpressionCode:
         # `occ` holds every piece; only ANY owners read it (see uses_occupancy).
         if owner == ir.ANY and len(names) == self.n_planes and self.n_planes > 1:
             return "occ"
+        if not names:   # `enemy` in a one-player game: no piece at all
+            return "(0)"
         return "(" + " | ".join(names) + ")" if len(names) > 1 else names[0]
 
     def expr(self, e: ir.Expr, p: int) -> str:

@@ -80,3 +80,18 @@ def test_counts_and_option_values_on_the_command_line(capsys):
     err = capsys.readouterr().err
     assert err == ("gdl: error: a move parameter ranges over 100,000,000,000 values in this "
                    "position, more than the limit of 1,000,000\n")
+
+
+def test_a_colour_swap_before_the_board_and_enemy_in_a_solo_game():
+    # Both were internal errors (an IndexError in the symmetry and in the code generator).
+    text = 'game "S"\nplayers A B\nsymmetry swapping colours\nboard 3 x 3\n' \
+           'move: place on empty\nend: mover wins if line 3\nend: draw if full\n'
+    with pytest.raises(Exception) as caught:
+        compile_rules(text, "s.gdl")
+    assert str(caught.value) == "s.gdl:4:1: `board` comes before any `symmetry`"
+    solo = compile_rules('game "Solo"\nplayers A\nboard 3 x 3\nmove: place on empty\n'
+                         'end: mover wins if count enemy > 0\nend: draw if full\n', "solo.gdl")
+    state = solo.initial_state()
+    for _ in range(9):
+        state = solo.apply(state, solo.legal_moves(state)[0])
+    assert solo.is_terminal(state) and solo.returns(state) == (0.0,)
