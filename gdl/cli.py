@@ -43,6 +43,7 @@ from gdl.protocol import CONSTRAINTS, GAME, PUZZLE, Game, State
 from gdl.solvers.csp_solve import METHODS as CSP_METHODS, solve_csp
 from gdl.solvers.exact import METHODS, SolveLimit, SolveProgress, solve
 from gdl.solvers.match import GameRecord, format_table, run_match
+from gdl.solvers.mcts import MAX_TREE_NODES
 from gdl.speed import RUNS, measure
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -267,7 +268,7 @@ def cmd_play(args: argparse.Namespace, status: Status) -> int:
     reader = _Input()
     seats = [make_player(spec, game, args.level,
                          seeds.randrange(2**32) if seeds else None, args.time,
-                         input_fn=reader)
+                         input_fn=reader, max_nodes=args.max_nodes)
              for spec in specs]
     state = _position(game, args.moves)
     if game.kind == PUZZLE and game.is_terminal(state):
@@ -411,7 +412,8 @@ def cmd_match(args: argparse.Namespace, status: Status) -> int:
 
     result = run_match(game, spec_a, spec_b, games=args.games, seed=args.seed,
                        level=args.level, time_per_move=args.time, progress=progress,
-                       max_plies=args.max_plies, should_stop=interrupts.requested)
+                       max_plies=args.max_plies, should_stop=interrupts.requested,
+                       max_nodes=args.max_nodes)
     status.clear()
     if args.json:
         _dump(result.to_json())
@@ -489,6 +491,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="strength of players given without a level (default: hard)")
     ai.add_argument("--time", type=_seconds, metavar="SECONDS",
                     help="the AI's time per move (default: the level's)")
+    ai.add_argument("--max-nodes", type=_count(1), metavar="N",
+                    help=f"bound an MCTS player's tree to N nodes (default: "
+                         f"{MAX_TREE_NODES:,})")
     ai.add_argument("--max-plies", type=_count(1), default=limits.MAX_PLIES, metavar="N",
                     help=f"call a game a draw by the move limit after N moves "
                          f"(default: {limits.MAX_PLIES})")

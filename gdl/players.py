@@ -26,7 +26,7 @@ from gdl.errors import GdlError, IllegalMove, OptionError, SolverError
 from gdl.protocol import PUZZLE, Game, Move, State
 from gdl.solvers.alphabeta import AlphaBeta, SearchResult
 from gdl.solvers.evaluation import make_evaluator
-from gdl.solvers.mcts import MCTS, MCTSResult
+from gdl.solvers.mcts import MAX_TREE_NODES, MCTS, MCTSResult
 from gdl.solvers.puzzle import default_method, solve_puzzle
 from gdl.solvers.tables import BoundedTable
 
@@ -149,6 +149,7 @@ class AIPlayer:
             cap for the others.
         engine: "auto" (alpha-beta for two-player zero-sum games, else MCTS),
             "alphabeta" or "mcts".
+        max_nodes: the MCTS tree's memory bound (default `mcts.MAX_TREE_NODES`).
 
     After each move `last` holds the solver's result (SearchResult or MCTSResult).
 
@@ -159,7 +160,7 @@ class AIPlayer:
 
     def __init__(self, game: Game, level: str = "medium", seed: int | None = None,
                  time_per_move: float | None = None, engine: str = "auto",
-                 name: str | None = None) -> None:
+                 name: str | None = None, max_nodes: int | None = None) -> None:
         if level not in LEVELS:
             raise OptionError(f"unknown level {level!r}; expected one of {', '.join(LEVELS)}")
         if engine not in ("auto", "alphabeta", "mcts"):
@@ -176,7 +177,8 @@ class AIPlayer:
                 depth=self.level.depth, time_limit=self.seconds)
         else:
             self.engine = MCTS(game, seed=self.rng.randrange(2**32),
-                               iterations=self.level.iterations, time_limit=self.seconds)
+                               iterations=self.level.iterations, time_limit=self.seconds,
+                               max_nodes=max_nodes or MAX_TREE_NODES)
         self.last: SearchResult | MCTSResult | None = None
 
     def choose(self, game: Game, state: State) -> Move:
@@ -192,10 +194,11 @@ class AIPlayer:
 def make_player(spec: str, game: Game, level: str = "medium", seed: int | None = None,
                 time_per_move: float | None = None,
                 input_fn: Callable[[str], str] = input,
-                output_fn: Callable[[str], None] = print) -> Player:
+                output_fn: Callable[[str], None] = print,
+                max_nodes: int | None = None) -> Player:
     """A player from a spec: human | random | ai[:LEVEL] | alphabeta[:LEVEL] | mcts[:LEVEL].
 
-    `level` applies when the spec names none.
+    `level` applies when the spec names none; `max_nodes` bounds an MCTS player's tree.
 
     Raises:
         OptionError: an unknown kind or level.
@@ -215,4 +218,5 @@ def make_player(spec: str, game: Game, level: str = "medium", seed: int | None =
         return PuzzleSolverPlayer(f"ai:{named_level or level}", time_per_move, seed)
     engine = "auto" if kind == "ai" else kind
     lvl = named_level or level
-    return AIPlayer(game, lvl, seed, time_per_move, engine, name=f"{kind}:{lvl}")
+    return AIPlayer(game, lvl, seed, time_per_move, engine, name=f"{kind}:{lvl}",
+                    max_nodes=max_nodes)

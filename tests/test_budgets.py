@@ -93,3 +93,15 @@ def test_solving_a_huge_board_keeps_to_the_limit(capsys):
                                              "--set", "height=99", "--time-limit", "0.5"))
     assert code == 3 and took < 6
     assert out.startswith("value: unknown (gomoku was not solved within 0.5 s")
+
+
+def test_an_mcts_player_takes_its_tree_bound_from_the_command_line(capsys):
+    from gdl.players import make_player
+    game = catalog.load("tictactoe")
+    player = make_player("mcts", game, "hard", seed=1, time_per_move=5.0, max_nodes=30)
+    move = player.choose(game, game.initial_state())
+    assert move in game.legal_moves(game.initial_state())
+    assert player.last.stats.stopped == "nodes" and player.last.stats.root_visits == 29
+    code, out, _ = run(capsys, "match", "tictactoe", "--players", "mcts,random", "--games",
+                       "2", "--max-nodes", "30", "--json")
+    assert code == 0 and json.loads(out)["played"] == 2

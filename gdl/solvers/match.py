@@ -125,7 +125,8 @@ def run_match(game: Game, spec_a: str, spec_b: str, games: int = 10, seed: int =
               level: str = "medium", time_per_move: float | None = None,
               opening_plies: int = 2, max_plies: int | None = None,
               progress: Callable[[GameRecord], None] | None = None,
-              should_stop: Callable[[], bool] = lambda: False) -> MatchResult:
+              should_stop: Callable[[], bool] = lambda: False,
+              max_nodes: int | None = None) -> MatchResult:
     """Play `games` games of spec_a against spec_b (see `gdl.players.make_player`).
 
     Seats alternate: spec_a sits in seat 0 in even games, seat 1 in odd ones.
@@ -138,6 +139,7 @@ def run_match(game: Game, spec_a: str, spec_b: str, games: int = 10, seed: int =
             the players take over.
         max_plies: stop a game after this many moves and count it as a draw.
         progress: called with a GameRecord after every game.
+        max_nodes: bounds each MCTS player's tree (see make_player).
         should_stop: asked after every move; True (or a KeyboardInterrupt) ends the
             match at once: the game in progress is dropped, the result is
             `interrupted` and tallies the games finished.
@@ -160,10 +162,10 @@ def run_match(game: Game, spec_a: str, spec_b: str, games: int = 10, seed: int =
             opening_seed = master.randrange(2**32)
         seat_a = index % 2 if n_seats == 2 else index % n_seats
         try:
-            seats = [make_player(spec_b, game, level, master.randrange(2**32), time_per_move)
-                     for _ in range(n_seats)]
+            seats = [make_player(spec_b, game, level, master.randrange(2**32), time_per_move,
+                                 max_nodes=max_nodes) for _ in range(n_seats)]
             seats[seat_a] = make_player(spec_a, game, level, master.randrange(2**32),
-                                        time_per_move)
+                                        time_per_move, max_nodes=max_nodes)
             played = _play(game, seats, random.Random(opening_seed), opening_plies, max_plies,
                            should_stop)
         except KeyboardInterrupt:
