@@ -18,10 +18,10 @@ def run() -> None:
         # compile_source registers that code.
         sys.excepthook = traceback.print_exception
         from gdl.cli import main
+        status = main()   # main handles Ctrl-C in a command, not while parsing arguments
     except KeyboardInterrupt:
         sys.stderr.write("gdl: interrupted\n")
         sys.exit(130)
-    status = main()
     interrupts.ignore()   # a late press while Python shuts down must not kill it by signal
     sys.exit(status)
 

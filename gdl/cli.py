@@ -36,7 +36,7 @@ from typing import TextIO
 from gdl import catalog, cli_puzzle, interrupts, limits
 from gdl.invariants_json import describe as describe_invariants
 from gdl.games.reference_puzzles import random_walk
-from gdl.errors import GdlError, IllegalMove, OptionError, RulesError, SolverError
+from gdl.errors import GdlError, IllegalMove, OptionError, RulesError
 from gdl.perft import iter_divide
 from gdl.players import LEVELS, HumanPlayer, make_player
 from gdl.protocol import CONSTRAINTS, GAME, PUZZLE, Game, State

@@ -10,6 +10,8 @@ names the limit.
     MAX_DIGITS       digits of a number written in the file
     MAX_NAME         characters of a name
     MAX_PARAMETERS   parameters of one move rule (each is a loop in the generated code)
+    MAX_SYMMETRIES   symmetry statements (each names up to eight transforms, and every
+                     one is verified on the random games of `gdl check`)
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ MAX_DEPTH = 60
 MAX_DIGITS = 30
 MAX_NAME = 100
 MAX_PARAMETERS = 10
+MAX_SYMMETRIES = 20
 
 
 def check_text(text: str) -> None:
@@ -39,6 +42,10 @@ def check_tree(tree: lark.Tree) -> None:
     if len(statements) > MAX_STATEMENTS + 1:   # + the header
         raise RulesSyntaxError(f"more than {MAX_STATEMENTS} statements (a limit of gdl)",
                                _where(statements[MAX_STATEMENTS + 1]))
+    symmetries = [c for c in statements if c.data in ("symmetry", "symmetry_cells")]
+    if len(symmetries) > MAX_SYMMETRIES:
+        raise RulesSyntaxError(f"more than {MAX_SYMMETRIES} symmetry statements (a limit of "
+                               f"gdl)", _where(symmetries[MAX_SYMMETRIES]))
     stack: list[tuple[lark.Tree | lark.Token, int]] = [(tree, 0)]
     while stack:
         node, depth = stack.pop()

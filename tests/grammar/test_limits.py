@@ -45,7 +45,11 @@ def test_long_numbers_names_and_too_many_parameters_or_statements():
     assert err.pos.line == 4
     many = "".join(f"move go{i} k in 1..1: n += k\n" for i in range(600))
     err = error_of(HEAD + many + "end: draw if n == 1\n")
-    assert err.message == "more than 500 statements (a limit of gdl)" and err.pos.line == 502  # the 501st
+    assert err.message == "more than 500 statements (a limit of gdl)"
+    assert err.pos.line == 502   # the 501st statement
+    err = error_of(HEAD + "symmetry swapping colours\n" * 30 + "end: draw if n == 1\n")
+    assert err.message == "more than 20 symmetry statements (a limit of gdl)"
+    assert err.pos.line == 25   # the 21st
     err = error_of(HEAD + "end: draw if n == 1\n" + "#" * (limits.MAX_CHARACTERS + 1))
     assert err.message.startswith("the file has 1,000,0")
 
