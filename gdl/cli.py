@@ -336,6 +336,8 @@ def _solve_game(game: Game, state: State, args: argparse.Namespace,
              f"best move: {best if best is not None else 'none (the game is over)'}",
              f"nodes: {result.nodes}",
              f"time: {result.seconds:.3f} s"]
+    if getattr(game, "payoff_bound", 1.0) is None:   # `end: score`: the margin is the value
+        lines.insert(1, f"score: {result.score:g} (for {mover})")
     data = {**result.to_json(), "game": game.name, "to_move": mover, "best_move": best}
     return lines, data
 

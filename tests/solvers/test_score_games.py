@@ -94,3 +94,12 @@ def test_mcts_prefers_the_best_margin_move_on_pairs(width):
     move = MCTS(game, seed=1).search(iterations=3000).best_move
     # The move MCTS picks keeps the minimax value (several moves may share it).
     assert -minimax(game, game.apply(start, move)).value == pytest.approx(truth, abs=20)
+
+
+def test_gdl_solve_prints_the_margin_of_a_score_game(capsys, tmp_path):
+    from gdl.cli import main
+    path = tmp_path / "grab.gdl"
+    path.write_text(GRAB)
+    assert main(["solve", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:3] == ["value: win (for A, to move)", "score: 3 (for A)", "best move: c1"]
