@@ -213,6 +213,10 @@ def game_summary(game: CompiledGame, lines: list[list[tuple]], found: Verificati
         f"{statistics.median(len(line) - 1 for line in lines):g} moves; "
         + ", ".join(f"{k} {v}" for k, v in sorted(outcomes.items())),
     ]
+    if outcomes.get("unfinished"):
+        out.append(f"  warning: {outcomes['unfinished']} of {len(lines)} random games did not "
+                   f"end within {max(len(line) - 1 for line in lines):,} moves: the game may "
+                   f"never end (`gdl play` and `gdl match` call it a draw after --max-plies)")
     return "\n".join(out + invariant_lines(found))
 
 
@@ -241,7 +245,8 @@ def _located(game: str, result: Result) -> str:
     """A failed declaration as a rules error at its line, then its counterexample."""
     path = resolve(game)
     err = RulesSemanticError(f"{result.declaration} does not hold: {result.failure}", result.pos)
-    err.located(str(path), path.read_text(encoding="utf-8"))
+    with open(path, encoding="utf-8", newline="") as file:   # as load_file reads it
+        err.located(str(path), file.read())
     return f"{err.report()}\n{result.detail}"
 
 

@@ -21,7 +21,8 @@ error is also one JSON object on stdout); `--debug` shows the traceback instead.
 Ctrl-C exits with status 130. Long commands show progress on stderr when it is a
 terminal and stay quiet when it is not.
 
-Exit status: 0 success, 1 an error, 2 a usage error, 130 interrupted.
+Exit status: 0 success, 1 an error, 2 a usage error, 3 a limit (--time-limit,
+--max-nodes, ...) reached before the answer (the line says which), 130 interrupted.
 """
 
 from __future__ import annotations
@@ -35,18 +36,19 @@ from time import perf_counter
 from typing import Any, TextIO
 
 from gdl import __version__, catalog, cli_json, cli_openspiel, cli_play, cli_puzzle, records
-from gdl import cli_records
+from gdl import cli_records, interrupts, limits
 from gdl.notation import read_moves
 from gdl.started import Started
 from gdl.invariants_json import describe as describe_invariants
 from gdl.api import grid_rows
-from gdl.errors import GdlError, OptionError, RulesError, SolverError
+from gdl.errors import GdlError, OptionError, RulesError
 from gdl.perft import iter_divide
 from gdl.players import LEVELS
 from gdl.protocol import CONSTRAINTS, GAME, PUZZLE, Game, State
 from gdl.solvers.csp_solve import METHODS as CSP_METHODS, solve_csp
-from gdl.solvers.exact import METHODS, SolveProgress, solve
+from gdl.solvers.exact import METHODS, SolveLimit, SolveProgress, solve
 from gdl.solvers.match import GameRecord, format_table, run_match
+from gdl.solvers.mcts import MAX_TREE_NODES
 from gdl.speed import RUNS, measure
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -270,12 +272,17 @@ def _solve_game(game: Game, state: State, args: argparse.Namespace,
     def progress(p: SolveProgress) -> None:
         status.show(f"solving: {p.nodes:,} nodes, {p.nodes_per_second:,.0f} nodes/s, "
                     f"{p.table_size:,} positions stored")
-        if limit is not None and p.seconds > limit:
-            raise SolverError(f"{game.name} was not solved within {limit:g} s "
-                              f"({p.nodes:,} nodes searched)")
 
-    result = solve(game, state, method=args.method or "alphabeta", progress=progress,
-                   progress_every=20_000)
+    try:
+        result = solve(game, state, method=args.method or "alphabeta", progress=progress,
+                       progress_every=20_000, time_limit=limit,
+                       **limits.solve_limits(args.max_nodes))
+    except SolveLimit as stop:
+        status.clear()
+        return [f"value: unknown ({stop})"], {"game": game.name, "value": None,
+                                              "stopped": stop.reason, "reason": str(stop),
+                                              "nodes": stop.nodes,
+                                              "seconds": round(stop.seconds, 3)}
     status.clear()
     mover = game.players[game.current_player(state)]
     best = None if result.best_move is None else game.move_text(state, result.best_move)
@@ -284,6 +291,8 @@ def _solve_game(game: Game, state: State, args: argparse.Namespace,
              f"best move: {best if best is not None else 'none (the game is over)'}",
              f"nodes: {result.nodes}",
              f"time: {result.seconds:.3f} s"]
+    if getattr(game, "payoff_bound", 1.0) is None:   # `end: score`: the margin is the value
+        lines.insert(1, f"score: {result.score:g} (for {mover})")
     data = {**result.to_json(), "game": game.name, "to_move": mover, "best_move": best}
     if hasattr(game, "position_text"):
         data["position"] = game.position_text(state)
@@ -295,11 +304,16 @@ def _solve_constraints(puzzle: Any, state: State, args: argparse.Namespace,
     """A constraint puzzle: a solution, and whether it is unique (or, with --count, how many)."""
     csp = puzzle.csp(args.given)
     status.show(f"solving {puzzle.name}...")
-    result = solve_csp(csp, count=True, limit=None if args.count else 2, method=args.csp_method)
+    result = solve_csp(csp, count=True, limit=None if args.count else 2, method=args.csp_method,
+                       time_limit=args.time_limit)
     status.clear()
     n = result.count or 0
     verdict = "no solution" if n == 0 else "unique" if n == 1 else "multiple solutions"
-    if args.count:
+    if result.stopped:
+        verdict = "unknown" if n < 2 else verdict
+        line = f"{n:,} solution{'' if n == 1 else 's'} found, then stopped: not finished " \
+               f"within {args.time_limit:g} s"
+    elif args.count:
         line = f"{n} solution{'' if n == 1 else 's'}"
     else:
         line = {"no solution": "no solution", "unique": "unique solution",
@@ -319,6 +333,8 @@ def _solve_constraints(puzzle: Any, state: State, args: argparse.Namespace,
             "nodes": result.nodes, "seconds": result.seconds, "method": result.method}
     if args.count:
         data["count"] = n
+    if result.stopped:
+        data["stopped"], data["reason"] = result.stopped, line
     return lines, data
 
 
@@ -345,7 +361,7 @@ def cmd_solve(args: argparse.Namespace, status: Status) -> int:
         _dump(data)
     else:
         print("\n".join(lines))
-    return EXIT_OK
+    return limits.EXIT_LIMIT if data.get("stopped") else EXIT_OK
 
 
 def _started(game: Game, args: argparse.Namespace) -> Game:
@@ -366,13 +382,14 @@ def cmd_match(args: argparse.Namespace, status: Status) -> int:
 
     result = run_match(game, spec_a, spec_b, games=args.games, seed=args.seed,
                        level=args.level, time_per_move=args.time or MATCH_SECONDS,
-                       max_plies=args.max_plies, progress=progress)
+                       max_plies=args.max_plies, progress=progress,
+                       should_stop=interrupts.requested, max_nodes=args.max_nodes)
     status.clear()
     if args.json:
         _dump(result.to_json())
     else:
         print(format_table(result))
-    return EXIT_OK
+    return EXIT_INTERRUPTED if result.interrupted else EXIT_OK
 
 
 def cmd_bench(args: argparse.Namespace, status: Status) -> int:
@@ -409,10 +426,11 @@ def _count(minimum: int) -> Callable[[str], int]:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+            shown = text if len(text) <= 40 else f"{text[:37]}..."
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {shown!r}") from None
         if value < minimum:
             raise argparse.ArgumentTypeError(f"expected {minimum} or more, got {value}")
-        return value
+        return limits.count(value)
     return parse
 
 
@@ -447,6 +465,12 @@ def build_parser() -> argparse.ArgumentParser:
                     help="strength of players given without a level (default: hard)")
     ai.add_argument("--time", type=_seconds, metavar="SECONDS",
                     help="the AI's time per move (default: the level's)")
+    ai.add_argument("--max-nodes", type=_count(1), metavar="N",
+                    help=f"bound an MCTS player's tree to N nodes (default: "
+                         f"{MAX_TREE_NODES:,})")
+    ai.add_argument("--max-plies", type=_count(1), default=limits.MAX_PLIES, metavar="N",
+                    help=f"call a game a draw by the move limit after N moves "
+                         f"(default: {limits.MAX_PLIES})")
     player_help = "comma-separated players, one per seat: human, random, ai[:LEVEL], " \
                   "alphabeta[:LEVEL], mcts[:LEVEL]"
 
@@ -499,6 +523,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--time-limit", type=_seconds, metavar="SECONDS",
                    help="give up after this long")
+    p.add_argument("--max-nodes", type=_count(1), metavar="N",
+                   help=f"give up after N nodes (games: default {limits.SOLVE_NODES:,})")
     p.add_argument("--method", choices=METHODS + cli_puzzle.METHODS,
                    help="games: alphabeta (default) or memo (every reachable position); "
                         "puzzles: bfs, bidirectional or idastar (default: see below)")
@@ -511,12 +537,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--csp-method", choices=CSP_METHODS, default="auto",
                    help="constraint puzzles: the CSP solver (default: auto)")
 
-    p = command("match", cmd_match, "two players play many seeded games; a tally", [game, moves, ai])
+    p = command("match", cmd_match, "two players play many seeded games; a tally",
+                [game, moves, ai])
     p.add_argument("--players", metavar="SPEC,SPEC",
                    help=player_help + " (two; default: ai,random)")
     p.add_argument("--games", type=_count(1), default=10, help="games to play (default: 10)")
-    p.add_argument("--max-plies", type=_count(1), metavar="N",
-                   help="cut each game after N moves, as a draw (default: play to the end)")
     p.add_argument("--seed", type=int, default=0, help="the match's seed (default: 0)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 

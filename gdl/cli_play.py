@@ -21,7 +21,7 @@ from time import perf_counter
 from typing import Any
 from collections.abc import Callable
 
-from gdl import cli_colour, records
+from gdl import cli_colour, interrupts, records
 from gdl.api import ai_move
 from gdl.errors import GdlError, IllegalMove
 from gdl.games.reference_puzzles import random_walk
@@ -30,6 +30,7 @@ from gdl.players import HumanPlayer, make_player
 from gdl.position import Position, checked_move, outcome
 from gdl.protocol import PUZZLE, Game, State
 
+EXIT_INTERRUPTED = interrupts.EXIT_INTERRUPTED
 PLAY_SCRAMBLE = 20   # random moves that scramble a solved puzzle before `gdl play`
 HINT_SECONDS = 1.0   # the longest a hint may think
 WORDS = ("undo", "hint", "resign", "quit")
@@ -38,8 +39,6 @@ WORDS = ("undo", "hint", "resign", "quit")
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--save", metavar="FILE",
                         help="write the game to FILE as a JSON record (see `gdl replay`)")
-    parser.add_argument("--max-plies", type=_positive, metavar="N",
-                        help="stop the game, unfinished, after N moves")
 
 
 def _positive(text: str) -> int:
@@ -163,7 +162,7 @@ def run(args: argparse.Namespace, status: Any) -> int:
     seeds = random.Random(args.seed) if args.seed is not None else None
     reader = _Input()
     seats = [make_player(spec, game, args.level, seeds.randrange(2**32) if seeds else None,
-                         args.time, input_fn=reader) for spec in specs]
+                         args.time, input_fn=reader, max_nodes=args.max_nodes) for spec in specs]
     start, how = _start(game, args, cli._position)
     colour = cli_colour.wanted(sys.stdout)
 
@@ -193,10 +192,14 @@ def run(args: argparse.Namespace, status: Any) -> int:
         game, "position_text") else []
     if played.moves:
         ending.append(f"moves: {records.moves_text(how.moves + tuple(played.moves))}")
+    if code == EXIT_INTERRUPTED:
+        print(f"gdl: interrupted after {len(played.moves)} moves", file=sys.stderr)
+        return code
     if code == 0:
         cut = len(played.moves) == args.max_plies and text is None
+        limit = "unsolved at the move limit" if game.kind == PUZZLE else "a draw by the move limit"
         ending.append(f"result after {len(played.moves)} moves: "
-                      f"{text or ('unfinished (--max-plies)' if cut else 'unfinished')}")
+                      f"{text or (f'{limit} (--max-plies)' if cut else 'unfinished')}")
     record = records.Record(args.game, records.rules_hash(args.game),
                             dict(cli._options(args.set)), how, tuple(specs),
                             tuple(played.moves), tuple(played.seconds), text, payoffs)
@@ -228,6 +231,8 @@ def _loop(game: Game, played: _Game, seats: list, reader: _Input, status: Any,
                 status.show(f"{game.players[mover]} ({seat.name}) is thinking...")
                 move = seat.choose(game, state)
                 status.clear()
+                if interrupts.requested():   # the search ended early: stop after it
+                    return EXIT_INTERRUPTED
         except GdlError:
             if not reader.ended:
                 raise

@@ -17,10 +17,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from gdl.errors import GdlError, IllegalMove, OptionError, SolverError
+from gdl import limits
+from gdl.errors import GdlError, IllegalMove, OptionError
 from gdl.games.reference_puzzles import random_walk
 from gdl.protocol import PUZZLE, State
-from gdl.solvers.enumerate import enumerate_space
+from gdl.solvers.enumerate import BYTE_TABLE_LIMIT, enumerate_space
 from gdl.solvers.puzzle import METHODS, default_method, solve_puzzle
 
 PROGRESS_EVERY = 50_000   # states between two progress updates of --enumerate
@@ -87,10 +88,15 @@ def solve(game: Any, state: State, args: argparse.Namespace, status: Any) -> tup
         args.method or default_method(game)
     status.show(f"solving {game.name} by {method}...")
     result = solve_puzzle(game, start, method=method, all_solutions=args.all,
-                          time_limit=args.time_limit)
+                          time_limit=args.time_limit,
+                          max_nodes=limits.puzzle_nodes(method, args.max_nodes))
     status.clear()
     if result.unsolved:
-        raise SolverError(f"{game.name} was {result.unsolved} ({result.nodes:,} nodes searched)")
+        reason = f"{game.name} was {result.unsolved} ({result.nodes:,} nodes searched)"
+        return [f"solution: unknown ({reason})"], {
+            "puzzle": game.name, "start": _text(game, start), "method": result.method,
+            "solution": None, "stopped": "time" if result.unsolved.endswith(" s") else "nodes",
+            "reason": reason, "nodes": result.nodes, "seconds": round(result.seconds, 6)}
     solution = None if result.solution is None else _texts(game, start, result.solution)
     data = {"puzzle": game.name, "start": _text(game, start), "method": result.method,
             "solution": solution, "length": result.length, "nodes": result.nodes,
@@ -121,7 +127,7 @@ def _moves(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a number of moves, got {text!r}") from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"expected 0 or more moves, got {value}")
-    return value
+    return limits.count(value)
 
 
 def _start(game: Any, args: argparse.Namespace) -> State:
@@ -169,8 +175,12 @@ def _enumerate(game: Any, start: State, args: argparse.Namespace,
     def progress(found: int, depth: int) -> None:
         status.show(f"enumerating {game.name}: {found:,} positions, distance {depth}")
 
+    # A byte table's memory is fixed by the code bound; sets of states need a bound.
+    packed = (getattr(game, "code_bound", None) or BYTE_TABLE_LIMIT + 1) <= BYTE_TABLE_LIMIT
+    most = args.max_nodes if args.max_nodes is not None else \
+        None if packed else limits.SEARCH_NODES
     result = enumerate_space(game, start, progress=progress if status.enabled else None,
-                             every=PROGRESS_EVERY)
+                             every=PROGRESS_EVERY, max_states=most)
     status.clear()
     data = {"puzzle": game.name, "from": _text(game, start), "total": result.total,
             "greatest": result.greatest, "distribution": list(result.distribution),
@@ -183,4 +193,9 @@ def _enumerate(game: Any, start: State, args: argparse.Namespace,
              "distribution (distance: positions):"]
     lines += [f"  {d:>{width}}: {n}" for d, n in enumerate(result.distribution)]
     lines.append(f"time: {result.seconds:.3f} s ({result.storage})")
+    if not result.complete:
+        data["stopped"] = "states"
+        data["reason"] = f"stopped after the distance where {most or 0:,} positions were " \
+                         f"found (--max-nodes)"
+        lines.append(f"incomplete: {data['reason']}")
     return lines, data

@@ -13,6 +13,13 @@ class GdlError(Exception):
     """Base class of every error gdl reports to a user."""
 
 
+def source_lines(text: str) -> list[str]:
+    """The lines of a rules text as lark numbers them: split at "\\n" only (a "\\r" before
+    it dropped). str.splitlines also splits at \\x0b, \\x0c, \\x1c-\\x1e, \\x85, U+2028 and
+    U+2029, which would make a report show another line than the one it names."""
+    return [line.removesuffix("\r") for line in text.split("\n")]
+
+
 @attrs.frozen
 class SourcePos:
     """A position in a rules file: 1-based line and column."""
@@ -53,7 +60,7 @@ class RulesError(GdlError):
         head = str(self)
         if self.pos is None or self.source is None:
             return head
-        lines = self.source.splitlines()
+        lines = source_lines(self.source)
         if not 1 <= self.pos.line <= len(lines):
             return head
         text = lines[self.pos.line - 1].expandtabs(1)
@@ -99,3 +106,7 @@ class IllegalMove(GdlError):
 
 class SolverError(GdlError):
     """A solver was given a game it cannot handle (it says which capability is missing)."""
+
+
+class LimitError(GdlError):
+    """A documented limit of gdl was exceeded (see gdl.limits); the message names it."""

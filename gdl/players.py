@@ -22,12 +22,13 @@ from collections.abc import Callable
 
 import attrs
 
+from gdl import limits
 from gdl.errors import GdlError, IllegalMove, OptionError, SolverError
 from gdl.protocol import PUZZLE, Game, Move, State
 from gdl.solvers.alphabeta import AlphaBeta, SearchResult
 from gdl.solvers.evaluation import make_evaluator
-from gdl.solvers.mcts import MCTS, MCTSResult
-from gdl.solvers.puzzle import solve_puzzle
+from gdl.solvers.mcts import MAX_TREE_NODES, MCTS, MCTSResult
+from gdl.solvers.puzzle import default_method, solve_puzzle
 from gdl.solvers.tables import BoundedTable
 
 KINDS = ("human", "random", "ai", "alphabeta", "mcts")
@@ -108,16 +109,27 @@ class RandomPlayer:
 
 class PuzzleSolverPlayer:
     """The AI of a puzzle: it solves the position optimally, then plays the solution
-    move by move (solving again if the position is not the one it expected)."""
+    move by move (solving again if the position is not the one it expected).
 
-    def __init__(self, name: str = "ai") -> None:
+    With `time_per_move`, a search that runs out of time plays a random legal move
+    instead (seeded) and tries again from the next position: every move keeps to the
+    budget, even on a puzzle too big to solve."""
+
+    def __init__(self, name: str = "ai", time_per_move: float | None = None,
+                 seed: int | None = None) -> None:
         self.name = name
+        self.seconds = time_per_move
+        self.rng = random.Random(seed)
         self._plan: list[Move] = []
         self._expected: State | None = None
 
     def choose(self, game: Game, state: State) -> Move:
         if not self._plan or state != self._expected:
-            result = solve_puzzle(game, state)
+            most = limits.puzzle_nodes(default_method(game), None)   # a memory bound
+            result = solve_puzzle(game, state, time_limit=self.seconds, max_nodes=most)
+            if result.solution is None and result.unsolved and self.seconds is not None:
+                self._plan = []
+                return self.rng.choice(list(game.legal_moves(state)))
             if result.solution is None:
                 raise SolverError(f"the puzzle cannot be solved from here: "
                                   f"{result.unsolvable or result.unsolved}")
@@ -139,6 +151,7 @@ class AIPlayer:
             cap for the others.
         engine: "auto" (alpha-beta for two-player zero-sum games, else MCTS),
             "alphabeta" or "mcts".
+        max_nodes: the MCTS tree's memory bound (default `mcts.MAX_TREE_NODES`).
 
     After each move `last` holds the solver's result (SearchResult or MCTSResult).
 
@@ -149,7 +162,7 @@ class AIPlayer:
 
     def __init__(self, game: Game, level: str = DEFAULT_LEVEL, seed: int | None = None,
                  time_per_move: float | None = None, engine: str = "auto",
-                 name: str | None = None) -> None:
+                 name: str | None = None, max_nodes: int | None = None) -> None:
         if level not in LEVELS:
             raise OptionError(f"unknown level {level!r}; expected one of {', '.join(LEVELS)}")
         if engine not in ("auto", "alphabeta", "mcts"):
@@ -166,7 +179,8 @@ class AIPlayer:
                 depth=self.level.depth, time_limit=self.seconds)
         else:
             self.engine = MCTS(game, seed=self.rng.randrange(2**32),
-                               iterations=self.level.iterations, time_limit=self.seconds)
+                               iterations=self.level.iterations, time_limit=self.seconds,
+                               max_nodes=max_nodes or MAX_TREE_NODES)
         self.last: SearchResult | MCTSResult | None = None
 
     def choose(self, game: Game, state: State) -> Move:
@@ -182,10 +196,11 @@ class AIPlayer:
 def make_player(spec: str, game: Game, level: str = DEFAULT_LEVEL, seed: int | None = None,
                 time_per_move: float | None = None,
                 input_fn: Callable[[str], str] = input,
-                output_fn: Callable[[str], None] = print) -> Player:
+                output_fn: Callable[[str], None] = print,
+                max_nodes: int | None = None) -> Player:
     """A player from a spec: human | random | ai[:LEVEL] | alphabeta[:LEVEL] | mcts[:LEVEL].
 
-    `level` applies when the spec names none.
+    `level` applies when the spec names none; `max_nodes` bounds an MCTS player's tree.
 
     Raises:
         OptionError: an unknown kind or level.
@@ -202,7 +217,8 @@ def make_player(spec: str, game: Game, level: str = DEFAULT_LEVEL, seed: int | N
     if kind == "random":
         return RandomPlayer(seed)
     if kind == "ai" and game.kind == PUZZLE:
-        return PuzzleSolverPlayer(name=f"ai:{named_level or level}")
+        return PuzzleSolverPlayer(f"ai:{named_level or level}", time_per_move, seed)
     engine = "auto" if kind == "ai" else kind
     lvl = named_level or level
-    return AIPlayer(game, lvl, seed, time_per_move, engine, name=f"{kind}:{lvl}")
+    return AIPlayer(game, lvl, seed, time_per_move, engine, name=f"{kind}:{lvl}",
+                    max_nodes=max_nodes)

@@ -10,6 +10,8 @@ Conventions
 - Players are numbered 0..n-1 in the order of `players`.
 - `returns(s)` is defined only for terminal states: one payoff per player.
   Two-player zero-sum games use +1 win, -1 loss, 0 draw.
+- Optional `payoff_bound`: the largest payoff there is (default 1; None when unknown,
+  as when payoffs are scores). A search stops at a node on that payoff, never sooner.
 """
 
 from __future__ import annotations

@@ -213,9 +213,21 @@ def test_solve_after_moves_and_with_options(capsys):
 
 
 def test_solve_time_limit(capsys):
-    code, _, err = run(capsys, "solve", "connect4", "--time-limit", "0.05")
-    assert code == 1
-    assert "not solved within" in one_line_error(err)
+    code, lines, err = run(capsys, "solve", "connect4", "--time-limit", "0.05")
+    assert code == 3 and err == ""
+    assert lines[0].startswith("value: unknown (connect4 was not solved within 0.05 s")
+    assert len(lines) == 1
+
+
+def test_solving_draughts_stops_at_its_limits_without_an_error(capsys):
+    # Draughts positions repeat (kings shuffle back and forth): the search must neither
+    # recurse forever nor run without end.
+    code, lines, err = run(capsys, "solve", "draughts", "--max-nodes", "20000", "--json")
+    data = json.loads("\n".join(lines))
+    assert code == 3 and err == ""
+    assert (data["value"], data["stopped"], data["nodes"]) == (None, "nodes", 20001)
+    code, lines, err = run(capsys, "solve", "draughts", "--time-limit", "0.3")
+    assert code == 3 and err == "" and "not solved within 0.3 s" in lines[0]
 
 
 def test_solve_a_hand_written_puzzle(capsys, monkeypatch):

@@ -68,9 +68,9 @@ def test_rules_errors_carry_their_position(capsys, tmp_path):
 
 def test_solve_json_on_time_out_is_still_an_object(capsys):
     code, data, _ = run_json(capsys, "solve", "connect4", "--time-limit", "0.2", "--json")
-    assert code == 1
-    assert data["type"] == "SolverError" and "not solved within 0.2 s" in data["error"]
-    assert data["game"] == "connect4" and data["command"] == "solve"
+    assert code == 3   # a limit reached before the answer (see gdl.cli)
+    assert data["stopped"] == "time" and "not solved within 0.2 s" in data["reason"]
+    assert data["game"] == "connect4" and data["value"] is None
 
 
 def test_csp_solutions_are_numbers(capsys):

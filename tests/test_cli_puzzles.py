@@ -165,13 +165,32 @@ def test_moves_from_the_start(capsys):
     (["hanoi", "--all", "--method", "bfs"],
      "gdl: error: all optimal solutions come from bidirectional search, not bfs"),
     (["hanoi", "--enumerate", "--all"], "gdl: error: --enumerate counts positions"),
-    (["fifteen_puzzle", "--scramble", "60", "--time-limit", "0.05", "--method", "bfs"],
-     "gdl: error: fifteen_puzzle was not solved within 0.05 s"),
 ])
 def test_errors_are_one_line(capsys, argv, message):
     code, _, err = run(capsys, "solve", *argv)
     assert code == 1
     assert one_line_error(err).startswith(message)
+
+
+def test_a_limit_reached_says_which_in_one_line_and_exits_3(capsys):
+    code, out, _ = run(capsys, "solve", "fifteen_puzzle", "--scramble", "60",
+                       "--time-limit", "0.05", "--method", "bfs")
+    assert code == 3
+    assert len(out) == 1
+    assert out[0].startswith("solution: unknown (fifteen_puzzle was not solved within 0.05 s")
+    code, out, _ = run(capsys, "solve", "fifteen_puzzle", "--scramble", "60",
+                       "--max-nodes", "2000", "--method", "bfs", "--json")
+    data = json.loads("\n".join(out))
+    assert code == 3 and (data["stopped"], data["solution"]) == ("nodes", None)
+    assert data["nodes"] == 2000
+
+
+def test_enumeration_of_sets_is_bounded(capsys):
+    code, out, _ = run(capsys, "solve", "fifteen_puzzle", "--enumerate", "--max-nodes", "5000",
+                       "--json")
+    data = json.loads("\n".join(out))
+    assert code == 3 and data["stopped"] == "states" and not data["complete"]
+    assert 5000 <= data["total"] < 5000 * 4   # at most one layer past the bound
 
 
 def test_a_negative_scramble_is_a_usage_error(capsys):

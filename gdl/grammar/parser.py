@@ -14,8 +14,8 @@ from importlib import resources
 import lark
 from lark import Token, Transformer, v_args
 
-from gdl.errors import RulesSyntaxError, SourcePos
-from gdl.grammar import ast
+from gdl.errors import RulesSyntaxError, SourcePos, source_lines
+from gdl.grammar import ast, limits
 
 # Friendly names for terminals in "expected ..." lists; keywords are shown quoted.
 _TERMINAL_NAMES = {
@@ -45,18 +45,18 @@ def parse(text: str, filename: str = "<rules>") -> ast.Rules:
     Raises:
         RulesSyntaxError: the text does not follow the grammar (located in `filename`).
     """
+    text = text.removeprefix("\ufeff")   # a UTF-8 byte-order mark is not part of the rules
     if not text.endswith("\n"):
         text += "\n"
     try:
+        limits.check_text(text)
         tree = _parser().parse(text)
+        limits.check_tree(tree)
     except lark.exceptions.UnexpectedInput as err:
         raise _syntax_error(err, text).located(filename, text) from None
-    except RecursionError:
-        raise RulesSyntaxError("an expression is nested too deeply").located(filename, text) from None
-    try:
-        header, statements = _Builder(text).transform(tree)
-    except RecursionError:
-        raise RulesSyntaxError("an expression is nested too deeply").located(filename, text) from None
+    except RulesSyntaxError as err:
+        raise err.located(filename, text) from None
+    header, statements = _Builder(text).transform(tree)
     return ast.Rules(header, tuple(statements), filename, text)
 
 
@@ -77,7 +77,7 @@ def _syntax_error(err: lark.exceptions.UnexpectedInput, text: str) -> RulesSynta
         return RulesSyntaxError(f"unexpected character {char!r}{hint}", pos)
     if isinstance(err, lark.exceptions.UnexpectedToken):
         token = err.token
-        lines = text.splitlines()
+        lines = source_lines(text)
         line = lines[pos.line - 1] if pos is not None and pos.line <= len(lines) else ""
         if missing := _MOVE_WITHOUT_COLON.match(line):
             return RulesSyntaxError(f"expected ':' before '{missing[1]}'",

@@ -35,7 +35,10 @@ def load_file(path: str | Path, options: Mapping[str, str] | None = None) -> Com
     """Compile the rules file at `path`."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        # newline="": no translation, so a lone "\r" does not become a line of its own
+        # (lines are split at "\n" only: gdl.errors.source_lines).
+        with open(path, encoding="utf-8", newline="") as file:
+            text = file.read()
     except (OSError, UnicodeDecodeError) as exc:
         raise UnknownGame(f"cannot read rules file {str(path)!r}: {exc}") from None
     return compile_rules(text, str(path), options)

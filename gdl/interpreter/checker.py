@@ -14,6 +14,7 @@ from typing import Any, Mapping
 
 from gdl.errors import OptionError, RulesError, RulesSemanticError
 from gdl.grammar import ast
+from gdl.grammar.limits import MAX_DIGITS
 from gdl.interpreter import ir
 from gdl.interpreter.check_counts import CountChecks
 from gdl.interpreter.check_moves import MoveChecks
@@ -54,6 +55,9 @@ def parse_option_value(name: str, text: str, default: Any) -> Any:
     words = [w for w in re.split(r"[\s,\[\]()]+", text.strip()) if w]
     if not words or not all(_INT_TEXT.fullmatch(w) for w in words):
         raise OptionError(f"option {name}: {text!r} is not a number or a list of numbers")
+    if any(len(w.lstrip("+-")) > MAX_DIGITS for w in words):
+        raise OptionError(f"option {name}: numbers have at most {MAX_DIGITS} digits "
+                          f"(a limit of gdl)")
     values = tuple(int(w) for w in words)
     if isinstance(default, tuple):
         return values
@@ -194,6 +198,8 @@ class _Checker(MoveChecks, CountChecks):
         self.scope.options[node.name.text] = ir.Const(value, default.type)
 
     def _board(self, node: ast.Board) -> None:
+        if self.symmetries:   # they were built on no board at all
+            raise error("`board` comes before any `symmetry`", node)
         if node.hex_shape is not None:
             self.scope.geometry = self._hex_board(node)
         else:

@@ -21,6 +21,7 @@ from gdl.interpreter import ir
 from gdl.interpreter.codegen_expr import uses_occupancy, within_empty
 from gdl.interpreter.codegen_moves import MoveCode
 from gdl.interpreter.codegen_support import CHUNK_BITS, TABLE_BITS, SourceWriter, Turner, swapped_results
+from gdl.limits import span
 
 
 class Generator(MoveCode):
@@ -351,6 +352,8 @@ class Generator(MoveCode):
         prefix = f"{names}, " if names else ""
         if any(uses_occupancy(end.condition) for end in self.game.ends):
             w(f"occ = {self.occ()}")
+        if any(isinstance(n, ir.HasMoves) for end in self.game.ends for n in ir.walk(end)):
+            w("hm_mover = hm_next = None   # the players' moves, once asked")
         for end in self.game.ends:
             w(f"if {self.expr(end.condition, p)}:")
             if end.outcome == "score":

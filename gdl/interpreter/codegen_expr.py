@@ -77,6 +77,8 @@ class ExpressionCode:
         # `occ` holds every piece; only ANY owners read it (see uses_occupancy).
         if owner == ir.ANY and len(names) == self.n_planes and self.n_planes > 1:
             return "occ"
+        if not names:   # `enemy` in a one-player game: no piece at all
+            return "(0)"
         return "(" + " | ".join(names) + ")" if len(names) > 1 else names[0]
 
     def expr(self, e: ir.Expr, p: int) -> str:
@@ -93,7 +95,9 @@ class ExpressionCode:
         if isinstance(e, ir.HasMoves):
             who = p if e.who == ir.MOVER else self.next_player(p)
             names = "".join(f"{n}, " for n in self.state_names)
-            return f"moves(({names}{who}, 0))"
+            # Asked once per position: several end rules may ask (see Generator.ends).
+            seen = "hm_mover" if e.who == ir.MOVER else "hm_next"
+            return f"({seen} if {seen} is not None else ({seen} := moves(({names}{who}, 0))))"
         if isinstance(e, ir.Flank):
             self.flank_helper()
             return f"flank({self.pieces(ir.MOVER, None, p)}, {self.expr(e.operand, p)})"

@@ -19,6 +19,7 @@ from gdl.interpreter.codegen_attacks import AttackCode
 from gdl.interpreter.codegen_expr import ExpressionCode
 from gdl.interpreter.codegen_support import TABLE_BITS, SourceWriter
 from gdl.interpreter.geometry import bits
+from gdl.limits import span
 
 
 class Encoding:
@@ -373,8 +374,9 @@ class MoveCode(AttackCode, ExpressionCode):
 
     def param_moves(self, w: SourceWriter, rule: ir.ParamRule, r: int, p: int) -> None:
         depth = 0
+        self.globals["span"] = span   # refuses a range too big to list (gdl.limits)
         for i, (low, high) in enumerate(rule.ranges):
-            w(f"for a{i} in range({self.expr(low, p)}, {self.expr(high, p)} + 1):")
+            w(f"for a{i} in span({self.expr(low, p)}, {self.expr(high, p)}):")
             w.indent()
             depth += 1
         args = ", ".join(f"a{i}" for i in range(len(rule.ranges)))

@@ -46,6 +46,8 @@ class CompiledGame:
         self.ir = game
         self.name, self.title, self.kind = game.name, game.title, game.kind
         self.players = game.players
+        # `end: score` payoffs are the margin, of no known size (see budget.payoff_bound).
+        self.payoff_bound = None if any(e.outcome == "score" for e in game.ends) else 1.0
         self.options = dict(game.options)
         self.geometry = game.geometry
         self.source, namespace = generate(game)

@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from gdl.errors import GdlError, OptionError, RulesError, SourcePos
+from gdl.errors import GdlError, OptionError, RulesError, SourcePos, source_lines
 from gdl.grammar import ast
 from gdl.interpreter.checker import parse_option_value
 from gdl.interpreter.expressions import error, unknown
@@ -223,7 +223,7 @@ def compile_constraints(rules: ast.Rules, options: Mapping[str, str] | None = No
 
 def statement_word(rules: ast.Rules, node: Any) -> str:
     """The first word of the statement at `node` (its keyword), read from the source."""
-    lines = rules.source.splitlines()
+    lines = source_lines(rules.source)
     line = lines[node.pos.line - 1] if 0 < node.pos.line <= len(lines) else ""
     words = line[node.pos.column - 1:].replace(":", " ").split()
     if words[:1] in (["all"], ["at"]):   # `all different`, `at most`, `at least`

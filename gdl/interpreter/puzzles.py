@@ -26,7 +26,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping
 
-from gdl.errors import OptionError, RulesError
+from gdl.errors import OptionError, RulesError, source_lines
 from gdl.grammar import ast
 from gdl.interpreter import ir
 from gdl.interpreter import puzzle_permutation as perm
@@ -77,7 +77,7 @@ def reject_puzzle_statements(rules: ast.Rules) -> None:
 
 def _keyword(rules: ast.Rules, statement: Any) -> str:
     """The word a statement starts with, as the file spells it."""
-    line = rules.source.splitlines()[statement.pos.line - 1]
+    line = source_lines(rules.source)[statement.pos.line - 1]
     return line[statement.pos.column - 1:].split()[0].rstrip(":")
 
 

@@ -11,7 +11,9 @@ distance to the end, so the search prefers faster wins and slower losses.
 Distance scoring costs some cutoffs (a win no longer ends a node's search if a
 faster one may exist); "mate-distance" window clamping wins most of them back.
 `distance=False` scores only the payoff, as the textbook figures assume.
-Payoffs are assumed to lie in [-1, 1], as the protocol specifies.
+Scores (`end: score`): the payoff is the margin, so a bigger margin scores higher;
+the mate-distance clamp then uses the game's `payoff_bound` (none when unknown).
+The clock is read at adaptive node intervals (`gdl.solvers.budget.Clock`).
 
 >>> from gdl.games.reference import TicTacToe
 >>> r = AlphaBeta(TicTacToe(), table=None).search()
@@ -27,14 +29,15 @@ from collections.abc import Callable, Hashable
 import attrs
 
 from gdl.protocol import Game, Move, State
+from gdl.solvers.budget import Clock, payoff_bound
 from gdl.solvers.evaluation import (DECIDED, WIN, Evaluator, make_evaluator, outcome,
                                     terminal_score)
 from gdl.solvers.minimax import require_two_player_zero_sum
 from gdl.solvers.tables import EXACT, FULL_DEPTH, LOWER, UPPER, DictTable, Table
 
 INF = float("inf")
-CHECK_EVERY = 64      # nodes between two looks at the clock
 HISTORY_DEPTH_CAP = 32
+FIRST_PLY = 16        # nodes of the first iteration searched before the clock is read
 
 
 @attrs.frozen
@@ -221,11 +224,16 @@ class _Run:
         use_first, use_killers = ordering.table_move, ordering.killers
         use_history = ordering.history
         reorder = use_first or use_killers or use_history
-        killers, history, deadline = self.killers, self.history, self.deadline
+        killers, history = self.killers, self.history
+        clock = Clock(self.deadline)
+        # Mate-distance clamping needs the largest payoff; none for unknown scores.
+        top = payoff_bound(game) * WIN
+        clamp = distance and top != INF
         previous_best = self.root_best if use_first else None
         pvs: dict[int, tuple] = {}
         nodes, hits, horizon, seldepth = self.nodes, self.hits, 0, self.seldepth
-        next_check = nodes + CHECK_EVERY
+        # A first ply of a few moves completes even at a zero budget: a move, not a guess.
+        next_check = INF if self.deadline == INF else nodes + (FIRST_PLY if depth == 1 else 1)
         self.root_best = None
 
         def order(moves, first, ply):
@@ -245,8 +253,8 @@ class _Run:
             nodes += 1
             pvs[ply] = ()
             if nodes >= next_check:
-                next_check = nodes + CHECK_EVERY
-                if perf_counter() >= deadline:
+                next_check = clock.next_check(nodes)
+                if next_check < 0:
                     raise _Timeout
             if is_terminal(state):
                 if ply > seldepth:
@@ -255,12 +263,12 @@ class _Run:
             if depth <= 0:
                 horizon += 1
                 return evaluate(state)
-            if distance:
+            if clamp:
                 # Mate-distance clamp: from here the game ends at ply + 1 at the soonest.
-                if alpha < ply + 1 - WIN:
-                    alpha = ply + 1 - WIN
-                if beta > WIN - ply - 1:
-                    beta = WIN - ply - 1
+                if alpha < ply + 1 - top:
+                    alpha = ply + 1 - top
+                if beta > top - ply - 1:
+                    beta = top - ply - 1
                 if alpha >= beta:
                     return alpha
             first = None

@@ -21,25 +21,50 @@ A node is one variable assignment tried (the root is not counted).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 
 import attrs
 
+from gdl.solvers.budget import OutOfTime
 from gdl.solvers.csp import CSP, Var, constraint_index
+
+
+KEEP = 2   # solutions solve_csp keeps in memory; the rest are only counted (counts are huge)
 
 
 @attrs.frozen
 class SearchOutcome:
-    """solutions: those found, in search order (at most the limit); nodes: assignments
-    tried; exhausted: the whole space was searched, so `count` is the exact total."""
+    """solutions: those found (the first `keep` of them), in search order; nodes: assignments tried;
+    exhausted: the whole space was searched, so `count` is the exact total; found: the
+    solutions found (default: those kept); stopped: "time" when a time limit cut it."""
 
     solutions: tuple[dict[Var, int], ...]
     nodes: int
     exhausted: bool
+    found: int | None = None
+    stopped: str | None = None
 
     @property
     def count(self) -> int:
-        return len(self.solutions)
+        return len(self.solutions) if self.found is None else self.found
+
+
+def gather(solutions: Iterator[dict[Var, int]], limit: int | None,
+           nodes: Callable[[], int] = lambda: 0, keep: int | None = None) -> SearchOutcome:
+    """Count up to `limit` solutions (None: all) from `solutions`, keeping the first `keep`
+    (None: all); a time limit (`budget.alarm`) ends the count with what was found so far."""
+    kept: list[dict[Var, int]] = []
+    found = 0
+    try:
+        for solution in solutions:
+            found += 1
+            if keep is None or len(kept) < keep:
+                kept.append(dict(solution))
+            if limit is not None and found >= limit:
+                return SearchOutcome(tuple(kept), nodes(), False, found)
+    except OutOfTime:
+        return SearchOutcome(tuple(kept), nodes(), False, found, "time")
+    return SearchOutcome(tuple(kept), nodes(), True, found)
 
 
 class _Search:
@@ -105,7 +130,8 @@ class _Search:
 
 
 def backtrack(csp: CSP, limit: int | None = 1,
-              domains: Mapping[Var, tuple[int, ...]] | None = None) -> SearchOutcome:
+              domains: Mapping[Var, tuple[int, ...]] | None = None,
+              keep: int | None = None) -> SearchOutcome:
     """Search `csp` for up to `limit` solutions (None: all of them).
 
     Args:
@@ -118,10 +144,6 @@ def backtrack(csp: CSP, limit: int | None = 1,
         a SearchOutcome; `exhausted` is False when the limit stopped the search.
     """
     search = _Search(csp, csp.start_domains() if domains is None else domains)
-    found: list[dict[Var, int]] = []
-    if search.root_consistent():
-        for solution in search.solutions():
-            found.append(solution)
-            if limit is not None and len(found) >= limit:
-                return SearchOutcome(tuple(found), search.nodes, False)
-    return SearchOutcome(tuple(found), search.nodes, True)
+    if not search.root_consistent():
+        return SearchOutcome((), search.nodes, True)
+    return gather(search.solutions(), limit, lambda: search.nodes, keep)

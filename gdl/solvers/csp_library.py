@@ -42,7 +42,7 @@ from gdl.solvers.csp import (
     SumEquals,
     Var,
 )
-from gdl.solvers.csp_backtrack import SearchOutcome
+from gdl.solvers.csp_backtrack import SearchOutcome, gather
 
 SOLVERS: dict[str, Callable[[], Any] | None] = {
     "backtracking": lambda: pc.BacktrackingSolver(forwardcheck=True),
@@ -209,18 +209,14 @@ def compile_problem(csp: CSP, solver: str = "backtracking",
 
 def library_search(csp: CSP, limit: int | None = 1, solver: str = "backtracking",
                    domains: Mapping[Var, Sequence[int]] | None = None,
-                   singles: bool = False) -> SearchOutcome:
+                   singles: bool = False, keep: int | None = None) -> SearchOutcome:
     """Up to `limit` solutions (None: all) found by python-constraint; `nodes` is 0
     (the library does not count them). Arguments as for `compile_problem`."""
     doms = csp.start_domains() if domains is None else domains
     if any(not doms[v] for v in csp.variables):
         return SearchOutcome((), 0, True)  # the library rejects empty domains: no solution
-    found: list[dict[Var, int]] = []
-    for solution in _solutions(compile_problem(csp, solver, doms, singles), limit):
-        found.append(dict(solution))
-        if limit is not None and len(found) >= limit:
-            return SearchOutcome(tuple(found), 0, False)
-    return SearchOutcome(tuple(found), 0, True)
+    problem = compile_problem(csp, solver, doms, singles)
+    return gather(iter(_solutions(problem, limit)), limit, keep=keep)
 
 
 def _solutions(problem: Any, limit: int | None) -> Iterable[dict[Var, int]]:

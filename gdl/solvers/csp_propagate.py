@@ -42,7 +42,7 @@ from gdl.solvers.csp import (
     constraint_index,
     range_allows,
 )
-from gdl.solvers.csp_backtrack import SearchOutcome
+from gdl.solvers.csp_backtrack import SearchOutcome, gather
 
 Doms = dict[Var, frozenset[int]]
 Changes = dict[Var, frozenset[int]]
@@ -180,7 +180,8 @@ def _branch(csp: CSP, doms: Doms, index: Mapping[Var, tuple[Constraint, ...]],
             yield from _branch(csp, narrowed, index, stats)
 
 
-def propagate_search(csp: CSP, limit: int | None = 1) -> SearchOutcome:
+def propagate_search(csp: CSP, limit: int | None = 1, keep: int | None = None
+                     ) -> SearchOutcome:
     """Search with propagation at every node, for up to `limit` solutions (None: all).
 
     A node is one branch (a variable fixed to a value); the root is not counted.
@@ -189,12 +190,8 @@ def propagate_search(csp: CSP, limit: int | None = 1) -> SearchOutcome:
     start = csp.start_domains()
     doms: Doms = {v: frozenset(start[v]) for v in csp.variables}
     stats = [0]
-    found: list[dict[Var, int]] = []
     if all(doms.values()):
         root = _fixpoint(doms, deque(csp.constraints), index)
         if root is not None:
-            for solution in _branch(csp, root, index, stats):
-                found.append(solution)
-                if limit is not None and len(found) >= limit:
-                    return SearchOutcome(tuple(found), stats[0], False)
-    return SearchOutcome(tuple(found), stats[0], True)
+            return gather(_branch(csp, root, index, stats), limit, lambda: stats[0], keep)
+    return SearchOutcome((), stats[0], True)

@@ -25,8 +25,9 @@ import time
 import attrs
 
 from gdl.errors import SolverError
+from gdl.solvers.budget import OutOfTime, alarm
 from gdl.solvers.csp import CSP, Constraint, Var, given_conflicts
-from gdl.solvers.csp_backtrack import SearchOutcome, backtrack
+from gdl.solvers.csp_backtrack import KEEP, SearchOutcome, backtrack
 from gdl.solvers.csp_propagate import propagate, propagate_search
 
 SOLVED, NO_SOLUTION, MULTIPLE = "solved", "no solution", "multiple"
@@ -50,6 +51,8 @@ class CSPResult:
         method: the method that ran ("auto" resolved).
         conflicts: the constraints the givens alone break (why "no solution"
             was known without search); empty otherwise.
+        stopped: "time" when the time limit ended the search (the count is then
+            those found so far), else None.
     """
 
     status: str
@@ -61,24 +64,25 @@ class CSPResult:
     seconds: float
     method: str
     conflicts: tuple[Constraint, ...] = ()
+    stopped: str | None = None
 
 
 def _search(csp: CSP, method: str, limit: int | None, solver: str) -> SearchOutcome:
     if method == "backtrack":
-        return backtrack(csp, limit)
+        return backtrack(csp, limit, keep=KEEP)
     if method == "propagate":
-        return propagate_search(csp, limit)
+        return propagate_search(csp, limit, keep=KEEP)
     from gdl.solvers.csp_library import library_search  # the library is needed only here
     if method == "library":
-        return library_search(csp, limit, solver)
+        return library_search(csp, limit, solver, keep=KEEP)
     domains = propagate(csp)
     if domains is None:
         return SearchOutcome((), 0, True)
-    return library_search(csp, limit, solver, domains, singles=True)
+    return library_search(csp, limit, solver, domains, singles=True, keep=KEEP)
 
 
 def solve_csp(csp: CSP, count: bool = False, limit: int | None = 2, method: str = "auto",
-              solver: str = "backtracking") -> CSPResult:
+              solver: str = "backtracking", time_limit: float | None = None) -> CSPResult:
     """Solve `csp`, or count its solutions.
 
     Args:
@@ -90,6 +94,7 @@ def solve_csp(csp: CSP, count: bool = False, limit: int | None = 2, method: str 
         method: one of METHODS.
         solver: the python-constraint solver class for the library methods
             (see `csp_library.SOLVERS`).
+        time_limit: seconds; the search then stops with what it found (`stopped`).
 
     Raises:
         SolverError: an unknown method, or a solver the installed library lacks.
@@ -103,7 +108,11 @@ def solve_csp(csp: CSP, count: bool = False, limit: int | None = 2, method: str 
         return CSPResult(NO_SOLUTION, None, 0 if count else None, True, False if count else None,
                          0, time.perf_counter() - start, method, conflicts)
     wanted = limit if count else 1
-    out = _search(csp, method, wanted, solver)
+    try:
+        with alarm(time_limit):
+            out = _search(csp, method, wanted, solver)
+    except OutOfTime:   # before the search proper (propagation, the library's set-up)
+        out = SearchOutcome((), 0, False, 0, "time")
     n = out.count
     status = NO_SOLUTION if n == 0 else MULTIPLE if n >= 2 else SOLVED
     if n == 0:
@@ -113,6 +122,8 @@ def solve_csp(csp: CSP, count: bool = False, limit: int | None = 2, method: str 
     else:
         unique = True if out.exhausted else None
     nodes = None if method.startswith("library") else out.nodes
+    if out.stopped and n < 2:
+        status, unique = (SOLVED if n else NO_SOLUTION), None   # unknown: cut short
     return CSPResult(status, out.solutions[0] if n else None, n if count else None,
                      out.exhausted, unique if count or n == 0 else None, nodes,
-                     time.perf_counter() - start, method)
+                     time.perf_counter() - start, method, stopped=out.stopped)

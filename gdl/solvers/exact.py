@@ -4,13 +4,25 @@ Two methods, both keyed on `game.canonical(state)` (or the solver's `key`):
     "alphabeta"  full-depth negamax alpha-beta on the payoff alone (no distance,
                  no horizon), a transposition table with exact/lower/upper
                  bounds, the table move first, then an immediate win if a child
-                 ends the game in the mover's favour, then the history heuristic.
+                 ends the game with the best payoff there is, then the history heuristic.
     "memo"       retrograde-style memoised negamax: the exact value of every
                  position reachable from the root, no pruning. Slower, but it
                  leaves the value of every reachable position in the table.
 
-Payoffs are assumed to lie in [-1, 1], as the protocol specifies: a payoff of 1
-ends a node's search at once.
+Both run on an explicit stack (no recursion: a game may be thousands of plies deep).
+
+Repetition: a position that repeats one on the current line of play scores
+REPETITION (0, a draw), as under a "repetition draws" rule; the line is not
+followed round the cycle. A value that rests on such a repetition of a position
+above it depends on the path, so it is not stored in the table (the usual
+approximation of the graph-history problem: exact on games without cycles).
+
+Scores: payoffs are those of `game.returns`, the margin when the rules give scores
+(`end: score`), so the solver maximises the margin. A node's search ends early only
+on a payoff of `budget.payoff_bound(game)` (1 for win/loss games; never for scores).
+
+Limits: `node_limit`, `time_limit` and `max_positions` (table entries) stop a solve
+with SolveLimit, a SolverError that says which limit and how far the search got.
 
 >>> from gdl.games.reference import TicTacToe
 >>> r = solve(TicTacToe())
@@ -20,7 +32,7 @@ ends a node's search at once.
 
 from __future__ import annotations
 
-import sys
+import math
 from time import perf_counter
 from collections.abc import Callable, Hashable
 
@@ -28,10 +40,13 @@ import attrs
 
 from gdl.errors import SolverError
 from gdl.protocol import Game, Move, State
+from gdl.solvers.budget import Clock, deadline_after, payoff_bound
 from gdl.solvers.minimax import require_two_player_zero_sum
 from gdl.solvers.tables import EXACT, FULL_DEPTH, LOWER, UPPER, DictTable, Table
 
 METHODS = ("alphabeta", "memo")
+REPETITION = 0.0   # the value of a position repeated on the current line: a draw
+NO_REPEAT = 1 << 62  # "rests on no repetition above": deeper than any stack
 
 
 @attrs.frozen
@@ -69,8 +84,14 @@ class SolveResult:
                 "table_size": self.table_size, "method": self.method}
 
 
-class _NodeLimit(Exception):
-    """Raised when a solve exceeds its node limit."""
+class SolveLimit(SolverError):
+    """A solve stopped by one of its limits. reason: "nodes", "time" or "positions";
+    nodes, seconds, table_size: how far it got."""
+
+    def __init__(self, message: str, reason: str, nodes: int, seconds: float,
+                 table_size: int) -> None:
+        super().__init__(message)
+        self.reason, self.nodes, self.seconds, self.table_size = reason, nodes, seconds, table_size
 
 
 class ExactSolver:
@@ -82,7 +103,9 @@ class ExactSolver:
             A bounded table works too; it only costs re-searches.
         method: "alphabeta" or "memo" (see the module docstring).
         progress: called with a SolveProgress every `progress_every` nodes.
-        node_limit: give up (SolverError) after this many nodes; None never gives up.
+        node_limit: give up (SolveLimit) after this many nodes; None never gives up.
+        time_limit: give up after this many seconds (the clock is read adaptively).
+        max_positions: give up when the table holds more entries (a memory bound).
         key: the table key of a state; default `game.canonical` (positions equal under the
             game's symmetries share an entry). A key that ignores them, such as
             `lambda state: state`, measures what the symmetries save.
@@ -95,6 +118,7 @@ class ExactSolver:
     def __init__(self, game: Game, *, table: Table | None = None, method: str = "alphabeta",
                  progress: Callable[[SolveProgress], None] | None = None,
                  progress_every: int = 100_000, node_limit: int | None = None,
+                 time_limit: float | None = None, max_positions: int | None = None,
                  key: Callable[[State], Hashable] | None = None) -> None:
         require_two_player_zero_sum(game, "the exact solver")
         if method not in METHODS:
@@ -105,125 +129,138 @@ class ExactSolver:
         self.progress = progress
         self.progress_every = max(1, progress_every)
         self.node_limit = node_limit
+        self.time_limit = time_limit
+        self.max_positions = max_positions
         self.key = game.canonical if key is None else key
+        self.bound = payoff_bound(game)
 
     def solve(self, state: State | None = None) -> SolveResult:
         """Solve `state` (default: the start).
 
         Raises:
-            SolverError: the node limit was reached first.
+            SolveLimit: a node, time or table limit was reached first.
         """
         game = self.game
         root = game.initial_state() if state is None else state
         start = perf_counter()
         self._start, self._nodes = start, 0
         self._next_report = self.progress_every
+        self._clock = Clock(deadline_after(self.time_limit, start))
+        self._next_clock = 1 if self.time_limit is not None else math.inf
         self._history: dict[Move, int] = {}
-        old_limit = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(old_limit, 20_000))  # full depth: one frame per ply
-        try:
-            if self.method == "memo":
-                score, best = self._memo_root(root)
-            else:
-                score, best = self._alphabeta(root, -1.0, 1.0, True)
-        except _NodeLimit:
-            raise SolverError(f"{game.name} was not solved within {self.node_limit} nodes."
-                              ) from None
-        finally:
-            sys.setrecursionlimit(old_limit)
+        score, best = self._search(root, prune=self.method == "alphabeta")
         value = "win" if score > 0 else "loss" if score < 0 else "draw"
         return SolveResult(value, score + 0.0, best, self._nodes, perf_counter() - start,
                            len(self.table), self.method)
 
     def _count(self) -> None:
-        """Count one node; report progress and enforce the node limit."""
+        """Count one node; report progress and enforce the limits."""
         self._nodes += 1
-        if self._nodes >= self._next_report:
+        nodes = self._nodes
+        if nodes >= self._next_report:
             self._next_report += self.progress_every
             if self.progress is not None:
                 elapsed = perf_counter() - self._start
-                self.progress(SolveProgress(self._nodes, elapsed, len(self.table)))
-        if self.node_limit is not None and self._nodes > self.node_limit:
-            raise _NodeLimit
+                self.progress(SolveProgress(nodes, elapsed, len(self.table)))
+        if self.node_limit is not None and nodes > self.node_limit:
+            self._give_up("nodes", f"{self.node_limit:,} nodes")
+        if nodes >= self._next_clock:
+            self._next_clock = self._clock.next_check(nodes)
+            if self._next_clock < 0:
+                self._give_up("time", f"{self.time_limit:g} s")
+        if self.max_positions is not None and len(self.table) > self.max_positions:
+            self._give_up("positions", f"{self.max_positions:,} stored positions")
 
-    def _alphabeta(self, state: State, alpha: float, beta: float, root: bool = False
-                   ) -> tuple[float, Move | None]:
-        """(fail-soft value for the mover, best move); the measured hot path."""
+    def _give_up(self, reason: str, limit: str) -> None:
+        seconds = perf_counter() - self._start
+        raise SolveLimit(f"{self.game.name} was not solved within {limit} "
+                         f"({self._nodes:,} nodes searched in {seconds:.1f} s)",
+                         reason, self._nodes, seconds, len(self.table))
+
+    def _enter(self, state: State, alpha: float, beta: float, root: bool, prune: bool,
+               path: dict, stack: list) -> tuple | None:
+        """Start the search of `state`: its (value, repetition depth, move) when that is
+        known at once, else None after pushing its frame on `stack`."""
         game = self.game
         self._count()
         if game.is_terminal(state):
-            return game.returns(state)[game.current_player(state)], None
+            return game.returns(state)[game.current_player(state)], NO_REPEAT, None
         key: Hashable = self.key(state)
+        at = path.get(key)
+        if at is not None:
+            return REPETITION, at, None
         entry = self.table.probe(key)
         first = None
         if entry is not None:
             first = entry[3]
             v, flag = entry[1], entry[2]
             if not root and (flag == EXACT or (v >= beta if flag == LOWER else v <= alpha)):
-                return v, first
+                return v, NO_REPEAT, first
         mover = game.current_player(state)
         children = []
+        bound = self.bound
         for m in game.legal_moves(state):
             child = game.apply(state, m)
-            # An immediate win cannot be bettered: no need to look further.
-            if game.is_terminal(child) and game.returns(child)[mover] >= 1.0:
+            # The best payoff there is cannot be bettered: no need to look further.
+            if prune and game.is_terminal(child) and game.returns(child)[mover] >= bound:
                 self._count()
-                self.table.store(key, FULL_DEPTH, 1.0, EXACT, m)
-                return 1.0, m
+                self.table.store(key, FULL_DEPTH, bound, EXACT, m)
+                return bound, NO_REPEAT, m
             children.append((m, child))
-        history = self._history
-        children.sort(key=lambda mc: (mc[0] != first, -history.get(mc[0], 0)))
-        alpha0 = alpha
-        best, best_move = -2.0, None
-        for m, child in children:
-            v = -self._alphabeta(child, -beta, -alpha)[0]
-            if v > best:
-                best, best_move = v, m
-                if v > alpha:
-                    alpha = v
-                    if v >= beta:
-                        history[m] = history.get(m, 0) + 1
-                        break
-        flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
-        self.table.store(key, FULL_DEPTH, best, flag, best_move)
-        return best, best_move
+        if prune:
+            history = self._history
+            children.sort(key=lambda mc: (mc[0] != first, -history.get(mc[0], 0)))
+        # frame: key, children, next index, alpha, beta, alpha0, best, best move,
+        # the move being searched, the shallowest repetition the values rest on
+        path[key] = len(stack)
+        stack.append([key, children, 0, alpha, beta, alpha, -math.inf, None, None, NO_REPEAT])
+        return None
 
-    def _memo_root(self, root: State) -> tuple[float, Move | None]:
-        """The exact value of the root and a move achieving it, by memoised negamax."""
-        game = self.game
-        self._count()
-        if game.is_terminal(root):
-            return game.returns(root)[game.current_player(root)], None
-        best, best_move = -2.0, None
-        for m in game.legal_moves(root):
-            v = -self._memo(game.apply(root, m))
-            if v > best:
-                best, best_move = v, m
-        self.table.store(self.key(root), FULL_DEPTH, best, EXACT, best_move)
-        return best, best_move
-
-    def _memo(self, state: State) -> float:
-        game = self.game
-        self._count()
-        if game.is_terminal(state):
-            return game.returns(state)[game.current_player(state)]
-        key = self.key(state)
-        entry = self.table.probe(key)
-        if entry is not None:
-            return entry[1]
-        best, best_move = -2.0, None
-        for m in game.legal_moves(state):
-            v = -self._memo(game.apply(state, m))
-            if v > best:
-                best, best_move = v, m
-        self.table.store(key, FULL_DEPTH, best, EXACT, best_move)
-        return best
+    def _search(self, root: State, prune: bool) -> tuple[float, Move | None]:
+        """(value of `root` for its mover, a best move): negamax on an explicit stack.
+        prune=False searches every child with an open window (the "memo" method)."""
+        bound = self.bound if prune else math.inf
+        path: dict[Hashable, int] = {}
+        stack: list[list] = []
+        table, history = self.table, self._history
+        result = self._enter(root, -bound, bound, True, prune, path, stack)
+        while stack:
+            frame = stack[-1]
+            if result is not None:  # the answer of the child searched last
+                v, rests_on = -result[0], result[1]
+                result = None
+                if rests_on < frame[9]:
+                    frame[9] = rests_on
+                if v > frame[6]:
+                    frame[6], frame[7] = v, frame[8]
+                    if prune and v > frame[3]:  # memo keeps an open window: exact values
+                        frame[3] = v
+                        if v >= frame[4]:
+                            history[frame[8]] = history.get(frame[8], 0) + 1
+                            frame[2] = len(frame[1])  # a cutoff: no more children
+            children = frame[1]
+            if frame[2] < len(children):
+                m, child = children[frame[2]]
+                frame[2] += 1
+                frame[8] = m
+                result = self._enter(child, -frame[4], -frame[3], False, prune, path, stack)
+                continue
+            stack.pop()
+            key, depth = frame[0], len(stack)
+            del path[key]
+            best, alpha0, beta = frame[6], frame[5], frame[4]
+            if frame[9] >= depth:  # rests on no repetition of a position above this one
+                flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
+                table.store(key, FULL_DEPTH, best, flag, frame[7])
+            result = best, frame[9] if frame[9] < depth else NO_REPEAT, frame[7]
+        assert result is not None   # the root's frame always leaves a value
+        return result[0], result[2]
 
 
 def solve(game: Game, state: State | None = None, **options) -> SolveResult:
     """Solve `state` (default: the start) of `game`; options as for ExactSolver.
 
     Raises:
-        SolverError: not a two-player zero-sum game, or the node limit was reached.
+        SolverError: not a two-player zero-sum game; SolveLimit: a limit was reached.
     """
     return ExactSolver(game, **options).solve(state)

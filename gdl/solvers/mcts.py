@@ -26,14 +26,16 @@ from gdl.protocol import Game, Move, State
 RolloutPolicy = Callable[[State, random.Random], Move]
 DEFAULT_C = 1.4           # exploration constant for payoffs in [-1, 1]
 MAX_ROLLOUT_PLIES = 10_000  # a rollout this long is scored by the evaluation (or as a draw)
+MAX_TREE_NODES = 500_000    # the default memory bound: a node is a few hundred bytes
+CLOCK_PLIES = 4             # rollout moves between two looks at the clock
 
 
 @attrs.frozen
 class MCTSStats:
     """iterations: playouts run by this call; seconds: wall time; root_visits: the root's
     visit count, including visits reused from earlier calls; reused: visits inherited;
-    new_nodes: nodes this call added to the tree; stopped: "iterations", "time" or
-    "interrupt"."""
+    new_nodes: nodes this call added to the tree; stopped: "iterations", "time",
+    "interrupt" or "nodes" (the tree reached `max_nodes`)."""
 
     iterations: int
     seconds: float
@@ -111,13 +113,20 @@ class MCTS:
         evaluate: scores a rollout cut at `max_rollout_plies`: state -> one payoff
             per player. Default: `game.heuristic` when present, else all zeros.
         max_rollout_plies: rollouts longer than this are cut and evaluated.
+        max_nodes: the tree's memory bound; a search stops (with its best move) when the
+            tree would grow past it. A subtree has at most one node per visit of its
+            root, so the root's visits bound it.
+
+    A rollout still running at the deadline is cut and evaluated, so a search ends
+    on time even where one rollout is long (a big board).
     """
 
     def __init__(self, game: Game, *, seed: int | None = None, c: float = DEFAULT_C,
                  rollout: RolloutPolicy | None = None, iterations: int | None = None,
                  time_limit: float | None = None,
                  evaluate: Callable[[State], tuple[float, ...]] | None = None,
-                 max_rollout_plies: int = MAX_ROLLOUT_PLIES) -> None:
+                 max_rollout_plies: int = MAX_ROLLOUT_PLIES,
+                 max_nodes: int = MAX_TREE_NODES) -> None:
         self.game = game
         self.rng = random.Random(seed)
         self.c = c
@@ -127,6 +136,8 @@ class MCTS:
         zeros = tuple(0.0 for _ in game.players)
         self.evaluate = evaluate or getattr(game, "heuristic", None) or (lambda state: zeros)
         self.max_rollout_plies = max_rollout_plies
+        self.max_nodes = max(1, max_nodes)
+        self._deadline = math.inf
         self.root: _Node | None = None
         self._new_nodes = 0
 
@@ -167,7 +178,7 @@ class MCTS:
         if iterations is None and time_limit is None:
             iterations = 1000
         start = perf_counter()
-        deadline = start + time_limit if time_limit is not None else math.inf
+        deadline = self._deadline = start + time_limit if time_limit is not None else math.inf
         root = self.root = self._root_for(state)
         reused = root.visits
         self._new_nodes = 0
@@ -176,6 +187,9 @@ class MCTS:
             while iterations is None or done < iterations:
                 if perf_counter() >= deadline:
                     stopped = "time"
+                    break
+                if root.visits + 1 >= self.max_nodes:
+                    stopped = "nodes"
                     break
                 self._iterate(root)
                 done += 1
@@ -228,10 +242,12 @@ class MCTS:
         """Payoffs at the end of a rollout from `state` (evaluated if cut short)."""
         game, rng, policy = self.game, self.rng, self.rollout
         is_terminal, apply = game.is_terminal, game.apply
-        plies = 0
+        plies, deadline = 0, self._deadline
         while not is_terminal(state):
             if plies >= self.max_rollout_plies:
                 return self.evaluate(state)
+            if plies % CLOCK_PLIES == CLOCK_PLIES - 1 and perf_counter() >= deadline:
+                return self.evaluate(state)   # out of time: score the rollout so far
             state = apply(state, policy(state, rng))
             plies += 1
         return game.returns(state)

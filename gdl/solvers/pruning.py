@@ -44,6 +44,7 @@ import attrs
 
 from gdl.errors import SolverError
 from gdl.protocol import Move, State
+from gdl.solvers.budget import Clock
 
 Quantity = Callable[[State], Hashable]
 NOTHING: frozenset = frozenset()
@@ -207,9 +208,19 @@ class Budget:
     time_limit: float | None = None
     started: float = attrs.field(factory=perf_counter)
 
+    _clock: Clock | None = attrs.field(default=None, init=False)
+
     def next_check(self, nodes: int) -> int:
-        """The expansion count at which to call `over` again."""
-        step = nodes + CHECK_EVERY
+        """The expansion count at which to call `over` again: with a time limit, as often
+        as the measured expansion rate needs (see `budget.Clock`)."""
+        if self.time_limit is None:
+            step = nodes + CHECK_EVERY
+        else:
+            if self._clock is None:
+                self._clock = Clock(self.started + self.time_limit)
+            step = self._clock.next_check(nodes)
+            if step < 0:   # past the deadline: `over` says so at the next look
+                step = nodes + 1
         return step if self.max_nodes is None else min(step, self.max_nodes)
 
     def over(self, nodes: int) -> str | None:
