@@ -8,7 +8,7 @@ scope, lowerer and rule list it shares.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -102,6 +102,7 @@ class MoveChecks:
     def _stage_rule(self, name: str, action: ast.Action, effects: tuple[ast.Effect, ...],
                     ctx: Context) -> ir.BoardRule:
         """One stage's action and effects as a board rule (expressions lowered in `ctx`)."""
+        kind: int | None   # the piece that moves (None: a drop of any kind, a line of sight)
         if isinstance(action, ast.Select):
             raise error("a move's first stage cannot only select numbers: write "
                         "`move NAME p in A..B: ...` for a move of numbers", action)
@@ -124,12 +125,13 @@ class MoveChecks:
             return ir.ChooseRule(name, where, self._effects(effects, after))
         if isinstance(action, (ast.Step, ast.Ride)):
             ride = isinstance(action, ast.Ride)
-            kind = None if ride else self._moving_kind(action)
-            verb = "ride" if ride else "slide" if action.slide else "step"
+            kind = None if isinstance(action, ast.Ride) else self._moving_kind(action)
+            verb = "ride" if isinstance(action, ast.Ride) else "slide" if action.slide else "step"
             origin = None if action.origin is None else self._cells(action.origin, ctx, "where it starts")
             to = self._cells(action.to, ctx, f"where a {'line of sight' if ride else 'piece'} {verb}s to")
             return ir.StepRule(name, kind, self._directions(action.directions), to,
-                               self._effects(effects, after), ride or action.slide, origin)
+                               self._effects(effects, after),
+                               isinstance(action, ast.Ride) or action.slide, origin)
         if isinstance(action, ast.Jump):
             kind = self._moving_kind(action)
             origin = None if action.origin is None else self._cells(action.origin, ctx, "where it starts")
@@ -222,6 +224,7 @@ class MoveChecks:
         if isinstance(effect, ast.Remove):
             return ir.Remove(self._cells(effect.cells, ctx, "what 'remove' takes away"))
         if isinstance(effect, ast.Add):
+            piece: ast.Ident | None   # None: the one kind of piece
             owner, piece = effect.owner, effect.piece
             owners = ("own", "mover", "enemy", "opponent", *self.scope.players)
             if owner is None and piece.text in owners and piece.text not in self.scope.pieces:
@@ -245,7 +248,7 @@ class MoveChecks:
             return self.scope.players.index(ident.text)
         raise unknown("owner", ident, ["own", "enemy", *self.scope.players])
 
-    def _assign(self, effect: ast.Assign, ctx: Context) -> ir.Assign:
+    def _assign(self, effect: ast.Assign, ctx: Context) -> ir.Assign | ir.SetCount:
         name = effect.target.text
         if name not in self.scope.variables:
             raise unknown("state variable", effect.target, list(self.scope.variables))
@@ -264,10 +267,12 @@ class MoveChecks:
         value = expect(self.lower.lower(effect.value, ctx), want, effect.value, f"the value given to '{name}'")
         return ir.Assign(var.index, index, effect.op, value)
 
-    # provided by the checker
-    def _rule_name(self, ident: ast.Ident | None, default: str) -> str: ...
-    def _piece_index(self, ident: ast.Ident | None, node: Any) -> int: ...
-    def _declare(self, ident: ast.Ident) -> None: ...
+    if TYPE_CHECKING:   # provided by the checker (and `CountChecks`, mixed in beside this)
+        def _rule_name(self, ident: ast.Ident | None, default: str) -> str: ...
+        def _piece_index(self, ident: ast.Ident | None, node: Any) -> int: ...
+        def _declare(self, ident: ast.Ident) -> None: ...
+        def _sow(self, effect: ast.Sow, ctx: Context) -> ir.Sow: ...
+        def _set_count(self, effect: ast.Assign, var: ir.Var, ctx: Context) -> ir.SetCount: ...
 
 
 

@@ -197,6 +197,7 @@ class _Checker(MoveChecks, CountChecks):
         if node.hex_shape is not None:
             self.scope.geometry = self._hex_board(node)
         else:
+            assert node.height is not None   # only a hex board has no height
             size = []
             for expr, what, limit in ((node.width, "width", MAX_WIDTH),
                                       (node.height, "height", MAX_HEIGHT)):
@@ -244,6 +245,7 @@ class _Checker(MoveChecks, CountChecks):
     def _hex_board(self, node: ast.Board) -> Geometry:
         """`board hex SHAPE N`: the shape's bounding rectangle must fit the column letters."""
         shape = node.hex_shape
+        assert shape is not None   # `_board` asks for a hex board only
         if shape.text not in HEX_SHAPES:
             raise unknown("hex board shape", shape, list(HEX_SHAPES))
         limit = next(n for n in range(MAX_WIDTH, 0, -1) if hex_size(shape.text, n)[0] <= MAX_WIDTH)
@@ -254,6 +256,8 @@ class _Checker(MoveChecks, CountChecks):
         """`board W x H links a1-d1-g1, ...`: each chain's points are cells of the grid, each
         link runs along one compass step, and no point has two links along the same step."""
         grid = Geometry.rectangle(width, height)
+        chains: list[tuple[int, ...]]
+        seen: dict[tuple[int, tuple[int, int]], int]
         chains, seen = [], {}   # seen: (point, step) -> the point it links to
         for chain in node.links:
             cells = []
@@ -321,7 +325,8 @@ class _Checker(MoveChecks, CountChecks):
         missing = [players[p] for p, steps in enumerate(per_player) if steps is None]
         if missing:
             raise error(f"direction '{node.name.text}' is not given for {', '.join(missing)}", node.name)
-        self.scope.directions[node.name.text] = tuple(tuple(s) for s in per_player)
+        self.scope.directions[node.name.text] = tuple(tuple(s) for s in per_player
+                                                      if s is not None)   # (none is missing)
 
     def _is_direction(self, text: str) -> bool:
         return text in self.scope.directions or text in self.scope.geometry.directions

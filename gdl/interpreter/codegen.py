@@ -15,7 +15,7 @@ parameterised move is the tuple `(rule, a0, a1, ..)`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from gdl.interpreter import ir
 from gdl.interpreter.codegen_expr import uses_occupancy, within_empty
@@ -89,12 +89,14 @@ class Generator(MoveCode):
             with w.indent():
                 self.stage_change(w, stage.action, p, k, "m")
         if judge:
+            assert self.game.illegal is not None   # `allowed` is written only for a filter
             w(f"occ = {self.occ()}")
             w(f"return not {self.expr(self.game.illegal, p)}")
             return
         self.ends(w, p)
 
-    def stage_change(self, w: SourceWriter, rule: ir.Rule, p: int, k: int, move: str) -> None:
+    def stage_change(self, w: SourceWriter, rule: ir.Rule | ir.SelectRule, p: int, k: int,
+                     move: str) -> None:
         """Stage k of a move (0: the first) changes the position, then its effects run:
         `t` and `bit` are its cell (`here`), `org` the cell its piece left (`origin`)."""
         mask = self.cell_mask
@@ -169,7 +171,8 @@ class Generator(MoveCode):
         for i in range(self.n_planes):
             w(f"b{i} &= keep")
 
-    def effect(self, w: SourceWriter, effect: ir.Effect, rule: ir.Rule, p: int) -> None:
+    def effect(self, w: SourceWriter, effect: ir.Effect, rule: ir.Rule | ir.SelectRule,
+               p: int) -> None:
         if isinstance(effect, ir.Guard):
             w(f"if {self.expr(effect.condition, p)}:")
             with w.indent():
@@ -187,7 +190,9 @@ class Generator(MoveCode):
             self.clear_all(w, "~fill")
             if not isinstance(effect, ir.Remove):
                 owner = effect.owner if isinstance(effect, ir.Add) else ir.MOVER
-                q = {ir.MOVER: p, ir.OPPONENT: (p + 1) % self.n_players}.get(owner, owner)
+                players: dict[ir.Owner, ir.Owner] = {ir.MOVER: p,
+                                                     ir.OPPONENT: (p + 1) % self.n_players}
+                q = players.get(owner, owner)
                 if effect.kind in self.game.neutral:
                     q = self.n_players
                 w(f"{self.plane(int(q), effect.kind)} |= fill")
@@ -238,10 +243,13 @@ class Generator(MoveCode):
             self.flip(w, effect, p)
             return
         if isinstance(effect, ir.Promote):
+            # The rule's own piece is promoted. Not an invariant yet: the checker lets
+            # `promote` follow `choose` (no kind) or `ride` (None), which fail here.
             w(f"occ = {self.occ()}")
             w(f"if bit & {self.expr(effect.where, p)}:")
             with w.indent():
-                w(f"{self.plane(p, rule.kind)} ^= bit")
+                moved = cast("ir.PlaceRule | ir.StepRule | ir.JumpRule | ir.DropRule", rule).kind
+                w(f"{self.plane(p, cast(int, moved))} ^= bit")
                 w(f"{self.plane(p, effect.kind)} |= bit")
             return
         target = f"v{effect.var}"
@@ -354,11 +362,15 @@ class Generator(MoveCode):
         for end in self.game.ends:
             w(f"if {self.expr(end.condition, p)}:")
             if end.outcome == "score":
+                assert end.score is not None   # a score end has its expression
                 with w.indent():
                     self.score_payoffs(w, end.score)
                     w(f"return ({prefix}{turn}, payoffs)")
                 continue
-            who = {ir.MOVER: p, ir.OPPONENT: nxt, None: None}.get(end.who, end.who)
+            winners: dict[ir.Owner | None, int | None] = {ir.MOVER: p, ir.OPPONENT: nxt,
+                                                          None: None}
+            who = winners.get(end.who, end.who)
+            assert not isinstance(who, str)   # a player's number, or None (a draw)
             code = self.codes[(end.outcome, who)]
             with w.indent():
                 w(f"return ({prefix}{turn}, {code})")

@@ -12,6 +12,10 @@ a few shifts per rule instead of a move list.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
 from gdl.interpreter import ir
 from gdl.interpreter.codegen_support import SourceWriter
 
@@ -21,6 +25,26 @@ _FAR_EFFECTS = (ir.Remove, ir.Add, ir.Carry, ir.Fill, ir.Flip, ir.Sow, ir.Rotate
 
 class AttackCode:
     """Mixed into the expression code generator; writes the `attacked` helper."""
+
+    # What it uses of `ExpressionCode` and `MoveCode`, the classes it is mixed with.
+    game: ir.GameIR
+    helpers: dict[str, list[str]]
+    n_players: int
+    n_kinds: int
+    n_planes: int
+    cell_mask: int
+    capture_shift: int
+    if TYPE_CHECKING:
+        @property
+        def state_names(self) -> list[str]: ...
+        def occ(self) -> str: ...
+        def plane(self, player: int, kind: int) -> str: ...
+        def pieces(self, owner: ir.Owner, kind: int | None, p: int) -> str: ...
+        def expr(self, e: ir.Expr, p: int) -> str: ...
+        def shift(self, offsets: ir.Offsets, operand: str) -> str: ...
+        def movers(self, rule: ir.StepRule | ir.JumpRule, p: int) -> str: ...
+        def walk(self, w: SourceWriter, dx: int, dy: int
+                 ) -> contextlib.AbstractContextManager[None]: ...
 
     def attacks_directly(self) -> bool:
         """Whether every rule's captures can be read off the cell (the fast form applies)."""

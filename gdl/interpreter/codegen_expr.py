@@ -8,7 +8,7 @@ state update build on it in `codegen`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gdl.interpreter import ir
 from gdl.interpreter.codegen_support import (
@@ -17,6 +17,9 @@ from gdl.interpreter.ir import CELLS
 
 
 class ExpressionCode:
+    if TYPE_CHECKING:   # written by `AttackCode`, mixed in beside this class
+        def attacked_helper(self) -> None: ...
+
     def __init__(self, game: ir.GameIR):
         self.game = game
         self.geo = game.geometry
@@ -26,7 +29,7 @@ class ExpressionCode:
         self.cell_bits = self.geo.size_bits
         self.cell_mask = (1 << self.cell_bits) - 1
         self.globals: dict[str, Any] = {"RETURNS": returns_table(self.n_players), "item": item}
-        self.board_rules = [r for r in game.rules if not isinstance(r, ir.ParamRule)]
+        self.board_rules: list[ir.Rule] = [r for r in game.rules if not isinstance(r, ir.ParamRule)]
         self.pass_rule = next((r for r in game.rules if isinstance(r, ir.PassRule)), None)
         self.helpers: dict[str, list[str]] = {}   # helper functions the generated code calls
         self.param_rules = [r for r in game.rules if isinstance(r, ir.ParamRule)]
@@ -241,6 +244,7 @@ class ExpressionCode:
         pieces = self.pieces(e.owner, None, p)
         self.globals["has_run"] = has_run
         where = e.within
+        assert where is not None   # `expr` sends only a line with its cells here
         if isinstance(where, ir.Zone) and isinstance(where.arg, ir.Here):
             name = f"ZRUNS{where.family}_{e.length}"
             if name not in self.globals:
@@ -330,7 +334,7 @@ class ExpressionCode:
 def and_or_chain(e: ir.Op) -> list[ir.Expr]:
     """The operands of a run of the same and/or operator (of the same type), left to right."""
     out: list[ir.Expr] = []
-    stack = [e]
+    stack: list[ir.Expr] = [e]
     while stack:
         node = stack.pop()
         if isinstance(node, ir.Op) and node.op == e.op and node.type == e.type:

@@ -113,7 +113,9 @@ class MoveCode(AttackCode, ExpressionCode):
     def legal_for(self, w: SourceWriter, p: int, pseudo: bool = False) -> None:
         if self.single_place() and self.layout_bits <= TABLE_BITS:
             cells = self.table("CELLS", tuple(tuple(bits(m)) for m in range(1 << self.layout_bits)))
-            w(f"return {cells}[{self.expr(self.game.rules[0].where, p)}]")
+            place = self.game.rules[0]
+            assert isinstance(place, ir.PlaceRule)   # `single_place` says so
+            w(f"return {cells}[{self.expr(place.where, p)}]")
             return
         w("out = []")
         w("add = out.append")
@@ -164,6 +166,7 @@ class MoveCode(AttackCode, ExpressionCode):
             return name
         self.helpers[name] = []   # reserved: a stage may name the next one while being written
         rule = self.game.rules[index]
+        assert not isinstance(rule, ir.ParamRule)   # a move of numbers has one stage
         stages = rule.more
         stage = stages[k - 1]
         w = SourceWriter()
@@ -241,6 +244,7 @@ class MoveCode(AttackCode, ExpressionCode):
         """The cells a travel starts from: the mover's pieces of its kind (on `origin`),
         or for a line of sight the origin cells themselves."""
         if rule.kind is None:
+            assert rule.origin is not None   # a line of sight (a ride) says where it starts
             return self.expr(rule.origin, p)
         mine = self.plane(p, rule.kind)
         return mine if rule.origin is None else f"({mine} & {self.expr(rule.origin, p)})"
@@ -387,5 +391,6 @@ class MoveCode(AttackCode, ExpressionCode):
         w.depth -= depth
 
     # provided by the generator: a stage's change of the position and its effects
-    def stage_change(self, w: SourceWriter, rule: ir.BoardRule, p: int, k: int, move: str) -> None:
+    def stage_change(self, w: SourceWriter, rule: ir.Rule | ir.SelectRule, p: int, k: int,
+                     move: str) -> None:
         raise NotImplementedError

@@ -13,7 +13,7 @@ CHUNK_BITS = 8     # otherwise symmetry images are looked up 8 bits at a time
 
 def result_codes(players: int) -> dict[tuple[str, int | None], int]:
     """(outcome, player) -> result code; code 0 is "not over"."""
-    codes = {("wins", p): 1 + p for p in range(players)}
+    codes: dict[tuple[str, int | None], int] = {("wins", p): 1 + p for p in range(players)}
     codes.update({("loses", p): 1 + players + p for p in range(players)})
     codes[("draw", None)] = 1 + 2 * players
     return codes

@@ -8,7 +8,7 @@ binding; the rest (notation, drawing) is plain Python over the geometry.
 from __future__ import annotations
 
 import linecache
-from typing import Any, Hashable, Sequence
+from typing import Any, Hashable, Sequence, cast
 
 import attrs
 
@@ -117,6 +117,7 @@ class CompiledGame:
         if isinstance(move, tuple):
             rule = self.ir.rules[move[0]]
             return " ".join([rule.name, *map(str, move[1:])])
+        move = cast(int, move)   # a board move
         S, cell_mask = self._cell_bits, (1 << self._cell_bits) - 1
         board_rules = [r for r in self.ir.rules if not isinstance(r, ir.ParamRule)]
         rule = board_rules[move >> 2 * S & (1 << self.ir.rule_bits) - 1]
@@ -150,6 +151,7 @@ class CompiledGame:
         if isinstance(rule, ir.JumpRule):
             path = self._jump_path(start, to, captured, rule.directions[player])
             return "x".join(name(c) for c in path)
+        assert isinstance(rule, ir.StepRule)   # passes are named by `move_text`, never later
         if later and (rule.kind is None or isinstance(rule.origin, ir.Here)):
             return name(to)   # it goes on from where the stage before ended
         return f"{name(start)}-{name(to)}"
@@ -193,7 +195,7 @@ class CompiledGame:
             for dx, dy in directions:
                 over = geo.neighbour(cell, dx, dy)
                 land = None if over is None else geo.neighbour(over, dx, dy)
-                if land is not None and left >> over & 1:
+                if over is not None and land is not None and left >> over & 1:
                     rest = walk(land, left & ~(1 << over))
                     if rest:
                         return [cell] + rest

@@ -109,7 +109,7 @@ def _item(values: tuple[int, ...], index: int) -> int:
 def _evaluate(op: str, values: list[Any], full: int) -> Any:
     """The value of an operator on constant arguments (our code, never the rules text)."""
     a = values[0]
-    b = values[1] if len(values) > 1 else None
+    b: Any = values[1] if len(values) > 1 else None   # None: a unary operator (never read)
     table: dict[str, Callable[[], Any]] = {
         "and": lambda: a & b if isinstance(a, int) and not isinstance(a, bool) else a and b,
         "or": lambda: a | b if isinstance(a, int) and not isinstance(a, bool) else a or b,
@@ -129,12 +129,15 @@ def _evaluate(op: str, values: list[Any], full: int) -> Any:
 def fold(op: ir.Op, full: int = 0) -> ir.Expr:
     """`op` itself, or its constant value when every argument is constant."""
     args = op.args
+    # (The `if`s inside the comprehensions keep every argument: they narrow the type.)
     if all(isinstance(a, ir.Const) for a in args):
-        return ir.Const(_evaluate(op.op, [a.value for a in args], full), op.type)
+        return ir.Const(_evaluate(op.op, [a.value for a in args if isinstance(a, ir.Const)],
+                                  full), op.type)
     if all(isinstance(a, (ir.Const, ir.PerPlayer)) for a in args):
         players = next(len(a.values) for a in args if isinstance(a, ir.PerPlayer))
         per = tuple(_evaluate(op.op, [a.values[p] if isinstance(a, ir.PerPlayer) else a.value
-                                      for a in args], full) for p in range(players))
+                                      for a in args if isinstance(a, (ir.Const, ir.PerPlayer))],
+                              full) for p in range(players))
         return ir.PerPlayer(per, op.type)
     return op
 
@@ -242,9 +245,11 @@ class Lowerer(BoardFunctions):
             if ctx.mode != END:
                 raise error("'moves' (the next player can move) is only known in an end rule", ident)
             return ir.HasMoves()
-        return {"empty": ir.Empty(), "occupied": ir.Pieces(ir.ANY, None),
-                "own": ir.Pieces(ir.MOVER, None), "enemy": ir.Pieces(ir.OPPONENT, None),
-                "full": ir.Full()}[text]
+        named: dict[str, ir.Expr] = {
+            "empty": ir.Empty(), "occupied": ir.Pieces(ir.ANY, None),
+            "own": ir.Pieces(ir.MOVER, None), "enemy": ir.Pieces(ir.OPPONENT, None),
+            "full": ir.Full()}
+        return named[text]
 
     def repeated(self, ident: ast.Ident, ctx: Context, board: bool) -> ir.Expr:
         if ctx.mode not in (END, ILLEGAL):
@@ -394,6 +399,7 @@ class Lowerer(BoardFunctions):
     def _index(self, node: ast.Index, ctx: Context) -> ir.Expr:
         base = self.lower(node.base, ctx)
         if base.type == ir.COUNTS:   # seeds[here]: the count there (summed over several cells)
+            assert isinstance(base, ir.Var)   # only a counts variable has that type
             return ir.CountAt(base, expect(self.lower(node.index, ctx), CELLS, node.index, "the cells counted"))
         base = expect(base, LIST, node.base, "an indexed value")
         index = expect(self.lower(node.index, ctx), INT, node.index, "an index")
@@ -436,6 +442,7 @@ class Lowerer(BoardFunctions):
             return self._op("in", pair, BOOL, node)
         if op in _COMPARE:
             if left.type == ir.COUNTS:   # seeds > 0: the cells where it holds
+                assert isinstance(left, ir.Var)   # only a counts variable has that type
                 return ir.CountsWhere(left, op, expect(right, INT, node.right, f"the right of '{op}'"))
             if left.type in (LIST, CELLS) and op in ("==", "!="):   # the same list, the same cells
                 return self._op(op, (left, expect(right, left.type, node.right, "a compared value")), BOOL, node)

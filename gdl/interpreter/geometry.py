@@ -314,7 +314,7 @@ class Geometry:
         """Every straight run of `length` playable cells: along the line axes of a lattice
         board (rows, columns, diagonals), along the declared lines of a points board."""
         if self.shape == "points":   # a ring (a chain ending where it starts) wraps round
-            out = {}
+            out: dict[Mask, None] = {}   # the runs in order, each once
             for line in self.lines:
                 ring = line[0] == line[-1]
                 points = line[:-1] + line[:length - 1] if ring else line
@@ -323,14 +323,14 @@ class Geometry:
                     if len(set(run)) == length:
                         out.setdefault(union(1 << c for c in run), None)
             return tuple(out)
-        out = []
+        found: list[Mask] = []
         for c in self.cells:
             x, y = self.xy(c)
             for dx, dy in self.line_axes:
                 steps = [(x + i * dx, y + i * dy) for i in range(length)]
                 if all(self.on_board(a, b) for a, b in steps):
-                    out.append(sum(1 << self.cell(a, b) for a, b in steps))
-        return tuple(out)
+                    found.append(sum(1 << self.cell(a, b) for a, b in steps))
+        return tuple(found)
 
     # ---- symmetries: each is a permutation of the playable cells
     def transforms(self) -> dict[str, tuple[Cell, ...] | None]:
