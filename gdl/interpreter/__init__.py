@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Mapping
+from collections.abc import Mapping
 
 from gdl.errors import UnknownGame
 from gdl.grammar.parser import parse

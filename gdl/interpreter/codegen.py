@@ -20,7 +20,8 @@ from typing import Any, cast
 from gdl.interpreter import ir
 from gdl.interpreter.codegen_expr import uses_occupancy, within_empty
 from gdl.interpreter.codegen_moves import MoveCode
-from gdl.interpreter.codegen_support import CHUNK_BITS, TABLE_BITS, SourceWriter, Turner, swapped_results
+from gdl.interpreter.codegen_support import (
+    CHUNK_BITS, TABLE_BITS, SourceWriter, Turner, swapped_results)
 
 
 class Generator(MoveCode):
@@ -77,7 +78,8 @@ class Generator(MoveCode):
         if self.game.plies is not None:
             w(f"v{self.game.plies} += 1")
         if self.game.history is not None:   # remember the position this move leaves
-            keys = self.position_key("pl") + (f", {self.board_key()}" if self.uses_board_history else "")
+            keys = self.position_key("pl") + (f", {self.board_key()}" if self.uses_board_history
+                                              else "")
             w(f"v{self.game.history} = v{self.game.history} | {{{keys}}}")
         self.stage_change(w, rule, p, 0, "m")
         for k, stage in enumerate(getattr(rule, "more", ()), 1):
@@ -101,10 +103,12 @@ class Generator(MoveCode):
         `t` and `bit` are its cell (`here`), `org` the cell its piece left (`origin`)."""
         mask = self.cell_mask
         if k == 0:
-            to, start = ("m" if self.single_place() else f"{move} & {mask}"), f"{move} >> {self.cell_bits} & {mask}"
+            to, start = (("m" if self.single_place() else f"{move} & {mask}"),
+                         f"{move} >> {self.cell_bits} & {mask}")
         else:
             shift = self.stage_shift(k)
-            to, start = f"({move} >> {shift} & {mask}) - 1", f"{move} >> {shift + self.cell_bits} & {mask}"
+            to, start = (f"({move} >> {shift} & {mask}) - 1",
+                         f"{move} >> {shift + self.cell_bits} & {mask}")
         if isinstance(rule, ir.ParamRule):
             for i in range(len(rule.ranges)):
                 w(f"a{i} = m[{i + 1}]")
@@ -132,7 +136,8 @@ class Generator(MoveCode):
                 if self.game.hand is not None:
                     self.take_into_hand(w, rule, p, move)
                 w(f"{mine} ^= {'org' if self.uses(ir.Origin) else f'1 << ({start})'}")
-                taken = f"~(bit | {move} >> {self.capture_shift})" if isinstance(rule, ir.JumpRule) else "~bit"
+                taken = (f"~(bit | {move} >> {self.capture_shift})" if isinstance(rule, ir.JumpRule)
+                         else "~bit")
                 self.clear_all(w, taken)
                 w(f"{mine} |= bit")
         effects = getattr(rule, "effects", ())
@@ -162,7 +167,8 @@ class Generator(MoveCode):
         with w.indent():
             w(f"h = list({hand})")
             for q, k in enemies:
-                w(f"h[{p * kinds + self.game.returns_as[k]}] += ({self.plane(q, k)} & x).bit_count()")
+                w(f"h[{p * kinds + self.game.returns_as[k]}] += "
+                  f"({self.plane(q, k)} & x).bit_count()")
             w(f"{hand} = tuple(h)")
 
     def clear_all(self, w: SourceWriter, keep: str) -> None:
@@ -287,7 +293,8 @@ class Generator(MoveCode):
         the skipped cells; `here` becomes the last cell sown (stays put when none was there)."""
         v = f"v{effect.var}"
         track = self.table(f"TRACK{effect.track}", self.game.tracks[effect.track])
-        where = self.table(f"TRACKAT{effect.track}", {c: i for i, c in enumerate(self.game.tracks[effect.track])})
+        where = self.table(f"TRACKAT{effect.track}",
+                           {c: i for i, c in enumerate(self.game.tracks[effect.track])})
         w(f"skip = {self.expr(effect.skip, p) if effect.skip is not None else 0}")
         w(f"counts = list({v})")
         w("n, counts[t], c = counts[t], 0, t")
@@ -464,14 +471,16 @@ class Generator(MoveCode):
         width = self.layout_bits if self.layout_bits <= TABLE_BITS else CHUNK_BITS
         parts = []
         for c in range(0, self.layout_bits, width):
-            chunk_cells = [x for x in range(c, min(c + width, self.layout_bits)) if self.playable >> x & 1]
+            chunk_cells = [x for x in range(c, min(c + width, self.layout_bits))
+                           if self.playable >> x & 1]
             if not chunk_cells:
                 continue
             name = f"SYM{j}_{c}"
             self.globals[name] = tuple(
                 sum(1 << perm[c + b] for b in range(width) if v >> b & 1 and c + b < len(perm))
                 for v in range(1 << width))
-            source = f"{plane} >> {c} & {(1 << width) - 1}" if c else f"{plane} & {(1 << width) - 1}"
+            source = (f"{plane} >> {c} & {(1 << width) - 1}" if c
+                      else f"{plane} & {(1 << width) - 1}")
             parts.append(f"{name}[{source}]")
         return " | ".join(parts)
 

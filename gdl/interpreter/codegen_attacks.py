@@ -13,14 +13,14 @@ a few shifts per rule instead of a move list.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from gdl.interpreter import ir
 from gdl.interpreter.codegen_support import SourceWriter
 
 # Effects that change the board away from where the move lands: the fast form cannot see them.
-_FAR_EFFECTS = (ir.Remove, ir.Add, ir.Carry, ir.Fill, ir.Flip, ir.Sow, ir.Rotate, ir.Reflect, ir.Swap)
+_FAR_EFFECTS = (ir.Remove, ir.Add, ir.Carry, ir.Fill, ir.Flip, ir.Sow, ir.Rotate, ir.Reflect,
+                ir.Swap)
 
 
 class AttackCode:
@@ -60,7 +60,7 @@ class AttackCode:
             return
         self.helpers["attacked"] = []   # reserved while it is written
         w = SourceWriter()
-        n, k, planes = self.n_players, self.n_kinds, self.n_planes
+        n = self.n_players
         w("def attacked(s, x):")
         with w.indent():
             w(f"{', '.join(self.state_names + ['mover', 'res'])} = s")
@@ -101,7 +101,8 @@ class AttackCode:
                 w("continue")
             w("for mm in pseudo((*here, *rest, q, 0)):")
             with w.indent():
-                w(f"if mm.__class__ is int and (mm & {self.cell_mask} == c or mm >> {self.capture_shift} >> c & 1):")
+                w(f"if mm.__class__ is int and (mm & {self.cell_mask} == c "
+                  f"or mm >> {self.capture_shift} >> c & 1):")
                 with w.indent():
                     w("return True")
 

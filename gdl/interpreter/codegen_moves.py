@@ -267,7 +267,8 @@ class MoveCode(AttackCode, ExpressionCode):
             w("f = low.bit_length() - 1")
             if not rule.repeat:
                 for off, land, mask in steps:
-                    w(f"if {mask!r} >> f & 1 and over >> (f + {off}) & 1 and land >> (f + {land}) & 1:")
+                    w(f"if {mask!r} >> f & 1 and over >> (f + {off}) & 1 "
+                      f"and land >> (f + {land}) & 1:")
                     with w.indent():
                         w(f"add({enc.move(f'(f + {land})', 'f', f'1 << (f + {off})')})")
                 return
@@ -281,8 +282,8 @@ class MoveCode(AttackCode, ExpressionCode):
                 w("c, cap = stack.pop()")
                 w("grown = False")
                 for off, land, mask in steps:
-                    w(f"if {mask!r} >> c & 1 and over >> (c + {off}) & 1 and not cap >> (c + {off}) & 1 "
-                      f"and free >> (c + {land}) & 1:")
+                    w(f"if {mask!r} >> c & 1 and over >> (c + {off}) & 1 "
+                      f"and not cap >> (c + {off}) & 1 and free >> (c + {land}) & 1:")
                     with w.indent():
                         w(f"stack.append((c + {land}, cap | 1 << (c + {off})))")
                         w("grown = True")
@@ -306,10 +307,11 @@ class MoveCode(AttackCode, ExpressionCode):
             w("c, cap, path = stack.pop()")
             w("grown = False")
             for i, (off, land, mask) in enumerate(steps):
-                w(f"if {mask!r} >> c & 1 and over >> (c + {off}) & 1 and not cap >> (c + {off}) & 1 "
-                  f"and free >> (c + {land}) & 1:")
+                w(f"if {mask!r} >> c & 1 and over >> (c + {off}) & 1 "
+                  f"and not cap >> (c + {off}) & 1 and free >> (c + {land}) & 1:")
                 with w.indent():
-                    w(f"stack.append((c + {land}, cap | 1 << (c + {off}), path << {width} | {i + 1}))")
+                    w(f"stack.append((c + {land}, cap | 1 << (c + {off}), "
+                      f"path << {width} | {i + 1}))")
                     w("grown = True")
             w("if cap and not grown:")
             with w.indent():
@@ -328,7 +330,8 @@ class MoveCode(AttackCode, ExpressionCode):
             return
         for dx, dy in rule.directions[p]:
             for off, has in self.geo.shifts(dx, dy):
-                moved = f"({mine} & {has!r}) << {off}" if off > 0 else f"({mine} & {has!r}) >> {-off}"
+                moved = (f"({mine} & {has!r}) << {off}" if off > 0
+                         else f"({mine} & {has!r}) >> {-off}")
                 w(f"m = {moved} & to")
                 w("while m:")
                 with w.indent():
@@ -337,7 +340,8 @@ class MoveCode(AttackCode, ExpressionCode):
                     w(f"add({enc.move('t', f'(t - {off})')})")
                     w("m ^= low")
 
-    def slide_moves(self, w: SourceWriter, rule: ir.StepRule, p: int, mine: str, enc: Encoding) -> None:
+    def slide_moves(self, w: SourceWriter, rule: ir.StepRule, p: int, mine: str,
+                    enc: Encoding) -> None:
         """Walk each piece along each direction over empty cells; every cell walked onto that
         is in `to` is a move, and the first occupied cell ends the walk."""
         w(f"m = {mine}")

@@ -8,7 +8,8 @@ binding; the rest (notation, drawing) is plain Python over the geometry.
 from __future__ import annotations
 
 import linecache
-from typing import Any, Hashable, Sequence, cast
+from typing import Any, cast
+from collections.abc import Hashable, Sequence
 
 import attrs
 
@@ -57,7 +58,8 @@ class CompiledGame:
         self._cell_bits = game.geometry.size_bits
         self._settle = namespace["settle"]
         self._letters: dict | None = None   # piece letters of position texts, made when first asked
-        self._initial = namespace["start"]((*game.initial_planes, *(v.initial for v in game.variables), 0, 0))
+        self._initial = namespace["start"]((*game.initial_planes,
+                                            *(v.initial for v in game.variables), 0, 0))
         heuristic = derive(game, namespace["moves"])
         if heuristic is not None:   # solvers look for this attribute (see solvers.evaluation)
             self.heuristic = heuristic
@@ -147,7 +149,8 @@ class CompiledGame:
                 return f"{self.ir.pieces[rule.kind]} {name(to)}"   # which piece goes down
             return name(to)
         if isinstance(rule, ir.JumpRule) and rule.by_path:
-            return "x".join(name(c) for c in self._walked_path(start, captured, rule.directions[player]))
+            return "x".join(name(c) for c in
+                            self._walked_path(start, captured, rule.directions[player]))
         if isinstance(rule, ir.JumpRule):
             path = self._jump_path(start, to, captured, rule.directions[player])
             return "x".join(name(c) for c in path)
@@ -219,7 +222,8 @@ class CompiledGame:
         if not legal:
             raise IllegalMove(f"no move is legal: the game is over (got {text!r})")
         reason = "is ambiguous" if starts else "is not a legal move"
-        raise IllegalMove(f"{text!r} {reason}", tuple(self.move_text(state, m) for m in self.legal_moves(state)))
+        raise IllegalMove(f"{text!r} {reason}",
+                          tuple(self.move_text(state, m) for m in self.legal_moves(state)))
 
     def glyph(self, player: int, kind: int) -> str:
         """One letter for a piece: the first kind shows its owner's initial (a digit beyond

@@ -106,7 +106,7 @@ class CompiledConstraints:
         if givens is None and self.givens_error is not None:
             raise GdlError(self.givens_error)
         clues = self.default_givens if givens is None else self.parse_givens(givens)
-        domains = {v: self.values for v in self.variables}
+        domains = dict.fromkeys(self.variables, self.values)
         return CSP(self.name, self.variables, domains, self.constraints, clues,
                    (self.height, self.width))
 

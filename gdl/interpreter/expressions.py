@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 import attrs
 
@@ -24,9 +25,11 @@ from gdl.interpreter.ir import BOOL, CELLS, INT, LIST
 CONST, MOVE, EFFECT, END = "constant", "move", "effect", "end"   # where an expression is evaluated
 ILLEGAL = "illegal"   # the legality filter: the position after a move, `here` and `origin` known
 
-BUILTIN_NAMES = ("empty", "occupied", "own", "enemy", "full", "moves", "dark", "light", "here", "plies",
+BUILTIN_NAMES = ("empty", "occupied", "own", "enemy", "full", "moves", "dark", "light", "here",
+                 "plies",
                  "repeated", "none", "origin", "neutral")
-FUNCTIONS = ("row", "column", "rows", "columns", "line", "count", "size", "sum", "flank", "moves", "slot",
+FUNCTIONS = ("row", "column", "rows", "columns", "line", "count", "size", "sum", "flank", "moves",
+             "slot",
              *CONNECTIVITY)
 COMPASS_NAMES = tuple(COMPASS)
 _COMPARE = {"==", "!=", "<", "<=", ">", ">="}
@@ -206,7 +209,8 @@ class Lowerer(BoardFunctions):
             return ir.Const(1 << cell, CELLS)
         known, g = scope.known_names(), scope.geometry
         # d4 on a 3 x 3 board; but h3 beside a variable h2 is more likely a slip of the name.
-        if g is not None and _CELL_NAME.fullmatch(text) and not difflib.get_close_matches(text, known, n=1):
+        if (g is not None and _CELL_NAME.fullmatch(text)
+                and not difflib.get_close_matches(text, known, n=1)):
             raise error(f"cell {text} is off the {g.description} "
                         f"(a1..{g.name(g.cell(g.width - 1, g.height - 1))})", ident)
         raise unknown("name", ident, known)
@@ -227,14 +231,16 @@ class Lowerer(BoardFunctions):
             return ir.Pieces(len(self.scope.players), None)
         if text in ("here", "origin"):
             if ctx.mode not in (EFFECT, ILLEGAL):
-                what = "where the piece landed" if text == "here" else "where the moved piece came from"
-                raise error(f"'{text}' ({what}) is only known in a move's effects, its later stages "
-                            f"and the legality filter", ident)
+                what = ("where the piece landed" if text == "here"
+                        else "where the moved piece came from")
+                raise error(f"'{text}' ({what}) is only known in a move's effects, its later "
+                            f"stages and the legality filter", ident)
             return ir.Here() if text == "here" else ir.Origin()
         if text == "moves":
             self._position_dependent(ident, ctx, text)
             if ctx.mode != END:
-                raise error("'moves' (the next player can move) is only known in an end rule", ident)
+                raise error("'moves' (the next player can move) is only known in an end rule",
+                            ident)
             return ir.HasMoves()
         geometry = self._needs_board(ident, text)
         if text in ("dark", "light"):
@@ -243,7 +249,8 @@ class Lowerer(BoardFunctions):
         self._position_dependent(ident, ctx, text)
         if text == "moves":
             if ctx.mode != END:
-                raise error("'moves' (the next player can move) is only known in an end rule", ident)
+                raise error("'moves' (the next player can move) is only known in an end rule",
+                            ident)
             return ir.HasMoves()
         named: dict[str, ir.Expr] = {
             "empty": ir.Empty(), "occupied": ir.Pieces(ir.ANY, None),
@@ -275,7 +282,8 @@ class Lowerer(BoardFunctions):
             return ir.InHand(self.scope.pieces.index(node.arg.ident.text))
         if fn == "repeated":
             if not (isinstance(node.arg, ast.Name) and node.arg.ident.text == "board"):
-                raise error("'repeated' is followed by nothing (the whole position) or 'board'", node.arg)
+                raise error("'repeated' is followed by nothing (the whole position) or 'board'",
+                            node.arg)
             return self.repeated(node.fn, ctx, board=True)
         if fn not in FUNCTIONS:
             raise unknown("function", node.fn, list(FUNCTIONS) + ["own", "enemy"])
@@ -293,13 +301,16 @@ class Lowerer(BoardFunctions):
             self._position_dependent(node.fn, ctx, fn)
             return ir.Flank(expect(arg, CELLS, node.arg, "what 'flank' looks for"))
         if fn in ("count",):
-            return self._op("count", (expect(arg, CELLS, node.arg, "what 'count' counts"),), INT, node)
+            return self._op("count", (expect(arg, CELLS, node.arg, "what 'count' counts"),), INT,
+                            node)
         if fn == "sum" and arg.type == ir.COUNTS:   # every cell's count
             return ir.Op("sum", (arg,), INT)
         if fn in ("size", "sum"):
-            return self._op(fn, (expect(arg, LIST, node.arg, f"the argument of '{fn}'"),), INT, node)
+            return self._op(fn, (expect(arg, LIST, node.arg, f"the argument of '{fn}'"),), INT,
+                            node)
         if fn == "line":
-            length = constant(expect(arg, INT, node.arg, "a line length"), node.arg, "a line length")
+            length = constant(expect(arg, INT, node.arg, "a line length"), node.arg,
+                              "a line length")
             if length < 1:
                 raise error(f"a line needs at least 1 piece, not {length}", node.arg)
             geometry = self._needs_board(node.fn, fn)
@@ -351,7 +362,8 @@ class Lowerer(BoardFunctions):
                 raise error(f"{fn.rstrip('s')} {value} is off the board (1..{limit})", where)
         step = 1
         if node.every is not None:   # rows 1..n every 2: rows 1, 3, 5, ...
-            step = constant(expect(self.lower(node.every, ctx), INT, node.every, "a step"), node.every, "a step")
+            step = constant(expect(self.lower(node.every, ctx), INT, node.every, "a step"),
+                            node.every, "a step")
             if step < 1:
                 raise error(f"'every' takes a step of 1 or more, not {step}", node.every)
 
@@ -376,7 +388,8 @@ class Lowerer(BoardFunctions):
 
     def _neighbour(self, node: ast.Neighbour, ctx: Context) -> ir.Expr:
         directions = self.direction(node.direction)
-        operand = expect(self.lower(node.operand, ctx), CELLS, node.operand, f"what '{node.direction.text} is' tests")
+        operand = expect(self.lower(node.operand, ctx), CELLS, node.operand,
+                         f"what '{node.direction.text} is' tests")
         if isinstance(operand, ir.Const) and ctx.mode == CONST and len(set(directions)) == 1:
             return ir.Const(shift_const(self.scope.geometry, directions[0], operand.value), CELLS)
         return ir.Shift(directions, operand)
@@ -385,7 +398,8 @@ class Lowerer(BoardFunctions):
         """A direction name's (dx, dy) steps for each player (a vector: its images)."""
         if isinstance(ident, ast.Vector):
             return self.vector(ident)
-        geometry = self._needs_board(ident, ident.text)   # directions only mean something on a board
+        # directions only mean something on a board
+        geometry = self._needs_board(ident, ident.text)
         if ident.text in self.scope.directions:
             return self.scope.directions[ident.text]
         if ident.text in geometry.directions:
@@ -400,7 +414,8 @@ class Lowerer(BoardFunctions):
         base = self.lower(node.base, ctx)
         if base.type == ir.COUNTS:   # seeds[here]: the count there (summed over several cells)
             assert isinstance(base, ir.Var)   # only a counts variable has that type
-            return ir.CountAt(base, expect(self.lower(node.index, ctx), CELLS, node.index, "the cells counted"))
+            return ir.CountAt(base, expect(self.lower(node.index, ctx), CELLS, node.index,
+                                           "the cells counted"))
         base = expect(base, LIST, node.base, "an indexed value")
         index = expect(self.lower(node.index, ctx), INT, node.index, "an index")
         check_index(index, node.index)
@@ -409,13 +424,16 @@ class Lowerer(BoardFunctions):
     def _unary(self, node: ast.Unary, ctx: Context) -> ir.Expr:
         operand = self.lower(node.operand, ctx)
         if node.op == "-":
-            return self._op("neg", (expect(operand, INT, node.operand, "a negated value"),), INT, node)
+            return self._op("neg", (expect(operand, INT, node.operand, "a negated value"),), INT,
+                            node)
         if node.op == "no":
-            return self._op("no", (expect(operand, CELLS, node.operand, "what 'no' tests"),), BOOL, node)
+            return self._op("no", (expect(operand, CELLS, node.operand, "what 'no' tests"),), BOOL,
+                            node)
         if node.op == "attacked":
             return self.attacked(node, operand, ctx)
         if operand.type not in (BOOL, CELLS):
-            raise error(f"'not' applies to a truth value or a set of cells, not a {operand.type}", node.operand)
+            raise error(f"'not' applies to a truth value or a set of cells, not a {operand.type}",
+                        node.operand)
         return self._op("not", (operand,), operand.type, node)
 
     def _binary(self, node: ast.Binary, ctx: Context) -> ir.Expr:
@@ -426,7 +444,8 @@ class Lowerer(BoardFunctions):
                 return self._op(op, (left, right), CELLS, node)
             if CELLS in (left.type, right.type) and BOOL in (left.type, right.type):
                 # A truth value beside a set of cells stands for every cell or none.
-                pair = tuple(x if x.type == CELLS else self._op("cells", (x,), CELLS, node) for x in (left, right))
+                pair = tuple(x if x.type == CELLS else self._op("cells", (x,), CELLS, node)
+                             for x in (left, right))
                 return self._op(op, pair, CELLS, node)
             pair = (expect(left, BOOL, node.left, f"each side of '{op}'"),
                     expect(right, BOOL, node.right, f"each side of '{op}'"))
@@ -436,16 +455,19 @@ class Lowerer(BoardFunctions):
                 where = expect(right, CELLS, node.right, "where a line must lie")
                 return ir.Line(left.length, left.owner, where)
             if left.type == INT:
-                return self._op("member", (left, expect(right, LIST, node.right, "the right of 'in'")), BOOL, node)
+                return self._op("member", (left, expect(right, LIST, node.right,
+                                                        "the right of 'in'")), BOOL, node)
             pair = (expect(left, CELLS, node.left, "the left of 'in'"),
                     expect(right, CELLS, node.right, "the right of 'in'"))
             return self._op("in", pair, BOOL, node)
         if op in _COMPARE:
             if left.type == ir.COUNTS:   # seeds > 0: the cells where it holds
                 assert isinstance(left, ir.Var)   # only a counts variable has that type
-                return ir.CountsWhere(left, op, expect(right, INT, node.right, f"the right of '{op}'"))
+                return ir.CountsWhere(left, op, expect(right, INT, node.right,
+                                                       f"the right of '{op}'"))
             if left.type in (LIST, CELLS) and op in ("==", "!="):   # the same list, the same cells
-                return self._op(op, (left, expect(right, left.type, node.right, "a compared value")), BOOL, node)
+                return self._op(op, (left, expect(right, left.type, node.right,
+                                                  "a compared value")), BOOL, node)
             pair = (expect(left, INT, node.left, f"each side of '{op}'"),
                     expect(right, INT, node.right, f"each side of '{op}'"))
             return self._op(op, pair, BOOL, node)

@@ -52,7 +52,8 @@ class BoardFunctions:
         items = node.arg.items if isinstance(node.arg, ast.ListExpr) else (node.arg,)
         if len(items) != _ARITY[fn] or node.arg2 is not None:
             raise error(f"'{fn}' is written {_USAGE[fn]}", node)
-        return [expect(self.lower(item, ctx), CELLS, item, f"an argument of '{fn}'") for item in items]
+        return [expect(self.lower(item, ctx), CELLS, item,
+                       f"an argument of '{fn}'") for item in items]
 
     def connectivity(self, node: ast.Apply, ctx: Any) -> ir.Expr:
         fn = node.fn.text
@@ -103,6 +104,8 @@ class BoardFunctions:
         elif word in self.scope.players:
             owner = self.scope.players.index(word)
         else:
-            raise error(f"'of' is followed by own, enemy, any or a player, not '{word}'", node.owner)
-        constant(expect(self.lower(node.arg, ctx), INT, node.arg, "a line length"), node.arg, "a line length")
+            raise error(f"'of' is followed by own, enemy, any or a player, not '{word}'",
+                        node.owner)
+        constant(expect(self.lower(node.arg, ctx), INT, node.arg, "a line length"), node.arg,
+                 "a line length")
         return ir.Line(line.length, owner, line.within)

@@ -139,13 +139,13 @@ class Geometry:
     hex_shape: str = ""  # a hex board's shape: one of HEX_SHAPES
 
     @classmethod
-    def rectangle(cls, width: int, height: int) -> "Geometry":
+    def rectangle(cls, width: int, height: int) -> Geometry:
         stride = width + 1
         full = sum(1 << (y * stride + x) for y in range(height) for x in range(width))
         return cls(width, height, full)
 
     @classmethod
-    def hex(cls, shape: str, n: int) -> "Geometry":
+    def hex(cls, shape: str, n: int) -> Geometry:
         """A hex board: `rhombus` n x n, `hexagon` of side n, `triangle` of side n, or the
         six-pointed `star` whose points have n rows (n = 4: Chinese checkers' 121 holes)."""
         width, height = hex_size(shape, n)
@@ -155,7 +155,7 @@ class Geometry:
         return cls(width, height, playable, "hex", size=n, hex_shape=shape)
 
     @classmethod
-    def points(cls, width: int, height: int, chains: tuple[tuple[Cell, ...], ...]) -> "Geometry":
+    def points(cls, width: int, height: int, chains: tuple[tuple[Cell, ...], ...]) -> Geometry:
         """A points board on a width x height grid: each chain links its consecutive points
         (cells of the guarded layout) and is one declared line. The caller checks that each
         link is along a compass step (`link_step`) and that no point has two links along the
