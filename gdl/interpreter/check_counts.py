@@ -11,15 +11,16 @@ from typing import Any
 
 from gdl.grammar import ast
 from gdl.interpreter import ir
-from gdl.interpreter.expressions import CONST, Context, constant, error, expect, unknown
+from gdl.interpreter.expressions import (
+    CONST, Context, Lowerer, constant, error, expect, unknown)
 from gdl.interpreter.ir import CELLS, COUNTS, INT
 
 
 class CountChecks:
-    scope: Any
-    lower: Any
-    variables: list
-    tracks: dict
+    scope: Any   # a `Scope`; as Any since the checker reads its (optional) geometry unchecked
+    lower: Lowerer
+    variables: list[ir.Variable]
+    tracks: dict[str, tuple[int, tuple[int, ...]]]
 
     def _counts(self, node: ast.Counts) -> None:
         self._declare(node.name)

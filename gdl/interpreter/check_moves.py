@@ -15,7 +15,8 @@ import attrs
 from gdl.grammar import ast
 from gdl.interpreter import ir
 from gdl.interpreter.expressions import (
-    CONST, EFFECT, ILLEGAL, MOVE, Context, check_index, constant, error, expect, unknown)
+    CONST, EFFECT, ILLEGAL, MOVE, Context, Lowerer, check_index, constant, error, expect,
+    unknown)
 from gdl.interpreter.ir import BOOL, CELLS, COUNTS, INT, LIST
 
 MAX_RULES = 4096   # move rules per game; a board move keeps its rule's number in a few bits
@@ -38,9 +39,9 @@ def leaves(effects: tuple[ast.Effect, ...]):
 class MoveChecks:
     """The checker's statements about moves (mixed into `checker._Checker`)."""
 
-    scope: Any
-    lower: Any
-    rules_ir: list
+    scope: Any   # a `Scope`; as Any since the checker reads its (optional) geometry unchecked
+    lower: Lowerer
+    rules_ir: list[ir.Rule]
     illegal: ir.Expr | None
 
     def _rule_count(self, node: Any) -> None:
@@ -76,6 +77,7 @@ class MoveChecks:
             if isinstance(first, ir.PassRule):
                 raise error("a pass is a whole move; it has no further stages", node.more[0])
             first = _with_more(first, tuple(more))
+        assert not isinstance(first, ir.SelectRule)   # `_stage_rule` refuses a first `select`
         self.rules_ir.append(first)
 
     def _select(self, name: str, action: ast.Select, effects: tuple[ast.Effect, ...],

@@ -394,7 +394,7 @@ class Lowerer(BoardFunctions):
             return ir.Const(shift_const(self.scope.geometry, directions[0], operand.value), CELLS)
         return ir.Shift(directions, operand)
 
-    def direction(self, ident: ast.Ident) -> tuple[ir.Offsets, ...]:
+    def direction(self, ident: ast.Dir) -> tuple[ir.Offsets, ...]:
         """A direction name's (dx, dy) steps for each player (a vector: its images)."""
         if isinstance(ident, ast.Vector):
             return self.vector(ident)
