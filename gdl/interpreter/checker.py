@@ -10,8 +10,8 @@ from __future__ import annotations
 import difflib
 import re
 from pathlib import Path
-from typing import Any
 from collections.abc import Mapping
+from typing import Any
 
 from gdl.errors import OptionError, RulesError
 from gdl.grammar import ast

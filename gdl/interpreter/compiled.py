@@ -8,8 +8,8 @@ binding; the rest (notation, drawing) is plain Python over the geometry.
 from __future__ import annotations
 
 import linecache
-from typing import Any, cast
 from collections.abc import Hashable, Sequence
+from typing import Any, cast
 
 import attrs
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import Any
 from collections.abc import Callable
+from typing import Any
 
 import attrs
 

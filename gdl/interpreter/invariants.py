@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
 from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 import attrs
 

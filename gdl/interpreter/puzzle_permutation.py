@@ -20,8 +20,8 @@ import re
 from itertools import permutations, product
 from math import factorial
 from operator import itemgetter
-from typing import Any
 from collections.abc import Callable, Hashable
+from typing import Any
 
 from gdl.interpreter.puzzle_ir import Component, CycleAction, PermutationIR, State
 

@@ -24,8 +24,8 @@ the other must leave every state as it was).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, cast
 from collections.abc import Callable, Mapping
+from typing import Any, cast
 
 from gdl.errors import OptionError, RulesError
 from gdl.grammar import ast
@@ -100,13 +100,13 @@ class _PuzzleChecker:
 
     # ---- driver
     def run(self) -> PuzzleIR:
-        handlers: dict[type, Callable[[Any], None]] = {ast.Option: self._option,
-                                                       ast.Board: self._board,
-                    ast.PermState: self._perm_state, ast.Tiles: self._tiles,
-                    ast.Stacks: self._stacks, ast.CycleMove: self._cycle_move,
-                    ast.SlideMove: self._slide_move, ast.StackMove: self._stack_move,
-                    ast.Inverse: self._inverse, ast.PuzzleStart: self._target,
-                    ast.PuzzleGoal: self._target}
+        handlers: dict[type, Callable[[Any], None]] = {
+            ast.Option: self._option, ast.Board: self._board,
+            ast.PermState: self._perm_state, ast.Tiles: self._tiles,
+            ast.Stacks: self._stacks, ast.CycleMove: self._cycle_move,
+            ast.SlideMove: self._slide_move, ast.StackMove: self._stack_move,
+            ast.Inverse: self._inverse, ast.PuzzleStart: self._target,
+            ast.PuzzleGoal: self._target}
         for statement in self.rules.statements:
             handler = handlers.get(type(statement))
             if isinstance(statement, (ast.BoardMove, ast.ParamMove)):

@@ -20,8 +20,8 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-from typing import Any
 from collections.abc import Iterable
+from typing import Any
 
 from gdl.interpreter.codegen_support import swapped_results
 from gdl.interpreter.geometry import Geometry, bits
