@@ -39,18 +39,18 @@ class Name:
 class Apply:
     """`f x` (and `f x..y`): row 1, line k, size(heap), own pawn, rows 1..2."""
     fn: Ident
-    arg: "Expr"
-    arg2: "Expr | None"
+    arg: Expr
+    arg2: Expr | None
     pos: SourcePos
-    every: "Expr | None" = None   # rows 1..n every 2: every other row
+    every: Expr | None = None   # rows 1..n every 2: every other row
 
 
 @attrs.frozen
 class ApplyOf:
     """`f x of y`: `line 5 of enemy` (whose line)."""
     fn: Ident
-    arg: "Expr"
-    owner: "Expr"
+    arg: Expr
+    owner: Expr
     pos: SourcePos
 
 
@@ -58,35 +58,35 @@ class ApplyOf:
 class Neighbour:
     """`d is x`: the cells whose neighbour in direction d is in the cell set x."""
     direction: Ident
-    operand: "Expr"
+    operand: Expr
     pos: SourcePos
 
 
 @attrs.frozen
 class ListExpr:
-    items: tuple["Expr", ...]
+    items: tuple[Expr, ...]
     pos: SourcePos
 
 
 @attrs.frozen
 class Index:
-    base: "Expr"
-    index: "Expr"
+    base: Expr
+    index: Expr
     pos: SourcePos
 
 
 @attrs.frozen
 class Unary:
     op: str          # "not", "no", "-"
-    operand: "Expr"
+    operand: Expr
     pos: SourcePos
 
 
 @attrs.frozen
 class Binary:
     op: str          # "or", "and", "in", "==", "!=", "<", "<=", ">", ">=", "+", "-", "*", "/", "%"
-    left: "Expr"
-    right: "Expr"
+    left: Expr
+    right: Expr
     pos: SourcePos
 
 
@@ -144,8 +144,8 @@ class Neutral:
 class Counts:
     """`counts NAME = N [on CELLS]`: every cell (of CELLS) holds a number, N at the start."""
     name: Ident
-    initial: "Expr"
-    cells: "Expr | None"
+    initial: Expr
+    cells: Expr | None
     pos: SourcePos
 
 
@@ -212,7 +212,7 @@ class Quantity:
     "monotone", direction "increases" or "decreases", the way it never goes); `text` is the
     expression as written."""
     kind: str
-    expr: "Expr"
+    expr: Expr
     direction: str | None
     text: str
     pos: SourcePos
@@ -264,7 +264,7 @@ Dir = Ident | Vector
 @attrs.frozen
 class Illegal:
     """`illegal: COND`: a move is illegal when COND holds on the position after it."""
-    condition: "Expr"
+    condition: Expr
     pos: SourcePos
 
 
@@ -326,7 +326,7 @@ class Pass:
 @attrs.frozen
 class Select:
     """`select p in A..B, ...`: a later stage that chooses numbers, known in its effects."""
-    params: tuple["Param", ...]
+    params: tuple[Param, ...]
     pos: SourcePos
 
 
@@ -375,7 +375,7 @@ class Fill:
 @attrs.frozen
 class Guarded:
     """An effect that happens only `if condition` holds (after the earlier effects)."""
-    effect: "Effect"
+    effect: Effect
     condition: Expr
     pos: SourcePos
 
@@ -423,7 +423,7 @@ class Sow:
 @attrs.frozen
 class Group:
     """`(E1, E2, ...)`: effects in order, under one guard when one follows."""
-    effects: tuple["Effect", ...]
+    effects: tuple[Effect, ...]
     pos: SourcePos
 
 
@@ -450,8 +450,8 @@ class Swap:
     pos: SourcePos
 
 
-Effect = (Assign | Promote | Flip | Fill | Guarded | Again | Remove | Add | Carry | Sow | Group | Rotate
-          | Reflect | Swap)
+Effect = (Assign | Promote | Flip | Fill | Guarded | Again | Remove | Add | Carry | Sow | Group
+          | Rotate | Reflect | Swap)
 
 
 @attrs.frozen

@@ -72,6 +72,8 @@ def _check_token(token: lark.Token) -> None:
 
 def _where(node: lark.Tree | lark.Token) -> SourcePos | None:
     if isinstance(node, lark.Token):
-        return SourcePos(node.line, node.column) if node.line is not None else None
+        if node.line is None or node.column is None:
+            return None
+        return SourcePos(node.line, node.column)
     meta = node.meta
     return None if meta.empty else SourcePos(meta.line, meta.column)

@@ -10,6 +10,7 @@ import difflib
 import functools
 import re
 from importlib import resources
+from typing import overload
 
 import lark
 from lark import Token, Transformer, v_args
@@ -21,7 +22,8 @@ from gdl.grammar import ast, limits
 _TERMINAL_NAMES = {
     "NAME": "a name", "INT": "a number", "STRING": 'a quoted title ("...")', "_NL": "end of line",
     "$END": "end of file", "COMPARE": "a comparison", "ADD": "+ or -", "MUL": "*, / or %",
-    "ASSIGN": "=, += or -=", "OUTCOME": "'wins' or 'loses'", "KIND": "'game', 'puzzle' or 'constraints'",
+    "ASSIGN": "=, += or -=", "OUTCOME": "'wins' or 'loses'",
+    "KIND": "'game', 'puzzle' or 'constraints'",
 }
 _MAX_EXPECTED = 6   # longer lists are summarised instead of printed
 _CHAR_HINTS = {
@@ -111,9 +113,17 @@ def _syntax_error(err: lark.exceptions.UnexpectedInput, text: str) -> RulesSynta
 
 
 def _pos(item: Token | lark.tree.Meta) -> SourcePos:
+    # Tokens from the parser (not made by hand) and metas (propagate_positions) are placed.
+    assert item.line is not None and item.column is not None
     return SourcePos(item.line, item.column)
 
 
+@overload
+def _ident(token: Token) -> ast.Ident: ...
+@overload
+def _ident(token: None) -> None: ...
+@overload
+def _ident(token: Token | None) -> ast.Ident | None: ...
 def _ident(token: Token | None) -> ast.Ident | None:
     return None if token is None else ast.Ident(str(token), _pos(token))
 
@@ -450,7 +460,7 @@ class _Builder(Transformer):
         while rest and isinstance(rest[0], Token) and rest[0].type == "INT":
             token = rest.pop(0)
             positions.append(ast.Number(int(token), _pos(token)))
-        turns = []
+        turns: list[tuple[ast.Ident, list[ast.Number]]] = []
         for item in rest:   # an orientation's name, then its amounts
             if isinstance(item, Token):
                 turns.append((_ident(item), []))
@@ -497,7 +507,8 @@ class _Builder(Transformer):
 
     # ---- constraint puzzles
     def grid_vars(self, meta, children):
-        return ast.GridVars(*children, _pos(meta))
+        width, height, low, high = children
+        return ast.GridVars(width, height, low, high, _pos(meta))
 
     def givens(self, meta, children):
         return ast.Givens(str(children[0])[1:-1], _pos(children[0]))

@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Mapping
+from collections.abc import Mapping
 
 from gdl.errors import UnknownGame
 from gdl.grammar.parser import parse
 from gdl.interpreter.checker import check
 from gdl.interpreter.compiled import CompiledGame
-from gdl.interpreter.constraints import compile_constraints, reject_constraint_statements
+from gdl.interpreter.constraints import (
+    CompiledConstraints, compile_constraints, reject_constraint_statements)
+from gdl.interpreter.puzzle_compiled import CompiledPuzzle
 from gdl.interpreter.puzzles import compile_puzzle, reject_puzzle_statements
+
+Compiled = CompiledGame | CompiledPuzzle | CompiledConstraints   # what a rules file becomes
 
 
 def compile_rules(text: str, filename: str = "<rules>",
-                  options: Mapping[str, str] | None = None) -> CompiledGame:
+                  options: Mapping[str, str] | None = None) -> Compiled:
     """Parse, check and compile rules text with `options` set (texts, as `--set` gives them).
 
     Raises:
@@ -31,7 +35,7 @@ def compile_rules(text: str, filename: str = "<rules>",
     return CompiledGame(check(rules, options))
 
 
-def load_file(path: str | Path, options: Mapping[str, str] | None = None) -> CompiledGame:
+def load_file(path: str | Path, options: Mapping[str, str] | None = None) -> Compiled:
     """Compile the rules file at `path`."""
     path = Path(path)
     try:

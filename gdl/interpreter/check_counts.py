@@ -11,15 +11,16 @@ from typing import Any
 
 from gdl.grammar import ast
 from gdl.interpreter import ir
-from gdl.interpreter.expressions import CONST, Context, constant, error, expect, unknown
+from gdl.interpreter.expressions import (
+    CONST, Context, Lowerer, constant, error, expect, unknown)
 from gdl.interpreter.ir import CELLS, COUNTS, INT
 
 
 class CountChecks:
-    scope: Any
-    lower: Any
-    variables: list
-    tracks: dict
+    scope: Any   # a `Scope`; as Any since the checker reads its (optional) geometry unchecked
+    lower: Lowerer
+    variables: list[ir.Variable]
+    tracks: dict[str, tuple[int, tuple[int, ...]]]
 
     def _counts(self, node: ast.Counts) -> None:
         self._declare(node.name)
@@ -31,7 +32,8 @@ class CountChecks:
         where = geo.playable
         if node.cells is not None:
             where = constant(expect(self.lower.lower(node.cells, Context(CONST)), CELLS, node.cells,
-                                    "the cells that start with it"), node.cells, "the cells that start with it")
+                                    "the cells that start with it"), node.cells,
+                             "the cells that start with it")
         initial = tuple(start if where >> c & 1 else 0 for c in range(geo.height * geo.stride))
         var = ir.Var(len(self.variables), COUNTS)
         self.variables.append(ir.Variable(node.name.text, initial, COUNTS))
@@ -41,7 +43,8 @@ class CountChecks:
         self._declare(node.name)
         geo = self.scope.geometry
         if geo is None:
-            raise error("declare the board first (`board W x H`): a track runs over its cells", node)
+            raise error("declare the board first (`board W x H`): a track runs over its cells",
+                        node)
         cells: list[int] = []
         for ident in node.cells:
             if ident.text not in geo.names or not geo.playable >> geo.names[ident.text] & 1:
@@ -64,7 +67,8 @@ class CountChecks:
         for taken, back in node.returns:
             for ident in (taken, back):
                 if ident.text not in kinds or kinds.index(ident.text) in self.scope.neutral:
-                    raise unknown("piece", ident, [k for i, k in enumerate(kinds) if i not in self.scope.neutral])
+                    raise unknown("piece", ident,
+                                  [k for i, k in enumerate(kinds) if i not in self.scope.neutral])
             returns[kinds.index(taken.text)] = kinds.index(back.text)
         self.scope.hand = len(self.variables)
         self.scope.returns_as = tuple(returns)
@@ -84,16 +88,19 @@ class CountChecks:
             raise unknown("track", effect.track, list(self.tracks))
         skip = None
         if effect.skip is not None:
-            skip = expect(self.lower.lower(effect.skip, ctx), CELLS, effect.skip, "the cells sowing passes over")
+            skip = expect(self.lower.lower(effect.skip, ctx), CELLS, effect.skip,
+                          "the cells sowing passes over")
         return ir.Sow(var.index, self.tracks[effect.track.text][0], skip)
 
     def _set_count(self, effect: ast.Assign, var: ir.Var, ctx: Context) -> ir.SetCount:
         name = effect.target.text
         if effect.index is None:
-            raise error(f"'{name}' holds a number on every cell: say which, `{name}[here] {effect.op} ...`",
-                        effect)
-        cells = expect(self.lower.lower(effect.index, ctx), CELLS, effect.index, f"the cells of '{name}'")
-        value = expect(self.lower.lower(effect.value, ctx), INT, effect.value, f"the value given to '{name}'")
+            raise error(f"'{name}' holds a number on every cell: say which, "
+                        f"`{name}[here] {effect.op} ...`", effect)
+        cells = expect(self.lower.lower(effect.index, ctx), CELLS, effect.index,
+                       f"the cells of '{name}'")
+        value = expect(self.lower.lower(effect.value, ctx), INT, effect.value,
+                       f"the value given to '{name}'")
         return ir.SetCount(var.index, cells, effect.op, value)
 
     def _declare(self, ident: ast.Ident) -> None: ...

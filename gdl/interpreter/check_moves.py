@@ -8,14 +8,15 @@ scope, lowerer and rule list it shares.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from gdl.grammar import ast
 from gdl.interpreter import ir
 from gdl.interpreter.expressions import (
-    CONST, EFFECT, ILLEGAL, MOVE, Context, check_index, constant, error, expect, unknown)
+    CONST, EFFECT, ILLEGAL, MOVE, Context, Lowerer, check_index, constant, error, expect,
+    unknown)
 from gdl.interpreter.ir import BOOL, CELLS, COUNTS, INT, LIST
 
 MAX_RULES = 4096   # move rules per game; a board move keeps its rule's number in a few bits
@@ -38,9 +39,9 @@ def leaves(effects: tuple[ast.Effect, ...]):
 class MoveChecks:
     """The checker's statements about moves (mixed into `checker._Checker`)."""
 
-    scope: Any
-    lower: Any
-    rules_ir: list
+    scope: Any   # a `Scope`; as Any since the checker reads its (optional) geometry unchecked
+    lower: Lowerer
+    rules_ir: list[ir.Rule]
     illegal: ir.Expr | None
 
     def _rule_count(self, node: Any) -> None:
@@ -63,17 +64,20 @@ class MoveChecks:
             ctx = Context(EFFECT, tuple(params))
             guard = None
             if stage.guard is not None:
-                guard = expect(self.lower.lower(stage.guard, ctx), BOOL, stage.guard, "a stage's condition")
+                guard = expect(self.lower.lower(stage.guard, ctx), BOOL, stage.guard,
+                               "a stage's condition")
             if isinstance(stage.action, ast.Pass):
                 raise error("a pass is a whole move, not a stage of one", stage.action)
             if isinstance(stage.action, ast.Select):
-                more.append(ir.Stage(self._select(name, stage.action, stage.effects, params), guard))
+                more.append(ir.Stage(self._select(name, stage.action, stage.effects, params),
+                                     guard))
                 continue
             more.append(ir.Stage(self._stage_rule(name, stage.action, stage.effects, ctx), guard))
         if more:
             if isinstance(first, ir.PassRule):
                 raise error("a pass is a whole move; it has no further stages", node.more[0])
             first = _with_more(first, tuple(more))
+        assert not isinstance(first, ir.SelectRule)   # `_stage_rule` refuses a first `select`
         self.rules_ir.append(first)
 
     def _select(self, name: str, action: ast.Select, effects: tuple[ast.Effect, ...],
@@ -89,10 +93,12 @@ class MoveChecks:
             self._declare(param.name)
             bounds = []
             for bound in (param.low, param.high):
-                value = constant(expect(self.lower.lower(bound, Context(CONST)), INT, bound, "a range bound"),
+                value = constant(expect(self.lower.lower(bound, Context(CONST)), INT, bound,
+                                        "a range bound"),
                                  bound, "a selected number's bound")
                 if not 0 <= value <= limit:
-                    raise error(f"a selected number is 0..{limit} on this board, not {value}", bound)
+                    raise error(f"a selected number is 0..{limit} on this board, not {value}",
+                                bound)
                 bounds.append(value)
             ranges.append((bounds[0], bounds[1]))
             params.append(param.name.text)
@@ -102,6 +108,7 @@ class MoveChecks:
     def _stage_rule(self, name: str, action: ast.Action, effects: tuple[ast.Effect, ...],
                     ctx: Context) -> ir.BoardRule:
         """One stage's action and effects as a board rule (expressions lowered in `ctx`)."""
+        kind: int | None   # the piece that moves (None: a drop of any kind, a line of sight)
         if isinstance(action, ast.Select):
             raise error("a move's first stage cannot only select numbers: write "
                         "`move NAME p in A..B: ...` for a move of numbers", action)
@@ -124,19 +131,24 @@ class MoveChecks:
             return ir.ChooseRule(name, where, self._effects(effects, after))
         if isinstance(action, (ast.Step, ast.Ride)):
             ride = isinstance(action, ast.Ride)
-            kind = None if ride else self._moving_kind(action)
-            verb = "ride" if ride else "slide" if action.slide else "step"
-            origin = None if action.origin is None else self._cells(action.origin, ctx, "where it starts")
-            to = self._cells(action.to, ctx, f"where a {'line of sight' if ride else 'piece'} {verb}s to")
+            kind = None if isinstance(action, ast.Ride) else self._moving_kind(action)
+            verb = "ride" if isinstance(action, ast.Ride) else "slide" if action.slide else "step"
+            origin = None if action.origin is None else self._cells(action.origin, ctx,
+                                                                    "where it starts")
+            to = self._cells(action.to, ctx,
+                             f"where a {'line of sight' if ride else 'piece'} {verb}s to")
             return ir.StepRule(name, kind, self._directions(action.directions), to,
-                               self._effects(effects, after), ride or action.slide, origin)
+                               self._effects(effects, after),
+                               isinstance(action, ast.Ride) or action.slide, origin)
         if isinstance(action, ast.Jump):
             kind = self._moving_kind(action)
-            origin = None if action.origin is None else self._cells(action.origin, ctx, "where it starts")
+            origin = None if action.origin is None else self._cells(action.origin, ctx,
+                                                                    "where it starts")
             over = self._cells(action.over, ctx, "what a piece jumps over")
             to = self._cells(action.to, ctx, "where a piece jumps to")
             return ir.JumpRule(name, kind, self._directions(action.directions), over, to,
-                               action.repeat, self._effects(effects, after), origin, by_path=action.by_path)
+                               action.repeat, self._effects(effects, after), origin,
+                               by_path=action.by_path)
         if any(isinstance(r, ir.PassRule) for r in self.rules_ir):
             raise error("a game has at most one pass rule", action)
         return ir.PassRule(name, action.always, self._effects(effects, after))
@@ -144,7 +156,8 @@ class MoveChecks:
     def _moving_kind(self, action: ast.Step | ast.Jump) -> int:
         kind = self._piece_index(action.piece, action)
         if kind in self.scope.neutral:
-            raise error(f"'{action.piece.text}' is a neutral piece: no player moves it", action.piece)
+            raise error(f"'{action.piece.text}' is a neutral piece: no player moves it",
+                        action.piece)
         return kind
 
     def _cells(self, node: ast.Expr, ctx: Context, what: str) -> ir.Expr:
@@ -173,18 +186,21 @@ class MoveChecks:
         ctx = Context(MOVE, tuple(names))
         guard = None
         if node.guard is not None:
-            guard = expect(self.lower.lower(node.guard, ctx), BOOL, node.guard, "a move's condition")
+            guard = expect(self.lower.lower(node.guard, ctx), BOOL, node.guard,
+                           "a move's condition")
         for effect in leaves(node.effects):
             if type(effect) in _BOARD_ONLY:
                 raise error(f"'{_BOARD_ONLY[type(effect)]}' follows a board move (place, step or "
                             f"jump), not a move with parameters", effect)
         effects = self._effects(node.effects, ctx)
-        self.rules_ir.append(ir.ParamRule(self._rule_name(node.name, "move"), tuple(ranges), guard, effects))
+        self.rules_ir.append(ir.ParamRule(self._rule_name(node.name, "move"), tuple(ranges), guard,
+                                          effects))
 
     def _illegal(self, node: ast.Illegal) -> None:
         if self.illegal is not None:
             raise error("'illegal' is declared twice; join the conditions with 'or'", node)
-        self.illegal = expect(self.lower.lower(node.condition, Context(ILLEGAL)), BOOL, node.condition,
+        self.illegal = expect(self.lower.lower(node.condition, Context(ILLEGAL)), BOOL,
+                              node.condition,
                               "the legality filter")
 
     def _effects(self, effects: tuple[ast.Effect, ...], ctx: Context) -> tuple[ir.Effect, ...]:
@@ -210,10 +226,12 @@ class MoveChecks:
             if effect.angle is not None:
                 angle = expect(self.lower.lower(effect.angle, ctx), INT, effect.angle, "an angle")
                 if isinstance(angle, ir.Const) and angle.value % 90:
-                    raise error(f"a region turns by a multiple of 90 degrees, not {angle.value}", effect.angle)
+                    raise error(f"a region turns by a multiple of 90 degrees, not {angle.value}",
+                                effect.angle)
             return ir.Rotate(self._cells(effect.cells, ctx, "the region that turns"), angle)
         if isinstance(effect, ast.Fill):
-            return ir.Fill(self._piece_index(effect.piece, effect), self._cells(effect.cells, ctx, "what 'fill' covers"))
+            return ir.Fill(self._piece_index(effect.piece, effect),
+                           self._cells(effect.cells, ctx, "what 'fill' covers"))
         if isinstance(effect, ast.Flip):
             return ir.Flip(self._cells(effect.cells, ctx, "what 'flip' turns"))
         if isinstance(effect, ast.Promote):
@@ -222,6 +240,7 @@ class MoveChecks:
         if isinstance(effect, ast.Remove):
             return ir.Remove(self._cells(effect.cells, ctx, "what 'remove' takes away"))
         if isinstance(effect, ast.Add):
+            piece: ast.Ident | None   # None: the one kind of piece
             owner, piece = effect.owner, effect.piece
             owners = ("own", "mover", "enemy", "opponent", *self.scope.players)
             if owner is None and piece.text in owners and piece.text not in self.scope.pieces:
@@ -245,7 +264,7 @@ class MoveChecks:
             return self.scope.players.index(ident.text)
         raise unknown("owner", ident, ["own", "enemy", *self.scope.players])
 
-    def _assign(self, effect: ast.Assign, ctx: Context) -> ir.Assign:
+    def _assign(self, effect: ast.Assign, ctx: Context) -> ir.Assign | ir.SetCount:
         name = effect.target.text
         if name not in self.scope.variables:
             raise unknown("state variable", effect.target, list(self.scope.variables))
@@ -261,13 +280,16 @@ class MoveChecks:
         want = INT if index is not None else var.type
         if effect.op != "=" and want != INT:
             raise error(f"'{effect.op}' needs a number; '{name}' is a {var.type}", effect)
-        value = expect(self.lower.lower(effect.value, ctx), want, effect.value, f"the value given to '{name}'")
+        value = expect(self.lower.lower(effect.value, ctx), want, effect.value,
+                       f"the value given to '{name}'")
         return ir.Assign(var.index, index, effect.op, value)
 
-    # provided by the checker
-    def _rule_name(self, ident: ast.Ident | None, default: str) -> str: ...
-    def _piece_index(self, ident: ast.Ident | None, node: Any) -> int: ...
-    def _declare(self, ident: ast.Ident) -> None: ...
+    if TYPE_CHECKING:   # provided by the checker (and `CountChecks`, mixed in beside this)
+        def _rule_name(self, ident: ast.Ident | None, default: str) -> str: ...
+        def _piece_index(self, ident: ast.Ident | None, node: Any) -> int: ...
+        def _declare(self, ident: ast.Ident) -> None: ...
+        def _sow(self, effect: ast.Sow, ctx: Context) -> ir.Sow: ...
+        def _set_count(self, effect: ast.Assign, var: ir.Var, ctx: Context) -> ir.SetCount: ...
 
 
 

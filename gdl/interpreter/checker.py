@@ -10,9 +10,10 @@ from __future__ import annotations
 import difflib
 import re
 from pathlib import Path
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
-from gdl.errors import OptionError, RulesError, RulesSemanticError
+from gdl.errors import OptionError, RulesError
 from gdl.grammar import ast
 from gdl.grammar.limits import MAX_DIGITS
 from gdl.interpreter import ir
@@ -89,7 +90,8 @@ class _Checker(MoveChecks, CountChecks):
     def run(self) -> ir.GameIR:
         header = self.rules.header
         if header.kind != "game":
-            raise error(f"'{header.kind}' files are not supported yet; this version compiles games", header)
+            raise error(f"'{header.kind}' files are not supported yet; this version compiles games",
+                        header)
         for statement in self.rules.statements:
             self._require_order(statement)
             getattr(self, "_" + type(statement).__name__.lower())(statement)
@@ -127,7 +129,8 @@ class _Checker(MoveChecks, CountChecks):
 
     def _require_order(self, statement: Any) -> None:
         needs_players = (ast.Board, ast.Direction, ast.Region, ast.Setup, ast.BoardMove,
-                         ast.ParamMove, ast.End, ast.Pieces, ast.Symmetry, ast.Quantity, ast.Illegal)
+                         ast.ParamMove, ast.End, ast.Pieces, ast.Symmetry, ast.Quantity,
+                         ast.Illegal)
         if isinstance(statement, needs_players) and not self.scope.players:
             raise error("declare the players first (`players A B`)", statement)
         needs_board = (ast.Direction, ast.Region, ast.Setup, ast.BoardMove, ast.Zones)
@@ -177,7 +180,8 @@ class _Checker(MoveChecks, CountChecks):
                 raise error(f"player '{ident.text}' is named twice", ident)
             self.scope.players.append(ident.text)
         if len(self.scope.players) > MAX_PLAYERS:
-            raise error(f"at most {MAX_PLAYERS} players, not {len(self.scope.players)}", node.names[MAX_PLAYERS])
+            raise error(f"at most {MAX_PLAYERS} players, not {len(self.scope.players)}",
+                        node.names[MAX_PLAYERS])
 
     def _option(self, node: ast.Option) -> None:
         self._declare(node.name)
@@ -203,6 +207,7 @@ class _Checker(MoveChecks, CountChecks):
         if node.hex_shape is not None:
             self.scope.geometry = self._hex_board(node)
         else:
+            assert node.height is not None   # only a hex board has no height
             size = []
             for expr, what, limit in ((node.width, "width", MAX_WIDTH),
                                       (node.height, "height", MAX_HEIGHT)):
@@ -211,7 +216,8 @@ class _Checker(MoveChecks, CountChecks):
             if node.links:
                 self.scope.geometry = self._points_board(node, *size)
         if node.cells is not None:
-            subset = expect(self.lower.lower(node.cells, Context(CONST)), CELLS, node.cells, "the playable cells")
+            subset = expect(self.lower.lower(node.cells, Context(CONST)), CELLS, node.cells,
+                            "the playable cells")
             mask = constant(subset, node.cells, "the playable cells")
             if not mask:
                 raise error("no cell is playable", node.cells)
@@ -229,7 +235,8 @@ class _Checker(MoveChecks, CountChecks):
 
     def _neutral(self, node: ast.Neutral) -> None:
         if not self.scope.pieces_declared:
-            raise error("declare the players' pieces first (`pieces A B`), then the neutral ones", node)
+            raise error("declare the players' pieces first (`pieces A B`), then the neutral ones",
+                        node)
         if any(self.planes):
             raise error("declare the neutral pieces before the setup", node)
         for ident in node.names:
@@ -242,7 +249,8 @@ class _Checker(MoveChecks, CountChecks):
             self._size_planes()
 
     def _board_number(self, expr: ast.Expr, what: str, limit: int) -> int:
-        value = constant(expect(self.lower.lower(expr, Context(CONST)), INT, expr, what), expr, what)
+        value = constant(expect(self.lower.lower(expr, Context(CONST)), INT, expr, what), expr,
+                         what)
         if not 1 <= value <= limit:
             raise error(f"{what} must be 1..{limit}, not {value}", expr)
         return value
@@ -250,6 +258,7 @@ class _Checker(MoveChecks, CountChecks):
     def _hex_board(self, node: ast.Board) -> Geometry:
         """`board hex SHAPE N`: the shape's bounding rectangle must fit the column letters."""
         shape = node.hex_shape
+        assert shape is not None   # `_board` asks for a hex board only
         if shape.text not in HEX_SHAPES:
             raise unknown("hex board shape", shape, list(HEX_SHAPES))
         limit = next(n for n in range(MAX_WIDTH, 0, -1) if hex_size(shape.text, n)[0] <= MAX_WIDTH)
@@ -260,12 +269,15 @@ class _Checker(MoveChecks, CountChecks):
         """`board W x H links a1-d1-g1, ...`: each chain's points are cells of the grid, each
         link runs along one compass step, and no point has two links along the same step."""
         grid = Geometry.rectangle(width, height)
+        chains: list[tuple[int, ...]]
+        seen: dict[tuple[int, tuple[int, int]], int]
         chains, seen = [], {}   # seen: (point, step) -> the point it links to
         for chain in node.links:
             cells = []
             for ident in chain:
                 if ident.text not in grid.names:
-                    raise error(f"'{ident.text}' is not a point of the {width} x {height} grid", ident)
+                    raise error(f"'{ident.text}' is not a point of the {width} x {height} grid",
+                                ident)
                 cells.append(grid.names[ident.text])
             ring = len(cells) > 3 and cells[0] == cells[-1]   # a closed chain: a1-b1-b2-a2-a1
             if len(set(cells)) < len(cells) - ring:
@@ -304,7 +316,8 @@ class _Checker(MoveChecks, CountChecks):
         self._declare(node.name)
         if node.name.text in self.scope.geometry.directions:
             kind = "a hex" if self.scope.geometry.shape == "hex" else "a compass"
-            raise error(f"'{node.name.text}' is {kind} direction and cannot be redefined", node.name)
+            raise error(f"'{node.name.text}' is {kind} direction and cannot be redefined",
+                        node.name)
         players = self.scope.players
         per_player: list[list[tuple[int, int]] | None] = [None] * len(players)
         for part in node.parts:
@@ -314,7 +327,8 @@ class _Checker(MoveChecks, CountChecks):
                     raise error(f"name {part[0].text}'s directions after the player", part[0])
                 targets = [owner]
             else:
-                if len(node.parts) > 1 and isinstance(part[0], ast.Ident) and not self._is_direction(part[0].text):
+                if (len(node.parts) > 1 and isinstance(part[0], ast.Ident)
+                        and not self._is_direction(part[0].text)):
                     raise unknown("player", part[0], players)
                 words, targets = part, list(range(len(players)))
             for p in targets:
@@ -326,8 +340,10 @@ class _Checker(MoveChecks, CountChecks):
                 per_player[p] = steps
         missing = [players[p] for p, steps in enumerate(per_player) if steps is None]
         if missing:
-            raise error(f"direction '{node.name.text}' is not given for {', '.join(missing)}", node.name)
-        self.scope.directions[node.name.text] = tuple(tuple(s) for s in per_player)
+            raise error(f"direction '{node.name.text}' is not given for {', '.join(missing)}",
+                        node.name)
+        self.scope.directions[node.name.text] = tuple(tuple(s) for s in per_player
+                                                      if s is not None)   # (none is missing)
 
     def _is_direction(self, text: str) -> bool:
         return text in self.scope.directions or text in self.scope.geometry.directions
@@ -345,10 +361,12 @@ class _Checker(MoveChecks, CountChecks):
             p = self._player_index(ident)
             if values[p] is not None:
                 raise error(f"region '{node.name.text}' is given twice for {ident.text}", ident)
-            values[p] = constant(expect(self.lower.lower(expr, ctx), CELLS, expr, "a region"), expr, "a region")
+            values[p] = constant(expect(self.lower.lower(expr, ctx), CELLS, expr, "a region"), expr,
+                                 "a region")
         missing = [self.scope.players[p] for p, v in enumerate(values) if v is None]
         if missing:
-            raise error(f"region '{node.name.text}' is not given for {', '.join(missing)}", node.name)
+            raise error(f"region '{node.name.text}' is not given for {', '.join(missing)}",
+                        node.name)
         self.scope.regions[node.name.text] = ir.PerPlayer(tuple(values), CELLS)
 
     def _piece_index(self, ident: ast.Ident | None, node: Any) -> int:
@@ -369,7 +387,8 @@ class _Checker(MoveChecks, CountChecks):
         k = self._piece_index(node.piece, node.player)
         if node.player.text == "neutral":
             if k not in self.scope.neutral:
-                raise error(f"'{self.scope.pieces[k]}' is not a neutral piece", node.piece or node.player)
+                raise error(f"'{self.scope.pieces[k]}' is not a neutral piece",
+                            node.piece or node.player)
             p = len(self.scope.players)
         else:
             p = self._player_index(node.player)
@@ -470,7 +489,8 @@ class _Checker(MoveChecks, CountChecks):
             if ident.text not in names:
                 raise unknown("move rule", ident, names)
             if any(isinstance(r, ir.PassRule) and r.name == ident.text for r in self.rules_ir):
-                raise error("a pass is only legal when nothing else is; it cannot come first", ident)
+                raise error("a pass is only legal when nothing else is; it cannot come first",
+                            ident)
             out += [i for i, n in enumerate(names) if n == ident.text and i not in out]
         return tuple(out)
 
@@ -478,11 +498,14 @@ class _Checker(MoveChecks, CountChecks):
         self._declare(node.name)
         geo = self.scope.geometry
         size = []
-        for expr, what, total in ((node.width, "width", geo.width), (node.height, "height", geo.height)):
-            value = constant(expect(self.lower.lower(expr, Context(CONST)), INT, expr, f"a block {what}"),
+        for expr, what, total in ((node.width, "width", geo.width),
+                                  (node.height, "height", geo.height)):
+            value = constant(expect(self.lower.lower(expr, Context(CONST)), INT, expr,
+                                    f"a block {what}"),
                              expr, f"a block {what}")
             if value < 1 or total % value:
-                raise error(f"blocks {value} cells in {what} do not tile the board's {what} of {total}", expr)
+                raise error(f"blocks {value} cells in {what} do not tile the board's {what} "
+                            f"of {total}", expr)
             size.append(value)
         w, h = size
         blocks = tuple(geo.mask(lambda x, y, bx=bx, by=by: bx <= x < bx + w and by <= y < by + h)
@@ -498,7 +521,8 @@ class _Checker(MoveChecks, CountChecks):
         kind = self._piece_index(node.piece, node)
         if kind in self.piece_values:
             raise error(f"piece '{node.piece.text}' is given a value twice", node.piece)
-        value = constant(expect(self.lower.lower(node.value, Context(CONST)), INT, node.value, "a piece value"),
+        value = constant(expect(self.lower.lower(node.value, Context(CONST)), INT, node.value,
+                                "a piece value"),
                          node.value, "a piece value")
         if value < 0:
             raise error(f"a piece value must be 0 or more, not {value}", node.value)
@@ -521,7 +545,8 @@ class _Checker(MoveChecks, CountChecks):
                 who = self.scope.players.index(text)
             else:
                 raise unknown("player", node.who, ["mover", "opponent", *self.scope.players])
-        condition = expect(self.lower.lower(node.condition, Context(END)), BOOL, node.condition, "an end condition")
+        condition = expect(self.lower.lower(node.condition, Context(END)), BOOL, node.condition,
+                           "an end condition")
         if isinstance(condition, ir.Const) and not condition.value:
             raise error("this end condition can never hold", node.condition)
         score = None

@@ -15,13 +15,13 @@ parameterised move is the tuple `(rule, a0, a1, ..)`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from gdl.interpreter import ir
 from gdl.interpreter.codegen_expr import uses_occupancy, within_empty
 from gdl.interpreter.codegen_moves import MoveCode
-from gdl.interpreter.codegen_support import CHUNK_BITS, TABLE_BITS, SourceWriter, Turner, swapped_results
-from gdl.limits import span
+from gdl.interpreter.codegen_support import (
+    CHUNK_BITS, TABLE_BITS, SourceWriter, Turner, swapped_results)
 
 
 class Generator(MoveCode):
@@ -78,7 +78,8 @@ class Generator(MoveCode):
         if self.game.plies is not None:
             w(f"v{self.game.plies} += 1")
         if self.game.history is not None:   # remember the position this move leaves
-            keys = self.position_key("pl") + (f", {self.board_key()}" if self.uses_board_history else "")
+            keys = self.position_key("pl") + (f", {self.board_key()}" if self.uses_board_history
+                                              else "")
             w(f"v{self.game.history} = v{self.game.history} | {{{keys}}}")
         self.stage_change(w, rule, p, 0, "m")
         for k, stage in enumerate(getattr(rule, "more", ()), 1):
@@ -90,20 +91,24 @@ class Generator(MoveCode):
             with w.indent():
                 self.stage_change(w, stage.action, p, k, "m")
         if judge:
+            assert self.game.illegal is not None   # `allowed` is written only for a filter
             w(f"occ = {self.occ()}")
             w(f"return not {self.expr(self.game.illegal, p)}")
             return
         self.ends(w, p)
 
-    def stage_change(self, w: SourceWriter, rule: ir.Rule, p: int, k: int, move: str) -> None:
+    def stage_change(self, w: SourceWriter, rule: ir.Rule | ir.SelectRule, p: int, k: int,
+                     move: str) -> None:
         """Stage k of a move (0: the first) changes the position, then its effects run:
         `t` and `bit` are its cell (`here`), `org` the cell its piece left (`origin`)."""
         mask = self.cell_mask
         if k == 0:
-            to, start = ("m" if self.single_place() else f"{move} & {mask}"), f"{move} >> {self.cell_bits} & {mask}"
+            to, start = (("m" if self.single_place() else f"{move} & {mask}"),
+                         f"{move} >> {self.cell_bits} & {mask}")
         else:
             shift = self.stage_shift(k)
-            to, start = f"({move} >> {shift} & {mask}) - 1", f"{move} >> {shift + self.cell_bits} & {mask}"
+            to, start = (f"({move} >> {shift} & {mask}) - 1",
+                         f"{move} >> {shift + self.cell_bits} & {mask}")
         if isinstance(rule, ir.ParamRule):
             for i in range(len(rule.ranges)):
                 w(f"a{i} = m[{i + 1}]")
@@ -131,7 +136,8 @@ class Generator(MoveCode):
                 if self.game.hand is not None:
                     self.take_into_hand(w, rule, p, move)
                 w(f"{mine} ^= {'org' if self.uses(ir.Origin) else f'1 << ({start})'}")
-                taken = f"~(bit | {move} >> {self.capture_shift})" if isinstance(rule, ir.JumpRule) else "~bit"
+                taken = (f"~(bit | {move} >> {self.capture_shift})" if isinstance(rule, ir.JumpRule)
+                         else "~bit")
                 self.clear_all(w, taken)
                 w(f"{mine} |= bit")
         effects = getattr(rule, "effects", ())
@@ -161,7 +167,8 @@ class Generator(MoveCode):
         with w.indent():
             w(f"h = list({hand})")
             for q, k in enemies:
-                w(f"h[{p * kinds + self.game.returns_as[k]}] += ({self.plane(q, k)} & x).bit_count()")
+                w(f"h[{p * kinds + self.game.returns_as[k]}] += "
+                  f"({self.plane(q, k)} & x).bit_count()")
             w(f"{hand} = tuple(h)")
 
     def clear_all(self, w: SourceWriter, keep: str) -> None:
@@ -170,7 +177,8 @@ class Generator(MoveCode):
         for i in range(self.n_planes):
             w(f"b{i} &= keep")
 
-    def effect(self, w: SourceWriter, effect: ir.Effect, rule: ir.Rule, p: int) -> None:
+    def effect(self, w: SourceWriter, effect: ir.Effect, rule: ir.Rule | ir.SelectRule,
+               p: int) -> None:
         if isinstance(effect, ir.Guard):
             w(f"if {self.expr(effect.condition, p)}:")
             with w.indent():
@@ -188,7 +196,9 @@ class Generator(MoveCode):
             self.clear_all(w, "~fill")
             if not isinstance(effect, ir.Remove):
                 owner = effect.owner if isinstance(effect, ir.Add) else ir.MOVER
-                q = {ir.MOVER: p, ir.OPPONENT: (p + 1) % self.n_players}.get(owner, owner)
+                players: dict[ir.Owner, ir.Owner] = {ir.MOVER: p,
+                                                     ir.OPPONENT: (p + 1) % self.n_players}
+                q = players.get(owner, owner)
                 if effect.kind in self.game.neutral:
                     q = self.n_players
                 w(f"{self.plane(int(q), effect.kind)} |= fill")
@@ -239,10 +249,13 @@ class Generator(MoveCode):
             self.flip(w, effect, p)
             return
         if isinstance(effect, ir.Promote):
+            # The rule's own piece is promoted. Not an invariant yet: the checker lets
+            # `promote` follow `choose` (no kind) or `ride` (None), which fail here.
             w(f"occ = {self.occ()}")
             w(f"if bit & {self.expr(effect.where, p)}:")
             with w.indent():
-                w(f"{self.plane(p, rule.kind)} ^= bit")
+                moved = cast("ir.PlaceRule | ir.StepRule | ir.JumpRule | ir.DropRule", rule).kind
+                w(f"{self.plane(p, cast(int, moved))} ^= bit")
                 w(f"{self.plane(p, effect.kind)} |= bit")
             return
         target = f"v{effect.var}"
@@ -280,7 +293,8 @@ class Generator(MoveCode):
         the skipped cells; `here` becomes the last cell sown (stays put when none was there)."""
         v = f"v{effect.var}"
         track = self.table(f"TRACK{effect.track}", self.game.tracks[effect.track])
-        where = self.table(f"TRACKAT{effect.track}", {c: i for i, c in enumerate(self.game.tracks[effect.track])})
+        where = self.table(f"TRACKAT{effect.track}",
+                           {c: i for i, c in enumerate(self.game.tracks[effect.track])})
         w(f"skip = {self.expr(effect.skip, p) if effect.skip is not None else 0}")
         w(f"counts = list({v})")
         w("n, counts[t], c = counts[t], 0, t")
@@ -357,11 +371,15 @@ class Generator(MoveCode):
         for end in self.game.ends:
             w(f"if {self.expr(end.condition, p)}:")
             if end.outcome == "score":
+                assert end.score is not None   # a score end has its expression
                 with w.indent():
                     self.score_payoffs(w, end.score)
                     w(f"return ({prefix}{turn}, payoffs)")
                 continue
-            who = {ir.MOVER: p, ir.OPPONENT: nxt, None: None}.get(end.who, end.who)
+            winners: dict[ir.Owner | None, int | None] = {ir.MOVER: p, ir.OPPONENT: nxt,
+                                                          None: None}
+            who = winners.get(end.who, end.who)
+            assert not isinstance(who, str)   # a player's number, or None (a draw)
             code = self.codes[(end.outcome, who)]
             with w.indent():
                 w(f"return ({prefix}{turn}, {code})")
@@ -455,14 +473,16 @@ class Generator(MoveCode):
         width = self.layout_bits if self.layout_bits <= TABLE_BITS else CHUNK_BITS
         parts = []
         for c in range(0, self.layout_bits, width):
-            chunk_cells = [x for x in range(c, min(c + width, self.layout_bits)) if self.playable >> x & 1]
+            chunk_cells = [x for x in range(c, min(c + width, self.layout_bits))
+                           if self.playable >> x & 1]
             if not chunk_cells:
                 continue
             name = f"SYM{j}_{c}"
             self.globals[name] = tuple(
                 sum(1 << perm[c + b] for b in range(width) if v >> b & 1 and c + b < len(perm))
                 for v in range(1 << width))
-            source = f"{plane} >> {c} & {(1 << width) - 1}" if c else f"{plane} & {(1 << width) - 1}"
+            source = (f"{plane} >> {c} & {(1 << width) - 1}" if c
+                      else f"{plane} & {(1 << width) - 1}")
             parts.append(f"{name}[{source}]")
         return " | ".join(parts)
 

@@ -12,15 +12,39 @@ a few shifts per rule instead of a move list.
 
 from __future__ import annotations
 
+import contextlib
+from typing import TYPE_CHECKING
+
 from gdl.interpreter import ir
 from gdl.interpreter.codegen_support import SourceWriter
 
 # Effects that change the board away from where the move lands: the fast form cannot see them.
-_FAR_EFFECTS = (ir.Remove, ir.Add, ir.Carry, ir.Fill, ir.Flip, ir.Sow, ir.Rotate, ir.Reflect, ir.Swap)
+_FAR_EFFECTS = (ir.Remove, ir.Add, ir.Carry, ir.Fill, ir.Flip, ir.Sow, ir.Rotate, ir.Reflect,
+                ir.Swap)
 
 
 class AttackCode:
     """Mixed into the expression code generator; writes the `attacked` helper."""
+
+    # What it uses of `ExpressionCode` and `MoveCode`, the classes it is mixed with.
+    game: ir.GameIR
+    helpers: dict[str, list[str]]
+    n_players: int
+    n_kinds: int
+    n_planes: int
+    cell_mask: int
+    capture_shift: int
+    if TYPE_CHECKING:
+        @property
+        def state_names(self) -> list[str]: ...
+        def occ(self) -> str: ...
+        def plane(self, player: int, kind: int) -> str: ...
+        def pieces(self, owner: ir.Owner, kind: int | None, p: int) -> str: ...
+        def expr(self, e: ir.Expr, p: int) -> str: ...
+        def shift(self, offsets: ir.Offsets, operand: str) -> str: ...
+        def movers(self, rule: ir.StepRule | ir.JumpRule, p: int) -> str: ...
+        def walk(self, w: SourceWriter, dx: int, dy: int
+                 ) -> contextlib.AbstractContextManager[None]: ...
 
     def attacks_directly(self) -> bool:
         """Whether every rule's captures can be read off the cell (the fast form applies)."""
@@ -36,7 +60,7 @@ class AttackCode:
             return
         self.helpers["attacked"] = []   # reserved while it is written
         w = SourceWriter()
-        n, k, planes = self.n_players, self.n_kinds, self.n_planes
+        n = self.n_players
         w("def attacked(s, x):")
         with w.indent():
             w(f"{', '.join(self.state_names + ['mover', 'res'])} = s")
@@ -77,7 +101,8 @@ class AttackCode:
                 w("continue")
             w("for mm in pseudo((*here, *rest, q, 0)):")
             with w.indent():
-                w(f"if mm.__class__ is int and (mm & {self.cell_mask} == c or mm >> {self.capture_shift} >> c & 1):")
+                w(f"if mm.__class__ is int and (mm & {self.cell_mask} == c "
+                  f"or mm >> {self.capture_shift} >> c & 1):")
                 with w.indent():
                     w("return True")
 

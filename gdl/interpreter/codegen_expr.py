@@ -8,7 +8,7 @@ state update build on it in `codegen`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gdl.interpreter import ir
 from gdl.interpreter.codegen_support import (
@@ -17,6 +17,9 @@ from gdl.interpreter.ir import CELLS
 
 
 class ExpressionCode:
+    if TYPE_CHECKING:   # written by `AttackCode`, mixed in beside this class
+        def attacked_helper(self) -> None: ...
+
     def __init__(self, game: ir.GameIR):
         self.game = game
         self.geo = game.geometry
@@ -26,7 +29,7 @@ class ExpressionCode:
         self.cell_bits = self.geo.size_bits
         self.cell_mask = (1 << self.cell_bits) - 1
         self.globals: dict[str, Any] = {"RETURNS": returns_table(self.n_players), "item": item}
-        self.board_rules = [r for r in game.rules if not isinstance(r, ir.ParamRule)]
+        self.board_rules: list[ir.Rule] = [r for r in game.rules if not isinstance(r, ir.ParamRule)]
         self.pass_rule = next((r for r in game.rules if isinstance(r, ir.PassRule)), None)
         self.helpers: dict[str, list[str]] = {}   # helper functions the generated code calls
         self.param_rules = [r for r in game.rules if isinstance(r, ir.ParamRule)]
@@ -35,7 +38,8 @@ class ExpressionCode:
         self.layout_bits = self.geo.height * self.geo.stride
         self.rule_bits = game.rule_bits
         # a board move: to, from, rule, then (to + 1, from) per further stage, then captures
-        self.capture_shift = 2 * self.cell_bits + self.rule_bits + 2 * self.cell_bits * game.stage_slots
+        self.capture_shift = (2 * self.cell_bits + self.rule_bits
+                              + 2 * self.cell_bits * game.stage_slots)
         self._used = {type(n) for n in ir.walk(game)}
 
     def uses(self, node_type: type) -> bool:
@@ -131,7 +135,8 @@ class ExpressionCode:
             return f"v{self.game.hand}[{p * self.n_kinds + e.kind}]"
         if isinstance(e, ir.CountsWhere):
             cells = self.table("PLAYABLE", tuple(self.geo.cells))
-            return (f"sum(1 << c for c in {cells} if v{e.var.index}[c] {e.op} {self.expr(e.value, p)})")
+            return (f"sum(1 << c for c in {cells} "
+                    f"if v{e.var.index}[c] {e.op} {self.expr(e.value, p)})")
         if isinstance(e, ir.Attacked):
             self.attacked_helper()
             return f"attacked(({', '.join(self.state_names)}, {p}, 0), {self.expr(e.cells, p)})"
@@ -161,7 +166,8 @@ class ExpressionCode:
         return any(isinstance(n, ir.Again) for rule in self.game.rules for n in ir.walk(rule))
 
     def next_player(self, p: int) -> int | str:
-        """Who moves after player p: a constant, or the variable `nxt` when `again` can change it."""
+        """Who moves after player p: a constant, or the variable `nxt` when `again` can
+        change it."""
         return "nxt" if self.extra_turns else (p + 1) % self.n_players
 
     @property
@@ -194,7 +200,8 @@ class ExpressionCode:
             name = f"LINE{length}"
             if name not in self.globals:
                 runs = self.geo.runs(length)
-                self.globals[name] = tuple(any(m & r == r for r in runs) for m in range(1 << self.layout_bits))
+                self.globals[name] = tuple(any(m & r == r for r in runs)
+                                           for m in range(1 << self.layout_bits))
             return f"{name}[{pieces}]"
         if not self.geo.line_axes:   # a points board: its declared lines, one by one
             self.globals["has_run"] = has_run
@@ -245,6 +252,7 @@ class ExpressionCode:
         pieces = self.pieces(e.owner, None, p)
         self.globals["has_run"] = has_run
         where = e.within
+        assert where is not None   # `expr` sends only a line with its cells here
         if isinstance(where, ir.Zone) and isinstance(where.arg, ir.Here):
             name = f"ZRUNS{where.family}_{e.length}"
             if name not in self.globals:
@@ -290,7 +298,8 @@ class ExpressionCode:
             "cells": lambda: f"({self.playable!r} if {a[0]} else 0)",
             "no": lambda: f"(not {a[0]})", "bool": lambda: a[0], "in": lambda: f"({a[0]} & {a[1]})",
             "member": lambda: f"({a[0]} in {a[1]})", "count": lambda: f"{a[0]}.bit_count()",
-            "size": lambda: f"len({a[0]})", "sum": lambda: f"sum({a[0]})", "neg": lambda: f"(-{a[0]})",
+            "size": lambda: f"len({a[0]})", "sum": lambda: f"sum({a[0]})",
+                  "neg": lambda: f"(-{a[0]})",
             "index": lambda: f"item({a[0]}, {a[1]})", "list": lambda: f"({', '.join(a)},)",
             "/": lambda: f"({a[0]} // {a[1]})",
         }
@@ -326,7 +335,8 @@ class ExpressionCode:
                          for o, h in pairs]
                 return parts[0] if len(parts) == 1 else "(" + " | ".join(parts) + ")"
             lines += [f"    r = {near('own')} & x", "    run = r", "    while r:",
-                      f"        r = {near('r')} & x", "        run |= r", f"    out |= {near('run')}"]
+                      f"        r = {near('r')} & x", "        run |= r",
+                      f"    out |= {near('run')}"]
         lines.append("    return out")
         self.helpers["flank"] = lines
 
@@ -334,7 +344,7 @@ class ExpressionCode:
 def and_or_chain(e: ir.Op) -> list[ir.Expr]:
     """The operands of a run of the same and/or operator (of the same type), left to right."""
     out: list[ir.Expr] = []
-    stack = [e]
+    stack: list[ir.Expr] = [e]
     while stack:
         node = stack.pop()
         if isinstance(node, ir.Op) and node.op == e.op and node.type == e.type:
@@ -346,7 +356,8 @@ def and_or_chain(e: ir.Op) -> list[ir.Expr]:
 
 def uses_occupancy(node: Any) -> bool:
     """Whether the code for `node` reads `occ` (every piece on the board)."""
-    return any(isinstance(n, (ir.Empty, ir.Full)) or (isinstance(n, ir.Pieces) and n.owner == ir.ANY)
+    return any(isinstance(n, (ir.Empty, ir.Full))
+               or (isinstance(n, ir.Pieces) and n.owner == ir.ANY)
                for n in ir.walk(node))
 
 
@@ -354,4 +365,5 @@ def within_empty(where: ir.Expr) -> bool:
     """Whether a placement condition only ever allows empty cells."""
     if isinstance(where, ir.Empty):
         return True
-    return isinstance(where, ir.Op) and where.op == "and" and any(within_empty(a) for a in where.args)
+    return (isinstance(where, ir.Op) and where.op == "and"
+            and any(within_empty(a) for a in where.args))

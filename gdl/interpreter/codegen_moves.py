@@ -114,7 +114,9 @@ class MoveCode(AttackCode, ExpressionCode):
     def legal_for(self, w: SourceWriter, p: int, pseudo: bool = False) -> None:
         if self.single_place() and self.layout_bits <= TABLE_BITS:
             cells = self.table("CELLS", tuple(tuple(bits(m)) for m in range(1 << self.layout_bits)))
-            w(f"return {cells}[{self.expr(self.game.rules[0].where, p)}]")
+            place = self.game.rules[0]
+            assert isinstance(place, ir.PlaceRule)   # `single_place` says so
+            w(f"return {cells}[{self.expr(place.where, p)}]")
             return
         w("out = []")
         w("add = out.append")
@@ -165,6 +167,7 @@ class MoveCode(AttackCode, ExpressionCode):
             return name
         self.helpers[name] = []   # reserved: a stage may name the next one while being written
         rule = self.game.rules[index]
+        assert not isinstance(rule, ir.ParamRule)   # a move of numbers has one stage
         stages = rule.more
         stage = stages[k - 1]
         w = SourceWriter()
@@ -242,6 +245,7 @@ class MoveCode(AttackCode, ExpressionCode):
         """The cells a travel starts from: the mover's pieces of its kind (on `origin`),
         or for a line of sight the origin cells themselves."""
         if rule.kind is None:
+            assert rule.origin is not None   # a line of sight (a ride) says where it starts
             return self.expr(rule.origin, p)
         mine = self.plane(p, rule.kind)
         return mine if rule.origin is None else f"({mine} & {self.expr(rule.origin, p)})"
@@ -264,7 +268,8 @@ class MoveCode(AttackCode, ExpressionCode):
             w("f = low.bit_length() - 1")
             if not rule.repeat:
                 for off, land, mask in steps:
-                    w(f"if {mask!r} >> f & 1 and over >> (f + {off}) & 1 and land >> (f + {land}) & 1:")
+                    w(f"if {mask!r} >> f & 1 and over >> (f + {off}) & 1 "
+                      f"and land >> (f + {land}) & 1:")
                     with w.indent():
                         w(f"add({enc.move(f'(f + {land})', 'f', f'1 << (f + {off})')})")
                 return
@@ -278,8 +283,8 @@ class MoveCode(AttackCode, ExpressionCode):
                 w("c, cap = stack.pop()")
                 w("grown = False")
                 for off, land, mask in steps:
-                    w(f"if {mask!r} >> c & 1 and over >> (c + {off}) & 1 and not cap >> (c + {off}) & 1 "
-                      f"and free >> (c + {land}) & 1:")
+                    w(f"if {mask!r} >> c & 1 and over >> (c + {off}) & 1 "
+                      f"and not cap >> (c + {off}) & 1 and free >> (c + {land}) & 1:")
                     with w.indent():
                         w(f"stack.append((c + {land}, cap | 1 << (c + {off})))")
                         w("grown = True")
@@ -303,10 +308,11 @@ class MoveCode(AttackCode, ExpressionCode):
             w("c, cap, path = stack.pop()")
             w("grown = False")
             for i, (off, land, mask) in enumerate(steps):
-                w(f"if {mask!r} >> c & 1 and over >> (c + {off}) & 1 and not cap >> (c + {off}) & 1 "
-                  f"and free >> (c + {land}) & 1:")
+                w(f"if {mask!r} >> c & 1 and over >> (c + {off}) & 1 "
+                  f"and not cap >> (c + {off}) & 1 and free >> (c + {land}) & 1:")
                 with w.indent():
-                    w(f"stack.append((c + {land}, cap | 1 << (c + {off}), path << {width} | {i + 1}))")
+                    w(f"stack.append((c + {land}, cap | 1 << (c + {off}), "
+                      f"path << {width} | {i + 1}))")
                     w("grown = True")
             w("if cap and not grown:")
             with w.indent():
@@ -325,7 +331,8 @@ class MoveCode(AttackCode, ExpressionCode):
             return
         for dx, dy in rule.directions[p]:
             for off, has in self.geo.shifts(dx, dy):
-                moved = f"({mine} & {has!r}) << {off}" if off > 0 else f"({mine} & {has!r}) >> {-off}"
+                moved = (f"({mine} & {has!r}) << {off}" if off > 0
+                         else f"({mine} & {has!r}) >> {-off}")
                 w(f"m = {moved} & to")
                 w("while m:")
                 with w.indent():
@@ -334,7 +341,8 @@ class MoveCode(AttackCode, ExpressionCode):
                     w(f"add({enc.move('t', f'(t - {off})')})")
                     w("m ^= low")
 
-    def slide_moves(self, w: SourceWriter, rule: ir.StepRule, p: int, mine: str, enc: Encoding) -> None:
+    def slide_moves(self, w: SourceWriter, rule: ir.StepRule, p: int, mine: str,
+                    enc: Encoding) -> None:
         """Walk each piece along each direction over empty cells; every cell walked onto that
         is in `to` is a move, and the first occupied cell ends the walk."""
         w(f"m = {mine}")
@@ -389,5 +397,6 @@ class MoveCode(AttackCode, ExpressionCode):
         w.depth -= depth
 
     # provided by the generator: a stage's change of the position and its effects
-    def stage_change(self, w: SourceWriter, rule: ir.BoardRule, p: int, k: int, move: str) -> None:
+    def stage_change(self, w: SourceWriter, rule: ir.Rule | ir.SelectRule, p: int, k: int,
+                     move: str) -> None:
         raise NotImplementedError

@@ -13,7 +13,7 @@ CHUNK_BITS = 8     # otherwise symmetry images are looked up 8 bits at a time
 
 def result_codes(players: int) -> dict[tuple[str, int | None], int]:
     """(outcome, player) -> result code; code 0 is "not over"."""
-    codes = {("wins", p): 1 + p for p in range(players)}
+    codes: dict[tuple[str, int | None], int] = {("wins", p): 1 + p for p in range(players)}
     codes.update({("loses", p): 1 + players + p for p in range(players)})
     codes[("draw", None)] = 1 + 2 * players
     return codes
@@ -52,7 +52,7 @@ def meet(block_at: tuple[int, ...], cells: int) -> int:
 
 def has_run(pieces: int, runs: tuple[int, ...]) -> bool:
     """Whether `pieces` covers one of `runs` completely."""
-    for run in runs:
+    for run in runs:  # noqa: SIM110 - a plain loop, faster than any(): generated code calls it
         if pieces & run == run:
             return True
     return False
@@ -136,7 +136,7 @@ class SourceWriter:
     def __call__(self, text: str) -> None:
         self.lines.append("    " * self.depth + text)
 
-    def indent(self) -> "SourceWriter":
+    def indent(self) -> SourceWriter:
         self.depth += 1
         return self
 

@@ -8,7 +8,8 @@ binding; the rest (notation, drawing) is plain Python over the geometry.
 from __future__ import annotations
 
 import linecache
-from typing import Any, Hashable, Sequence
+from collections.abc import Hashable, Sequence
+from typing import Any, cast
 
 import attrs
 
@@ -59,7 +60,8 @@ class CompiledGame:
         self._cell_bits = game.geometry.size_bits
         self._settle = namespace["settle"]
         self._letters: dict | None = None   # piece letters of position texts, made when first asked
-        self._initial = namespace["start"]((*game.initial_planes, *(v.initial for v in game.variables), 0, 0))
+        self._initial = namespace["start"]((*game.initial_planes,
+                                            *(v.initial for v in game.variables), 0, 0))
         heuristic = derive(game, namespace["moves"])
         if heuristic is not None:   # solvers look for this attribute (see solvers.evaluation)
             self.heuristic = heuristic
@@ -119,6 +121,7 @@ class CompiledGame:
         if isinstance(move, tuple):
             rule = self.ir.rules[move[0]]
             return " ".join([rule.name, *map(str, move[1:])])
+        move = cast(int, move)   # a board move
         S, cell_mask = self._cell_bits, (1 << self._cell_bits) - 1
         board_rules = [r for r in self.ir.rules if not isinstance(r, ir.ParamRule)]
         rule = board_rules[move >> 2 * S & (1 << self.ir.rule_bits) - 1]
@@ -148,10 +151,12 @@ class CompiledGame:
                 return f"{self.ir.pieces[rule.kind]} {name(to)}"   # which piece goes down
             return name(to)
         if isinstance(rule, ir.JumpRule) and rule.by_path:
-            return "x".join(name(c) for c in self._walked_path(start, captured, rule.directions[player]))
+            return "x".join(name(c) for c in
+                            self._walked_path(start, captured, rule.directions[player]))
         if isinstance(rule, ir.JumpRule):
             path = self._jump_path(start, to, captured, rule.directions[player])
             return "x".join(name(c) for c in path)
+        assert isinstance(rule, ir.StepRule)   # passes are named by `move_text`, never later
         if later and (rule.kind is None or isinstance(rule.origin, ir.Here)):
             return name(to)   # it goes on from where the stage before ended
         return f"{name(start)}-{name(to)}"
@@ -195,7 +200,7 @@ class CompiledGame:
             for dx, dy in directions:
                 over = geo.neighbour(cell, dx, dy)
                 land = None if over is None else geo.neighbour(over, dx, dy)
-                if land is not None and left >> over & 1:
+                if over is not None and land is not None and left >> over & 1:
                     rest = walk(land, left & ~(1 << over))
                     if rest:
                         return [cell] + rest
@@ -219,7 +224,8 @@ class CompiledGame:
         if not legal:
             raise IllegalMove(f"no move is legal: the game is over (got {text!r})")
         reason = "is ambiguous" if starts else "is not a legal move"
-        raise IllegalMove(f"{text!r} {reason}", tuple(self.move_text(state, m) for m in self.legal_moves(state)))
+        raise IllegalMove(f"{text!r} {reason}",
+                          tuple(self.move_text(state, m) for m in self.legal_moves(state)))
 
     def glyph(self, player: int, kind: int) -> str:
         """One letter for a piece: the first kind shows its owner's initial (a digit beyond

@@ -37,7 +37,7 @@ import operator
 import re
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from gdl.errors import GdlError, OptionError, RulesError, SourcePos, source_lines
 from gdl.grammar import ast
@@ -106,7 +106,7 @@ class CompiledConstraints:
         if givens is None and self.givens_error is not None:
             raise GdlError(self.givens_error)
         clues = self.default_givens if givens is None else self.parse_givens(givens)
-        domains = {v: self.values for v in self.variables}
+        domains = dict.fromkeys(self.variables, self.values)
         return CSP(self.name, self.variables, domains, self.constraints, clues,
                    (self.height, self.width))
 
@@ -145,7 +145,7 @@ class CompiledConstraints:
         return clues
 
     def cell_name(self, cell: Var) -> str:
-        r, c = cell  # type: ignore[misc]
+        r, c = cast(Cell, cell)   # this puzzle's variables are its cells
         return f"r{r + 1}c{c + 1}"
 
     def grid_string(self, assignment: Mapping[Var, int]) -> str:
@@ -374,7 +374,8 @@ class _Compiler:
 
     # ---- areas
     def cell(self, ident: ast.Ident) -> Cell:
-        width, height = self.grid  # type: ignore[misc]
+        assert self.grid is not None   # statements before `grid` were refused
+        width, height = self.grid
         match = _CELL.fullmatch(ident.text)
         if match is None:
             if difflib.get_close_matches(ident.text, list(self.options), n=1):
@@ -395,7 +396,8 @@ class _Compiler:
         return out
 
     def _area(self, area: ast.Area) -> list[Group]:
-        width, height = self.grid  # type: ignore[misc]
+        assert self.grid is not None   # statements before `grid` were refused
+        width, height = self.grid
         kind = area.kind
         if kind == "rows":
             return [(f"row {r + 1}", tuple((r, c) for c in range(width))) for r in range(height)]
@@ -419,16 +421,17 @@ class _Compiler:
                             f"{width} x {height}", area)
             cells = tuple((i, i if kind == "diagonal" else width - 1 - i) for i in range(width))
             return [(f"the {kind}", cells)]
-        cells = []
+        listed: list[Cell] = []
         for ident in area.cells:
             cell = self.cell(ident)
-            if cell in cells:
+            if cell in listed:
                 raise error(f"cell {ident.text} is listed twice", ident)
-            cells.append(cell)
-        return [(" ".join(ident.text for ident in area.cells), tuple(cells))]
+            listed.append(cell)
+        return [(" ".join(ident.text for ident in area.cells), tuple(listed))]
 
     def _boxes(self, area: ast.Area) -> list[Group]:
-        width, height = self.grid  # type: ignore[misc]
+        assert self.grid is not None   # statements before `grid` were refused
+        width, height = self.grid
         bw, bh = (self.number(expr, "a box size") for expr in area.args)
         for value, total, what, expr in ((bw, width, "width", area.args[0]),
                                          (bh, height, "height", area.args[1])):
@@ -436,7 +439,7 @@ class _Compiler:
                 raise error(f"boxes {bw} x {bh} do not tile the {width} x {height} grid "
                             f"(the box {what} must divide {total})", expr)
         self.boxes = self.boxes or (bw, bh)
-        out = []
+        out: list[Group] = []
         for r0 in range(0, height, bh):
             for c0 in range(0, width, bw):
                 cells = tuple((r, c) for r in range(r0, r0 + bh) for c in range(c0, c0 + bw))
@@ -444,7 +447,8 @@ class _Compiler:
         return out
 
     def _diagonals(self) -> list[Group]:
-        width, height = self.grid  # type: ignore[misc]
+        assert self.grid is not None   # statements before `grid` were refused
+        width, height = self.grid
         out = []
         for step in (1, -1):   # down-right, then down-left
             starts = [(0, c) for c in range(width)] + [(r, 0 if step == 1 else width - 1)
@@ -547,6 +551,7 @@ class _Compiler:
                         raise error(f"{a_text} is compared with itself", where)
                     self.add(Compare(a, op, b), label, node)
                 elif isinstance(a, tuple):
+                    assert isinstance(b, int)   # (both cells: the branch above)
                     self.add(InSet(a, [x for x in self.values if model.OPS[op](x, b)]), label, node)
                 elif isinstance(b, tuple):
                     self.add(InSet(b, [x for x in self.values if model.OPS[op](a, x)]), label, node)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 
@@ -24,9 +25,11 @@ from gdl.interpreter.ir import BOOL, CELLS, INT, LIST
 CONST, MOVE, EFFECT, END = "constant", "move", "effect", "end"   # where an expression is evaluated
 ILLEGAL = "illegal"   # the legality filter: the position after a move, `here` and `origin` known
 
-BUILTIN_NAMES = ("empty", "occupied", "own", "enemy", "full", "moves", "dark", "light", "here", "plies",
+BUILTIN_NAMES = ("empty", "occupied", "own", "enemy", "full", "moves", "dark", "light", "here",
+                 "plies",
                  "repeated", "none", "origin", "neutral")
-FUNCTIONS = ("row", "column", "rows", "columns", "line", "count", "size", "sum", "flank", "moves", "slot",
+FUNCTIONS = ("row", "column", "rows", "columns", "line", "count", "size", "sum", "flank", "moves",
+             "slot",
              *CONNECTIVITY)
 COMPASS_NAMES = tuple(COMPASS)
 _COMPARE = {"==", "!=", "<", "<=", ">", ">="}
@@ -109,7 +112,7 @@ def _item(values: tuple[int, ...], index: int) -> int:
 def _evaluate(op: str, values: list[Any], full: int) -> Any:
     """The value of an operator on constant arguments (our code, never the rules text)."""
     a = values[0]
-    b = values[1] if len(values) > 1 else None
+    b: Any = values[1] if len(values) > 1 else None   # None: a unary operator (never read)
     table: dict[str, Callable[[], Any]] = {
         "and": lambda: a & b if isinstance(a, int) and not isinstance(a, bool) else a and b,
         "or": lambda: a | b if isinstance(a, int) and not isinstance(a, bool) else a or b,
@@ -129,12 +132,15 @@ def _evaluate(op: str, values: list[Any], full: int) -> Any:
 def fold(op: ir.Op, full: int = 0) -> ir.Expr:
     """`op` itself, or its constant value when every argument is constant."""
     args = op.args
+    # (The `if`s inside the comprehensions keep every argument: they narrow the type.)
     if all(isinstance(a, ir.Const) for a in args):
-        return ir.Const(_evaluate(op.op, [a.value for a in args], full), op.type)
+        return ir.Const(_evaluate(op.op, [a.value for a in args if isinstance(a, ir.Const)],
+                                  full), op.type)
     if all(isinstance(a, (ir.Const, ir.PerPlayer)) for a in args):
         players = next(len(a.values) for a in args if isinstance(a, ir.PerPlayer))
         per = tuple(_evaluate(op.op, [a.values[p] if isinstance(a, ir.PerPlayer) else a.value
-                                      for a in args], full) for p in range(players))
+                                      for a in args if isinstance(a, (ir.Const, ir.PerPlayer))],
+                              full) for p in range(players))
         return ir.PerPlayer(per, op.type)
     return op
 
@@ -203,7 +209,8 @@ class Lowerer(BoardFunctions):
             return ir.Const(1 << cell, CELLS)
         known, g = scope.known_names(), scope.geometry
         # d4 on a 3 x 3 board; but h3 beside a variable h2 is more likely a slip of the name.
-        if g is not None and _CELL_NAME.fullmatch(text) and not difflib.get_close_matches(text, known, n=1):
+        if (g is not None and _CELL_NAME.fullmatch(text)
+                and not difflib.get_close_matches(text, known, n=1)):
             raise error(f"cell {text} is off the {g.description} "
                         f"(a1..{g.name(g.cell(g.width - 1, g.height - 1))})", ident)
         raise unknown("name", ident, known)
@@ -224,14 +231,16 @@ class Lowerer(BoardFunctions):
             return ir.Pieces(len(self.scope.players), None)
         if text in ("here", "origin"):
             if ctx.mode not in (EFFECT, ILLEGAL):
-                what = "where the piece landed" if text == "here" else "where the moved piece came from"
-                raise error(f"'{text}' ({what}) is only known in a move's effects, its later stages "
-                            f"and the legality filter", ident)
+                what = ("where the piece landed" if text == "here"
+                        else "where the moved piece came from")
+                raise error(f"'{text}' ({what}) is only known in a move's effects, its later "
+                            f"stages and the legality filter", ident)
             return ir.Here() if text == "here" else ir.Origin()
         if text == "moves":
             self._position_dependent(ident, ctx, text)
             if ctx.mode != END:
-                raise error("'moves' (the next player can move) is only known in an end rule", ident)
+                raise error("'moves' (the next player can move) is only known in an end rule",
+                            ident)
             return ir.HasMoves()
         geometry = self._needs_board(ident, text)
         if text in ("dark", "light"):
@@ -240,11 +249,14 @@ class Lowerer(BoardFunctions):
         self._position_dependent(ident, ctx, text)
         if text == "moves":
             if ctx.mode != END:
-                raise error("'moves' (the next player can move) is only known in an end rule", ident)
+                raise error("'moves' (the next player can move) is only known in an end rule",
+                            ident)
             return ir.HasMoves()
-        return {"empty": ir.Empty(), "occupied": ir.Pieces(ir.ANY, None),
-                "own": ir.Pieces(ir.MOVER, None), "enemy": ir.Pieces(ir.OPPONENT, None),
-                "full": ir.Full()}[text]
+        named: dict[str, ir.Expr] = {
+            "empty": ir.Empty(), "occupied": ir.Pieces(ir.ANY, None),
+            "own": ir.Pieces(ir.MOVER, None), "enemy": ir.Pieces(ir.OPPONENT, None),
+            "full": ir.Full()}
+        return named[text]
 
     def repeated(self, ident: ast.Ident, ctx: Context, board: bool) -> ir.Expr:
         if ctx.mode not in (END, ILLEGAL):
@@ -270,7 +282,8 @@ class Lowerer(BoardFunctions):
             return ir.InHand(self.scope.pieces.index(node.arg.ident.text))
         if fn == "repeated":
             if not (isinstance(node.arg, ast.Name) and node.arg.ident.text == "board"):
-                raise error("'repeated' is followed by nothing (the whole position) or 'board'", node.arg)
+                raise error("'repeated' is followed by nothing (the whole position) or 'board'",
+                            node.arg)
             return self.repeated(node.fn, ctx, board=True)
         if fn not in FUNCTIONS:
             raise unknown("function", node.fn, list(FUNCTIONS) + ["own", "enemy"])
@@ -288,13 +301,16 @@ class Lowerer(BoardFunctions):
             self._position_dependent(node.fn, ctx, fn)
             return ir.Flank(expect(arg, CELLS, node.arg, "what 'flank' looks for"))
         if fn in ("count",):
-            return self._op("count", (expect(arg, CELLS, node.arg, "what 'count' counts"),), INT, node)
+            return self._op("count", (expect(arg, CELLS, node.arg, "what 'count' counts"),), INT,
+                            node)
         if fn == "sum" and arg.type == ir.COUNTS:   # every cell's count
             return ir.Op("sum", (arg,), INT)
         if fn in ("size", "sum"):
-            return self._op(fn, (expect(arg, LIST, node.arg, f"the argument of '{fn}'"),), INT, node)
+            return self._op(fn, (expect(arg, LIST, node.arg, f"the argument of '{fn}'"),), INT,
+                            node)
         if fn == "line":
-            length = constant(expect(arg, INT, node.arg, "a line length"), node.arg, "a line length")
+            length = constant(expect(arg, INT, node.arg, "a line length"), node.arg,
+                              "a line length")
             if length < 1:
                 raise error(f"a line needs at least 1 piece, not {length}", node.arg)
             geometry = self._needs_board(node.fn, fn)
@@ -346,7 +362,8 @@ class Lowerer(BoardFunctions):
                 raise error(f"{fn.rstrip('s')} {value} is off the board (1..{limit})", where)
         step = 1
         if node.every is not None:   # rows 1..n every 2: rows 1, 3, 5, ...
-            step = constant(expect(self.lower(node.every, ctx), INT, node.every, "a step"), node.every, "a step")
+            step = constant(expect(self.lower(node.every, ctx), INT, node.every, "a step"),
+                            node.every, "a step")
             if step < 1:
                 raise error(f"'every' takes a step of 1 or more, not {step}", node.every)
 
@@ -371,16 +388,18 @@ class Lowerer(BoardFunctions):
 
     def _neighbour(self, node: ast.Neighbour, ctx: Context) -> ir.Expr:
         directions = self.direction(node.direction)
-        operand = expect(self.lower(node.operand, ctx), CELLS, node.operand, f"what '{node.direction.text} is' tests")
+        operand = expect(self.lower(node.operand, ctx), CELLS, node.operand,
+                         f"what '{node.direction.text} is' tests")
         if isinstance(operand, ir.Const) and ctx.mode == CONST and len(set(directions)) == 1:
             return ir.Const(shift_const(self.scope.geometry, directions[0], operand.value), CELLS)
         return ir.Shift(directions, operand)
 
-    def direction(self, ident: ast.Ident) -> tuple[ir.Offsets, ...]:
+    def direction(self, ident: ast.Dir) -> tuple[ir.Offsets, ...]:
         """A direction name's (dx, dy) steps for each player (a vector: its images)."""
         if isinstance(ident, ast.Vector):
             return self.vector(ident)
-        geometry = self._needs_board(ident, ident.text)   # directions only mean something on a board
+        # directions only mean something on a board
+        geometry = self._needs_board(ident, ident.text)
         if ident.text in self.scope.directions:
             return self.scope.directions[ident.text]
         if ident.text in geometry.directions:
@@ -394,7 +413,9 @@ class Lowerer(BoardFunctions):
     def _index(self, node: ast.Index, ctx: Context) -> ir.Expr:
         base = self.lower(node.base, ctx)
         if base.type == ir.COUNTS:   # seeds[here]: the count there (summed over several cells)
-            return ir.CountAt(base, expect(self.lower(node.index, ctx), CELLS, node.index, "the cells counted"))
+            assert isinstance(base, ir.Var)   # only a counts variable has that type
+            return ir.CountAt(base, expect(self.lower(node.index, ctx), CELLS, node.index,
+                                           "the cells counted"))
         base = expect(base, LIST, node.base, "an indexed value")
         index = expect(self.lower(node.index, ctx), INT, node.index, "an index")
         check_index(index, node.index)
@@ -403,13 +424,16 @@ class Lowerer(BoardFunctions):
     def _unary(self, node: ast.Unary, ctx: Context) -> ir.Expr:
         operand = self.lower(node.operand, ctx)
         if node.op == "-":
-            return self._op("neg", (expect(operand, INT, node.operand, "a negated value"),), INT, node)
+            return self._op("neg", (expect(operand, INT, node.operand, "a negated value"),), INT,
+                            node)
         if node.op == "no":
-            return self._op("no", (expect(operand, CELLS, node.operand, "what 'no' tests"),), BOOL, node)
+            return self._op("no", (expect(operand, CELLS, node.operand, "what 'no' tests"),), BOOL,
+                            node)
         if node.op == "attacked":
             return self.attacked(node, operand, ctx)
         if operand.type not in (BOOL, CELLS):
-            raise error(f"'not' applies to a truth value or a set of cells, not a {operand.type}", node.operand)
+            raise error(f"'not' applies to a truth value or a set of cells, not a {operand.type}",
+                        node.operand)
         return self._op("not", (operand,), operand.type, node)
 
     def _binary(self, node: ast.Binary, ctx: Context) -> ir.Expr:
@@ -420,7 +444,8 @@ class Lowerer(BoardFunctions):
                 return self._op(op, (left, right), CELLS, node)
             if CELLS in (left.type, right.type) and BOOL in (left.type, right.type):
                 # A truth value beside a set of cells stands for every cell or none.
-                pair = tuple(x if x.type == CELLS else self._op("cells", (x,), CELLS, node) for x in (left, right))
+                pair = tuple(x if x.type == CELLS else self._op("cells", (x,), CELLS, node)
+                             for x in (left, right))
                 return self._op(op, pair, CELLS, node)
             pair = (expect(left, BOOL, node.left, f"each side of '{op}'"),
                     expect(right, BOOL, node.right, f"each side of '{op}'"))
@@ -430,15 +455,19 @@ class Lowerer(BoardFunctions):
                 where = expect(right, CELLS, node.right, "where a line must lie")
                 return ir.Line(left.length, left.owner, where)
             if left.type == INT:
-                return self._op("member", (left, expect(right, LIST, node.right, "the right of 'in'")), BOOL, node)
+                return self._op("member", (left, expect(right, LIST, node.right,
+                                                        "the right of 'in'")), BOOL, node)
             pair = (expect(left, CELLS, node.left, "the left of 'in'"),
                     expect(right, CELLS, node.right, "the right of 'in'"))
             return self._op("in", pair, BOOL, node)
         if op in _COMPARE:
             if left.type == ir.COUNTS:   # seeds > 0: the cells where it holds
-                return ir.CountsWhere(left, op, expect(right, INT, node.right, f"the right of '{op}'"))
+                assert isinstance(left, ir.Var)   # only a counts variable has that type
+                return ir.CountsWhere(left, op, expect(right, INT, node.right,
+                                                       f"the right of '{op}'"))
             if left.type in (LIST, CELLS) and op in ("==", "!="):   # the same list, the same cells
-                return self._op(op, (left, expect(right, left.type, node.right, "a compared value")), BOOL, node)
+                return self._op(op, (left, expect(right, left.type, node.right,
+                                                  "a compared value")), BOOL, node)
             pair = (expect(left, INT, node.left, f"each side of '{op}'"),
                     expect(right, INT, node.right, f"each side of '{op}'"))
             return self._op(op, pair, BOOL, node)

@@ -6,7 +6,7 @@ along the board's links, and `alive`/`connects` are sugar over it (docs/core.md,
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gdl.grammar import ast
 from gdl.interpreter import ir
@@ -41,10 +41,10 @@ class BoardFunctions:
     """adjacent, reach, alive, connects, attacked, vectors and `line K of OWNER`."""
 
     scope: Any
-
-    def lower(self, node: Any, ctx: Any) -> ir.Expr: ...
-    def _needs_board(self, node: Any, name: str) -> Any: ...
-    def _position_dependent(self, node: Any, ctx: Any, name: str) -> None: ...
+    if TYPE_CHECKING:   # provided by `expressions.Lowerer`, which this is mixed into
+        def lower(self, node: Any, ctx: Any) -> ir.Expr: ...
+        def _needs_board(self, node: Any, name: str) -> Any: ...
+        def _position_dependent(self, node: Any, ctx: Any, name: str) -> None: ...
 
     def _cell_args(self, node: ast.Apply, ctx: Any) -> list[ir.Expr]:
         from gdl.interpreter.expressions import error, expect
@@ -52,7 +52,8 @@ class BoardFunctions:
         items = node.arg.items if isinstance(node.arg, ast.ListExpr) else (node.arg,)
         if len(items) != _ARITY[fn] or node.arg2 is not None:
             raise error(f"'{fn}' is written {_USAGE[fn]}", node)
-        return [expect(self.lower(item, ctx), CELLS, item, f"an argument of '{fn}'") for item in items]
+        return [expect(self.lower(item, ctx), CELLS, item,
+                       f"an argument of '{fn}'") for item in items]
 
     def connectivity(self, node: ast.Apply, ctx: Any) -> ir.Expr:
         fn = node.fn.text
@@ -92,6 +93,7 @@ class BoardFunctions:
         if node.fn.text != "line":
             raise error(f"only 'line' takes 'of' (line 5 of enemy), not '{node.fn.text}'", node.fn)
         line = self.lower(ast.Apply(node.fn, node.arg, None, node.pos), ctx)
+        assert isinstance(line, ir.Line)   # `line K` lowers to a line test
         if not isinstance(node.owner, ast.Name):
             raise error("'of' is followed by own, enemy, any or a player", node.owner)
         word = node.owner.ident.text
@@ -102,6 +104,8 @@ class BoardFunctions:
         elif word in self.scope.players:
             owner = self.scope.players.index(word)
         else:
-            raise error(f"'of' is followed by own, enemy, any or a player, not '{word}'", node.owner)
-        constant(expect(self.lower(node.arg, ctx), INT, node.arg, "a line length"), node.arg, "a line length")
+            raise error(f"'of' is followed by own, enemy, any or a player, not '{word}'",
+                        node.owner)
+        constant(expect(self.lower(node.arg, ctx), INT, node.arg, "a line length"), node.arg,
+                 "a line length")
         return ir.Line(line.length, owner, line.within)

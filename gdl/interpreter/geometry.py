@@ -139,13 +139,13 @@ class Geometry:
     hex_shape: str = ""  # a hex board's shape: one of HEX_SHAPES
 
     @classmethod
-    def rectangle(cls, width: int, height: int) -> "Geometry":
+    def rectangle(cls, width: int, height: int) -> Geometry:
         stride = width + 1
         full = sum(1 << (y * stride + x) for y in range(height) for x in range(width))
         return cls(width, height, full)
 
     @classmethod
-    def hex(cls, shape: str, n: int) -> "Geometry":
+    def hex(cls, shape: str, n: int) -> Geometry:
         """A hex board: `rhombus` n x n, `hexagon` of side n, `triangle` of side n, or the
         six-pointed `star` whose points have n rows (n = 4: Chinese checkers' 121 holes)."""
         width, height = hex_size(shape, n)
@@ -155,7 +155,7 @@ class Geometry:
         return cls(width, height, playable, "hex", size=n, hex_shape=shape)
 
     @classmethod
-    def points(cls, width: int, height: int, chains: tuple[tuple[Cell, ...], ...]) -> "Geometry":
+    def points(cls, width: int, height: int, chains: tuple[tuple[Cell, ...], ...]) -> Geometry:
         """A points board on a width x height grid: each chain links its consecutive points
         (cells of the guarded layout) and is one declared line. The caller checks that each
         link is along a compass step (`link_step`) and that no point has two links along the
@@ -314,7 +314,7 @@ class Geometry:
         """Every straight run of `length` playable cells: along the line axes of a lattice
         board (rows, columns, diagonals), along the declared lines of a points board."""
         if self.shape == "points":   # a ring (a chain ending where it starts) wraps round
-            out = {}
+            out: dict[Mask, None] = {}   # the runs in order, each once
             for line in self.lines:
                 ring = line[0] == line[-1]
                 points = line[:-1] + line[:length - 1] if ring else line
@@ -323,14 +323,14 @@ class Geometry:
                     if len(set(run)) == length:
                         out.setdefault(union(1 << c for c in run), None)
             return tuple(out)
-        out = []
+        found: list[Mask] = []
         for c in self.cells:
             x, y = self.xy(c)
             for dx, dy in self.line_axes:
                 steps = [(x + i * dx, y + i * dy) for i in range(length)]
                 if all(self.on_board(a, b) for a, b in steps):
-                    out.append(sum(1 << self.cell(a, b) for a, b in steps))
-        return tuple(out)
+                    found.append(sum(1 << self.cell(a, b) for a, b in steps))
+        return tuple(found)
 
     # ---- symmetries: each is a permutation of the playable cells
     def transforms(self) -> dict[str, tuple[Cell, ...] | None]:

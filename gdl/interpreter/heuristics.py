@@ -14,7 +14,7 @@ The heuristic is their mean, from each player's point of view.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from gdl.interpreter import ir
 from gdl.interpreter.geometry import bits, union
@@ -78,7 +78,8 @@ def _two_player_lines(windows: tuple[int, ...], planes_of: list[list[int]]) -> C
 
 def _material_signal(game: ir.GameIR, planes_of: list[list[int]]) -> Callable | None:
     captures = any(isinstance(r, (ir.StepRule, ir.JumpRule)) for r in game.rules)
-    counted = any(isinstance(e, ir.Op) and e.op == "count" for end in game.ends for e in ir.walk(end.condition))
+    counted = any(isinstance(e, ir.Op) and e.op == "count"
+                  for end in game.ends for e in ir.walk(end.condition))
     if not (captures or counted) or not any(game.initial_planes):
         return None
     kinds = len(game.pieces)
@@ -112,7 +113,8 @@ def _advance_signal(game: ir.GameIR, planes_of: list[list[int]]) -> Callable | N
     weight = [{c: (far - d) ** 2 for c, d in table.items()} for table in rows_to_go]
 
     def signal(state: tuple) -> list[float]:
-        scores = [sum(weight[p][c] for c in bits(_or(state, planes))) for p, planes in enumerate(planes_of)]
+        scores = [sum(weight[p][c] for c in bits(_or(state, planes)))
+                  for p, planes in enumerate(planes_of)]
         return [_squash(scores[p] - max(s for q, s in enumerate(scores) if q != p), far * far * 2.0)
                 for p in range(len(scores))]
     return signal

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 import attrs
 
@@ -108,6 +109,8 @@ def positions_of(lines: Iterable[Iterable[tuple]], seed: int) -> list[tuple]:
 
 class Children:
     """(move, child) pairs per state, computed once; `image` maps states (see symmetry.Imager)."""
+
+    cache: dict[tuple, list[tuple[Any, tuple]]]
 
     def __init__(self, game: Any, tables: bool = False):
         self.game, self.cache = game, {}
@@ -210,7 +213,7 @@ def held_at_load(game: Any) -> tuple[list[Symmetry], dict[str, str]]:
     children = Children(game)
     held: list[Symmetry] = []
     group = symm.close([], game.geometry)
-    rejected = {}
+    rejected: dict[str, str] = {}
     for sym in declared:
         if symm.contains(group, sym):
             held.append(sym)
@@ -220,12 +223,15 @@ def held_at_load(game: Any) -> tuple[list[Symmetry], dict[str, str]]:
             held.append(sym)
             group = symm.close(held, game.geometry)
         else:
+            assert result.failure is not None   # it did not hold: the failure says why
             rejected[sym.name] = result.failure
     return held, rejected
 
 
 class _Replay:
     """An iterable over an iterator's items that can be iterated again (items are kept)."""
+
+    kept: list[Any]
 
     def __init__(self, items: Iterator):
         self.items, self.kept = items, []

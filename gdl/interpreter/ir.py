@@ -82,7 +82,7 @@ class HasMoves:
 class Flank:
     """The cells from which, along some direction, a run of one or more `operand` cells
     ends at a piece of the mover (Othello's legal placements when operand is enemy)."""
-    operand: "Expr"
+    operand: Expr
     type: str = CELLS
 
 
@@ -90,7 +90,7 @@ class Flank:
 class Shift:
     """The cells whose neighbour along one of `directions` (per player) is in `operand`."""
     directions: tuple[Offsets, ...]
-    operand: "Expr"
+    operand: Expr
     type: str = CELLS
 
 
@@ -100,7 +100,7 @@ class Line:
     lying wholly inside `within` when that is given (`line 3 in box here`)."""
     length: int
     owner: Owner
-    within: "Expr | None" = None
+    within: Expr | None = None
     type: str = BOOL
 
 
@@ -135,14 +135,14 @@ class Attacked:
     """Some cell of `cells` could be taken by the player to move next: one of their moves
     (by the game's own rules, the legality filter left out) lands on it or captures it,
     an empty cell holding a piece of the mover for the test. Read after a move."""
-    cells: "Expr"
+    cells: Expr
     type: str = BOOL
 
 
 @attrs.frozen
 class Adjacent:
     """The cells linked to a cell of `cells` (along the board's links)."""
-    cells: "Expr"
+    cells: Expr
     type: str = CELLS
 
 
@@ -150,8 +150,8 @@ class Adjacent:
 class Reach:
     """The cells of `within` connected to `start` through cells of `within` (flood fill
     along the board's links); `start`'s own cells count only when they are in `within`."""
-    start: "Expr"
-    within: "Expr"
+    start: Expr
+    within: Expr
     type: str = CELLS
 
 
@@ -165,17 +165,17 @@ class InHand:
 @attrs.frozen
 class CountAt:
     """The sum of a count variable over the cells of `cells` (one cell: its count)."""
-    var: "Var"
-    cells: "Expr"
+    var: Var
+    cells: Expr
     type: str = INT
 
 
 @attrs.frozen
 class CountsWhere:
     """The cells whose count compares with `value` (`seeds > 0`)."""
-    var: "Var"
+    var: Var
     op: str
-    value: "Expr"
+    value: Expr
     type: str = CELLS
 
 
@@ -184,7 +184,7 @@ class Zone:
     """Cells of a zone family: block number `arg` (a number; 0 gives none), or the blocks
     holding the cells of `arg` (a set of cells)."""
     family: int
-    arg: "Expr"
+    arg: Expr
     type: str = CELLS
 
 
@@ -192,7 +192,7 @@ class Zone:
 class Slot:
     """The place (1..n, numbered like the blocks) of the first cell of `arg` inside its block."""
     family: int
-    arg: "Expr"
+    arg: Expr
     type: str = INT
 
 
@@ -213,13 +213,13 @@ class Op:
     """An operator: and, or, not, no, in, ==, !=, <, <=, >, >=, +, -, *, /, %, neg,
     index, count, size, sum, bool."""
     op: str
-    args: tuple["Expr", ...]
+    args: tuple[Expr, ...]
     type: str
 
 
-Expr = (Const | PerPlayer | Pieces | Empty | Full | HasMoves | Flank | Shift | Line | Plies | Repeated
-        | Here | Origin | Attacked | Adjacent | Reach | CountAt | CountsWhere | InHand | Zone
-        | Slot | Var | Param | Op)
+Expr = (Const | PerPlayer | Pieces | Empty | Full | HasMoves | Flank | Shift | Line | Plies
+        | Repeated | Here | Origin | Attacked | Adjacent | Reach | CountAt | CountsWhere | InHand
+        | Zone | Slot | Var | Param | Op)
 
 
 # ----------------------------------------------------------------------- moves and ends
@@ -257,7 +257,7 @@ class Fill:
 class Guard:
     """`effect` happens only when `condition` holds."""
     condition: Expr
-    effect: "Effect"
+    effect: Effect
 
 
 @attrs.frozen
@@ -309,7 +309,7 @@ class Sow:
 @attrs.frozen
 class Group:
     """Effects in order (one guard for all of them)."""
-    effects: tuple["Effect", ...]
+    effects: tuple[Effect, ...]
 
 
 @attrs.frozen
@@ -332,8 +332,8 @@ class Swap:
     second: Expr
 
 
-Effect = (Assign | Promote | Flip | Fill | Guard | Again | Remove | Add | Carry | SetCount | Sow | Group
-          | Rotate | Reflect | Swap)
+Effect = (Assign | Promote | Flip | Fill | Guard | Again | Remove | Add | Carry | SetCount | Sow
+          | Group | Rotate | Reflect | Swap)
 
 
 @attrs.frozen
@@ -342,7 +342,7 @@ class PlaceRule:
     kind: int
     where: Expr
     effects: tuple[Effect, ...]
-    more: tuple["Stage", ...] = ()
+    more: tuple[Stage, ...] = ()
 
 
 @attrs.frozen
@@ -353,7 +353,7 @@ class DropRule:
     kind: int | None
     where: Expr
     effects: tuple[Effect, ...]
-    more: tuple["Stage", ...] = ()
+    more: tuple[Stage, ...] = ()
 
 
 @attrs.frozen
@@ -362,7 +362,7 @@ class ChooseRule:
     name: str
     where: Expr
     effects: tuple[Effect, ...]
-    more: tuple["Stage", ...] = ()
+    more: tuple[Stage, ...] = ()
 
 
 @attrs.frozen
@@ -373,7 +373,7 @@ class SelectRule:
     ranges: tuple[tuple[int, int], ...]
     first: int
     effects: tuple[Effect, ...]
-    more: tuple["Stage", ...] = ()
+    more: tuple[Stage, ...] = ()
 
 
 @attrs.frozen
@@ -387,7 +387,7 @@ class StepRule:
     effects: tuple[Effect, ...]
     slide: bool = False
     origin: Expr | None = None        # the cells a piece may start from (None: anywhere)
-    more: tuple["Stage", ...] = ()
+    more: tuple[Stage, ...] = ()
 
 
 @attrs.frozen
@@ -403,7 +403,7 @@ class JumpRule:
     repeat: bool
     effects: tuple[Effect, ...]
     origin: Expr | None = None
-    more: tuple["Stage", ...] = ()
+    more: tuple[Stage, ...] = ()
     by_path: bool = False   # each path of a chain its own move (its jumps kept in the move)
 
 
@@ -414,14 +414,14 @@ class PassRule:
     name: str
     always: bool = False
     effects: tuple[Effect, ...] = ()
-    more: tuple["Stage", ...] = ()
+    more: tuple[Stage, ...] = ()
 
 
 @attrs.frozen
 class Stage:
     """A further choice inside a move: `action` (a board rule; its name and own `more`
     unused) on the position the earlier stages left; skipped when `guard` fails there."""
-    action: "BoardRule"
+    action: BoardRule
     guard: Expr | None = None
 
 
@@ -503,21 +503,28 @@ class GameIR:
     initial_planes: tuple[int, ...]     # plane p * len(pieces) + k: player p's pieces of kind k
     variables: tuple[Variable, ...]
     rules: tuple[Rule, ...]
-    priority: tuple[int, ...]           # indices of rules whose moves, when any exist, are the only legal ones
+    priority: tuple[int, ...]           # indices of rules whose moves, when any exist, are the
+                                        # only legal ones
     ends: tuple[EndRule, ...]
     symmetries: tuple[Symmetry, ...]    # the group canonical() uses, identity first
-    piece_values: tuple[int, ...]                         # material weight per kind (hints; default 1)
+    piece_values: tuple[int, ...]                         # material weight per kind (hints;
+                                                          # default 1)
     zones: tuple[ZoneFamily, ...]
     options: tuple[tuple[str, Any], ...]                  # the values this game was built with
     declared_symmetries: tuple[Symmetry, ...] = ()        # as the file states them, in order
     quantities: tuple[Quantity, ...] = ()                 # conserved and monotone declarations
-    plies: int | None = None                              # the state variable counting moves, if used
-    history: int | None = None                            # the state variable of positions seen, if used
-    illegal: Expr | None = None                           # the legality filter, on the position after a move
+    plies: int | None = None                              # the state variable counting moves,
+                                                          # if used
+    history: int | None = None                            # the state variable of positions
+                                                          # seen, if used
+    illegal: Expr | None = None                           # the legality filter, on the
+                                                          # position after a move
     rule_bits: int = 4                                    # bits of a board move's rule field
-    neutral: tuple[int, ...] = ()                         # kinds no player owns: their owner is len(players)
+    neutral: tuple[int, ...] = ()                         # kinds no player owns: their owner
+                                                          # is len(players)
     tracks: tuple[tuple[int, ...], ...] = ()              # cells in a cyclic order, by track
-    hand: int | None = None                               # the variable of the hands: [player * kinds + kind]
+    hand: int | None = None                               # the variable of the hands:
+                                                          # [player * kinds + kind]
     returns_as: tuple[int, ...] = ()                      # the kind a taken piece joins a hand as
 
     @property

@@ -84,7 +84,8 @@ def position_text(game: ir.GameIR, state: tuple, table: dict | None = None) -> s
 @functools.cache
 def _rows(geo: Any) -> tuple[tuple[int, ...], ...]:
     """The playable cells of each row, top row first, left to right."""
-    return tuple(tuple(geo.cell(x, y) for x in range(geo.width) if geo.playable >> geo.cell(x, y) & 1)
+    return tuple(tuple(geo.cell(x, y) for x in range(geo.width) if geo.playable >> geo.cell(x,
+                                                                                            y) & 1)
                  for y in range(geo.height - 1, -1, -1))
 
 
@@ -117,10 +118,12 @@ def parse_position(game: ir.GameIR, text: str) -> tuple:
     values = {v.name: v.initial for v in game.variables}
     for word in words:
         name, _, value = word.partition("=")
-        variable = next((v for v in game.variables if v.name == name and v.type != ir.HISTORY), None)
+        variable = next((v for v in game.variables if v.name == name and v.type != ir.HISTORY),
+                        None)
         if variable is None or not value:
             known = ", ".join(v.name for v in game.variables if v.type != ir.HISTORY) or "none"
-            raise PositionError(f"{word!r} is not `name=value` of a state variable (they are: {known})")
+            raise PositionError(f"{word!r} is not `name=value` of a state variable "
+                                f"(they are: {known})")
         values[name] = _parse_value(geo, variable, value)
     return (*planes, *(values[v.name] for v in game.variables), player, 0)
 
@@ -135,7 +138,8 @@ def _board(game: ir.GameIR, text: str) -> list[int]:
     for row, y in zip(rows, range(geo.height - 1, -1, -1)):
         cells = [geo.cell(x, y) for x in range(geo.width) if geo.playable >> geo.cell(x, y) & 1]
         if len(row) != len(cells):
-            raise PositionError(f"row {y + 1} has {len(cells)} cells, the position gives {len(row)}")
+            raise PositionError(f"row {y + 1} has {len(cells)} cells, "
+                                f"the position gives {len(row)}")
         for cell, letter in zip(cells, row):
             if letter == ".":
                 continue

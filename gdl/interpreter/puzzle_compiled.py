@@ -16,7 +16,8 @@ form's notation (the command line's `--state`).
 
 from __future__ import annotations
 
-from typing import Any, Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
 
 from gdl.errors import IllegalMove, OptionError
 from gdl.interpreter import puzzle_permutation, puzzle_stacks, puzzle_tiles

@@ -20,7 +20,8 @@ import re
 from itertools import permutations, product
 from math import factorial
 from operator import itemgetter
-from typing import Any, Callable, Hashable
+from collections.abc import Callable, Hashable
+from typing import Any
 
 from gdl.interpreter.puzzle_ir import Component, CycleAction, PermutationIR, State
 
@@ -157,15 +158,16 @@ class PermutationEngine:
         for m in moves:
             per = []
             for k, c in enumerate(comps):
-                f, vals = _mapper(c, m.src[k], m.add[k]), self.values[k]
-                per.append(f if vals is None else [self.index[k][f(v)] for v in vals])
+                f, vals, idx = _mapper(c, m.src[k], m.add[k]), self.values[k], self.index[k]
+                per.append(f if vals is None or idx is None else [idx[f(v)] for v in vals])
             steps.append(per)
         tabulated = all(v is not None for v in self.values)
         self.apply = _applier(steps, tabulated)
         everything = tuple(range(len(moves)))
         self.legal_moves = lambda state: everything
         if tabulated:
-            self.encode, self.decode, self.code_bound = _coder([len(v) for v in self.values])
+            self.encode, self.decode, self.code_bound = _coder([len(v) for v in self.values
+                                                                if v is not None])
         self.solved = self.pack(solved(comps))
         self.inverse = [next((b for b in everything if self._after(a, b) == self.solved), None)
                         for a in everything]
@@ -195,17 +197,19 @@ class PermutationEngine:
         for k, c in enumerate(self.form.components):
             if c.modulus is not None:
                 if all(sum(m.add[k]) % c.modulus == 0 for m in self.form.moves):
-                    out[f"{c.name} sum mod {c.modulus}"] = self._quantity(
-                        k, lambda v, mod=c.modulus: sum(v) % mod)
+                    def mod_sum(v: tuple[int, ...], mod: int = c.modulus) -> int:
+                        return sum(v) % mod   # (a lambda with a default is not inferred)
+                    out[f"{c.name} sum mod {c.modulus}"] = self._quantity(k, mod_sum)
             elif all(parity(m.src[k]) == 0 for m in self.form.moves):
                 out[f"{c.name} parity"] = self._quantity(k, parity)
         return out
 
     def _quantity(self, k: int, f: Callable[[tuple[int, ...]], int]) -> Callable[[State], int]:
         """f of component k, tabulated over its values where the component is."""
-        if self.values[k] is None:
+        values = self.values[k]
+        if values is None:
             return lambda s: f(s[k])
-        table = [f(v) for v in self.values[k]]
+        table = [f(v) for v in values]
         return lambda s: table[s[k]]
 
 
@@ -265,6 +269,7 @@ def cycle_action(name: str, components: tuple[Component, ...],
             for k, c in enumerate(components):
                 if c.part == part:
                     src[k][q] = p
-                    if k in turns:
+                    if k in turns:   # an orientation: it has a modulus
+                        assert c.modulus is not None
                         add[k][q] = turns[k][i] % c.modulus
     return CycleAction(name, tuple(map(tuple, src)), tuple(map(tuple, add)))

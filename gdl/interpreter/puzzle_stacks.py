@@ -12,7 +12,7 @@ nothing) for an empty stack: "3 2 1 / - / -".
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from gdl.errors import IllegalMove
 from gdl.interpreter.puzzle_ir import StacksIR, State

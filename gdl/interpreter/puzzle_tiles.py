@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from typing import Callable, Hashable
+from collections.abc import Callable, Hashable
 
 from gdl.errors import IllegalMove
 from gdl.interpreter.puzzle_ir import State, TilesIR

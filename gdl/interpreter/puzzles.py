@@ -24,7 +24,8 @@ the other must leave every state as it was).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any, cast
 
 from gdl.errors import OptionError, RulesError, source_lines
 from gdl.grammar import ast
@@ -99,12 +100,13 @@ class _PuzzleChecker:
 
     # ---- driver
     def run(self) -> PuzzleIR:
-        handlers = {ast.Option: self._option, ast.Board: self._board,
-                    ast.PermState: self._perm_state, ast.Tiles: self._tiles,
-                    ast.Stacks: self._stacks, ast.CycleMove: self._cycle_move,
-                    ast.SlideMove: self._slide_move, ast.StackMove: self._stack_move,
-                    ast.Inverse: self._inverse, ast.PuzzleStart: self._target,
-                    ast.PuzzleGoal: self._target}
+        handlers: dict[type, Callable[[Any], None]] = {
+            ast.Option: self._option, ast.Board: self._board,
+            ast.PermState: self._perm_state, ast.Tiles: self._tiles,
+            ast.Stacks: self._stacks, ast.CycleMove: self._cycle_move,
+            ast.SlideMove: self._slide_move, ast.StackMove: self._stack_move,
+            ast.Inverse: self._inverse, ast.PuzzleStart: self._target,
+            ast.PuzzleGoal: self._target}
         for statement in self.rules.statements:
             handler = handlers.get(type(statement))
             if isinstance(statement, (ast.BoardMove, ast.ParamMove)):
@@ -163,7 +165,8 @@ class _PuzzleChecker:
         if node.cells is not None:
             raise error("a sliding puzzle uses every cell of its board", node.cells)
         width = self._number(node.width, "the board width", 2, MAX_SIDE)
-        height = self._number(node.height, "the board height", 2, MAX_SIDE)
+        # Not an invariant: `board hex ...` (no height) is not refused first, and fails here.
+        height = self._number(cast(ast.Expr, node.height), "the board height", 2, MAX_SIDE)
         self.board = (height, width)
 
     def _perm_state(self, node: ast.PermState) -> None:
@@ -303,13 +306,16 @@ class _PuzzleChecker:
             return PermutationIR(tuple(self.components), tuple(self.moves), tuple(self.inverses),
                                  start, goal)
         if isinstance(node, ast.Tiles):
+            assert self.board is not None   # `_tiles` refuses tiles before the board
             return TilesIR(*self.board, start, goal)
+        assert self.stack_rule is not None   # stacks without moves were refused above
         return StacksIR(self.stack_count, self.stack_items, self.stack_rule, start, goal)
 
     def _home(self, node: Any) -> State:
         if isinstance(node, ast.PermState):
             return perm.solved(tuple(self.components))
         if isinstance(node, ast.Tiles):
+            assert self.board is not None   # `_tiles` refuses tiles before the board
             return tiles.in_order(*self.board)
         return stacks.all_on(self.stack_count, self.stack_items, 0)
 
@@ -322,16 +328,20 @@ class _PuzzleChecker:
         if target.form == "all on":
             if not isinstance(node, ast.Stacks):
                 raise error("`all on` needs stacks (`stacks N of M`)", target)
+            assert target.where is not None   # `all on` names its stack
             where = self._number(target.where, "the stack", 1, self.stack_count)
             return stacks.all_on(self.stack_count, self.stack_items, where - 1)
         if target.form == "in order":
             if not isinstance(node, ast.Tiles):
                 raise error("`tiles in order` needs tiles (`tiles 1..N and blank`)", target)
+            assert self.board is not None   # `_tiles` refuses tiles before the board
             return tiles.in_order(*self.board, blank_last=target.text == "last")
+        assert target.text is not None   # the one form left, a position's text
         try:
             if isinstance(node, ast.PermState):
                 return perm.parse_state(tuple(self.components), target.text)
             if isinstance(node, ast.Tiles):
+                assert self.board is not None   # `_tiles` refuses tiles before the board
                 return tiles.parse_state(*self.board, target.text)
             return stacks.parse_state(self.stack_count, self.stack_items,
                                       self.stack_rule or "any", target.text)

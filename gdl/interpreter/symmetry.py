@@ -20,7 +20,8 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from gdl.interpreter.codegen_support import swapped_results
 from gdl.interpreter.geometry import Geometry, bits
@@ -104,6 +105,7 @@ class Imager:
         self.tables: dict[tuple, list] | None = {} if tables else None
 
     def _table(self, perm: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
+        assert self.tables is not None   # `_map` asks only when there are tables
         table = self.tables.get(perm)
         if table is None:
             table = self.tables[perm] = [
@@ -133,7 +135,11 @@ class Imager:
         for k in range(kinds if planes else 0):
             mapped[k], mapped[kinds + k] = mapped[kinds + k], mapped[k]
         result = state[-1]
-        swapped = result[::-1] if isinstance(result, tuple) else self.results[result]
+        if isinstance(result, tuple):
+            swapped = result[::-1]
+        else:
+            assert self.results is not None   # a swap is declared only for two players
+            swapped = self.results[result]
         return (*mapped, *rest[:-2], 1 - state[-2], swapped)
 
 

@@ -37,7 +37,8 @@ EXPECTED: dict[str, tuple[int, int, type[RulesError], str]] = {
     "syntax_range_of_cells.gdl": (4, 12, SYN, "unexpected '..'; a range is written `rows A..B`"),
     "syntax_range_three_dots.gdl": (4, 19, SYN, "unexpected character '.'"),
     "syntax_range_without_end.gdl": (5, 27, SYN, "unexpected end of line"),
-    "syntax_empty_move.gdl": (4, 6, SYN, "end of line; expected a move's action: place, step, slide, jump, ride, choose or pass"),
+    "syntax_empty_move.gdl": (4, 6, SYN, "end of line; expected a move's action: place, step, "
+                                         "slide, jump, ride, choose or pass"),
     "syntax_place_nowhere.gdl": (4, 15, SYN, "unexpected end of line"),
     "syntax_player_draws.gdl": (6, 8, SYN, "unexpected 'draws'; expected 'wins' or 'loses'"),
     "syntax_comma_between_players.gdl": (2, 10, SYN, "unexpected ','"),

@@ -37,7 +37,8 @@ def mutate(text: str, seed: int, edits: int) -> str:
     return " ".join(tokens)
 
 
-@settings(max_examples=int(os.environ.get('GDL_FUZZ_EXAMPLES', 300)), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=int(os.environ.get('GDL_FUZZ_EXAMPLES', 300)), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
 @given(game=st.sampled_from(GAMES), seed=st.integers(0, 10**9), edits=st.integers(1, 4))
 def test_mutated_rules_compile_or_are_refused_with_a_position(game, seed, edits):
     text = mutate(game, seed, edits)

@@ -36,7 +36,8 @@ def hex_cells(shape: str, n: int) -> set[tuple[int, int]]:
         return {(x, y) for x in range(n) for y in range(n) if x + y < n}
     if shape == "hexagon":
         c = n - 1
-        return {(q + c, r + c) for q in range(-c, c + 1) for r in range(-c, c + 1) if abs(q + r) <= c}
+        return {(q + c, r + c) for q in range(-c, c + 1) for r in range(-c, c + 1)
+                if abs(q + r) <= c}
     c = 2 * n
     return {(q + c, r + c) for q in range(-c, c + 1) for r in range(-c, c + 1)
             if min(q, r, -q - r) >= -n or max(q, r, -q - r) <= n}
@@ -55,7 +56,8 @@ def test_hex_board_sizes():
             g = Geometry.hex(shape, n)
             assert {g.xy(c) for c in g.cells} == hex_cells(shape, n), (shape, n)
             assert len(g.cells) == {"rhombus": n * n, "hexagon": 3 * n * (n - 1) + 1,
-                                    "triangle": n * (n + 1) // 2, "star": 6 * n * n + 6 * n + 1}[shape]
+                                    "triangle": n * (n + 1) // 2,
+                                    "star": 6 * n * n + 6 * n + 1}[shape]
 
 
 def test_directions_adjacent_and_axes_by_board_kind():
@@ -148,7 +150,8 @@ def hex_game_moves(cells: set, position: dict, player: int) -> list:
             if position.get(to) == 1 - player and land in cells and land not in position:
                 out.append(((x, y), land, to))
     for x, y in cells:
-        if (x, y) not in position and player in (position.get((x - 1, y + 1)), position.get((x + 1, y - 1))):
+        if (x, y) not in position and player in (position.get((x - 1, y + 1)),
+                                                 position.get((x + 1, y - 1))):
             out.append((None, (x, y), None))
     return out
 
@@ -180,7 +183,8 @@ def test_hex_game_perft_matches_a_plain_generator(shape, n):
     cells = hex_cells(shape, n)
     a = min(cells)                                    # the lowest cell of the first column
     b = max(cells, key=lambda c: (c[1], -c[0]))       # the leftmost cell of the top row
-    game = compile_rules(HEX_GAME.format(board=f"hex {shape} {n}", a=name(*a), b=name(*b)), "hex.gdl")
+    game = compile_rules(HEX_GAME.format(board=f"hex {shape} {n}", a=name(*a), b=name(*b)),
+                         "hex.gdl")
     start = {a: 0, b: 1}
     counts = [perft(game, game.initial_state(), d) for d in range(1, 5)]
     assert counts == [hex_game_perft(cells, start, 0, d) for d in range(1, 5)]
@@ -219,7 +223,8 @@ symmetry dihedral
 move: place on empty
 end: draw if full
 ''', "hex.gdl")
-    assert [s.name for s in game.symmetries] == ["identity", "rotate180", "transpose", "antitranspose"]
+    assert [s.name for s in game.symmetries] == ["identity", "rotate180", "transpose",
+                                                 "antitranspose"]
     with pytest.raises(RulesError, match="mirror does not map the hex rhombus 5 board onto itself"):
         compile_rules('game "Hex"\nplayers Red Blue\nboard hex rhombus 5\nsymmetry mirror\n'
                       'move: place on empty\nend: draw if full\n', "hex.gdl")
@@ -259,7 +264,8 @@ def links_text(chains: list[list[str]]) -> str:
 
 def morris_geometry(chains: list[list[str]]) -> Geometry:
     size = 7 if chains is NINE else 3
-    game = compile_rules(f'game "m"\nplayers A B\nboard {size} x {size} links {links_text(chains)}\n'
+    game = compile_rules(f'game "m"\nplayers A B\n'
+                         f'board {size} x {size} links {links_text(chains)}\n'
                          f'move: place on empty\nend: draw if full\n', "m.gdl")
     return game.geometry
 
@@ -295,7 +301,8 @@ def morris_perft(chains, men: int, position: dict, placed: int, player: int, dep
         if any(all(after.get(p) == player for p in chain) for chain in chains):
             total += depth == 1
         else:
-            total += morris_perft(chains, men, after, placed + (start is None), 1 - player, depth - 1)
+            total += morris_perft(chains, men, after, placed + (start is None), 1 - player,
+                                  depth - 1)
     return total
 
 
@@ -304,10 +311,12 @@ def test_morris_perft_matches_a_plain_generator(chains, men, depth):
     """Place, then step along the links to an empty point; a mill (a declared line) wins."""
     along = "n s e w" if chains is NINE else "n s e w ne nw se sw"
     size = 7 if chains is NINE else 3
-    game = compile_rules(MORRIS.format(size=size, links=links_text(chains), along=along, men=men), "m.gdl")
+    game = compile_rules(MORRIS.format(size=size, links=links_text(chains), along=along, men=men),
+                         "m.gdl")
     counts = [perft(game, game.initial_state(), d) for d in range(1, depth + 1)]
     assert counts == [morris_perft(chains, men, {}, 0, 0, d) for d in range(1, depth + 1)]
-    assert counts[1] == len({p for c in chains for p in c}) * (len({p for c in chains for p in c}) - 1)
+    assert counts[1] == (len({p for c in chains for p in c})
+                         * (len({p for c in chains for p in c}) - 1))
 
 
 def test_line_3_on_a_points_board_means_its_declared_lines():
@@ -388,7 +397,8 @@ def test_slides_and_jumps_follow_links_of_any_length():
     start = {"a1": 0, "d2": 0, "g4": 0, "d1": 1, "b4": 1, "f6": 1, "a4": 1}
     counts = [perft(game, game.initial_state(), d) for d in range(1, 5)]
     assert counts == [rider_perft(start, 0, d) for d in range(1, 5)] == [12, 142, 1468, 16749]
-    texts = sorted(game.move_text(game.initial_state(), m) for m in game.legal_moves(game.initial_state()))
+    texts = sorted(game.move_text(game.initial_state(), m)
+                   for m in game.legal_moves(game.initial_state()))
     assert "a1-d1" in texts and "a1-a4" in texts and "a1-g1" not in texts and "d2xd0" not in texts
 
 
@@ -433,7 +443,8 @@ def hex_othello_perft(cells, position, player, depth) -> int:
             for f in hex_flips(cells, position, player, c):
                 after[f] = player
             after[c] = player
-        over = not any(c not in after and hex_flips(cells, after, who, c) for who in (0, 1) for c in cells)
+        over = not any(c not in after and hex_flips(cells, after, who, c)
+                       for who in (0, 1) for c in cells)
         total += (depth == 1) if over else hex_othello_perft(cells, after, 1 - player, depth - 1)
     return total
 
@@ -535,14 +546,16 @@ def test_render_square_board_unchanged():
 @pytest.mark.parametrize("board, where, message", [
     ("hex square 5", (3, 11), "unknown hex board shape 'square'"),
     ("hex star 7", (3, 16), "a hex star's size must be 1..6, not 7"),
-    ("3 x 3 links a1-b3", (3, 22), "a link runs along a row, a column or a diagonal; a1-b3 does not"),
+    ("3 x 3 links a1-b3", (3, 22),
+     "a link runs along a row, a column or a diagonal; a1-b3 does not"),
     ("3 x 3 links a1-b1, a1-c1", (3, 29), "point a1 already has a link that way (to b1)"),
     ("3 x 3 links a1-d1", (3, 22), "'d1' is not a point of the 3 x 3 grid"),
     ("3 x 3 links a1-b1-a1", (3, 19), "passes through a point twice"),
 ])
 def test_bad_boards_are_refused_where_they_go_wrong(board, where, message):
     with pytest.raises(RulesError) as err:
-        compile_rules(f'game "b"\nplayers X O\nboard {board}\nmove: place on empty\nend: draw if full\n', "b.gdl")
+        compile_rules(f'game "b"\nplayers X O\nboard {board}\nmove: place on empty\n'
+                      f'end: draw if full\n', "b.gdl")
     assert (err.value.pos.line, err.value.pos.column) == where
     assert message in str(err.value)
 
@@ -550,11 +563,14 @@ def test_bad_boards_are_refused_where_they_go_wrong(board, where, message):
 def test_square_directions_are_not_hex_directions():
     with pytest.raises(RulesError, match="'n' is not a direction of the hex rhombus 3 board "
                                          r"\(its directions: e w ne nw se sw\)"):
-        compile_rules('game "b"\nplayers X O\npieces stone\nboard hex rhombus 3\nsetup X stone: a1\n'
-                      'move: step stone n to empty\nend: draw if full\n', "b.gdl")
-    game = compile_rules('game "b"\nplayers X O\npieces stone\nboard hex rhombus 3\nsetup X stone: a1\n'
-                         'direction n: ne nw\nmove: step stone n to empty\nend: draw if full\n', "b.gdl")
-    assert sorted(game.move_text(game.initial_state(), m) for m in game.legal_moves(game.initial_state())) \
+        compile_rules('game "b"\nplayers X O\npieces stone\nboard hex rhombus 3\n'
+                      'setup X stone: a1\nmove: step stone n to empty\n'
+                      'end: draw if full\n', "b.gdl")
+    game = compile_rules('game "b"\nplayers X O\npieces stone\nboard hex rhombus 3\n'
+                         'setup X stone: a1\ndirection n: ne nw\nmove: step stone n to empty\n'
+                         'end: draw if full\n', "b.gdl")
+    assert sorted(game.move_text(game.initial_state(), m)
+                  for m in game.legal_moves(game.initial_state())) \
         == ["a1-a2"]
 
 
@@ -564,7 +580,8 @@ ALL_SIX = "(e is own or w is own or ne is own or nw is own or se is own or sw is
 
 @pytest.mark.parametrize("rules", [
     HEX_GAME.format(board="hex rhombus 4", a="a1", b="d4") + "symmetry dihedral\n",
-    HEX_GAME.format(board="hex hexagon 3", a="c1", b="c5").replace("(nw is own or se is own)", ALL_SIX)
+    HEX_GAME.format(board="hex hexagon 3", a="c1", b="c5").replace("(nw is own or se is own)",
+                                                                   ALL_SIX)
     + "symmetry dihedral\n",
     HEX_GAME.format(board="hex star 2", a="a7", b="i3").replace("(nw is own or se is own)", ALL_SIX)
     + "symmetry rotate120 swapping colours\n",
@@ -609,7 +626,7 @@ end: draw if full
 
 def joins(cells: set, stones: set, start: set, goal: set) -> bool:
     """Whether some stone of `start` reaches `goal` through stones, along the six links."""
-    frontier = [c for c in stones & start]
+    frontier = list(stones & start)
     seen = set(frontier)
     while frontier:
         x, y = frontier.pop()
@@ -665,7 +682,8 @@ end: draw if not moves
         while not game.is_terminal(state):
             player = game.current_player(state)
             taken = mine[0] | mine[1]
-            expected = {p for p in linked if p not in taken and (linked[p] & mine[player] or not mine[player])}
+            expected = {p for p in linked
+                        if p not in taken and (linked[p] & mine[player] or not mine[player])}
             texts = {game.move_text(state, m) for m in game.legal_moves(state)}
             assert texts == expected
             move = rng.choice(game.legal_moves(state))

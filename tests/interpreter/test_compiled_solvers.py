@@ -41,7 +41,8 @@ def test_tictactoe_figures():
 
 @pytest.mark.parametrize("name, options, count, first, last", [
     ("tictactoe", {}, 180, 1, 8),
-    ("connect4", {"width": "4", "height": "4"}, 170, 7, 14),   # plain minimax is slow nearer the start
+    # plain minimax is slow nearer the start
+    ("connect4", {"width": "4", "height": "4"}, 170, 7, 14),
     ("nim", {"heaps": "2,3,4"}, 200, 2, 6),
 ])
 def test_alphabeta_agrees_with_minimax(name, options, count, first, last):
@@ -81,7 +82,7 @@ def test_uttt_boxes_close_when_won_or_full():
     """Along random games: a won box is all claims of its winner and takes no more moves;
     a player sent to a closed box may play in every open box."""
     game = catalog.load("uttt")
-    geo, (x_mark, x_claim, o_mark, o_claim) = game.geometry, range(4)
+    geo, (_x_mark, x_claim, _o_mark, o_claim) = game.geometry, range(4)
     boxes = game.ir.zones[0].blocks
     rng = random.Random(5)
     claimed_seen = free_choice_seen = 0
@@ -89,7 +90,8 @@ def test_uttt_boxes_close_when_won_or_full():
         state = game.initial_state()
         while not game.is_terminal(state):
             claims = state[x_claim] | state[o_claim]
-            closed = [b for b in boxes if b & claims == b or not b & ~(state[0] | state[1] | state[2] | state[3])]
+            closed = [b for b in boxes
+                      if b & claims == b or not b & ~(state[0] | state[1] | state[2] | state[3])]
             for box in boxes:
                 if box & claims:   # a claimed box is wholly one player's claim
                     assert box & state[x_claim] == box or box & state[o_claim] == box

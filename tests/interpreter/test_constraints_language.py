@@ -274,21 +274,26 @@ HEAD = 'constraints "Bad"\ngrid 9 x 9 of 1..9\n'
 @pytest.mark.parametrize("text, where, message", [
     (HEAD + "cage 3: r1c1 r1x2\n", "3:14",
      "unknown cell 'r1x2' (cells are named r1c1 .. r9c9: row, then column)"),
-    (HEAD + "cage 3: r1c1 r10c1\n", "3:14", "cell r10c1 is off the 9 x 9 grid (rows 1..9, columns 1..9)"),
+    (HEAD + "cage 3: r1c1 r10c1\n", "3:14",
+     "cell r10c1 is off the 9 x 9 grid (rows 1..9, columns 1..9)"),
     (HEAD + "cage 3: r1c1 r1c1\n", "3:14", "cell r1c1 is listed twice"),
     (HEAD + "all different: rows, boxes 2 x 3\n", "3:28",
      "boxes 2 x 3 do not tile the 9 x 9 grid (the box width must divide 9)"),
     (HEAD + 'given "12"\n', "3:7", "the givens: 2 symbols, but the 9 x 9 grid has 81 cells"),
     (HEAD + 'given "123"\ngiven "' + "." * 70 + 'x......."\n', "4:78",
      "the givens: 'x' is not one of the values 1..9 (or '.' for a blank)"),
-    ('constraints "Bad"\nall different: rows\n', "2:1", "declare the grid first (`grid W x H of LOW..HIGH`)"),
-    ('constraints "Bad"\noption n = 3\n', "1:1", "the puzzle declares no grid (`grid W x H of LOW..HIGH`)"),
-    (HEAD + "players X O\n", "3:1", "'players' belongs in a game or puzzle file, not in a constraints file"),
+    ('constraints "Bad"\nall different: rows\n', "2:1",
+     "declare the grid first (`grid W x H of LOW..HIGH`)"),
+    ('constraints "Bad"\noption n = 3\n', "1:1",
+     "the puzzle declares no grid (`grid W x H of LOW..HIGH`)"),
+    (HEAD + "players X O\n", "3:1",
+     "'players' belongs in a game or puzzle file, not in a constraints file"),
     ('constraints "Bad"\ngrid n x n of 1..9\n', "2:6", "unknown name 'n'"),
     ('constraints "Bad"\noption size = 4\ngrid sise x size of 1..9\n', "3:6",
      "unknown name 'sise'; did you mean 'size'?"),
     (HEAD + "grid 3 x 3 of 1..9\n", "3:1", "'grid' is declared twice"),
-    ('constraints "Bad"\ngrid 3 x 3 of 5..1\n', "2:15", "the values 5..1 are empty (the lowest comes first)"),
+    ('constraints "Bad"\ngrid 3 x 3 of 5..1\n', "2:15",
+     "the values 5..1 are empty (the lowest comes first)"),
     ('constraints "Bad"\ngrid 3 x 3 of 1..40\n', "2:18",
      "values must lie in 0..35 (one symbol each: 0-9, then A-Z), not 40"),
     (HEAD + "exactly 1 of 0: rows\n", "3:14", "0 is not one of the values 1..9"),
@@ -315,7 +320,8 @@ def test_a_constraint_statement_in_a_game_file_is_located():
     text = 'game "Bad"\nplayers X O\nboard 3 x 3\ngrid 3 x 3 of 1..9\n'
     with pytest.raises(RulesSemanticError) as info:
         compile_rules(text)
-    assert str(info.value) == "<rules>:4:1: 'grid' belongs in a constraints file, and this is a game file"
+    assert str(info.value) == ("<rules>:4:1: 'grid' belongs in a constraints file, "
+                               "and this is a game file")
 
 
 @pytest.mark.parametrize("text, where", [

@@ -115,7 +115,8 @@ class Knights(Hand):
                     after = dict(board)
                     del after[(x, y)]
                     after[to] = player
-                    out.append((f"{name((x, y))}-{name(to)}", (frozenset(after.items()), 1 - player, plies + 1)))
+                    out.append((f"{name((x, y))}-{name(to)}",
+                                (frozenset(after.items()), 1 - player, plies + 1)))
         return out
 
 
@@ -166,7 +167,8 @@ class Amazons(Hand):
                 for shot in self.ray(after, to, after):
                     final = dict(after)
                     final[shot] = (player, "a")
-                    out.append((f"{name(cell)}-{name(to)}/{name(shot)}", (frozenset(final.items()), 1 - player)))
+                    out.append((f"{name(cell)}-{name(to)}/{name(shot)}",
+                                (frozenset(final.items()), 1 - player)))
         return out
 
 
@@ -260,7 +262,8 @@ class Rooks(Hand):
 
     def moves(self, s):
         board, player, plies = dict(s[0]), s[1], s[2]
-        return [(t, (frozenset(a.items()), 1 - player, plies + 1)) for t, a in self.legal(board, player)]
+        return [(t, (frozenset(a.items()), 1 - player, plies + 1))
+                for t, a in self.legal(board, player)]
 
 
 def test_a_move_that_leaves_the_king_attacked_is_illegal():
@@ -389,7 +392,8 @@ move: place on empty; if line 3: choose enemy then remove here
 end: draw if plies >= 6
 """
 
-LINES = [[(x, y) for x in range(3)] for y in range(3)] + [[(x, y) for y in range(3)] for x in range(3)] \
+LINES = [[(x, y) for x in range(3)] for y in range(3)] \
+    + [[(x, y) for y in range(3)] for x in range(3)] \
     + [[(i, i) for i in range(3)], [(i, 2 - i) for i in range(3)]]
 
 
@@ -414,7 +418,8 @@ class Mill(Hand):
             if mill and enemies:   # the removal is made when it can be
                 for e in enemies:
                     final = {c: o for c, o in after.items() if c != e}
-                    out.append((f"{name(cell)}/{name(e)}", (frozenset(final.items()), 1 - player, plies + 1)))
+                    out.append((f"{name(cell)}/{name(e)}",
+                                (frozenset(final.items()), 1 - player, plies + 1)))
             else:
                 out.append((name(cell), (frozenset(after.items()), 1 - player, plies + 1)))
         return out
@@ -480,7 +485,8 @@ def test_an_effect_moves_a_piece_elsewhere_on_the_board():
     game = compile_rules(CASTLING)
     compare(Castling(), game, 5, samples=30)
     after = game.moves_after(["e1-g1"])
-    assert game.render(after).splitlines()[1].split()[1:] == ["R", ".", ".", ".", ".", "R", "W", "."]
+    assert game.render(after).splitlines()[1].split()[1:] == \
+        ["R", ".", ".", ".", ".", "R", "W", "."]
 
 
 GIFT = """game "Gift tic-tac-toe"
@@ -532,7 +538,8 @@ end: draw if passes >= 3 or full
 def test_a_pass_that_is_always_legal_and_has_effects():
     game = compile_rules(PASSING)
     start = game.initial_state()
-    assert sorted(game.move_text(start, m) for m in game.legal_moves(start)) == ["a1", "a2", "b1", "b2", "wait"]
+    assert sorted(game.move_text(start, m) for m in game.legal_moves(start)) \
+        == ["a1", "a2", "b1", "b2", "wait"]
 
     def count(cells: int, passes: int, depth: int) -> int:   # a hand count of the same rules
         if depth == 0:
@@ -547,7 +554,8 @@ def test_a_pass_that_is_always_legal_and_has_effects():
 def test_more_than_sixteen_move_rules():
     cells = [f"{c}{r}" for r in (1, 2, 3, 4) for c in "abcde"]
     rules = "\n".join(f"move at_{c}: place on {c} and empty" for c in cells)
-    game = compile_rules(f'game "Twenty rules"\nplayers A B\nboard 5 x 4\n{rules}\nend: draw if full\n')
+    game = compile_rules(f'game "Twenty rules"\nplayers A B\nboard 5 x 4\n{rules}\n'
+                         f'end: draw if full\n')
     assert game.ir.rule_bits == 5
     start = game.initial_state()
     assert [perft(game, start, d) for d in (1, 2, 3)] == [20, 20 * 19, 20 * 19 * 18]
@@ -606,8 +614,8 @@ move: choose pits and seeds > 0 then sow seeds along ring skipping (h1 or a2) an
     again if here == store,
     (seeds[store] += seeds[here] + seeds[back is here], seeds[back is here] = 0,
      seeds[here] = 0) if here in pits and seeds[here] == 1 and seeds[back is here] > 0
-end: score seeds[store] + seeds[pits] if no (pits and seeds > 0) or no (all_pits and not pits and seeds > 0)
-"""
+""" + ("end: score seeds[store] + seeds[pits] if no (pits and seeds > 0) "
+       "or no (all_pits and not pits and seeds > 0)\n")
 RING = ["b1", "c1", "d1", "e1", "f1", "g1", "h1", "g2", "f2", "e2", "d2", "c2", "b2", "a2"]
 
 
@@ -630,7 +638,8 @@ class Kalah:
 
     def result(self, s):
         counts = s[0]
-        score = [counts[6] + sum(counts[i] for i in self.pits(0)), counts[13] + sum(counts[i] for i in self.pits(1))]
+        score = [counts[6] + sum(counts[i] for i in self.pits(0)),
+                 counts[13] + sum(counts[i] for i in self.pits(1))]
         return score[0] - score[1]
 
     def moves(self, s):
@@ -663,7 +672,7 @@ def test_cells_that_hold_counts_and_sowing_along_a_track(seeds, depth):
     assert game.parse_position(game.position_text(start)) == start
 
 
-# ----------------------------------------------------------------------- choosing numbers, turning a region
+# ------------------------------------------------------------ choosing numbers, turning a region
 
 PENTAGO = """game "Little pentago"
 players White Black
@@ -702,7 +711,8 @@ class Pentago(Hand):
         out = {}
         for (x, y), v in board.items():
             u, w = x - x0, y - y0
-            if 0 <= u < 2 and 0 <= w < 2:   # clockwise with rows counted upwards: (u, w) -> (w, 1 - u)
+            # clockwise with rows counted upwards: (u, w) -> (w, 1 - u)
+            if 0 <= u < 2 and 0 <= w < 2:
                 u, w = (w, 1 - u) if clockwise else (1 - w, u)
                 x, y = x0 + u, y0 + w
             out[(x, y)] = v
@@ -815,7 +825,8 @@ end: draw if full or plies >= 2
     for n in (4, 6, 7):
         game = compile_rules(text, options={"n": str(n)})
         start = game.initial_state()
-        expected = sorted(f"{chr(97 + x)}{y + 1}" for y in range(0, n, 2) for x in range(n) if (x - 1) % 3)
+        expected = sorted(f"{chr(97 + x)}{y + 1}" for y in range(0, n, 2) for x in range(n)
+                          if (x - 1) % 3)
         assert sorted(game.move_text(start, m) for m in game.legal_moves(start)) == expected
 
 
@@ -853,7 +864,8 @@ def test_the_fast_attack_test_equals_asking_the_move_generator(monkeypatch):
     slow = compile_rules(MINICHESS)
     assert "def pseudo(" in slow.source and "def pseudo(" not in fast.source
     start = fast.initial_state()
-    assert [perft(fast, start, d) for d in range(1, 4)] == [perft(slow, start, d) for d in range(1, 4)]
+    assert [perft(fast, start, d) for d in range(1, 4)] \
+        == [perft(slow, start, d) for d in range(1, 4)]
     rng = random.Random(5)
     results = set()
     for _ in range(40):
@@ -895,7 +907,8 @@ def test_a_loop_of_captures_is_one_move_or_by_path_one_move_per_order():
         assert both.apply(start, move)[:4] == once.apply(start, once.legal_moves(start)[0])[:4]
     draughts = catalog.resolve("draughts").read_text()
     by_path = compile_rules(draughts.replace("repeatedly", "repeatedly by path"), "draughts.gdl")
-    assert [perft(by_path, by_path.initial_state(), d) for d in range(1, 6)] == [7, 49, 302, 1469, 7361]
+    assert [perft(by_path, by_path.initial_state(), d) for d in range(1, 6)] \
+        == [7, 49, 302, 1469, 7361]
 
 
 def test_swap_exchanges_two_cells_and_reflect_mirrors_a_region():
@@ -910,6 +923,7 @@ move swap: choose row 1 and occupied then swap here with (c2)
 move turn: choose a2 then reflect row 1
 end: draw if plies >= 4
 """)
-    assert game.position_text(game.moves_after(["a1"])) == "..M/mK. B plies=1"   # a1 and c2 exchanged
+    # a1 and c2 exchanged
+    assert game.position_text(game.moves_after(["a1"])) == "..M/mK. B plies=1"
     assert game.position_text(game.moves_after(["b1"])) == "..K/Mm. B plies=1"
     assert game.position_text(game.moves_after(["a2"])) == "..m/.KM B plies=1"   # row 1 mirrored

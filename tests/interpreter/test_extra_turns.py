@@ -26,7 +26,8 @@ def test_emptying_a_heap_gives_another_turn():
 
 def test_perft_counts_follow_the_extra_turns():
     game = compile_rules(GREEDY_NIM, "greedy.gdl")
-    # Moves from (1, 2): take 1 1 -> (0, 2) First again; take 2 1 -> (1, 1); take 2 2 -> (1, 0) First again.
+    # Moves from (1, 2): take 1 1 -> (0, 2) First again; take 2 1 -> (1, 1);
+    # take 2 2 -> (1, 0) First again.
     assert perft(game, game.initial_state(), 1) == 3
     # (0, 2): 2 moves; (1, 1): 2 moves; (1, 0): 1 move (ends the game).
     assert perft(game, game.initial_state(), 2) == 5

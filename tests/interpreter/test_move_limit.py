@@ -23,7 +23,8 @@ end: draw if plies >= 4
 
 def test_a_move_limit_ends_the_game_in_a_draw():
     game = compile_rules(BREAKTHROUGH_WITH_LIMIT, "short.gdl")
-    without = compile_rules(BREAKTHROUGH_WITH_LIMIT.replace("end: draw if plies >= 4\n", ""), "long.gdl")
+    without = compile_rules(BREAKTHROUGH_WITH_LIMIT.replace("end: draw if plies >= 4\n", ""),
+                            "long.gdl")
     assert [perft(game, game.initial_state(), d) for d in (1, 2, 3, 4)] == \
         [perft(without, without.initial_state(), d) for d in (1, 2, 3, 4)]
     assert perft(game, game.initial_state(), 5) == 0          # every game is over after 4 moves

@@ -41,7 +41,8 @@ def test_the_remembered_cell_is_shown_and_moves_with_the_symmetries():
     game = compile_rules(FOLLOW, "follow.gdl")
     state = game.apply(game.initial_state(), game.parse_move(game.initial_state(), "a1"))
     assert "last: a1" in game.render(state)
-    corners = {game.canonical(game.apply(game.initial_state(), game.parse_move(game.initial_state(), c)))
+    corners = {game.canonical(game.apply(game.initial_state(),
+                                         game.parse_move(game.initial_state(), c)))
                for c in ("a1", "c1", "a3", "c3")}
     assert len(corners) == 1                      # one position up to symmetry
     assert game.symmetries and len(game.symmetries) == 8   # all eight held at load

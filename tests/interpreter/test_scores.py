@@ -31,7 +31,8 @@ def test_scored_othello_pays_the_disc_difference_and_agrees_on_the_winner():
         assert scored.is_terminal(a)
         black, white = a[0].bit_count(), a[1].bit_count()
         assert scored.returns(a) == (black - white, white - black)
-        sign = lambda v: (v > 0) - (v < 0)
+        def sign(v):
+            return (v > 0) - (v < 0)
         assert [sign(v) for v in scored.returns(a)] == [sign(v) for v in plain.returns(b)]
         scored.canonical(a)   # a colour-swap image of a payoff tuple must not raise
 

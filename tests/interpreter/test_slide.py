@@ -59,6 +59,7 @@ def test_slide_perft_matches_a_plain_generator():
 
 def test_slide_stops_at_the_first_piece_and_may_take_it():
     game = compile_rules(ROOKS, "rooks.gdl")
-    texts = sorted(game.move_text(game.initial_state(), m) for m in game.legal_moves(game.initial_state()))
+    texts = sorted(game.move_text(game.initial_state(), m)
+                   for m in game.legal_moves(game.initial_state()))
     assert "a1-a5" in texts and "e1-a1" not in texts and "a1-e1" not in texts
     assert len(texts) == 14
