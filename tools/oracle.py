@@ -36,7 +36,8 @@ sys.path.insert(0, str(ROOT))
 def oracle(name: str) -> Any:
     """The oracle module of a game: SPIEL (OpenSpiel's name), PARAMS, OPTIONS (gdl's --set),
     position(state), and optionally SPLIT ("player" or "action"), DEPTH, POSITIONS,
-    LIVE_GAMES (how many the suite replays) and unmatched_end(state) (OpenSpiel's state
+    PLAYERS (OpenSpiel's number of each gdl player, when they differ), LIVE_GAMES (how
+    many the suite replays) and unmatched_end(state) (OpenSpiel's state
     ended by a rule gdl's file lacks: the replay stops there)."""
     return importlib.import_module(f"tools.oracles.{name}")
 
@@ -94,6 +95,7 @@ def compare_game(name: str, seed: int, max_plies: int = 400) -> int:
     game, spiel = gdl_game(name, module), spiel_game(module)
     split = getattr(module, "SPLIT", "player")
     rng = random.Random(seed)
+    order = getattr(module, "PLAYERS", tuple(range(len(game.players))))   # gdl's player i is their order[i]
     ours, theirs = game.initial_state(), spiel.new_initial_state()
     for ply in range(max_plies):
         where = f"{name}, seed {seed}, ply {ply} ({game.position_text(ours)})"
@@ -101,9 +103,10 @@ def compare_game(name: str, seed: int, max_plies: int = 400) -> int:
             return ply   # an end the rules file cannot express (the module says which)
         assert game.is_terminal(ours) == theirs.is_terminal(), where
         if theirs.is_terminal():
-            assert tuple(game.returns(ours)) == tuple(theirs.returns()), where
+            returns = game.returns(ours)
+            assert tuple(returns[order.index(j)] for j in range(len(order))) == tuple(theirs.returns()), where
             return ply
-        assert game.current_player(ours) == theirs.current_player(), where
+        assert order[game.current_player(ours)] == theirs.current_player(), where
         mine = {}
         for move in game.legal_moves(ours):
             mine.setdefault(board_key(game, game.apply(ours, move), module), []).append(move)

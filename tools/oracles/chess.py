@@ -14,7 +14,8 @@ its rules file), so a replay stops there (`unmatched_end`).
 SPIEL = "chess"
 DEPTH = 3
 POSITION_DEPTH = 2
-LIVE_GAMES = 20   # seeded random games tests/games/test_oracles.py replays against OpenSpiel
+PLAYERS = (1, 0)   # OpenSpiel numbers Black 0 and White 1
+LIVE_GAMES = 3   # seeded random games tests/games/test_oracles.py replays against OpenSpiel (~10 s each)
 
 CORNERS = {"K": "h1", "Q": "a1", "k": "h8", "q": "a8"}
 
