@@ -42,7 +42,8 @@ def perft(board, depth: int) -> int:
 
 def record(depth: int = DEPTH) -> list[dict]:
     import chess
-    return [{"name": name, "fen": fen, "perft": [perft(chess.Board(fen), d) for d in range(1, depth + 1)]}
+    return [{"name": name, "fen": fen,
+             "perft": [perft(chess.Board(fen), d) for d in range(1, depth + 1)]}
             for name, fen in POSITIONS.items()]
 
 

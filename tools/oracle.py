@@ -95,7 +95,7 @@ def compare_game(name: str, seed: int, max_plies: int = 400) -> int:
     game, spiel = gdl_game(name, module), spiel_game(module)
     split = getattr(module, "SPLIT", "player")
     rng = random.Random(seed)
-    order = getattr(module, "PLAYERS", tuple(range(len(game.players))))   # gdl's player i is their order[i]
+    order = getattr(module, "PLAYERS", tuple(range(len(game.players))))   # gdl's i is their order[i]
     ours, theirs = game.initial_state(), spiel.new_initial_state()
     for ply in range(max_plies):
         where = f"{name}, seed {seed}, ply {ply} ({game.position_text(ours)})"
@@ -104,7 +104,8 @@ def compare_game(name: str, seed: int, max_plies: int = 400) -> int:
         assert game.is_terminal(ours) == theirs.is_terminal(), where
         if theirs.is_terminal():
             returns = game.returns(ours)
-            assert tuple(returns[order.index(j)] for j in range(len(order))) == tuple(theirs.returns()), where
+            theirs_by_ours = tuple(returns[order.index(j)] for j in range(len(order)))
+            assert theirs_by_ours == tuple(theirs.returns()), where
             return ply
         assert order[game.current_player(ours)] == theirs.current_player(), where
         mine = {}

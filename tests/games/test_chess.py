@@ -37,11 +37,12 @@ def test_perft_from_the_test_positions_equals_python_chess(record):
     game = chess()
     state = game.parse_position(fen_position(record["fen"]))
     depth = 3 if record["name"] in DEEP else 2
-    assert [perft(game, state, d) for d in range(1, depth + 1)] == record["perft"][:depth]
+    counts = [perft(game, state, d) for d in range(1, depth + 1)]
+    assert counts == record["perft"][:depth]
 
 
 def test_the_stored_counts_are_python_chess_counts_live():
-    pytest.importorskip("chess", reason="python-chess is a test dependency; `make test` installs it")
+    pytest.importorskip("chess", reason="python-chess is a test dependency (`make test`)")
     import chess as python_chess
     for record in RECORDS:
         board = python_chess.Board(record["fen"])
@@ -60,16 +61,18 @@ def test_promotions_castling_and_en_passant_are_told_apart_in_the_notation():
     assert {"b7-b8=Q", "b7-b8=R", "b7-b8=B", "b7-b8=N", "e1-g1", "e1-c1", "e5-d6"} <= set(texts)
     assert len(set(texts)) == len(texts)
     after = game.apply(state, game.parse_move(state, "e1-c1"))
-    assert game.position_text(after).split()[0] == "....k.../.P....../......../...pP.../......../......../......../..KR...R"
+    rows = "....k.../.P....../......../...pP.../......../......../......../..KR...R"
+    assert game.position_text(after).split()[0] == rows
     after = game.apply(state, game.parse_move(state, "e5-d6"))
-    assert game.position_text(after).split()[0] == "....k.../.P....../...P..../......../......../......../......../R...K..R"
+    rows = "....k.../.P....../...P..../......../......../......../......../R...K..R"
+    assert game.position_text(after).split()[0] == rows
     knight = game.apply(state, game.parse_move(state, "b7-b8=n"))
     assert game.position_text(knight).startswith(".N..k...")
 
 
 def test_checkmate_wins_and_stalemate_draws():
     game = chess()
-    mated = game.moves_after("f2-f3 e7-e5 g2-g4 d8-h4".split())   # fool's mate
+    mated = game.moves_after(["f2-f3", "e7-e5", "g2-g4", "d8-h4"])   # fool's mate
     assert game.is_terminal(mated) and game.winner(mated) == 1
     stalemate = game.parse_position(fen_position("7k/8/6Q1/8/8/8/8/K7 w - - 0 1"))
     after = game.apply(stalemate, game.parse_move(stalemate, "g6-f7"))

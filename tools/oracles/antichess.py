@@ -10,7 +10,7 @@ SPIEL = "antichess"
 DEPTH = 3
 POSITION_DEPTH = 2
 PLAYERS = (1, 0)   # OpenSpiel numbers Black 0 and White 1
-LIVE_GAMES = 50   # seeded random games tests/games/test_oracles.py replays against OpenSpiel (~0.2 s each)
+LIVE_GAMES = 50   # random games the suite replays against OpenSpiel (~0.2 s each)
 
 
 def position(state) -> str:

@@ -15,7 +15,7 @@ SPIEL = "chess"
 DEPTH = 3
 POSITION_DEPTH = 2
 PLAYERS = (1, 0)   # OpenSpiel numbers Black 0 and White 1
-LIVE_GAMES = 3   # seeded random games tests/games/test_oracles.py replays against OpenSpiel (~10 s each)
+LIVE_GAMES = 3   # random games the suite replays against OpenSpiel (~10 s each)
 
 CORNERS = {"K": "h1", "Q": "a1", "k": "h8", "q": "a8"}
 
