@@ -35,7 +35,10 @@ sys.path.insert(0, str(ROOT))
 
 def oracle(name: str) -> Any:
     """The oracle module of a game: SPIEL (OpenSpiel's name), PARAMS, OPTIONS (gdl's --set),
-    position(state), and optionally SPLIT ("player" or "action") and DEPTH, POSITIONS."""
+    position(state), and optionally SPLIT ("player" or "action"), DEPTH, POSITIONS,
+    PLAYERS (OpenSpiel's number of each gdl player, when they differ), LIVE_GAMES (how
+    many the suite replays) and unmatched_end(state) (OpenSpiel's state
+    ended by a rule gdl's file lacks: the replay stops there)."""
     return importlib.import_module(f"tools.oracles.{name}")
 
 
@@ -92,14 +95,19 @@ def compare_game(name: str, seed: int, max_plies: int = 400) -> int:
     game, spiel = gdl_game(name, module), spiel_game(module)
     split = getattr(module, "SPLIT", "player")
     rng = random.Random(seed)
+    order = getattr(module, "PLAYERS", tuple(range(len(game.players))))   # gdl's i is their order[i]
     ours, theirs = game.initial_state(), spiel.new_initial_state()
     for ply in range(max_plies):
         where = f"{name}, seed {seed}, ply {ply} ({game.position_text(ours)})"
+        if theirs.is_terminal() and getattr(module, "unmatched_end", lambda _: False)(theirs):
+            return ply   # an end the rules file cannot express (the module says which)
         assert game.is_terminal(ours) == theirs.is_terminal(), where
         if theirs.is_terminal():
-            assert tuple(game.returns(ours)) == tuple(theirs.returns()), where
+            returns = game.returns(ours)
+            theirs_by_ours = tuple(returns[order.index(j)] for j in range(len(order)))
+            assert theirs_by_ours == tuple(theirs.returns()), where
             return ply
-        assert game.current_player(ours) == theirs.current_player(), where
+        assert order[game.current_player(ours)] == theirs.current_player(), where
         mine = {}
         for move in game.legal_moves(ours):
             mine.setdefault(board_key(game, game.apply(ours, move), module), []).append(move)

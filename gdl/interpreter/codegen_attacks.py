@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 from gdl.interpreter import ir
 from gdl.interpreter.codegen_support import SourceWriter
 
-# Effects that change the board away from where the move lands: the fast form cannot see them.
+# Effects that change the board away from where a move lands: the fast form cannot see them in a
+# placement or a choice (the general form takes such a move's cell for an attack).
 _FAR_EFFECTS = (ir.Remove, ir.Add, ir.Carry, ir.Fill, ir.Flip, ir.Sow, ir.Rotate, ir.Reflect,
                 ir.Swap)
 
@@ -47,11 +48,16 @@ class AttackCode:
                  ) -> contextlib.AbstractContextManager[None]: ...
 
     def attacks_directly(self) -> bool:
-        """Whether every rule's captures can be read off the cell (the fast form applies)."""
+        """Whether every rule's captures can be read off the cell (the fast form applies).
+
+        A travel's effects may change cells elsewhere (castling's rook, en passant's
+        `remove`): both forms read a travel's landing cell and jumped cells only, so
+        such a rule keeps the fast form."""
         for rule in self.game.rules:
-            if getattr(rule, "more", ()) or any(isinstance(n, _FAR_EFFECTS) for n in ir.walk(rule)):
+            if getattr(rule, "more", ()) or (isinstance(rule, ir.JumpRule) and rule.repeat):
                 return False
-            if isinstance(rule, ir.JumpRule) and rule.repeat:
+            travels = isinstance(rule, (ir.StepRule, ir.JumpRule)) and rule.kind is not None
+            if not travels and any(isinstance(n, _FAR_EFFECTS) for n in ir.walk(rule)):
                 return False
         return True
 

@@ -880,6 +880,45 @@ def test_the_fast_attack_test_equals_asking_the_move_generator(monkeypatch):
     assert len(results) > 1
 
 
+def test_the_fast_attack_test_keeps_castling_and_en_passant(monkeypatch):
+    """Chess's castling moves its rook and en passant removes a pawn away from where the move
+    lands; the fast attack test still equals asking the move generator."""
+    from gdl.interpreter.codegen_attacks import AttackCode
+    rules = catalog.bundled_paths()["chess"].read_text()
+    fast = compile_rules(rules)
+    monkeypatch.setattr(AttackCode, "attacks_directly", lambda self: False)
+    slow = compile_rules(rules)
+    assert "def pseudo(" in slow.source and "def pseudo(" not in fast.source
+    kiwipete = ("r...k..r/p.ppqpb./bn..pnp./...PN.../.p..P.../..N..Q.p/PPPBBPPP/R...K..R White "
+                "rights=a1,h1,a8,h8")
+    s, t = fast.parse_position(kiwipete), slow.parse_position(kiwipete)
+    assert [perft(fast, s, d) for d in (1, 2)] == [perft(slow, t, d) for d in (1, 2)] == [48, 2039]
+
+
+PROMOTIONS = """game "Promotions"
+players White Black
+board 3 x 4
+pieces pawn queen rook
+direction forward: White n, Black s
+region far: White -> row 4, Black -> row 1
+setup White pawn: a3
+setup Black pawn: c3
+move: step pawn forward to empty and far then promote to queen in far
+move: step pawn forward to empty and far then promote to rook in far
+move: step pawn forward to empty and not far
+end: draw if plies >= 2
+"""
+
+
+def test_promotions_to_several_kinds_are_told_apart_in_the_notation():
+    game = compile_rules(PROMOTIONS)
+    start = game.initial_state()
+    assert [game.move_text(start, m) for m in game.legal_moves(start)] == ["a3-a4=Q", "a3-a4=R"]
+    assert game.position_text(game.apply(start, game.parse_move(start, "a3-a4=r"))).startswith("R..")
+    after = game.apply(start, game.parse_move(start, "a3-a4=Q"))
+    assert [game.move_text(after, m) for m in game.legal_moves(after)] == ["c3-c2"]   # no promotion
+
+
 # ----------------------------------------------------------------------- looped capture chains
 
 LOOP = """game "Loop"

@@ -1,0 +1,47 @@
+"""gdl's chess against python-chess: perft in the same process, nodes per second and the ratio.
+
+Run: python bench/chess_perft.py [--depth N]   (default 4: 197281 from the start)
+
+Prints figures only. Both count the last ply from the move list without playing it
+(python-chess: `legal_moves.count()`). python-chess is a test dependency (`make test`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from time import perf_counter
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from gdl import catalog  # noqa: E402
+from gdl.perft import perft  # noqa: E402
+from tools import chess_perft  # noqa: E402
+from tools.oracles.chess import fen_position  # noqa: E402
+
+
+def timed(count, *args) -> tuple[int, float]:
+    began = perf_counter()
+    return count(*args), perf_counter() - began
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--depth", type=int, default=4)
+    args = parser.parse_args()
+    import chess
+    game = catalog.load("chess")
+    for name in ("start", "kiwipete"):
+        fen = chess_perft.POSITIONS[name]
+        depth = args.depth if name == "start" else args.depth - 1
+        ours, t_ours = timed(perft, game, game.parse_position(fen_position(fen)), depth)
+        theirs, t_theirs = timed(chess_perft.perft, chess.Board(fen), depth)
+        print(f"{name}, depth {depth}: "
+              f"gdl {ours} in {t_ours:.2f} s ({ours / t_ours:,.0f} nodes/s), "
+              f"python-chess {theirs} in {t_theirs:.2f} s ({theirs / t_theirs:,.0f} nodes/s); "
+              f"gdl takes {t_ours / t_theirs:.1f} times as long")
+
+
+if __name__ == "__main__":
+    main()
