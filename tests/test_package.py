@@ -36,7 +36,7 @@ def wheel(tmp_path_factory) -> zipfile.ZipFile:
 def test_the_wheel_holds_every_rules_file_and_the_grammar(wheel):
     names = set(wheel.namelist())
     rules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "gdl").rglob("*.gdl")}
-    assert len(rules) == 16
+    assert len(rules) >= 16
     assert rules <= names
     assert "gdl/grammar/rules.lark" in names
     assert "gdl/py.typed" in names
