@@ -76,8 +76,16 @@ def _two_player_lines(windows: tuple[int, ...], planes_of: list[list[int]]) -> C
     return signal
 
 
+def _only_empty(e: ir.Expr) -> bool:
+    """Whether a travel's target set lies within the empty cells: it can take nothing."""
+    if isinstance(e, ir.Empty):
+        return True
+    return isinstance(e, ir.Op) and e.op == "and" and any(_only_empty(a) for a in e.args)
+
+
 def _material_signal(game: ir.GameIR, planes_of: list[list[int]]) -> Callable | None:
-    captures = any(isinstance(r, (ir.StepRule, ir.JumpRule)) for r in game.rules)
+    captures = any(isinstance(r, ir.JumpRule) or (isinstance(r, ir.StepRule) and not _only_empty(r.to))
+                   for r in game.rules)
     counted = any(isinstance(e, ir.Op) and e.op == "count" for end in game.ends for e in ir.walk(end.condition))
     if not (captures or counted) or not any(game.initial_planes):
         return None

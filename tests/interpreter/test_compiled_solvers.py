@@ -121,3 +121,11 @@ def test_derived_open_lines_heuristic_equals_the_hand_written_one():
             a = compiled.apply(a, compiled.parse_move(a, "abcdefg"[column]))
             b = reference.apply(b, column)
         assert compiled.is_terminal(a) and compiled.returns(a) == reference.returns(b)
+
+
+def test_no_material_signal_when_every_move_lands_on_an_empty_cell():
+    """Amazons takes nothing (slides and shots land on empty cells): a piece count would be
+    a constant evaluation, so the derived heuristic leaves it out (mobility decides)."""
+    assert getattr(catalog.load("amazons"), "heuristic", None) is None
+    assert catalog.load("clobber").heuristic is not None   # a step onto an enemy takes it
+    assert catalog.load("breakthrough").heuristic is not None
