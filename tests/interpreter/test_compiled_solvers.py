@@ -69,7 +69,7 @@ def test_small_connect_four_is_a_draw_and_agrees_with_the_reference():
 
 
 def test_derived_heuristic_is_zero_sum_and_bounded():
-    for name in ("connect4", "breakthrough", "draughts", "othello", "gomoku"):
+    for name in ("connect4", "breakthrough", "draughts", "othello", "gomoku", "hex", "clobber"):
         game = catalog.load(name)
         for state in random_positions(game, 30, 30, seed=3):
             values = game.heuristic(state)
@@ -129,3 +129,10 @@ def test_no_material_signal_when_every_move_lands_on_an_empty_cell():
     assert getattr(catalog.load("amazons"), "heuristic", None) is None
     assert catalog.load("clobber").heuristic is not None   # a step onto an enemy takes it
     assert catalog.load("breakthrough").heuristic is not None
+
+
+def test_the_connection_signal_counts_the_cells_each_side_still_needs():
+    game = catalog.load("hex", {"size": "3"})
+    assert game.heuristic(game.moves_after(["b1", "a2"])) == (0.0, 0.0)   # two cells each
+    black, white = game.heuristic(game.moves_after(["b1", "a2", "b2"]))   # Black 1, White 3
+    assert black == pytest.approx(2 / 6) and white == -black
