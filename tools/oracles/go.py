@@ -9,5 +9,6 @@ DEPTH = 3
 
 
 def position(state) -> str:
-    rows = [line.split()[1] for line in str(state).splitlines()[1:] if line.split()[:1] and line.split()[0].isdigit()]
+    lines = [line.split() for line in str(state).splitlines()[1:]]
+    rows = [words[1] for words in lines if words and words[0].isdigit()]
     return "/".join(row.translate(str.maketrans("XO+", "BW.")) for row in rows)
