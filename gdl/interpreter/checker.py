@@ -158,9 +158,11 @@ class _Checker(MoveChecks, CountChecks):
         if not self.ends:
             raise error("the game declares no end (`end: ... if ...`)", header)
 
-    def _declare(self, ident: ast.Ident) -> None:
-        """A new name must not shadow a keyword-like name or an earlier declaration."""
-        if ident.text in RESERVED:
+    def _declare(self, ident: ast.Ident, option: bool = False) -> None:
+        """A new name must not shadow a keyword-like name or an earlier declaration. An option
+        may take a function's name (`option size = 9`): a function is always applied to an
+        argument (`size(heap)`), an option never is, so the two cannot be confused."""
+        if ident.text in RESERVED and not (option and ident.text in FUNCTIONS and ident.text not in BUILTIN_NAMES):
             raise error(f"'{ident.text}' is a built-in name and cannot be redefined", ident)
         s = self.scope
         taken = [*s.players, *s.options, *s.regions, *s.directions, *s.variables]
@@ -184,7 +186,7 @@ class _Checker(MoveChecks, CountChecks):
                         node.names[MAX_PLAYERS])
 
     def _option(self, node: ast.Option) -> None:
-        self._declare(node.name)
+        self._declare(node.name, option=True)
         if isinstance(node.default, ast.Name) and node.default.ident.text not in self.scope.options:
             # A default may name an earlier option, nothing else: `option rule = freestyle`.
             ident = node.default.ident

@@ -8,7 +8,9 @@ Four signals, each read off the IR, each in [-1, 1] for the player it scores:
 - advancement: when reaching a region wins, how close the player's pieces are
   to it (rows to go, squared, so a runner near the goal counts most);
 - mobility: when a placement must outflank (Othello), the difference in the
-  number of legal moves.
+  number of legal moves;
+- connection: when joining two sides wins (`connects`, Hex), how many empty cells each
+  player still has to fill to join them (a shortest path: own cells free, enemy cells barred).
 The heuristic is their mean, from each player's point of view.
 """
 
@@ -76,8 +78,16 @@ def _two_player_lines(windows: tuple[int, ...], planes_of: list[list[int]]) -> C
     return signal
 
 
+def _only_empty(e: ir.Expr) -> bool:
+    """Whether a travel's target set lies within the empty cells: it can take nothing."""
+    if isinstance(e, ir.Empty):
+        return True
+    return isinstance(e, ir.Op) and e.op == "and" and any(_only_empty(a) for a in e.args)
+
+
 def _material_signal(game: ir.GameIR, planes_of: list[list[int]]) -> Callable | None:
-    captures = any(isinstance(r, (ir.StepRule, ir.JumpRule)) for r in game.rules)
+    captures = any(isinstance(r, ir.JumpRule)
+                   or (isinstance(r, ir.StepRule) and not _only_empty(r.to)) for r in game.rules)
     counted = any(isinstance(e, ir.Op) and e.op == "count"
                   for end in game.ends for e in ir.walk(end.condition))
     if not (captures or counted) or not any(game.initial_planes):
@@ -142,6 +152,59 @@ def _mobility_signal(game: ir.GameIR, moves: Callable | None) -> Callable | None
     return signal
 
 
+def _connection_goal(end: ir.EndRule) -> tuple[int, int, int] | None:
+    """(player, A, B) when `end` is `PLAYER wins if connects(PLAYER, A, B)` with constant A, B."""
+    c = end.condition
+    if end.outcome != "wins" or not (isinstance(c, ir.Op) and c.op == "bool"):
+        return None
+    touch = c.args[0]
+    if not (isinstance(touch, ir.Op) and touch.op == "and" and isinstance(touch.args[0], ir.Reach)):
+        return None
+    reach, b = touch.args[0], touch.args[1]
+    start, x = reach.start, reach.within
+    if not (isinstance(x, ir.Pieces) and isinstance(x.owner, int) and x.kind is None and x.owner == end.who
+            and isinstance(start, ir.Op) and start.op == "and" and start.args[0] == x
+            and isinstance(start.args[1], ir.Const) and isinstance(b, ir.Const)):
+        return None
+    return x.owner, start.args[1].value, b.value
+
+
+def _connection_signal(game: ir.GameIR, planes_of: list[list[int]]) -> Callable | None:
+    goals = {g[0]: g[1:] for g in map(_connection_goal, game.ends) if g is not None}
+    if len(planes_of) != 2 or set(goals) != {0, 1}:
+        return None
+    geo = game.geometry
+    at = {geo.xy(c): c for c in geo.cells}
+    links = {c: [at[x + dx, y + dy] for dx, dy in geo.adjacent if (x + dx, y + dy) in at]
+             for c, (x, y) in ((c, geo.xy(c)) for c in geo.cells)}
+
+    def distance(mine: int, theirs: int, a: int, b: int) -> int:
+        """Empty cells to fill to join a to b (0-1 breadth-first search); len(cells) if barred."""
+        cost = {c: 0 if mine >> c & 1 else 1 for c in links if not theirs >> c & 1}
+        best = {c: cost[c] for c in bits(a) if c in cost}
+        layer, d = [c for c, v in best.items() if v == 0], 0
+        pending = [c for c, v in best.items() if v == 1]
+        while layer or pending:
+            while layer:
+                c = layer.pop()
+                if b >> c & 1:
+                    return d
+                for n in links[c]:
+                    if n in cost and best.get(n, 1 << 30) > d + cost[n]:
+                        best[n] = d + cost[n]
+                        (layer if cost[n] == 0 else pending).append(n)
+            d += 1
+            layer, pending = [c for c in pending if best[c] == d], [c for c in pending if best[c] > d]
+        return len(links)
+
+    def signal(state: tuple) -> list[float]:
+        masks = [_or(state, planes) for planes in planes_of]
+        d = [distance(masks[p], masks[1 - p], *goals[p]) for p in (0, 1)]
+        v = _squash(d[1] - d[0], 4.0)
+        return [v, -v]
+    return signal
+
+
 def derive(game: ir.GameIR, moves: Callable | None = None) -> Heuristic | None:
     """A heuristic for `game` (one value per player in [-1, 1]), or None when no signal applies.
     `moves(state)` (the compiled move generator) enables the mobility signal."""
@@ -151,7 +214,8 @@ def derive(game: ir.GameIR, moves: Callable | None = None) -> Heuristic | None:
     kinds = len(game.pieces)
     planes_of = [[p * kinds + k for k in range(kinds)] for p in range(players)]
     signals = [s for s in (_line_signal(game, planes_of), _material_signal(game, planes_of),
-                           _advance_signal(game, planes_of), _mobility_signal(game, moves))
+                           _advance_signal(game, planes_of), _mobility_signal(game, moves),
+                           _connection_signal(game, planes_of))
                if s is not None]
     if not signals:
         return None

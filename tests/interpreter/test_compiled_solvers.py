@@ -70,7 +70,7 @@ def test_small_connect_four_is_a_draw_and_agrees_with_the_reference():
 
 
 def test_derived_heuristic_is_zero_sum_and_bounded():
-    for name in ("connect4", "breakthrough", "draughts", "othello", "gomoku"):
+    for name in ("connect4", "breakthrough", "draughts", "othello", "gomoku", "hex", "clobber"):
         game = catalog.load(name)
         for state in random_positions(game, 30, 30, seed=3):
             values = game.heuristic(state)
@@ -123,3 +123,18 @@ def test_derived_open_lines_heuristic_equals_the_hand_written_one():
             a = compiled.apply(a, compiled.parse_move(a, "abcdefg"[column]))
             b = reference.apply(b, column)
         assert compiled.is_terminal(a) and compiled.returns(a) == reference.returns(b)
+
+
+def test_no_material_signal_when_every_move_lands_on_an_empty_cell():
+    """Amazons takes nothing (slides and shots land on empty cells): a piece count would be
+    a constant evaluation, so the derived heuristic leaves it out (mobility decides)."""
+    assert getattr(catalog.load("amazons"), "heuristic", None) is None
+    assert catalog.load("clobber").heuristic is not None   # a step onto an enemy takes it
+    assert catalog.load("breakthrough").heuristic is not None
+
+
+def test_the_connection_signal_counts_the_cells_each_side_still_needs():
+    game = catalog.load("hex", {"size": "3"})
+    assert game.heuristic(game.moves_after(["b1", "a2"])) == (0.0, 0.0)   # two cells each
+    black, white = game.heuristic(game.moves_after(["b1", "a2", "b2"]))   # Black 1, White 3
+    assert black == pytest.approx(2 / 6) and white == -black

@@ -14,6 +14,11 @@ from gdl.interpreter.position import PositionError
 GAMES = [name for name, _ in catalog.bundled_games() if catalog.load(name).kind == "game"]
 
 
+def shown(state: tuple) -> tuple:
+    """A state without the positions seen (for `repeated`: a frozenset), which no text shows."""
+    return tuple(v for v in state if not isinstance(v, frozenset))
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_positions_of_random_games_read_back_as_the_same_state(name):
     game = catalog.load(name)
@@ -21,7 +26,7 @@ def test_positions_of_random_games_read_back_as_the_same_state(name):
     for _ in range(5):
         state = game.initial_state()
         for _ in range(30):
-            assert game.parse_position(game.position_text(state)) == state
+            assert shown(game.parse_position(game.position_text(state))) == shown(state)
             if game.is_terminal(state):
                 break
             state = game.apply(state, rng.choice(list(game.legal_moves(state))))
