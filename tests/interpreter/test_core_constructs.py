@@ -425,6 +425,24 @@ def test_a_conditional_stage_is_made_when_its_condition_holds_and_it_can_be():
     assert counts[:3] == [9, 72, 504]
 
 
+SKIP = """game "Skip then choose"
+players X O
+board 3 x 3
+move: place on empty; if line 3: choose enemy then remove here; choose empty then add enemy at here
+end: draw if full
+"""
+
+
+def test_a_skipped_conditional_stage_is_not_applied_before_the_next_one():
+    """A stage after a skipped one starts from the position the made stages left (the
+    skipped stage's empty field once read as cell -1: `negative shift count`)."""
+    game = compile_rules(SKIP)
+    start = game.initial_state()
+    moves = game.legal_moves(start)
+    assert len(moves) == 9 * 8
+    assert game.position_text(game.apply(start, game.parse_move(start, "a1/b1"))).split()[0] == ".../.../XO."
+
+
 # ----------------------------------------------------------------------- effects anywhere
 
 CASTLING = """game "Castling"
