@@ -176,7 +176,10 @@ class ExactSolver:
         alpha0 = alpha
         best, best_move = -2.0, None
         for m, child in children:
-            v = -self._alphabeta(child, -beta, -alpha)[0]
+            if game.current_player(child) == mover:   # an extra turn (`again`)
+                v = self._alphabeta(child, alpha, beta)[0]
+            else:
+                v = -self._alphabeta(child, -beta, -alpha)[0]
             if v > best:
                 best, best_move = v, m
                 if v > alpha:
@@ -196,11 +199,16 @@ class ExactSolver:
             return game.returns(root)[game.current_player(root)], None
         best, best_move = -2.0, None
         for m in game.legal_moves(root):
-            v = -self._memo(game.apply(root, m))
+            v = self._child(root, game.apply(root, m))
             if v > best:
                 best, best_move = v, m
         self.table.store(self.key(root), FULL_DEPTH, best, EXACT, best_move)
         return best, best_move
+
+    def _child(self, state: State, child: State) -> float:
+        """`child`'s exact value for the player to move in `state` (the same after `again`)."""
+        v = self._memo(child)
+        return v if self.game.current_player(child) == self.game.current_player(state) else -v
 
     def _memo(self, state: State) -> float:
         game = self.game
@@ -213,7 +221,7 @@ class ExactSolver:
             return entry[1]
         best, best_move = -2.0, None
         for m in game.legal_moves(state):
-            v = -self._memo(game.apply(state, m))
+            v = self._child(state, game.apply(state, m))
             if v > best:
                 best, best_move = v, m
         self.table.store(key, FULL_DEPTH, best, EXACT, best_move)
