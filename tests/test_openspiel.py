@@ -16,8 +16,8 @@ GAMES = [name for name, _ in catalog.bundled_games()
 
 
 def test_every_bundled_game_is_bridged():
-    assert GAMES == ["breakthrough", "connect4", "draughts", "gomoku", "nim", "othello",
-                     "tictactoe", "uttt"]
+    assert GAMES == ["breakthrough", "connect4", "dots_and_boxes", "draughts", "gomoku", "mancala",
+                     "nim", "nine_mens_morris", "othello", "pentago", "tictactoe", "uttt"]
     assert openspiel.register_bundled() == [f"gdl_{name}" for name in GAMES]
     assert set(openspiel.register_bundled()) <= set(pyspiel.registered_names())
 

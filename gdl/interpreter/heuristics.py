@@ -79,8 +79,8 @@ def _two_player_lines(windows: tuple[int, ...], planes_of: list[list[int]]) -> C
 def _material_signal(game: ir.GameIR, planes_of: list[list[int]]) -> Callable | None:
     captures = any(isinstance(r, (ir.StepRule, ir.JumpRule)) for r in game.rules)
     counted = any(isinstance(e, ir.Op) and e.op == "count" for end in game.ends for e in ir.walk(end.condition))
-    if not (captures or counted) or not any(game.initial_planes):
-        return None
+    if not (captures or counted) or not (any(game.initial_planes) or counted):
+        return None   # (an empty start counts when the end rules count: morris, boxes)
     kinds = len(game.pieces)
     weights = game.piece_values
 

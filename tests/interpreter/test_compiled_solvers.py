@@ -121,3 +121,13 @@ def test_derived_open_lines_heuristic_equals_the_hand_written_one():
             a = compiled.apply(a, compiled.parse_move(a, "abcdefg"[column]))
             b = reference.apply(b, column)
         assert compiled.is_terminal(a) and compiled.returns(a) == reference.returns(b)
+
+
+def test_material_counts_from_an_empty_start_when_the_end_rules_count_pieces():
+    """Nine men's morris starts empty, but its end counts men: the side with more men on the
+    board is ahead (the material signal was left out whenever the start was empty)."""
+    game = catalog.load("nine_mens_morris")
+    state = game.moves_after("a1 a4 d1 b4 g1/a4".split())   # White's mill took a Black man
+    assert hasattr(game, "heuristic")
+    white, black = game.heuristic(state)
+    assert white > 0 > black
