@@ -22,7 +22,7 @@ from tools import oracle  # noqa: E402
 
 RECORDS = sorted((ROOT / "tests" / "data" / "oracle").glob("*.json"))
 NAMES = [path.stem for path in RECORDS]
-LIVE_GAMES = 200   # seeded random games replayed in both per game (an oracle's LIVE_GAMES may lower it)
+LIVE_GAMES = 200   # seeded random games replayed in both per game (an oracle may ask fewer)
 
 
 def load(path: Path) -> tuple[dict, object]:

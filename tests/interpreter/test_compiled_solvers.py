@@ -127,7 +127,7 @@ def test_material_counts_from_an_empty_start_when_the_end_rules_count_pieces():
     """Nine men's morris starts empty, but its end counts men: the side with more men on the
     board is ahead (the material signal was left out whenever the start was empty)."""
     game = catalog.load("nine_mens_morris")
-    state = game.moves_after("a1 a4 d1 b4 g1/a4".split())   # White's mill took a Black man
+    state = game.moves_after(["a1", "a4", "d1", "b4", "g1/a4"])   # White's mill took a Black man
     assert hasattr(game, "heuristic")
     white, black = game.heuristic(state)
     assert white > 0 > black
