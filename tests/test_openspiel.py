@@ -17,7 +17,8 @@ GAMES = [name for name, _ in catalog.bundled_games()
 
 def test_every_bundled_game_is_bridged():
     assert GAMES == ["amazons", "antichess", "breakthrough", "chess", "clobber", "connect4",
-                     "draughts", "go", "gomoku", "hex", "nim", "othello", "tictactoe", "uttt"]
+                     "dots_and_boxes", "draughts", "go", "gomoku", "hex", "mancala", "nim",
+                     "nine_mens_morris", "othello", "pentago", "tictactoe", "uttt"]
     assert openspiel.register_bundled() == [f"gdl_{name}" for name in GAMES]
     assert set(openspiel.register_bundled()) <= set(pyspiel.registered_names())
 

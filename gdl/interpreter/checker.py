@@ -162,7 +162,8 @@ class _Checker(MoveChecks, CountChecks):
         """A new name must not shadow a keyword-like name or an earlier declaration. An option
         may take a function's name (`option size = 9`): a function is always applied to an
         argument (`size(heap)`), an option never is, so the two cannot be confused."""
-        if ident.text in RESERVED and not (option and ident.text in FUNCTIONS and ident.text not in BUILTIN_NAMES):
+        function_name = ident.text in FUNCTIONS and ident.text not in BUILTIN_NAMES
+        if ident.text in RESERVED and not (option and function_name):
             raise error(f"'{ident.text}' is a built-in name and cannot be redefined", ident)
         s = self.scope
         taken = [*s.players, *s.options, *s.regions, *s.directions, *s.variables]

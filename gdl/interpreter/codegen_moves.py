@@ -174,7 +174,12 @@ class MoveCode(AttackCode, ExpressionCode):
         w(f"def {name}({self.locals()}mv, add):")
         with w.indent():
             earlier = rule if k == 1 else stages[k - 2].action
-            self.stage_change(w, earlier, p, k - 1, "mv")
+            if k > 1 and stages[k - 2].guard is not None:   # that stage may have been skipped
+                w(f"if mv >> {self.stage_shift(k - 1)} & {self.cell_mask}:")
+                with w.indent():
+                    self.stage_change(w, earlier, p, k - 1, "mv")
+            else:
+                self.stage_change(w, earlier, p, k - 1, "mv")
             w(f"occ = {self.occ()}")
             last = k == len(stages)
             nxt = None if last else self.stage_function(index, k + 1, p)

@@ -60,7 +60,8 @@ class CompiledGame:
         self._cell_bits = game.geometry.size_bits
         self._settle = namespace["settle"]
         self._letters: dict | None = None   # piece letters of position texts, made when first asked
-        self._promoted = {n.kind for r in game.rules for n in ir.walk(r) if isinstance(n, ir.Promote)}
+        self._promoted = {n.kind for r in game.rules for n in ir.walk(r)
+                          if isinstance(n, ir.Promote)}
         self._initial = namespace["start"]((*game.initial_planes,
                                             *(v.initial for v in game.variables), 0, 0))
         heuristic = derive(game, namespace["moves"])
@@ -131,7 +132,8 @@ class CompiledGame:
         captures = 2 * S + self.ir.rule_bits + 2 * S * self.ir.stage_slots
         player = state[-2]
         parts = [self._stage_text(rule, move & cell_mask, move >> S & cell_mask, move >> captures,
-                                  player, board_rules) + self._promotion_text(rule, move & cell_mask, player)]
+                                  player, board_rules)
+                 + self._promotion_text(rule, move & cell_mask, player)]
         for k, stage in enumerate(rule.more, 1):
             field = move >> 2 * S + self.ir.rule_bits + 2 * S * (k - 1)
             if field & cell_mask:   # 0: a conditional stage that was skipped
@@ -145,7 +147,9 @@ class CompiledGame:
         if len(self._promoted) < 2:
             return ""
         for effect in rule.effects:
-            where = effect.where if isinstance(effect, ir.Promote) else None
+            if not isinstance(effect, ir.Promote):
+                continue
+            where = effect.where
             cells = where.value if isinstance(where, ir.Const) else \
                 where.values[player] if isinstance(where, ir.PerPlayer) else 0
             if cells >> to & 1:

@@ -90,8 +90,8 @@ def _material_signal(game: ir.GameIR, planes_of: list[list[int]]) -> Callable | 
                    or (isinstance(r, ir.StepRule) and not _only_empty(r.to)) for r in game.rules)
     counted = any(isinstance(e, ir.Op) and e.op == "count"
                   for end in game.ends for e in ir.walk(end.condition))
-    if not (captures or counted) or not any(game.initial_planes):
-        return None
+    if not (captures or counted) or not (any(game.initial_planes) or counted):
+        return None   # (an empty start counts when the end rules count: morris, boxes)
     kinds = len(game.pieces)
     weights = game.piece_values
 
@@ -162,7 +162,8 @@ def _connection_goal(end: ir.EndRule) -> tuple[int, int, int] | None:
         return None
     reach, b = touch.args[0], touch.args[1]
     start, x = reach.start, reach.within
-    if not (isinstance(x, ir.Pieces) and isinstance(x.owner, int) and x.kind is None and x.owner == end.who
+    if not (isinstance(x, ir.Pieces) and isinstance(x.owner, int) and x.kind is None
+            and x.owner == end.who
             and isinstance(start, ir.Op) and start.op == "and" and start.args[0] == x
             and isinstance(start.args[1], ir.Const) and isinstance(b, ir.Const)):
         return None
@@ -194,7 +195,8 @@ def _connection_signal(game: ir.GameIR, planes_of: list[list[int]]) -> Callable 
                         best[n] = d + cost[n]
                         (layer if cost[n] == 0 else pending).append(n)
             d += 1
-            layer, pending = [c for c in pending if best[c] == d], [c for c in pending if best[c] > d]
+            layer = [c for c in pending if best[c] == d]
+            pending = [c for c in pending if best[c] > d]
         return len(links)
 
     def signal(state: tuple) -> list[float]:

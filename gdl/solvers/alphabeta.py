@@ -297,8 +297,13 @@ class _Run:
                 moves = order(moves, first if use_first else None, ply)
             alpha0, horizon0 = alpha, horizon
             best, best_move = -INF, None
+            me = player(state)
             for m in moves:
-                v = -negamax(apply(state, m), depth - 1, -beta, -alpha, ply + 1)
+                after = apply(state, m)
+                if player(after) == me:   # an extra turn (`again`): the same side's value
+                    v = negamax(after, depth - 1, alpha, beta, ply + 1)
+                else:
+                    v = -negamax(after, depth - 1, -beta, -alpha, ply + 1)
                 if v > best:
                     best, best_move = v, m
                     if ply == 0:

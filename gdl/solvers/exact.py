@@ -211,9 +211,11 @@ class ExactSolver:
             history = self._history
             children.sort(key=lambda mc: (mc[0] != first, -history.get(mc[0], 0)))
         # frame: key, children, next index, alpha, beta, alpha0, best, best move,
-        # the move being searched, the shallowest repetition the values rest on
+        # the move being searched, the shallowest repetition the values rest on, the mover,
+        # whether the child searched moves again (`again`: its value is not negated)
         path[key] = len(stack)
-        stack.append([key, children, 0, alpha, beta, alpha, -math.inf, None, None, NO_REPEAT])
+        stack.append([key, children, 0, alpha, beta, alpha, -math.inf, None, None, NO_REPEAT,
+                      mover, False])
         return None
 
     def _search(self, root: State, prune: bool) -> tuple[float, Move | None]:
@@ -227,7 +229,8 @@ class ExactSolver:
         while stack:
             frame = stack[-1]
             if result is not None:  # the answer of the child searched last
-                v, rests_on = -result[0], result[1]
+                v = result[0] if frame[11] else -result[0]
+                rests_on = result[1]
                 result = None
                 if rests_on < frame[9]:
                     frame[9] = rests_on
@@ -243,7 +246,9 @@ class ExactSolver:
                 m, child = children[frame[2]]
                 frame[2] += 1
                 frame[8] = m
-                result = self._enter(child, -frame[4], -frame[3], False, prune, path, stack)
+                frame[11] = again = self.game.current_player(child) == frame[10]
+                window = (frame[3], frame[4]) if again else (-frame[4], -frame[3])
+                result = self._enter(child, *window, False, prune, path, stack)
                 continue
             stack.pop()
             key, depth = frame[0], len(stack)

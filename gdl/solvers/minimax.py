@@ -61,7 +61,12 @@ def minimax(game: Game, state: State | None = None, depth: int | None = None) ->
             return terminal_score(returns(s)[player(s)], ply)
         if remaining <= 0:
             return evaluate(s)
-        return max(-negamax(apply(s, m), remaining - 1, ply + 1) for m in legal_moves(s))
+        return max(value(s, apply(s, m), remaining - 1, ply + 1) for m in legal_moves(s))
+
+    def value(s: State, after: State, remaining: float, ply: int) -> float:
+        """`after`'s value for the player to move in `s` (the same side after an extra turn)."""
+        v = negamax(after, remaining, ply)
+        return v if player(after) == player(s) else -v
 
     limit = float("inf") if depth is None else depth
     nodes += 1
@@ -71,7 +76,7 @@ def minimax(game: Game, state: State | None = None, depth: int | None = None) ->
         return MinimaxResult(evaluate(root), None, nodes)
     best, best_move = -float("inf"), None
     for m in legal_moves(root):
-        v = -negamax(apply(root, m), limit - 1, 1)
+        v = value(root, apply(root, m), limit - 1, 1)
         if v > best:
             best, best_move = v, m
     return MinimaxResult(best + 0.0, best_move, nodes)  # + 0.0 turns -0.0 into 0.0

@@ -138,3 +138,13 @@ def test_the_connection_signal_counts_the_cells_each_side_still_needs():
     assert game.heuristic(game.moves_after(["b1", "a2"])) == (0.0, 0.0)   # two cells each
     black, white = game.heuristic(game.moves_after(["b1", "a2", "b2"]))   # Black 1, White 3
     assert black == pytest.approx(2 / 6) and white == -black
+
+
+def test_material_counts_from_an_empty_start_when_the_end_rules_count_pieces():
+    """Nine men's morris starts empty, but its end counts men: the side with more men on the
+    board is ahead (the material signal was left out whenever the start was empty)."""
+    game = catalog.load("nine_mens_morris")
+    state = game.moves_after(["a1", "a4", "d1", "b4", "g1/a4"])   # White's mill took a Black man
+    assert hasattr(game, "heuristic")
+    white, black = game.heuristic(state)
+    assert white > 0 > black

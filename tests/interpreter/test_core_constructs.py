@@ -430,6 +430,25 @@ def test_a_conditional_stage_is_made_when_its_condition_holds_and_it_can_be():
     assert counts[:3] == [9, 72, 504]
 
 
+SKIP = """game "Skip then choose"
+players X O
+board 3 x 3
+move: place on empty; if line 3: choose enemy then remove here; choose empty then add enemy at here
+end: draw if full
+"""
+
+
+def test_a_skipped_conditional_stage_is_not_applied_before_the_next_one():
+    """A stage after a skipped one starts from the position the made stages left (the
+    skipped stage's empty field once read as cell -1: `negative shift count`)."""
+    game = compile_rules(SKIP)
+    start = game.initial_state()
+    moves = game.legal_moves(start)
+    assert len(moves) == 9 * 8
+    after = game.apply(start, game.parse_move(start, "a1/b1"))
+    assert game.position_text(after).split()[0] == ".../.../XO."
+
+
 # ----------------------------------------------------------------------- effects anywhere
 
 CASTLING = """game "Castling"
@@ -914,7 +933,8 @@ def test_promotions_to_several_kinds_are_told_apart_in_the_notation():
     game = compile_rules(PROMOTIONS)
     start = game.initial_state()
     assert [game.move_text(start, m) for m in game.legal_moves(start)] == ["a3-a4=Q", "a3-a4=R"]
-    assert game.position_text(game.apply(start, game.parse_move(start, "a3-a4=r"))).startswith("R..")
+    after = game.apply(start, game.parse_move(start, "a3-a4=r"))
+    assert game.position_text(after).startswith("R..")
     after = game.apply(start, game.parse_move(start, "a3-a4=Q"))
     assert [game.move_text(after, m) for m in game.legal_moves(after)] == ["c3-c2"]   # no promotion
 

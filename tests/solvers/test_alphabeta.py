@@ -273,3 +273,50 @@ def test_terminal_root():
     g = Nim((0, 0))
     r = search(g)
     assert r.best_move is None and r.value == -WIN and r.stats.exact
+
+
+# --------------------------------------------------------------------- extra turns (`again`)
+
+AGAIN_NIM = """game "Nim, emptying a heap moves again"
+players First Second
+state heap = [2, 3, 1]
+move take h in 1..size(heap), n in 1..heap[h]: heap[h] -= n, again if heap[h] == 0 and sum(heap) > 0
+end: mover wins if sum(heap) == 0
+"""
+
+
+def plain_value(game, state):
+    """The exact result for the player to move, by a plain recursion that asks who moves."""
+    if game.is_terminal(state):
+        return game.returns(state)[game.current_player(state)]
+    me = game.current_player(state)
+    values = []
+    for m in game.legal_moves(state):
+        after = game.apply(state, m)
+        v = plain_value(game, after)
+        values.append(v if game.current_player(after) == me else -v)
+    return max(values)
+
+
+def test_a_player_who_moves_again_is_not_negated():
+    """After an `again` move the same side is to move: its value is not the opponent's."""
+    from gdl.interpreter import compile_rules
+    from gdl.solvers.exact import solve as exact_solve
+    game = compile_rules(AGAIN_NIM)
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(40):
+        state = game.initial_state()
+        for _ in range(rng.randrange(0, 4)):
+            if game.is_terminal(state):
+                break
+            state = game.apply(state, rng.choice(game.legal_moves(state)))
+        if game.is_terminal(state):
+            continue
+        expected = plain_value(game, state)
+        sign = lambda v: (v > 0) - (v < 0)   # noqa: E731
+        assert sign(search(game, state).value) == expected, state
+        assert sign(minimax(game, state).value) == expected, state
+        assert exact_solve(game, state).score == expected, state
+        checked += 1
+    assert checked > 20
