@@ -59,3 +59,7 @@ def __getattr__(name: str) -> Any:
         globals()[name] = value   # the next lookup is a plain attribute
         return value
     raise AttributeError(f"module 'gdl' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
