@@ -517,18 +517,23 @@ end: draw if full
 """
 
 
-class Gift(Hand):
-    size = 3
+class LineHand(Hand):
+    """A placement game that ends when a player has a line of `lines` or the board is full."""
+
+    size, lines = 3, LINES
 
     def start(self):
         return (frozenset(), 0)
 
     def line(self, board, player):
-        return any(all(board.get(c) == player for c in line) for line in LINES)
+        return any(all(board.get(c) == player for c in line) for line in self.lines)
 
     def over(self, s):
         board = dict(s[0])
-        return self.line(board, 0) or self.line(board, 1) or len(board) == 9
+        return self.line(board, 0) or self.line(board, 1) or len(board) == self.size ** 2
+
+
+class Gift(LineHand):
 
     def result(self, s):
         board = dict(s[0])   # the player who completed a line for the other lost
@@ -709,16 +714,8 @@ LINES4 = [[(x + i * dx, y + i * dy) for i in range(3)]
           if 0 <= x + 2 * dx < 4 and 0 <= y + 2 * dy < 4]
 
 
-class Pentago(Hand):
-    def start(self):
-        return (frozenset(), 0)
-
-    def line(self, board, player):
-        return any(all(board.get(c) == player for c in line) for line in LINES4)
-
-    def over(self, s):
-        board = dict(s[0])
-        return self.line(board, 0) or self.line(board, 1) or len(board) == 16
+class Pentago(LineHand):
+    size, lines = 4, LINES4
 
     def result(self, s):
         board = dict(s[0])
