@@ -53,7 +53,7 @@ def test_the_wheel_metadata(wheel):
     assert "Typing :: Typed" in meta.get_all("Classifier")
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in wheel.namelist())
     entry = [n for n in wheel.namelist() if n.endswith("entry_points.txt")]
-    assert "gdl = gdl.cli:main" in wheel.read(entry[0]).decode()
+    assert "gdl = gdl.__main__:run" in wheel.read(entry[0]).decode()
 
 
 def test_the_version_has_one_source():
