@@ -19,18 +19,18 @@ from collections.abc import Iterable
 
 import attrs
 
-from gdl import catalog
-from gdl.errors import GdlError, SolverError
+from gdl import catalog, limits
+from gdl.errors import GdlError
 from gdl.perft import iter_divide
 from gdl.players import DEFAULT_LEVEL, AIPlayer, make_player
 from gdl.position import Position, checked_move
 from gdl.protocol import CONSTRAINTS, GAME, Game, State
 from gdl.solvers.alphabeta import SearchResult
 from gdl.solvers.csp_solve import solve_csp
-from gdl.solvers.evaluation import DECIDED, WIN, outcome
-from gdl.solvers.exact import SolveProgress, solve as exact_solve
+from gdl.solvers.evaluation import WIN
+from gdl.solvers.exact import solve as exact_solve
 from gdl.solvers.mcts import MCTSResult
-from gdl.solvers.puzzle import solve_puzzle
+from gdl.solvers.puzzle import default_method, solve_puzzle
 
 GameLike = Game | Position | str
 
@@ -69,7 +69,12 @@ def _position(game: GameLike, moves: Iterable[str], options: dict[str, Any]) -> 
     if isinstance(game, Position):
         if options:
             raise GdlError("options are set when a game is loaded, not on a position")
-        return Position(game.game, moves, start=game.state) if moves else game
+        if not moves:
+            return game
+        pos = game.copy()   # the moves go on from the position with its history
+        for move in moves:
+            pos.play(move)
+        return pos
     compiled = load(game, **options) if isinstance(game, str) else game
     return Position(compiled, moves)
 
@@ -131,8 +136,7 @@ def ai_move(game: GameLike, *, moves: Iterable[str] = (), level: str = DEFAULT_L
     text = pos.game.move_text(pos.state, move)
     found = player.last if isinstance(player, AIPlayer) else None
     if isinstance(found, SearchResult):
-        exact = found.stats.exact or abs(found.value) > DECIDED   # a heuristic 0 is no draw
-        decided = outcome(found.value) if exact else None
+        decided = found.outcome
         # A decided score is the payoff times WIN less the plies to the end: report the payoff.
         value = round(found.value / WIN) if decided else found.value
         line = found.pv if found.pv[:1] == (move,) else (move,)   # easy's noise strays
@@ -212,20 +216,19 @@ def solve(game: GameLike, *, moves: Iterable[str] = (), method: str | None = Non
     pos = _position(target, moves, {})
     if pos.game.kind == GAME:
         return _solve_game(pos, method, time_limit)
-    result = solve_puzzle(pos.game, pos.state, method=method, time_limit=time_limit)
+    most = limits.puzzle_nodes(method or default_method(pos.game), None)   # a memory bound
+    result = solve_puzzle(pos.game, pos.state, method=method, time_limit=time_limit,
+                          max_nodes=most)
     line = None if result.solution is None else _texts(pos.game, pos.state, result.solution)
     return PuzzleSolution(line, result.length, result.method, result.nodes, result.seconds,
                           result.unsolvable, result.unsolved)
 
 
 def _solve_game(pos: Position, method: str | None, limit: float | None) -> SolveResult:
-    def progress(p: SolveProgress) -> None:
-        if limit is not None and p.seconds > limit:
-            raise SolverError(f"{pos.game.name} was not solved within {limit:g} s "
-                              f"({p.nodes:,} nodes searched)")
-
-    found = exact_solve(pos.game, pos.state, method=method or "alphabeta", progress=progress,
-                        progress_every=20_000)
+    # The solver's own limits, as `gdl solve` has them: the time, and the node and table
+    # bounds (a SolveLimit, a SolverError, says which was reached).
+    found = exact_solve(pos.game, pos.state, method=method or "alphabeta", time_limit=limit,
+                        **limits.solve_limits(None))
     best = None if found.best_move is None else pos.game.move_text(pos.state, found.best_move)
     mover = pos.game.players[pos.game.current_player(pos.state)]
     return SolveResult(found.value, best, mover, found.nodes, found.seconds, found.method)

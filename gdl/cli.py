@@ -123,13 +123,11 @@ def _require_moves(game: Game, command: str) -> None:
                        f"constraint puzzle (try `gdl solve`)")
 
 
-def _legal_texts(game: Game, state: State) -> tuple[str, ...]:
-    return tuple(game.move_text(state, m) for m in game.legal_moves(state))
-
-
-def _position(game: Game, moves: str | None, position: str | None = None) -> State:
-    """The start (or `position`, in the game's position text), then each move of `moves`
-    played (the game's notation; see gdl.notation).
+def _setup(game: Game, moves: str | None, position: str | None = None
+           ) -> tuple[State, State, list[str]]:
+    """(the start or `position` in the game's position text, the state after `moves`, the
+    moves as the game writes them): `--moves` in the game's notation (see gdl.notation)
+    or a saved game's file.
 
     Raises:
         IllegalMove: a move is unreadable, illegal, or comes after the end of the game.
@@ -138,14 +136,21 @@ def _position(game: Game, moves: str | None, position: str | None = None) -> Sta
     if records.is_record_path(moves):   # --moves game.json: the moves of a saved game
         moves = records.moves_of(str(moves), game)
     if position is None:
-        state = game.initial_state()
+        start = game.initial_state()
     elif not hasattr(game, "parse_position"):
         raise GdlError(f"{game.name} has no position text; start from --moves instead")
     else:
-        state = game.parse_position(position)
-    for _, _, after in read_moves(game, state, moves or ""):
+        start = game.parse_position(position)
+    state, texts = start, []
+    for _, move, after in read_moves(game, start, moves or ""):
+        texts.append(game.move_text(state, move))   # as the game writes it, not abbreviated
         state = after
-    return state
+    return start, state, texts
+
+
+def _position(game: Game, moves: str | None, position: str | None = None) -> State:
+    """The state `_setup` reaches."""
+    return _setup(game, moves, position)[1]
 
 
 def _specs(text: str | None, default: Sequence[str], count: int) -> list[str]:
@@ -155,24 +160,6 @@ def _specs(text: str | None, default: Sequence[str], count: int) -> list[str]:
         raise OptionError(f"--players needs {count} comma-separated players, got {len(specs)}"
                           f" ({','.join(specs)!r})")
     return specs
-
-
-def result_text(game: Game, state: State) -> str:
-    """The outcome of a finished game in words, e.g. 'X wins (X 1, O -1)' or 'draw (...)'."""
-    payoffs = tuple(game.returns(state))
-    names = game.players
-    scores = ", ".join(f"{n} {p:g}" for n, p in zip(names, payoffs))
-    if len(names) == 1:
-        is_goal = getattr(game, "is_goal", None)
-        if is_goal is None:
-            return f"payoff {payoffs[0]:g}"
-        return f"{'solved' if is_goal(state) else 'not solved'} (payoff {payoffs[0]:g})"
-    best = max(payoffs)
-    winners = [n for n, p in zip(names, payoffs) if p == best]
-    if len(winners) == len(names):
-        return f"draw ({scores})"
-    verb = "wins" if len(winners) == 1 else "win"
-    return f"{' and '.join(winners)} {verb} ({scores})"
 
 
 # --------------------------------------------------------------------------- commands
@@ -236,7 +223,7 @@ def cmd_invariants(args: argparse.Namespace, status: Status) -> int:
 def cmd_perft(args: argparse.Namespace, status: Status) -> int:
     game = _load(args)
     _require_moves(game, "perft")
-    state = _position(game, args.moves, args.position)
+    _, state, played = _setup(game, args.moves, args.position)
     count, rows = 1, []
     split: list[tuple[object, int]] = []
     for depth in range(1, args.depth + 1):
@@ -252,7 +239,7 @@ def cmd_perft(args: argparse.Namespace, status: Status) -> int:
         if not args.json:
             print(f"depth {depth}: {count}  ({seconds:.3f} s, {_rate(count, seconds)} nodes/s)")
     if args.json:
-        _dump({"game": game.name, "moves": (args.moves or "").split(), "depth": args.depth,
+        _dump({"game": game.name, "moves": played, "depth": args.depth,
                "count": count, "depths": rows,
                **({"divide": {game.move_text(state, m): n for m, n in split}}
                   if args.divide else {})})

@@ -11,11 +11,12 @@ from gdl.errors import GdlError
 
 
 def run(args: argparse.Namespace, status: Any) -> int:
+    from gdl import cli   # the shared --set reading (cli imports this module)
     try:
         from gdl import openspiel   # pyspiel is optional: only this command needs it
     except ImportError:
         raise GdlError("the OpenSpiel bridge needs pyspiel: pip install open-spiel") from None
-    game = openspiel.load(args.game, **_params(args.set))
+    game = openspiel.load(args.game, **cli._options(args.set))
     info = openspiel.describe(game)
     if args.json:
         print(json.dumps(info, indent=2))
@@ -32,16 +33,6 @@ def run(args: argparse.Namespace, status: Any) -> int:
         f"utility: {info['min_utility']:g} to {info['max_utility']:g}, sum {info['utility_sum']:g}",
     ]))
     return 0
-
-
-def _params(pairs: list[str]) -> dict[str, str]:
-    out = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        if not sep or not name.strip():
-            raise GdlError(f"--set expects NAME=VALUE, got {pair!r}")
-        out[name.strip()] = value.strip()
-    return out
 
 
 def add_command(command: Callable[..., argparse.ArgumentParser], parents: list) -> None:

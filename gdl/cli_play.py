@@ -25,7 +25,6 @@ from gdl import cli_colour, interrupts, records
 from gdl.api import ai_move
 from gdl.errors import GdlError, IllegalMove
 from gdl.games.reference_puzzles import random_walk
-from gdl.notation import read_moves
 from gdl.players import HumanPlayer, make_player
 from gdl.position import Position, checked_move, outcome
 from gdl.protocol import PUZZLE, Game, State
@@ -39,12 +38,6 @@ WORDS = ("undo", "hint", "resign", "quit")
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--save", metavar="FILE",
                         help="write the game to FILE as a JSON record (see `gdl replay`)")
-
-
-def _positive(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number, 1 or more, got {text!r}")
-    return int(text)
 
 
 class _Input:
@@ -133,12 +126,8 @@ def _ask(game: Game, state: State, read: Callable[[str], str], hint: Callable[[]
                 print(err)
 
 
-def _start(game: Any, args: argparse.Namespace, position: Callable) -> tuple[State, records.Start]:
-    if records.is_record_path(args.moves):
-        args.moves = records.moves_of(args.moves, game)
-    initial = game.initial_state() if args.position is None else game.parse_position(
-        args.position)
-    state = position(game, args.moves, args.position)
+def _start(game: Any, args: argparse.Namespace, setup: Callable) -> tuple[State, records.Start]:
+    _, state, played = setup(game, args.moves, args.position)
     if game.kind == PUZZLE and game.is_terminal(state):
         # A puzzle starts solved: play from a seeded scramble instead.
         seed = args.seed or 0
@@ -146,11 +135,7 @@ def _start(game: Any, args: argparse.Namespace, position: Callable) -> tuple[Sta
             print(f"{game.title}: scrambled by {PLAY_SCRAMBLE} random moves (seed {seed})")
         scrambled = random_walk(game, PLAY_SCRAMBLE, seed)
         return scrambled, records.Start((), PLAY_SCRAMBLE, seed, game.render(scrambled))
-    setup, before = [], initial
-    for _, move, after in read_moves(game, initial, args.moves or ""):
-        setup.append(game.move_text(before, move))   # as the game writes it, not abbreviated
-        before = after
-    return state, records.Start(tuple(setup), None, None, game.render(state), args.position)
+    return state, records.Start(tuple(played), None, None, game.render(state), args.position)
 
 
 def run(args: argparse.Namespace, status: Any) -> int:
@@ -163,7 +148,7 @@ def run(args: argparse.Namespace, status: Any) -> int:
     reader = _Input()
     seats = [make_player(spec, game, args.level, seeds.randrange(2**32) if seeds else None,
                          args.time, input_fn=reader, max_nodes=args.max_nodes) for spec in specs]
-    start, how = _start(game, args, cli._position)
+    start, how = _start(game, args, cli._setup)
     colour = cli_colour.wanted(sys.stdout)
 
     quiet = args.json   # --json: no boards, the record as one JSON object at the end

@@ -3,8 +3,9 @@ the largest counts a command accepts. A limit reached is said in one line that n
 
 Defaults (each has an option):
     SOLVE_NODES       `gdl solve` on a game: nodes searched (--max-nodes)
-    SOLVE_POSITIONS   `gdl solve` on a game: table entries, about 300 bytes each
-    SEARCH_NODES      MCTS tree nodes, BFS and enumeration states kept in memory
+    SOLVE_POSITIONS   `gdl solve` on a game: table entries (see tables.BYTES_PER_ENTRY)
+    SEARCH_NODES      BFS and enumeration states kept in memory (an MCTS tree has its
+                      own bound, mcts.MAX_TREE_NODES)
     MAX_PLIES         `gdl play` and `gdl match`: moves before a game is called a draw
                       by the move limit (--max-plies)
 Counts on the command line (depths, games, scrambles, ...) above MAX_COUNT are refused:
@@ -53,8 +54,7 @@ def count(value: int) -> int:
     """A count from the command line, refused above MAX_COUNT (argparse's error type)."""
     if value > MAX_COUNT:
         import argparse   # only the command line calls this
+        got = f"{value:,}" if value < 10**40 else f"a number of {len(str(value))} digits"
         raise argparse.ArgumentTypeError(f"expected at most {MAX_COUNT:,} (a limit of gdl), "
-                                         f"got {value:,}" if value < 10**40 else
-                                         f"expected at most {MAX_COUNT:,} (a limit of gdl), "
-                                         f"got a number of {len(str(value))} digits")
+                                         f"got {got}")
     return value

@@ -35,10 +35,13 @@ def read_moves(game: Game, state: State, text: str) -> Iterator[tuple[str, Move,
             taken = next((n for n in range(min(longest, len(words)), 0, -1)
                           if " ".join(words[:n]).lower() in legal), 1)
             written = " ".join(words[:taken])
-            try:
-                move = game.parse_move(state, written)
-            except IllegalMove as err:
-                raise IllegalMove(f"--moves, move {number}: {err.args[0]}", err.legal) from None
+            move = legal.get(written.lower())
+            if move is None:   # an abbreviation (a unique beginning), or no move at all
+                try:
+                    move = game.parse_move(state, written)
+                except IllegalMove as err:
+                    raise IllegalMove(f"--moves, move {number}: {err.args[0]}",
+                                      err.legal) from None
             state = game.apply(state, move)
             words = words[taken:]
             yield written, move, state

@@ -115,10 +115,10 @@ class BridgedGame(pyspiel.Game):
             num_distinct_actions=index.size, max_chance_outcomes=0,
             num_players=len(compiled.players), min_utility=-utility, max_utility=utility,
             utility_sum=0.0, max_game_length=bound if bound is not None else max_plies)
-        # pybind11 drops attributes set before the base class is initialised.
-        typed = {k: compiled.options[k] for k in params}   # "5" from the command line is 5
+        # pybind11 drops attributes set before the base class is initialised. The options
+        # as the compiled game holds them: "5" from the command line is 5.
         super().__init__(_game_type(compiled), info,
-                         {**_scalar_options(compiled), **typed, "max_plies": max_plies})
+                         {**_scalar_options(compiled), "max_plies": max_plies})
         self.compiled, self.index = compiled, index
         self.max_plies = info.max_game_length
 
@@ -207,6 +207,7 @@ def _game_type(game: CompiledGame) -> pyspiel.GameType:
 
 
 _CLASSES: dict[str, type[BridgedGame]] = {}   # registered name -> its game class
+_NAMES: dict[str, str] = {}                      # source -> its registered name
 
 
 def register(source: str) -> str:
@@ -217,6 +218,8 @@ def register(source: str) -> str:
         UnknownGame, RulesError: as `gdl.catalog.load`.
         GdlError: the rules describe a puzzle or a constraint problem, not a game.
     """
+    if source in _NAMES:   # registered already: no need to compile it again for its name
+        return _NAMES[source]
     compiled = _load_game(source, {})
     name = PREFIX + compiled.name
     known = _CLASSES.get(name)
@@ -227,6 +230,7 @@ def register(source: str) -> str:
         bridged = type(f"Bridged_{compiled.name}", (BridgedGame,), {"source": source})
         _CLASSES[name] = bridged
         pyspiel.register_game(_game_type(compiled), bridged)
+    _NAMES[source] = name
     return name
 
 

@@ -46,8 +46,9 @@ def explored_texts(game: Any, seed: int = 0) -> set[str]:
     seen, queue, looked = {start}, deque([start]), 0
     while queue and looked < SEED_MOVES:
         state = queue.popleft()
-        looked += len(game.legal_moves(state))
-        for move in visit(state):
+        moves = visit(state)
+        looked += len(moves)
+        for move in moves:
             after = game.apply(state, move)
             if after not in seen:
                 seen.add(after)

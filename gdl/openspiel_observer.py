@@ -18,6 +18,7 @@ import numpy as np
 
 from gdl.interpreter import ir
 from gdl.interpreter.compiled import CompiledGame
+from gdl.interpreter.geometry import bits
 
 
 def _variable_width(variable: ir.Variable, cells: int) -> int:
@@ -54,11 +55,8 @@ class BoardObserver:
         self.tensor.fill(0)
         pieces = self.dict["pieces"]
         for plane in range(pieces.shape[0]):
-            mask = gdl_state[plane]
-            while mask:
-                low = mask & -mask
-                pieces[plane, self.dense[low.bit_length() - 1]] = 1.0
-                mask ^= low
+            for cell in bits(gdl_state[plane]):
+                pieces[plane, self.dense[cell]] = 1.0
         if not state.is_terminal():
             self.dict["to_move"][game.current_player(gdl_state)] = 1.0
         self._set_variables(gdl_state[pieces.shape[0]:])

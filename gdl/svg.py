@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import Any
 from xml.sax.saxutils import escape
 
+from gdl.interpreter.geometry import bits
+
 CELL = 40                  # pixels per square
 MARGIN = 20                # room for the coordinates
 PLAYER_COLOURS = ("#222222", "#f4f4f4", "#c0392b", "#2e86c1", "#27ae60", "#8e44ad",
@@ -24,11 +26,8 @@ def _pieces(game: Any, state: tuple) -> dict[int, tuple[int, int]]:
     out = {}
     for plane in range(len(game.ir.initial_planes)):
         player, kind = divmod(plane, kinds)
-        mask = state[plane]
-        while mask:
-            low = mask & -mask
-            out[low.bit_length() - 1] = (player, kind)
-            mask ^= low
+        for cell in bits(state[plane]):
+            out[cell] = (player, kind)
     return out
 
 

@@ -30,24 +30,27 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data" / "oracle"
+POSITIONS = 30   # positions recorded per game, reached by seeded random play
 sys.path.insert(0, str(ROOT))
 
 
 def oracle(name: str) -> Any:
     """The oracle module of a game: SPIEL (OpenSpiel's name), PARAMS, OPTIONS (gdl's --set),
-    position(state), and optionally SPLIT ("player" or "action"), DEPTH, POSITIONS,
-    PLAYERS (OpenSpiel's number of each gdl player, when they differ), LIVE_GAMES (how
-    many the suite replays) and unmatched_end(state) (OpenSpiel's state
-    ended by a rule gdl's file lacks: the replay stops there)."""
+    position(state), and optionally SPLIT ("player" or "action"), DEPTH (perft from the
+    start), POSITION_DEPTH (perft from the recorded positions), KEY (the part of gdl's
+    position text a position is matched by, default the board), PLAYERS (OpenSpiel's
+    number of each gdl player, when they differ), LIVE_GAMES (how many the suite replays)
+    and unmatched_end(state) (OpenSpiel's finished state ended by a rule gdl's file lacks:
+    the replay stops there)."""
     return importlib.import_module(f"tools.oracles.{name}")
 
 
 def board_key(game: Any, state: Any, module: Any = None) -> str:
     """What a position is matched by: the board part of gdl's position text (the player to
-    move is compared on its own), or what the oracle module's `gdl_key` makes of it."""
-    if module is not None and hasattr(module, "gdl_key"):
-        return module.gdl_key(game, state)
-    return game.position_text(state).split()[0]
+    move is compared on its own), or its `KEY=...` part when the oracle module names one."""
+    words = game.position_text(state).split()
+    key = getattr(module, "KEY", None)
+    return words[0] if key is None else next(w for w in words if w.startswith(f"{key}="))
 
 
 @functools.cache
@@ -127,13 +130,13 @@ def record(name: str) -> dict:
     module = oracle(name)
     game, spiel = gdl_game(name, module), spiel_game(module)
     split = getattr(module, "SPLIT", "player")
-    depth, count, deep = getattr(module, "DEPTH", 3), getattr(module, "POSITIONS", 30), getattr(module, "POSITION_DEPTH", 3)
+    depth, deep = getattr(module, "DEPTH", 3), getattr(module, "POSITION_DEPTH", 3)
     start = spiel.new_initial_state()
     data: dict = {"game": name, "spiel": module.SPIEL, "params": dict(getattr(module, "PARAMS", {})),
                   "options": dict(getattr(module, "OPTIONS", {})),
                   "perft": [spiel_perft(start, d, split) for d in range(1, depth + 1)], "positions": []}
     rng = random.Random(1)
-    while len(data["positions"]) < count:
+    while len(data["positions"]) < POSITIONS:
         state, texts = game.initial_state(), []
         for _ in range(rng.randrange(2, 40)):
             if game.is_terminal(state):
@@ -142,8 +145,14 @@ def record(name: str) -> dict:
             texts.append(game.move_text(state, move))
             state = game.apply(state, move)
         theirs = replay_in_spiel(module, spiel, game, texts)
-        if theirs is None or theirs.is_terminal():
-            continue
+        if theirs is None:
+            raise AssertionError(f"{name}: OpenSpiel has no turn to where gdl's {texts} lead")
+        if theirs.is_terminal() != game.is_terminal(state):
+            if getattr(module, "unmatched_end", lambda _: False)(theirs):
+                continue   # an end by a rule gdl's file lacks (repetition)
+            raise AssertionError(f"{name}: after {texts} only one of the two has ended")
+        if theirs.is_terminal():
+            continue   # a finished game: nothing to count
         data["positions"].append({"moves": texts, "perft": [spiel_perft(theirs, d, split)
                                                             for d in range(1, deep + 1)]})
     return data

@@ -16,7 +16,7 @@ from gdl.grammar import ast
 from gdl.interpreter import ir
 from gdl.interpreter.expressions import (
     CONST, EFFECT, ILLEGAL, MOVE, Context, Lowerer, check_index, constant, error, expect,
-    unknown)
+    owner_word, unknown)
 from gdl.interpreter.ir import BOOL, CELLS, COUNTS, INT, LIST
 
 MAX_RULES = 4096   # move rules per game; a board move keeps its rule's number in a few bits
@@ -242,8 +242,8 @@ class MoveChecks:
         if isinstance(effect, ast.Add):
             piece: ast.Ident | None   # None: the one kind of piece
             owner, piece = effect.owner, effect.piece
-            owners = ("own", "mover", "enemy", "opponent", *self.scope.players)
-            if owner is None and piece.text in owners and piece.text not in self.scope.pieces:
+            named = owner_word(piece.text, self.scope.players) is not None
+            if owner is None and named and piece.text not in self.scope.pieces:
                 owner, piece = piece, None   # `add enemy at X`: the one kind of piece
             return ir.Add(self._owner(owner), self._piece_index(piece, effect),
                           self._cells(effect.cells, ctx, "where 'add' puts pieces"))
@@ -256,13 +256,12 @@ class MoveChecks:
 
     def _owner(self, ident: ast.Ident | None) -> ir.Owner:
         """`add [OWNER] KIND`: the mover by default, `enemy` the next player, or a player."""
-        if ident is None or ident.text in ("own", "mover"):
+        if ident is None:
             return ir.MOVER
-        if ident.text in ("enemy", "opponent"):
-            return ir.OPPONENT
-        if ident.text in self.scope.players:
-            return self.scope.players.index(ident.text)
-        raise unknown("owner", ident, ["own", "enemy", *self.scope.players])
+        owner = owner_word(ident.text, self.scope.players)
+        if owner is None:
+            raise unknown("owner", ident, ["own", "enemy", *self.scope.players])
+        return owner
 
     def _assign(self, effect: ast.Assign, ctx: Context) -> ir.Assign | ir.SetCount:
         name = effect.target.text

@@ -8,8 +8,7 @@ through the globals, never through the text.
 
 The state is the tuple `(b0, .., bN, v0, .., vM, player, result)`; result 0
 means the game goes on, and `RETURNS[result]` gives the payoffs. A board move
-is the int `to | from << S | rule << 2S | captured << (2S + RULE_BITS)` (S bits
-per cell; `captured`, the mask of jumped pieces, only for jumps); a
+is an int of cell fields (see `codegen_moves.Encoding` and docs/core.md, 3); a
 parameterised move is the tuple `(rule, a0, a1, ..)`.
 """
 
@@ -18,7 +17,8 @@ from __future__ import annotations
 from typing import Any, cast
 
 from gdl.interpreter import ir
-from gdl.interpreter.codegen_expr import uses_occupancy, within_empty
+from gdl.interpreter.codegen_expr import uses_occupancy
+from gdl.interpreter.ir import within_empty
 from gdl.interpreter.codegen_moves import MoveCode
 from gdl.interpreter.codegen_support import (
     CHUNK_BITS, TABLE_BITS, SourceWriter, Turner, swapped_results)
@@ -51,8 +51,9 @@ class Generator(MoveCode):
             part.depth = w.depth + 1
             self.apply_rule(part, rule, p, judge)
             groups.setdefault((isinstance(rule, ir.ParamRule), tuple(part.lines)), []).append(i)
-        if len(groups) == 1:
-            self.apply_rule(w, self.game.rules[0], p, judge)
+        if len(groups) == 1:   # one branch for every rule: no test, one level less
+            ((_, lines),) = groups
+            w.lines += [line[4:] for line in lines]
             return
         for n, ((param, lines), members) in enumerate(groups.items()):
             w(f"{'if' if n == 0 else 'elif'} {self.rule_test(param, members)}:")
@@ -65,7 +66,7 @@ class Generator(MoveCode):
             numbers = members
             test, guard = "m[0]", "m.__class__ is tuple and " if self.board_rules else ""
         else:
-            numbers = sorted({self.board_rules.index(self.game.rules[i]) for i in members})
+            numbers = sorted({self.board_number[i] for i in members})
             test = f"m >> {2 * self.cell_bits} & {(1 << self.rule_bits) - 1}"
             guard = "m.__class__ is int and " if self.param_rules else ""
         if len(numbers) == 1:
@@ -75,9 +76,13 @@ class Generator(MoveCode):
     def apply_rule(self, w: SourceWriter, rule: ir.Rule, p: int, judge: bool = False) -> None:
         if self.extra_turns:
             w(f"nxt = {(p + 1) % self.n_players}")
-        if self.game.plies is not None:
+        # The legality filter reads only the position: it needs the counters when it reads
+        # a variable (which effects may set from them) or repetition.
+        reads = {type(n) for n in ir.walk(self.game.illegal)} if judge else set()
+        if self.game.plies is not None and (not judge or reads & {ir.Plies, ir.Var}):
             w(f"v{self.game.plies} += 1")
-        if self.game.history is not None:   # remember the position this move leaves
+        if self.game.history is not None and (not judge or ir.Repeated in reads):
+            # remember the position this move leaves
             keys = self.position_key("pl") + (f", {self.board_key()}" if self.uses_board_history
                                               else "")
             w(f"v{self.game.history} = v{self.game.history} | {{{keys}}}")
@@ -207,23 +212,18 @@ class Generator(MoveCode):
         if isinstance(effect, ir.Carry):
             self.carry(w, effect, p)
             return
-        if isinstance(effect, ir.Rotate):
+        if isinstance(effect, (ir.Rotate, ir.Reflect)):   # every plane remapped on a region
             self.globals["TURN"] = Turner(self.geo)
             w(f"x = {self.expr(effect.cells, p)}")
-            w(f"q = {self.expr(effect.angle, p)}")
-            w("if q % 90:")
-            with w.indent():
-                w("raise ValueError(f'a region turns by a multiple of 90 degrees, not {q}')")
-            w("q = q // 90 % 4")
+            if isinstance(effect, ir.Rotate):
+                w(f"q = {self.expr(effect.angle, p)}")
+                w("if q % 90:")
+                with w.indent():
+                    w("raise ValueError(f'a region turns by a multiple of 90 degrees, not {q}')")
+                w("q = q // 90 % 4")
+            call = "TURN({}, x, q)" if isinstance(effect, ir.Rotate) else "TURN.mirror({}, x)"
             for i in range(self.n_planes):
-                w(f"b{i} = TURN(b{i}, x, q)")
-            w(f"occ = {self.occ()}")
-            return
-        if isinstance(effect, ir.Reflect):
-            self.globals["TURN"] = Turner(self.geo)
-            w(f"x = {self.expr(effect.cells, p)}")
-            for i in range(self.n_planes):
-                w(f"b{i} = TURN.mirror(b{i}, x)")
+                w(f"b{i} = {call.format(f'b{i}')}")
             w(f"occ = {self.occ()}")
             return
         if isinstance(effect, ir.Swap):
@@ -395,24 +395,13 @@ class Generator(MoveCode):
         parts = [f"({n} * s{q} - ({total})) / {n - 1}" for q in range(n)]
         w(f"payoffs = ({', '.join(parts)},)")
 
-    def gen_start(self, w: SourceWriter) -> None:
-        """`start(s)`: the initial state with its result, as if the last player had just moved
-        (a Nim with empty heaps is over before it begins)."""
-        w("def start(s):")
-        with w.indent():
-            self.unpack(w)
-            w(f"occ = {self.occ()}")
-            if self.extra_turns:
-                w("nxt = 0")
-            self.ends(w, self.n_players - 1)
-
     def gen_settle(self, w: SourceWriter) -> None:
-        """`settle(s)`: a position given as text with its result, judged by the end rules as
-        if the player before the one to move had just moved."""
+        """`settle(s)`: a position with its result, judged by the end rules as if the player
+        before the one to move had just moved: the start (a Nim with empty heaps is over
+        before it begins), or a position given as text."""
         w("def settle(s):")
         with w.indent():
             self.unpack(w)
-            w(f"occ = {self.occ()}")
 
             def body(part: SourceWriter, q: int) -> None:
                 if self.extra_turns:
@@ -509,8 +498,6 @@ class Generator(MoveCode):
         self.gen_legal(body)
         body("")
         self.gen_apply(body)
-        body("")
-        self.gen_start(body)
         body("")
         self.gen_settle(body)
         body("")

@@ -87,9 +87,10 @@ class AttackCode:
             w("return False")
         self.helpers["attacked"] = w.lines
 
-    def phantom_plane(self, owner: int) -> str:
-        kind = next(kk for kk in range(self.n_kinds) if kk not in self.game.neutral)
-        return self.plane(owner, kind)
+    def phantom_kind(self) -> int:
+        """The kind of the phantom piece an empty cell gets for the test: the first kind
+        a player owns."""
+        return next(k for k in range(self.n_kinds) if k not in self.game.neutral)
 
     def generated_tests(self, w: SourceWriter) -> None:
         """Ask the opponents' move generator on the position with the phantom piece."""
@@ -97,7 +98,7 @@ class AttackCode:
         w(f"here = [{', '.join(f'b{i}' for i in range(self.n_planes))}]")
         w("if not occ & low:")
         with w.indent():
-            w(f"here[owner * {k}] |= low")
+            w(f"here[owner * {k} + {self.phantom_kind()}] |= low")
         w(f"rest = ({''.join(f'v{i}, ' for i in range(len(self.game.variables)))})")
         w("c = low.bit_length() - 1")
         w(f"for q in range({n}):")
@@ -118,7 +119,7 @@ class AttackCode:
         for o in range(self.n_players):
             w(f"{'if' if o == 0 else 'elif'} owner == {o}:")
             with w.indent():
-                plane = self.phantom_plane(o)
+                plane = self.plane(o, self.phantom_kind())
                 w(f"kept = {plane}")
                 w("if not occ & low:")
                 with w.indent():
@@ -135,8 +136,7 @@ class AttackCode:
     def rule_attack(self, w: SourceWriter, rule: ir.Rule, q: int) -> None:
         """`return True` when player q's rule could take on `low` (the cell at hand)."""
         if isinstance(rule, ir.PlaceRule):
-            from gdl.interpreter.codegen_expr import within_empty
-            if not within_empty(rule.where):   # a placement on a piece replaces it
+            if not ir.within_empty(rule.where):   # a placement on a piece replaces it
                 w(f"if {self.expr(rule.where, q)} & low:")
                 with w.indent():
                     w("return True")

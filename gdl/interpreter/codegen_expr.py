@@ -30,7 +30,14 @@ class ExpressionCode:
         self.cell_mask = (1 << self.cell_bits) - 1
         self.globals: dict[str, Any] = {"RETURNS": returns_table(self.n_players), "item": item}
         self.board_rules: list[ir.Rule] = [r for r in game.rules if not isinstance(r, ir.ParamRule)]
-        self.pass_rule = next((r for r in game.rules if isinstance(r, ir.PassRule)), None)
+        # rule index -> its number among the board rules (a board move's rule field)
+        self.board_number: dict[int, int] = {}
+        for i, r in enumerate(game.rules):
+            if not isinstance(r, ir.ParamRule):
+                self.board_number[i] = len(self.board_number)
+        passes = [(i, r) for i, r in enumerate(game.rules) if isinstance(r, ir.PassRule)]
+        self.pass_rule: ir.PassRule | None = passes[0][1] if passes else None   # at most one
+        self.pass_index = passes[0][0] if passes else 0
         self.helpers: dict[str, list[str]] = {}   # helper functions the generated code calls
         self.param_rules = [r for r in game.rules if isinstance(r, ir.ParamRule)]
         self.codes = result_codes(self.n_players)
@@ -40,7 +47,11 @@ class ExpressionCode:
         # a board move: to, from, rule, then (to + 1, from) per further stage, then captures
         self.capture_shift = (2 * self.cell_bits + self.rule_bits
                               + 2 * self.cell_bits * game.stage_slots)
-        self._used = {type(n) for n in ir.walk(game)}
+        nodes = list(ir.walk(game))
+        self._used = {type(n) for n in nodes}
+        self.extra_turns = ir.Again in self._used   # some move can give the mover another turn
+        # `repeated board` somewhere: the positions seen keep the boards alone too
+        self.uses_board_history = any(isinstance(n, ir.Repeated) and n.board for n in nodes)
 
     def uses(self, node_type: type) -> bool:
         """Whether some rule, end or filter of the game has a node of this type."""
@@ -160,19 +171,10 @@ class ExpressionCode:
         """Whether an end rule gives payoffs from scores (the result is then a payoff tuple)."""
         return any(end.outcome == "score" for end in self.game.ends)
 
-    @property
-    def extra_turns(self) -> bool:
-        """Whether some move can give the mover another turn (`again`)."""
-        return any(isinstance(n, ir.Again) for rule in self.game.rules for n in ir.walk(rule))
-
     def next_player(self, p: int) -> int | str:
         """Who moves after player p: a constant, or the variable `nxt` when `again` can
         change it."""
         return "nxt" if self.extra_turns else (p + 1) % self.n_players
-
-    @property
-    def uses_board_history(self) -> bool:
-        return any(isinstance(n, ir.Repeated) and n.board for n in ir.walk(self.game))
 
     def board_key(self) -> str:
         """Code for the board alone as a key (a shorter tuple than any position key, so the
@@ -299,7 +301,7 @@ class ExpressionCode:
             "no": lambda: f"(not {a[0]})", "bool": lambda: a[0], "in": lambda: f"({a[0]} & {a[1]})",
             "member": lambda: f"({a[0]} in {a[1]})", "count": lambda: f"{a[0]}.bit_count()",
             "size": lambda: f"len({a[0]})", "sum": lambda: f"sum({a[0]})",
-                  "neg": lambda: f"(-{a[0]})",
+            "neg": lambda: f"(-{a[0]})",
             "index": lambda: f"item({a[0]}, {a[1]})", "list": lambda: f"({', '.join(a)},)",
             "/": lambda: f"({a[0]} // {a[1]})",
         }
@@ -309,7 +311,7 @@ class ExpressionCode:
 
     def links(self) -> ir.Offsets:
         """The offsets of the board's links, along which groups connect."""
-        return getattr(self.geo, "adjacent", ((0, 1), (0, -1), (1, 0), (-1, 0)))
+        return self.geo.adjacent
 
     def reach_helper(self) -> None:
         """`reach(x, y)`: the cells of y connected to x through y, grown to a fixed point."""
@@ -359,11 +361,3 @@ def uses_occupancy(node: Any) -> bool:
     return any(isinstance(n, (ir.Empty, ir.Full))
                or (isinstance(n, ir.Pieces) and n.owner == ir.ANY)
                for n in ir.walk(node))
-
-
-def within_empty(where: ir.Expr) -> bool:
-    """Whether a placement condition only ever allows empty cells."""
-    if isinstance(where, ir.Empty):
-        return True
-    return (isinstance(where, ir.Op) and where.op == "and"
-            and any(within_empty(a) for a in where.args))

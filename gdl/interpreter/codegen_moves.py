@@ -50,8 +50,9 @@ class MoveCode(AttackCode, ExpressionCode):
     rule's moves, no priority, no filter: what `attacked` reads) and `allowed(s, m)`."""
 
     # ---- the rule field and the stage fields
-    def rule_tag(self, rule: ir.Rule) -> int:
-        return self.board_rules.index(rule) << (2 * self.cell_bits)
+    def rule_tag(self, index: int) -> int:
+        """The rule field of a board move of rule `index` (its place among the board rules)."""
+        return self.board_number[index] << (2 * self.cell_bits)
 
     def stage_shift(self, k: int) -> int:
         """Where further stage k (1-based) keeps its (to + 1, from) fields."""
@@ -66,7 +67,12 @@ class MoveCode(AttackCode, ExpressionCode):
     def gen_legal(self, w: SourceWriter) -> None:
         """`moves(s)`: every move but a pass; `legal_moves(s)`: those and the pass (when
         nothing else is legal, or always)."""
-        self.gen_moves(w, "moves", pseudo=False)
+        if self.uses(ir.HasMoves):
+            self.gen_moves(w, "moves_of", pseudo=False)
+            w("")
+            self.gen_memo(w)
+        else:
+            self.gen_moves(w, "moves", pseudo=False)
         if self.uses(ir.Attacked) and not self.attacks_directly():
             w("")
             self.gen_moves(w, "pseudo", pseudo=True)
@@ -79,11 +85,25 @@ class MoveCode(AttackCode, ExpressionCode):
             w("if s[-1]:")
             with w.indent():
                 w("return ()")
-            tag = self.rule_tag(self.pass_rule)
+            tag = self.rule_tag(self.pass_index)
             if self.pass_rule.always:
                 w(f"return [*moves(s), {tag}]")
             else:
                 w(f"return moves(s) or ({tag},)")
+
+    def gen_memo(self, w: SourceWriter) -> None:
+        """`moves(s)` remembering the last position asked: an end rule asking `not moves`
+        lists the next player's moves of the very position the caller then asks about
+        (draughts, Othello, chess), so the second listing is the first one."""
+        self.globals["MEMO"] = [None, ()]
+        w("def moves(s):")
+        with w.indent():
+            w("if s == MEMO[0]:")
+            with w.indent():
+                w("return MEMO[1]")
+            w("out = moves_of(s)")
+            w("MEMO[0], MEMO[1] = s, out")
+            w("return out")
 
     def gen_moves(self, w: SourceWriter, name: str, pseudo: bool) -> None:
         w(f"def {name}(s):")
@@ -144,7 +164,7 @@ class MoveCode(AttackCode, ExpressionCode):
         if isinstance(rule, ir.ParamRule):
             self.param_moves(w, rule, index, p)
             return
-        encoding = Encoding(self.cell_bits, self.rule_tag(rule), self.capture_shift)
+        encoding = Encoding(self.cell_bits, self.rule_tag(index), self.capture_shift)
         if not rule.more:
             self.stage_moves(w, rule, p, encoding)
             return
@@ -255,14 +275,10 @@ class MoveCode(AttackCode, ExpressionCode):
         mine = self.plane(p, rule.kind)
         return mine if rule.origin is None else f"({mine} & {self.expr(rule.origin, p)})"
 
-    def jump_steps(self, dx: int, dy: int) -> tuple[tuple[int, int, int], ...]:
-        """The (over offset, landing offset, from-mask) triples of a jump along (dx, dy): the
-        from-mask holds the cells from which the jump stays on the board (over and landing)."""
-        return self.geo.jumps(dx, dy)
-
     def jump_moves(self, w: SourceWriter, rule: ir.JumpRule, p: int, enc: Encoding) -> None:
         """Every jump (or, with repeat, every maximal chain of jumps) of the rule's pieces."""
-        steps = [step for dx, dy in rule.directions[p] for step in self.jump_steps(dx, dy)]
+        # (over offset, landing offset, the cells from which both stay on the board)
+        steps = [step for dx, dy in rule.directions[p] for step in self.geo.jumps(dx, dy)]
         w(f"over = {self.expr(rule.over, p)}")
         w(f"land = {self.expr(rule.to, p)}")
         w(f"m = {self.movers(rule, p)}")
@@ -278,50 +294,38 @@ class MoveCode(AttackCode, ExpressionCode):
                     with w.indent():
                         w(f"add({enc.move(f'(f + {land})', 'f', f'1 << (f + {off})')})")
                 return
-            if rule.by_path:
-                self.jump_paths(w, steps, enc)
-                return
-            w("free = land | low   # the jumping piece has left its cell")
-            w("stack = [(f, 0)]")
-            w("while stack:")
-            with w.indent():
-                w("c, cap = stack.pop()")
-                w("grown = False")
-                for off, land, mask in steps:
-                    w(f"if {mask!r} >> c & 1 and over >> (c + {off}) & 1 "
-                      f"and not cap >> (c + {off}) & 1 and free >> (c + {land}) & 1:")
-                    with w.indent():
-                        w(f"stack.append((c + {land}, cap | 1 << (c + {off})))")
-                        w("grown = True")
-                w("if cap and not grown:")
-                with w.indent():
-                    w(f"move = {enc.move('c', 'f', 'cap')}")
-                    w("# a circuit of four or more captures can be run both ways: one move")
-                    w("# (`add` is the append of the list being filled)")
-                    w("if cap.bit_count() < 4 or move not in add.__self__:")
-                    with w.indent():
-                        w("add(move)")
+            self.jump_chains(w, steps, enc, rule.by_path)
 
-    def jump_paths(self, w: SourceWriter, steps, enc: Encoding) -> None:
-        """Every maximal chain, each order its own move: the move keeps the jumps made, a few
-        bits each (the step's number + 1, the first jump highest), above the captures."""
+    def jump_chains(self, w: SourceWriter, steps: list[tuple[int, int, int]], enc: Encoding,
+                    by_path: bool) -> None:
+        """Every maximal chain from the piece on `f`. A move is its ends and its captures,
+        so a circuit of four or more captures run both ways is one move; `by_path` keeps
+        the jumps made in the move instead (a few bits each, the step's number + 1, the
+        first jump highest, above the captures), each order its own move."""
         width = len(steps).bit_length()
         w("free = land | low   # the jumping piece has left its cell")
-        w("stack = [(f, 0, 0)]")
+        w("stack = [(f, 0, 0)]" if by_path else "stack = [(f, 0)]")
         w("while stack:")
         with w.indent():
-            w("c, cap, path = stack.pop()")
+            w("c, cap, path = stack.pop()" if by_path else "c, cap = stack.pop()")
             w("grown = False")
             for i, (off, land, mask) in enumerate(steps):
                 w(f"if {mask!r} >> c & 1 and over >> (c + {off}) & 1 "
                   f"and not cap >> (c + {off}) & 1 and free >> (c + {land}) & 1:")
                 with w.indent():
-                    w(f"stack.append((c + {land}, cap | 1 << (c + {off}), "
-                      f"path << {width} | {i + 1}))")
+                    path = f", path << {width} | {i + 1}" if by_path else ""
+                    w(f"stack.append((c + {land}, cap | 1 << (c + {off}){path}))")
                     w("grown = True")
             w("if cap and not grown:")
             with w.indent():
-                w(f"add({enc.move('c', 'f', 'cap')} | path << {self.path_shift})")
+                if by_path:
+                    w(f"add({enc.move('c', 'f', 'cap')} | path << {self.path_shift})")
+                    return
+                w(f"move = {enc.move('c', 'f', 'cap')}")
+                w("# (`add` is the append of the list being filled)")
+                w("if cap.bit_count() < 4 or move not in add.__self__:")
+                with w.indent():
+                    w("add(move)")
 
     @property
     def path_shift(self) -> int:

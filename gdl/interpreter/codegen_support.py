@@ -67,63 +67,58 @@ def item(values: tuple, index: int) -> int:
 
 class Turner:
     """`TURN(plane, region, quarters)`: the plane with the pieces on a square region turned
-    clockwise by that many quarter turns (the cell maps are made once per region)."""
+    clockwise by that many quarter turns; `TURN.mirror(plane, region)` mirrored left to
+    right. The cell maps are made once per region."""
 
     def __init__(self, geometry: Any):
         self.geometry = geometry
         self.maps: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
 
-    def pairs(self, region: int, quarters: int) -> tuple[tuple[int, int], ...]:
+    def _cells(self, region: int) -> list[tuple[int, int, int]]:
         geo = self.geometry
-        cells = [c for c in geo.cells if region >> c & 1]
-        xs = [geo.xy(c)[0] for c in cells]
-        ys = [geo.xy(c)[1] for c in cells]
-        x0, y0, side = min(xs), min(ys), max(xs) - min(xs) + 1
-        if max(ys) - y0 + 1 != side or len(cells) != side * side:
+        return [(c, *geo.xy(c)) for c in geo.cells if region >> c & 1]
+
+    def turned(self, region: int, quarters: int) -> tuple[tuple[int, int], ...]:
+        cells = self._cells(region)
+        x0, y0 = min(x for _, x, _ in cells), min(y for _, _, y in cells)
+        side = max(x for _, x, _ in cells) - x0 + 1
+        if max(y for _, _, y in cells) - y0 + 1 != side or len(cells) != side * side:
             raise ValueError("only a square region of cells can turn")
         out = []
-        for c in cells:
-            u, v = geo.xy(c)[0] - x0, geo.xy(c)[1] - y0
+        for c, x, y in cells:
+            u, v = x - x0, y - y0
             for _ in range(quarters):   # clockwise, rows counted upwards: (u, v) -> (v, side-1-u)
                 u, v = v, side - 1 - u
-            out.append((c, geo.cell(x0 + u, y0 + v)))
+            out.append((c, self.geometry.cell(x0 + u, y0 + v)))
         return tuple(out)
 
-    def mirror(self, plane: int, region: int) -> int:
-        """The plane with the pieces on `region` mirrored left to right within its columns."""
-        if not plane & region:
+    def mirrored(self, region: int, _: int) -> tuple[tuple[int, int], ...]:
+        cells = self._cells(region)
+        low, high = min(x for _, x, _ in cells), max(x for _, x, _ in cells)
+        out = []
+        for c, x, y in cells:
+            image = self.geometry.cell(low + high - x, y)
+            if not region >> image & 1:
+                raise ValueError("the region is not symmetric left to right")
+            out.append((c, image))
+        return tuple(out)
+
+    def _remap(self, plane: int, region: int, key: int, pairs: Any) -> int:
+        if key == 0 or not plane & region:   # no turn, or nothing there to move
             return plane
-        key = (region, -1)
-        if key not in self.maps:
-            geo = self.geometry
-            cells = [c for c in geo.cells if region >> c & 1]
-            xs = [geo.xy(c)[0] for c in cells]
-            low, high = min(xs), max(xs)
-            pairs = []
-            for c in cells:
-                x, y = geo.xy(c)
-                image = geo.cell(low + high - x, y)
-                if not region >> image & 1:
-                    raise ValueError("the region is not symmetric left to right")
-                pairs.append((c, image))
-            self.maps[key] = tuple(pairs)
+        if (region, key) not in self.maps:
+            self.maps[(region, key)] = pairs(region, key)
         out = plane & ~region
-        for source, target in self.maps[key]:
+        for source, target in self.maps[(region, key)]:
             if plane >> source & 1:
                 out |= 1 << target
         return out
 
+    def mirror(self, plane: int, region: int) -> int:
+        return self._remap(plane, region, -1, self.mirrored)
+
     def __call__(self, plane: int, region: int, quarters: int) -> int:
-        if not quarters or not plane & region:
-            return plane
-        key = (region, quarters)
-        if key not in self.maps:
-            self.maps[key] = self.pairs(region, quarters)
-        out = plane & ~region
-        for source, target in self.maps[key]:
-            if plane >> source & 1:
-                out |= 1 << target
-        return out
+        return self._remap(plane, region, quarters, self.turned)
 
 
 class SourceWriter:

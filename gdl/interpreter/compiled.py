@@ -51,23 +51,21 @@ class CompiledGame:
         self.payoff_bound = None if any(e.outcome == "score" for e in game.ends) else 1.0
         self.options = dict(game.options)
         self.geometry = game.geometry
-        self.source, namespace = generate(game)
-        compile_source(game.name, self.source, namespace)
-        self.legal_moves = namespace["legal_moves"]
-        self.apply = namespace["apply"]
-        self.canonical = namespace["canonical"]
+        namespace = self._compile(game)
         self._returns = namespace["RETURNS"]
         self._cell_bits = game.geometry.size_bits
-        self._settle = namespace["settle"]
         self._letters: dict | None = None   # piece letters of position texts, made when first asked
+        self._board_rules = [r for r in game.rules if not isinstance(r, ir.ParamRule)]
+        # where a board move keeps its captures (see codegen_moves.Encoding)
+        S = game.geometry.size_bits
+        self._captures = 2 * S + game.rule_bits + 2 * S * game.stage_slots
         self._promoted = {n.kind for r in game.rules for n in ir.walk(r)
                           if isinstance(n, ir.Promote)}
-        self._initial = namespace["start"]((*game.initial_planes,
-                                            *(v.initial for v in game.variables), 0, 0))
+        self._initial = self._settle((*game.initial_planes,
+                                      *(v.initial for v in game.variables), 0, 0))
         heuristic = derive(game, namespace["moves"])
         if heuristic is not None:   # solvers look for this attribute (see solvers.evaluation)
             self.heuristic = heuristic
-        self.quantity_values = namespace.get("quantities")   # see invariants.check_quantity
         self._keep_held_symmetries()
         self.invariants: dict[str, Any] = {
             "symmetries": [sym.name for sym in self.ir.symmetries],
@@ -83,12 +81,16 @@ class CompiledGame:
         if not self.rejected:
             return
         self.ir = attrs.evolve(self.ir, symmetries=close(held, self.geometry))
-        self.source, namespace = generate(self.ir)
-        compile_source(self.name, self.source, namespace)
+        self._compile(self.ir)
+
+    def _compile(self, game: ir.GameIR) -> dict[str, Any]:
+        """Generate and compile the game's code; the hot functions become attributes."""
+        self.source, namespace = generate(game)
+        compile_source(game.name, self.source, namespace)
         self.legal_moves, self.apply = namespace["legal_moves"], namespace["apply"]
-        self._settle = namespace["settle"]
-        self.canonical = namespace["canonical"]
-        self.quantity_values = namespace.get("quantities")
+        self.canonical, self._settle = namespace["canonical"], namespace["settle"]
+        self.quantity_values = namespace.get("quantities")   # see invariants.check_quantity
+        return namespace
 
     @property
     def symmetries(self) -> tuple[ir.Symmetry, ...]:
@@ -125,14 +127,13 @@ class CompiledGame:
             return " ".join([rule.name, *map(str, move[1:])])
         move = cast(int, move)   # a board move
         S, cell_mask = self._cell_bits, (1 << self._cell_bits) - 1
-        board_rules = [r for r in self.ir.rules if not isinstance(r, ir.ParamRule)]
+        board_rules = self._board_rules
         rule = board_rules[move >> 2 * S & (1 << self.ir.rule_bits) - 1]
         if isinstance(rule, ir.PassRule):
             return rule.name
-        captures = 2 * S + self.ir.rule_bits + 2 * S * self.ir.stage_slots
         player = state[-2]
-        parts = [self._stage_text(rule, move & cell_mask, move >> S & cell_mask, move >> captures,
-                                  player, board_rules)
+        parts = [self._stage_text(rule, move & cell_mask, move >> S & cell_mask,
+                                  move >> self._captures, player, board_rules)
                  + self._promotion_text(rule, move & cell_mask, player)]
         for k, stage in enumerate(rule.more, 1):
             field = move >> 2 * S + self.ir.rule_bits + 2 * S * (k - 1)
@@ -153,14 +154,14 @@ class CompiledGame:
             cells = where.value if isinstance(where, ir.Const) else \
                 where.values[player] if isinstance(where, ir.PerPlayer) else 0
             if cells >> to & 1:
-                return "=" + position.letters(self.ir)[(0, effect.kind)]
+                return "=" + self.letters()[(0, effect.kind)]
         return ""
 
     def _stage_text(self, rule: ir.BoardRule, to: int, start: int, captured: int, player: int,
                     board_rules, later: bool = False) -> str:
         name = self.geometry.name
         if isinstance(rule, ir.DropRule):   # the piece's letter, then where: P*e5
-            return f"{position.letters(self.ir)[(player, start)]}*{name(to)}"
+            return f"{self.letters()[(player, start)]}*{name(to)}"
         if isinstance(rule, ir.SelectRule):   # its numbers
             return ",".join(map(str, (to, start)[:len(rule.ranges)]))
         if isinstance(rule, (ir.PlaceRule, ir.ChooseRule)):
@@ -179,11 +180,15 @@ class CompiledGame:
             return name(to)   # it goes on from where the stage before ended
         return f"{name(start)}-{name(to)}"
 
-    def position_text(self, state: State) -> str:
-        """The position as text (see gdl.interpreter.position): what `--position` reads."""
+    def letters(self) -> dict[tuple[int, int], str]:
+        """(owner, kind) -> the piece's letter in positions and notation (made once)."""
         if self._letters is None:
             self._letters = position.letters(self.ir)
-        return position.position_text(self.ir, state, self._letters)
+        return self._letters
+
+    def position_text(self, state: State) -> str:
+        """The position as text (see gdl.interpreter.position): what `--position` reads."""
+        return position.position_text(self.ir, state, self.letters())
 
     def parse_position(self, text: str) -> State:
         """The state a position text describes, with its result judged by the end rules.

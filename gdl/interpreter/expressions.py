@@ -37,6 +37,16 @@ _ARITH = {"+", "-", "*", "/", "%"}
 _CELL_NAME = re.compile(r"[a-z][0-9]+")   # a1: the shape of a cell's name
 
 
+OWNER_WORDS = {"own": ir.MOVER, "mover": ir.MOVER, "enemy": ir.OPPONENT, "opponent": ir.OPPONENT}
+
+
+def owner_word(text: str, players: list[str]) -> ir.Owner | None:
+    """`own`/`mover`, `enemy`/`opponent` or a player's name as an owner; None for another word."""
+    if text in OWNER_WORDS:
+        return OWNER_WORDS[text]
+    return players.index(text) if text in players else None
+
+
 def error(message: str, node: Any) -> RulesSemanticError:
     return RulesSemanticError(message, node.pos)
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from gdl.grammar import ast
 from gdl.interpreter import ir
-from gdl.interpreter.ir import BOOL, CELLS, INT
+from gdl.interpreter.ir import BOOL, CELLS
 
 CONNECTIVITY = ("adjacent", "reach", "alive", "connects")
 _ARITY = {"adjacent": 1, "reach": 2, "alive": 1, "connects": 3}
@@ -89,7 +89,7 @@ class BoardFunctions:
 
     def _applyof(self, node: ast.ApplyOf, ctx: Any) -> ir.Expr:
         """`line K of OWNER`: own, enemy (the next player), any, or a player's name."""
-        from gdl.interpreter.expressions import constant, error, expect
+        from gdl.interpreter.expressions import error, owner_word
         if node.fn.text != "line":
             raise error(f"only 'line' takes 'of' (line 5 of enemy), not '{node.fn.text}'", node.fn)
         line = self.lower(ast.Apply(node.fn, node.arg, None, node.pos), ctx)
@@ -97,15 +97,8 @@ class BoardFunctions:
         if not isinstance(node.owner, ast.Name):
             raise error("'of' is followed by own, enemy, any or a player", node.owner)
         word = node.owner.ident.text
-        owners = {"own": ir.MOVER, "mover": ir.MOVER, "enemy": ir.OPPONENT, "opponent": ir.OPPONENT,
-                  "any": ir.ANY}
-        if word in owners:
-            owner = owners[word]
-        elif word in self.scope.players:
-            owner = self.scope.players.index(word)
-        else:
+        owner = ir.ANY if word == "any" else owner_word(word, self.scope.players)
+        if owner is None:
             raise error(f"'of' is followed by own, enemy, any or a player, not '{word}'",
                         node.owner)
-        constant(expect(self.lower(node.arg, ctx), INT, node.arg, "a line length"), node.arg,
-                 "a line length")
         return ir.Line(line.length, owner, line.within)

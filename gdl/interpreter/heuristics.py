@@ -16,6 +16,7 @@ The heuristic is their mean, from each player's point of view.
 
 from __future__ import annotations
 
+import collections
 from collections.abc import Callable
 
 from gdl.interpreter import ir
@@ -78,16 +79,10 @@ def _two_player_lines(windows: tuple[int, ...], planes_of: list[list[int]]) -> C
     return signal
 
 
-def _only_empty(e: ir.Expr) -> bool:
-    """Whether a travel's target set lies within the empty cells: it can take nothing."""
-    if isinstance(e, ir.Empty):
-        return True
-    return isinstance(e, ir.Op) and e.op == "and" and any(_only_empty(a) for a in e.args)
-
-
 def _material_signal(game: ir.GameIR, planes_of: list[list[int]]) -> Callable | None:
     captures = any(isinstance(r, ir.JumpRule)
-                   or (isinstance(r, ir.StepRule) and not _only_empty(r.to)) for r in game.rules)
+                   or (isinstance(r, ir.StepRule) and not ir.within_empty(r.to))
+                   for r in game.rules)
     counted = any(isinstance(e, ir.Op) and e.op == "count"
                   for end in game.ends for e in ir.walk(end.condition))
     if not (captures or counted) or not (any(game.initial_planes) or counted):
@@ -175,28 +170,32 @@ def _connection_signal(game: ir.GameIR, planes_of: list[list[int]]) -> Callable 
     if len(planes_of) != 2 or set(goals) != {0, 1}:
         return None
     geo = game.geometry
-    at = {geo.xy(c): c for c in geo.cells}
-    links = {c: [at[x + dx, y + dy] for dx, dy in geo.adjacent if (x + dx, y + dy) in at]
-             for c, (x, y) in ((c, geo.xy(c)) for c in geo.cells)}
+    links = {c: [n for step in geo.adjacent if (n := geo.neighbour(c, *step)) is not None]
+             for c in geo.cells}
 
     def distance(mine: int, theirs: int, a: int, b: int) -> int:
-        """Empty cells to fill to join a to b (0-1 breadth-first search); len(cells) if barred."""
-        cost = {c: 0 if mine >> c & 1 else 1 for c in links if not theirs >> c & 1}
-        best = {c: cost[c] for c in bits(a) if c in cost}
-        layer, d = [c for c, v in best.items() if v == 0], 0
-        pending = [c for c, v in best.items() if v == 1]
-        while layer or pending:
-            while layer:
-                c = layer.pop()
-                if b >> c & 1:
-                    return d
-                for n in links[c]:
-                    if n in cost and best.get(n, 1 << 30) > d + cost[n]:
-                        best[n] = d + cost[n]
-                        (layer if cost[n] == 0 else pending).append(n)
-            d += 1
-            layer = [c for c in pending if best[c] == d]
-            pending = [c for c in pending if best[c] > d]
+        """Empty cells to fill to join a to b: a 0-1 breadth-first search (own cells cost 0,
+        empty ones 1, enemy ones bar the way); len(cells) when there is no way."""
+        best: dict[int, int] = {}
+        todo: collections.deque[tuple[int, int]] = collections.deque()
+        for c in bits(a & ~theirs):
+            if mine >> c & 1:
+                todo.appendleft((0, c))
+            else:
+                todo.append((1, c))
+        while todo:
+            d, c = todo.popleft()
+            if best.get(c, len(links)) <= d:
+                continue
+            best[c] = d
+            if b >> c & 1:   # the nearest first: a 0-cost step goes to the front
+                return d
+            for n in links[c]:
+                if not theirs >> n & 1:
+                    if mine >> n & 1:
+                        todo.appendleft((d, n))
+                    else:
+                        todo.append((d + 1, n))
         return len(links)
 
     def signal(state: tuple) -> list[float]:

@@ -37,6 +37,15 @@ def walk(node: Any):
                     yield from walk(item)
 
 
+def within_empty(where: Any) -> bool:
+    """Whether a set of cells lies within the empty cells (`empty and ...`): a placement or
+    a travel onto it can take nothing."""
+    if isinstance(where, Empty):
+        return True
+    return (isinstance(where, Op) and where.op == "and"
+            and any(within_empty(a) for a in where.args))
+
+
 # ----------------------------------------------------------------------- expressions
 
 @attrs.frozen

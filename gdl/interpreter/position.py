@@ -29,19 +29,14 @@ class PositionError(GdlError):
 
 def letters(game: ir.GameIR) -> dict[tuple[int, int], str]:
     """(owner, kind) -> its letter in a position text."""
-    players, kinds = len(game.players), len(game.pieces)
+    players = len(game.players)
+    owned = [k for k in range(len(game.pieces)) if k not in game.neutral]
     out: dict[tuple[int, int], str] = {}
-    if kinds == 1:
+    if len(owned) == 1:   # one kind of the players' (and maybe neutral ones): their initials
         initials = [p[0].upper() for p in game.players]
         if players > 2 or len(set(initials)) < players:
             initials = [str(p + 1) for p in range(players)]
-        out = {(p, 0): initials[p] for p in range(players)}
-    elif len(game.pieces) - len(game.neutral) == 1:   # one kind of the players' and neutral ones
-        initials = [p[0].upper() for p in game.players]
-        if players > 2 or len(set(initials)) < players:
-            initials = [str(p + 1) for p in range(players)]
-        owned = next(k for k in range(kinds) if k not in game.neutral)
-        out = {(p, owned): initials[p] for p in range(players)}
+        out = {(p, owned[0]): initials[p] for p in range(players)}
     else:
         if players > 2:
             raise PositionError("positions of games of more than two players with several "

@@ -196,6 +196,7 @@ class _Run:
     def __init__(self, searcher: AlphaBeta, deadline: float) -> None:
         self.searcher = searcher
         self.deadline = deadline
+        self.clock = Clock(deadline)   # one for the whole search: its node rate carries over
         self.nodes = self.hits = self.horizon = self.seldepth = 0
         self.root_best: Move | None = None
         self.root_value = 0.0
@@ -225,7 +226,7 @@ class _Run:
         use_history = ordering.history
         reorder = use_first or use_killers or use_history
         killers, history = self.killers, self.history
-        clock = Clock(self.deadline)
+        clock = self.clock
         # Mate-distance clamping needs the largest payoff; none for unknown scores.
         top = payoff_bound(game) * WIN
         clamp = distance and top != INF
@@ -248,7 +249,8 @@ class _Run:
                 moves.insert(0, first)
             return moves
 
-        def negamax(state, depth, alpha, beta, ply):
+        def negamax(state, me, depth, alpha, beta, ply):
+            """The value of `state` for `me`, its player to move (the caller knows it)."""
             nonlocal nodes, hits, horizon, seldepth, next_check
             nodes += 1
             pvs[ply] = ()
@@ -259,7 +261,7 @@ class _Run:
             if is_terminal(state):
                 if ply > seldepth:
                     seldepth = ply
-                return terminal_score(returns(state)[player(state)], ply if distance else 0)
+                return terminal_score(returns(state)[me], ply if distance else 0)
             if depth <= 0:
                 horizon += 1
                 return evaluate(state)
@@ -297,13 +299,13 @@ class _Run:
                 moves = order(moves, first if use_first else None, ply)
             alpha0, horizon0 = alpha, horizon
             best, best_move = -INF, None
-            me = player(state)
             for m in moves:
                 after = apply(state, m)
-                if player(after) == me:   # an extra turn (`again`): the same side's value
-                    v = negamax(after, depth - 1, alpha, beta, ply + 1)
+                them = player(after)
+                if them == me:   # an extra turn (`again`): the same side's value
+                    v = negamax(after, me, depth - 1, alpha, beta, ply + 1)
                 else:
-                    v = -negamax(after, depth - 1, -beta, -alpha, ply + 1)
+                    v = -negamax(after, them, depth - 1, -beta, -alpha, ply + 1)
                 if v > best:
                     best, best_move = v, m
                     if ply == 0:
@@ -329,7 +331,7 @@ class _Run:
             return best
 
         try:
-            value = negamax(root, depth, -INF, INF, 0)
+            value = negamax(root, player(root), depth, -INF, INF, 0)
         finally:
             self.nodes, self.hits, self.horizon, self.seldepth = nodes, hits, horizon, seldepth
         self.pv = pvs.get(0, ())

@@ -5,7 +5,7 @@ A search calls `Clock.next_check(nodes)` when its node count reaches the number 
 previous call returned. The interval between reads adapts to the measured node rate so
 that the clock is read about every CHECK_SECONDS: every node on a board where one node
 takes milliseconds, every few thousand on a small board. A fixed interval cannot do
-both (20,000 nodes are 12 s on a 26x99 gomoku board).
+both.
 
 >>> clock = Clock(float("inf"))
 >>> clock.next_check(0) >= 1
@@ -35,9 +35,6 @@ class Clock:
         self._last_time = perf_counter()
         self._last_nodes = 0
         self.interval = 1
-
-    def expired(self) -> bool:
-        return perf_counter() >= self.deadline
 
     def next_check(self, nodes: int) -> int:
         """Read the clock at node count `nodes`. Returns the node count of the next read,

@@ -7,7 +7,8 @@ Two methods, both keyed on `game.canonical(state)` (or the solver's `key`):
                  ends the game with the best payoff there is, then the history heuristic.
     "memo"       retrograde-style memoised negamax: the exact value of every
                  position reachable from the root, no pruning. Slower, but it
-                 leaves the value of every reachable position in the table.
+                 leaves the value of every reachable position in the table (but
+                 for values that rest on a repetition: see below).
 
 Both run on an explicit stack (no recursion: a game may be thousands of plies deep).
 
@@ -147,6 +148,7 @@ class ExactSolver:
         self._next_report = self.progress_every
         self._clock = Clock(deadline_after(self.time_limit, start))
         self._next_clock = 1 if self.time_limit is not None else math.inf
+        self._next_event: float = 1   # the node count of the next progress, limit or clock check
         self._history: dict[Move, int] = {}
         score, best = self._search(root, prune=self.method == "alphabeta")
         value = "win" if score > 0 else "loss" if score < 0 else "draw"
@@ -154,8 +156,15 @@ class ExactSolver:
                            len(self.table), self.method)
 
     def _count(self) -> None:
-        """Count one node; report progress and enforce the limits."""
+        """Count one node; report progress and enforce the limits. The node, progress and
+        clock checks share one threshold, so most nodes pay one comparison."""
         self._nodes += 1
+        if self._nodes >= self._next_event:
+            self._event()
+        if self.max_positions is not None and len(self.table) > self.max_positions:
+            self._give_up("positions", f"{self.max_positions:,} stored positions")
+
+    def _event(self) -> None:
         nodes = self._nodes
         if nodes >= self._next_report:
             self._next_report += self.progress_every
@@ -168,8 +177,8 @@ class ExactSolver:
             self._next_clock = self._clock.next_check(nodes)
             if self._next_clock < 0:
                 self._give_up("time", f"{self.time_limit:g} s")
-        if self.max_positions is not None and len(self.table) > self.max_positions:
-            self._give_up("positions", f"{self.max_positions:,} stored positions")
+        limit = math.inf if self.node_limit is None else self.node_limit + 1
+        self._next_event = min(self._next_report, limit, self._next_clock)
 
     def _give_up(self, reason: str, limit: str) -> None:
         seconds = perf_counter() - self._start
@@ -177,55 +186,63 @@ class ExactSolver:
                          f"({self._nodes:,} nodes searched in {seconds:.1f} s)",
                          reason, self._nodes, seconds, len(self.table))
 
-    def _enter(self, state: State, alpha: float, beta: float, root: bool, prune: bool,
-               path: dict, stack: list) -> tuple | None:
-        """Start the search of `state`: its (value, repetition depth, move) when that is
-        known at once, else None after pushing its frame on `stack`."""
-        game = self.game
-        self._count()
-        if game.is_terminal(state):
-            return game.returns(state)[game.current_player(state)], NO_REPEAT, None
-        key: Hashable = self.key(state)
-        at = path.get(key)
-        if at is not None:
-            return REPETITION, at, None
-        entry = self.table.probe(key)
-        first = None
-        if entry is not None:
-            first = entry[3]
-            v, flag = entry[1], entry[2]
-            if not root and (flag == EXACT or (v >= beta if flag == LOWER else v <= alpha)):
-                return v, NO_REPEAT, first
-        mover = game.current_player(state)
-        children = []
-        bound = self.bound
-        for m in game.legal_moves(state):
-            child = game.apply(state, m)
-            # The best payoff there is cannot be bettered: no need to look further.
-            if prune and game.is_terminal(child) and game.returns(child)[mover] >= bound:
-                self._count()
-                self.table.store(key, FULL_DEPTH, bound, EXACT, m)
-                return bound, NO_REPEAT, m
-            children.append((m, child))
-        if prune:
-            history = self._history
-            children.sort(key=lambda mc: (mc[0] != first, -history.get(mc[0], 0)))
-        # frame: key, children, next index, alpha, beta, alpha0, best, best move,
-        # the move being searched, the shallowest repetition the values rest on, the mover,
-        # whether the child searched moves again (`again`: its value is not negated)
-        path[key] = len(stack)
-        stack.append([key, children, 0, alpha, beta, alpha, -math.inf, None, None, NO_REPEAT,
-                      mover, False])
-        return None
-
     def _search(self, root: State, prune: bool) -> tuple[float, Move | None]:
         """(value of `root` for its mover, a best move): negamax on an explicit stack.
-        prune=False searches every child with an open window (the "memo" method)."""
+        prune=False searches every child with an open window (the "memo" method).
+
+        A frame is [key, children, next child, alpha, beta, alpha0, best, best move, the
+        move being searched, the shallowest repetition the values rest on, the mover,
+        whether that child's player moves again (`again`: its value is not negated)];
+        a child is (move, state, its payoffs when known to be over, or None)."""
+        game, count = self.game, self._count
+        is_terminal, returns, player = game.is_terminal, game.returns, game.current_player
+        legal_moves, apply, key_of = game.legal_moves, game.apply, self.key
+        table, history = self.table, self._history
+        probe, store = table.probe, table.store
         bound = self.bound if prune else math.inf
+        early = prune and bound != math.inf   # a child with the best payoff ends the search
         path: dict[Hashable, int] = {}
         stack: list[list] = []
-        table, history = self.table, self._history
-        result = self._enter(root, -bound, bound, True, prune, path, stack)
+
+        def enter(state: State, mover: int, payoffs: tuple | None, alpha: float, beta: float,
+                  root: bool) -> tuple | None:
+            """Start the search of `state` (`payoffs` when it is known to be over): its
+            (value, repetition depth, move) when known at once, else None after pushing
+            its frame on `stack`."""
+            count()
+            if payoffs is not None or is_terminal(state):
+                return (payoffs or returns(state))[mover], NO_REPEAT, None
+            key: Hashable = key_of(state)
+            at = path.get(key)
+            if at is not None:
+                return REPETITION, at, None
+            entry = probe(key)
+            first = None
+            if entry is not None:
+                first = entry[3]
+                v, flag = entry[1], entry[2]
+                if not root and (flag == EXACT or (v >= beta if flag == LOWER else v <= alpha)):
+                    return v, NO_REPEAT, first
+            children = []
+            for m in legal_moves(state):
+                child = apply(state, m)
+                over = None
+                if early and is_terminal(child):
+                    over = returns(child)
+                    # The best payoff there is cannot be bettered: no need to look further.
+                    if over[mover] >= bound:
+                        count()
+                        store(key, FULL_DEPTH, bound, EXACT, m)
+                        return bound, NO_REPEAT, m
+                children.append((m, child, over))
+            if prune:
+                children.sort(key=lambda c: (c[0] != first, -history.get(c[0], 0)))
+            path[key] = len(stack)
+            stack.append([key, children, 0, alpha, beta, alpha, -math.inf, None, None,
+                          NO_REPEAT, mover, False])
+            return None
+
+        result = enter(root, player(root), None, -bound, bound, True)
         while stack:
             frame = stack[-1]
             if result is not None:  # the answer of the child searched last
@@ -243,12 +260,15 @@ class ExactSolver:
                             frame[2] = len(frame[1])  # a cutoff: no more children
             children = frame[1]
             if frame[2] < len(children):
-                m, child = children[frame[2]]
+                m, child, over = children[frame[2]]
                 frame[2] += 1
                 frame[8] = m
-                frame[11] = again = self.game.current_player(child) == frame[10]
-                window = (frame[3], frame[4]) if again else (-frame[4], -frame[3])
-                result = self._enter(child, *window, False, prune, path, stack)
+                mover = player(child)
+                frame[11] = again = mover == frame[10]
+                if again:
+                    result = enter(child, mover, over, frame[3], frame[4], False)
+                else:
+                    result = enter(child, mover, over, -frame[4], -frame[3], False)
                 continue
             stack.pop()
             key, depth = frame[0], len(stack)
@@ -256,7 +276,7 @@ class ExactSolver:
             best, alpha0, beta = frame[6], frame[5], frame[4]
             if frame[9] >= depth:  # rests on no repetition of a position above this one
                 flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
-                table.store(key, FULL_DEPTH, best, flag, frame[7])
+                store(key, FULL_DEPTH, best, flag, frame[7])
             result = best, frame[9] if frame[9] < depth else NO_REPEAT, frame[7]
         assert result is not None   # the root's frame always leaves a value
         return result[0], result[2]

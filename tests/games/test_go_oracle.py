@@ -43,6 +43,5 @@ def placing_game(size: int, seed: int) -> tuple:
 
 @pytest.mark.parametrize("size, games", [(3, 150), (4, 60)])
 def test_games_without_passes_end_as_openspiels_by_superko_or_the_move_limit(size, games):
-    pytest.importorskip("pyspiel", reason="pyspiel is a test dependency; `make test` installs it")
     results = collections.Counter(placing_game(size, seed) for seed in range(games))
     assert results[(0.0, 0.0)] > 0 and len(results) == 3   # superko draws, and wins for both

@@ -700,13 +700,6 @@ end: draw if not moves
     assert wins > 0
 
 
-def test_geometry_doctests():
-    import doctest
-
-    from gdl.interpreter import geometry
-    assert doctest.testmod(geometry).failed == 0
-
-
 # ---------------------------------------------------------------- a ring
 
 RING = ["a1", "b1", "c1", "d1", "d2", "c2", "b2", "a2"]   # round a 4 x 2 board, anticlockwise

@@ -960,7 +960,10 @@ def test_a_loop_of_captures_is_one_move_or_by_path_one_move_per_order():
     assert sorted(both.move_text(start, m) for m in both.legal_moves(start)) == [
         "d2xb4xd6xf4xd2", "d2xf4xd6xb4xd2"]
     for move in both.legal_moves(start):   # either way, all four men are taken
-        assert both.apply(start, move)[:4] == once.apply(start, once.legal_moves(start)[0])[:4]
+        after = both.apply(start, move)
+        assert after[:4] == once.apply(start, once.legal_moves(start)[0])[:4]
+        board = both.position_text(after).split()[0]
+        assert "m" not in board and board.count("K") == 1   # White's king alone is left
     draughts = catalog.resolve("draughts").read_text()
     by_path = compile_rules(draughts.replace("repeatedly", "repeatedly by path"), "draughts.gdl")
     assert [perft(by_path, by_path.initial_state(), d) for d in range(1, 6)] \

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from time import process_time
+
 import pytest
 
 from gdl import catalog
@@ -131,9 +133,12 @@ def test_draughts_stops_at_each_limit_with_how_far_it_got():
     with pytest.raises(SolveLimit, match="not solved within 5,000 nodes") as nodes:
         solve(game, node_limit=5_000)
     assert (nodes.value.reason, nodes.value.nodes) == ("nodes", 5_001)
+    began = process_time()
     with pytest.raises(SolveLimit, match="not solved within 0.2 s") as timed:
         solve(game, time_limit=0.2)
-    assert timed.value.reason == "time" and 0.2 <= timed.value.seconds < 5
+    # The solver's own clock is past the limit; processor time bounds the rest generously.
+    assert timed.value.reason == "time" and timed.value.seconds >= 0.2
+    assert process_time() - began < 5
 
 
 def test_the_table_bound_stops_a_solve():

@@ -2,6 +2,8 @@
 bottom) is White, O Black, and its arrows (#) gdl's neutral piece (*). One gdl move is
 OpenSpiel's three actions (the amazon, where it goes, where it shoots): one turn."""
 
+from tools.oracles.picture import join_rows
+
 SPIEL = "amazons"
 DEPTH = 1
 POSITION_DEPTH = 1
@@ -9,4 +11,4 @@ LIVE_GAMES = 20   # a turn is some 2000 action triples walked in Python: ~1 s a 
 
 
 def position(state) -> str:
-    return "/".join(str(state).translate(str.maketrans("XO#", "WB*")).split())
+    return join_rows(str(state).split(), {"X": "W", "O": "B", "#": "*"})

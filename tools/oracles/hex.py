@@ -2,6 +2,8 @@
 right of the one above; gdl's rhombus leans the other way (each row right of the one below),
 so OpenSpiel's row 0 is gdl's row 1: its picture is turned upside down. x is Black, o White."""
 
+from tools.oracles.picture import join_rows
+
 SIZE = 5
 SPIEL = "hex"
 PARAMS = {"board_size": SIZE}
@@ -11,5 +13,4 @@ DEPTH = 3
 
 def position(state) -> str:
     rows = [line.replace(" ", "") for line in str(state).splitlines()]
-    table = str.maketrans("xo", "BW")
-    return "/".join(row.translate(table) for row in reversed(rows))
+    return join_rows(rows, {"x": "B", "o": "W"}, upside_down=True)

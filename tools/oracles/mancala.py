@@ -5,6 +5,7 @@ row a2..g2 read from the left (a2 is store 0, b2 pit 13). Ending in one's store 
 so turns are single actions."""
 
 SPIEL = "mancala"
+KEY = "seeds"   # the part of gdl's position text a position is matched by
 SPLIT = "action"
 DEPTH = 6
 POSITION_DEPTH = 4
@@ -15,8 +16,3 @@ def position(state) -> str:
     middle = [n for n in middle if n]
     return "seeds=" + ",".join(bottom + [middle[1]] + [middle[0]] + top)
 
-
-def gdl_key(game, state) -> str:
-    board, *rest = game.position_text(state).split()
-    assert set(board) <= set("./"), board   # no pieces: the seeds are the position
-    return next(part for part in rest if part.startswith("seeds="))

@@ -6,7 +6,7 @@ move, so the default per-turn split compares them."""
 SPIEL = "nine_mens_morris"
 DEPTH = 3
 POSITION_DEPTH = 2
-LIVE_GAMES = 50    # games often run to the 200-turn limit: 200 of them take over a minute
+LIVE_GAMES = 200   # games often run to the 200-turn limit
 COORDS = [(0, 0), (0, 7), (0, 14), (2, 2), (2, 7), (2, 12), (4, 4), (4, 7), (4, 10), (6, 0),
           (6, 2), (6, 4), (6, 10), (6, 12), (6, 14), (8, 4), (8, 7), (8, 10), (10, 2), (10, 7),
           (10, 12), (12, 0), (12, 7), (12, 14)]

@@ -33,19 +33,8 @@ def apply(s, m):
             return (b0, b1, 0, 5)
         return (b0, b1, 0, 0)
 
-def start(s):
-    b0, b1, pl, res = s
-    occ = b0 | b1
-    occ = b0 | b1
-    if LINE3[b1]:
-        return (b0, b1, 0, 2)
-    if (occ == 1911):
-        return (b0, b1, 0, 5)
-    return (b0, b1, 0, 0)
-
 def settle(s):
     b0, b1, pl, res = s
-    occ = b0 | b1
     if pl == 0:
         occ = b0 | b1
         if LINE3[b1]:
