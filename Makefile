@@ -23,7 +23,7 @@ $(BIN)/.lint-installed: $(BIN)/.installed
 	touch $@
 
 lint: $(BIN)/.lint-installed
-	$(BIN)/ruff check gdl tests bench
+	$(BIN)/ruff check gdl tests bench tools
 	$(BIN)/mypy
 
 bench: $(BIN)/.installed

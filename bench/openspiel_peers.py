@@ -51,7 +51,7 @@ def main() -> None:
     from gdl.speed import playout_rate
     from tools import oracle
     names = args.games or sorted(p.stem for p in (ROOT / "tools" / "oracles").glob("*.py")
-                                 if p.stem != "__init__")
+                                 if p.stem not in ("__init__", "picture"))
     print(f"== random playouts/s, gdl ({args.root}) against OpenSpiel through pyspiel "
           f"(median of {args.runs} interleaved runs of {args.seconds:g} s)")
     for name in names:

@@ -149,10 +149,12 @@ def classify(text: str, code: int | None, out: str, err: str) -> str:
     if head is None:   # `gdl: error: ...` (a rule failing in play adds its position)
         return "one-line error" if lines[0].startswith("gdl: error: ") else "internal error"
     number = int(head["line"])
+    # the source's lines split here on their own, not by gdl's code: the check is independent
     source = [line.removesuffix("\r") for line in text.removeprefix("\ufeff").split("\n")]
-    if len(lines) >= 2 and 1 <= number <= len(source):
-        if lines[1].rstrip() != ("    " + source[number - 1].expandtabs(1)).rstrip():
-            return "wrong position"
+    shown = lines[1].rstrip() if len(lines) >= 2 else None
+    if shown is not None and 1 <= number <= len(source) \
+            and shown != ("    " + source[number - 1].expandtabs(1)).rstrip():
+        return "wrong position"
     return "located error"
 
 

@@ -25,8 +25,9 @@ import importlib
 import json
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data" / "oracle"
@@ -90,39 +91,54 @@ def gdl_game(name: str, module: Any) -> Any:
     return catalog.load(name, {k: str(v) for k, v in getattr(module, "OPTIONS", {}).items()})
 
 
-def compare_game(name: str, seed: int, max_plies: int = 400) -> int:
+class Replay(NamedTuple):
+    plies: int                        # the plies played in both
+    returns: tuple[float, ...] | None  # OpenSpiel's at the end (None: cut, or an unmatched end)
+
+
+def compare_game(name: str, seed: int, max_plies: int = 400, game: Any = None,
+                 spiel: Any = None, prefer: Callable[[str, str], bool] | None = None) -> Replay:
     """One seeded random game replayed in gdl and OpenSpiel: at every ply the same player to
     move, the same multiset of positions the legal moves lead to, and at the end the same
-    returns. Returns the plies played; raises AssertionError at the first difference."""
+    returns. `game` and `spiel` are the two games (default: as the oracle module sets them
+    up); `prefer(position, key)` narrows the random choice to the keys it accepts, when
+    there are any (go: place while placing is legal). Raises AssertionError at the first
+    difference."""
     module = oracle(name)
-    game, spiel = gdl_game(name, module), spiel_game(module)
+    game = game or gdl_game(name, module)
+    spiel = spiel or spiel_game(module)
     split = getattr(module, "SPLIT", "player")
     rng = random.Random(seed)
-    order = getattr(module, "PLAYERS", tuple(range(len(game.players))))   # gdl's i is their order[i]
+    # gdl's player i is OpenSpiel's order[i]
+    order = getattr(module, "PLAYERS", tuple(range(len(game.players))))
     ours, theirs = game.initial_state(), spiel.new_initial_state()
     for ply in range(max_plies):
         where = f"{name}, seed {seed}, ply {ply} ({game.position_text(ours)})"
         if theirs.is_terminal() and getattr(module, "unmatched_end", lambda _: False)(theirs):
-            return ply   # an end the rules file cannot express (the module says which)
+            return Replay(ply, None)   # an end the rules cannot express (the module says)
         assert game.is_terminal(ours) == theirs.is_terminal(), where
         if theirs.is_terminal():
             returns = game.returns(ours)
             theirs_by_ours = tuple(returns[order.index(j)] for j in range(len(order)))
             assert theirs_by_ours == tuple(theirs.returns()), where
-            return ply
+            return Replay(ply, tuple(theirs.returns()))
         assert order[game.current_player(ours)] == theirs.current_player(), where
         mine = {}
         for move in game.legal_moves(ours):
             mine.setdefault(board_key(game, game.apply(ours, move), module), []).append(move)
         their = collections.defaultdict(list)
-        for actions, after in turns(theirs, split):
+        for _, after in turns(theirs, split):
             their[module.position(after)].append(after)
         counted = collections.Counter({k: len(v) for k, v in mine.items()})
         assert counted == collections.Counter({k: len(v) for k, v in their.items()}), where
-        key = rng.choice(sorted(mine))
+        keys = sorted(mine)
+        if prefer is not None:
+            here = board_key(game, ours, module)
+            keys = [k for k in keys if prefer(here, k)] or keys
+        key = rng.choice(keys)
         ours = game.apply(ours, rng.choice(mine[key]))
         theirs = their[key][0]
-    return max_plies
+    return Replay(max_plies, None)
 
 
 def record(name: str) -> dict:
@@ -132,9 +148,11 @@ def record(name: str) -> dict:
     split = getattr(module, "SPLIT", "player")
     depth, deep = getattr(module, "DEPTH", 3), getattr(module, "POSITION_DEPTH", 3)
     start = spiel.new_initial_state()
-    data: dict = {"game": name, "spiel": module.SPIEL, "params": dict(getattr(module, "PARAMS", {})),
+    data: dict = {"game": name, "spiel": module.SPIEL,
+                  "params": dict(getattr(module, "PARAMS", {})),
                   "options": dict(getattr(module, "OPTIONS", {})),
-                  "perft": [spiel_perft(start, d, split) for d in range(1, depth + 1)], "positions": []}
+                  "perft": [spiel_perft(start, d, split) for d in range(1, depth + 1)],
+                  "positions": []}
     rng = random.Random(1)
     while len(data["positions"]) < POSITIONS:
         state, texts = game.initial_state(), []
@@ -185,7 +203,7 @@ def main() -> None:
             (DATA / f"{name}.json").write_text(json.dumps(data, indent=1) + "\n")
             print(f"{name}: perft {data['perft']}, {len(data['positions'])} positions")
         else:
-            plies = [compare_game(name, seed) for seed in range(args.games_count)]
+            plies = [compare_game(name, seed).plies for seed in range(args.games_count)]
             print(f"{name}: {len(plies)} games agree, {sum(plies)} plies")
 
 

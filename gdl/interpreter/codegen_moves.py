@@ -19,7 +19,7 @@ from gdl.interpreter.codegen_attacks import AttackCode
 from gdl.interpreter.codegen_expr import ExpressionCode
 from gdl.interpreter.codegen_support import TABLE_BITS, SourceWriter
 from gdl.interpreter.geometry import bits
-from gdl.limits import span
+from gdl.limits import PARAMETER_VALUES, span
 
 
 class Encoding:
@@ -393,7 +393,11 @@ class MoveCode(AttackCode, ExpressionCode):
         depth = 0
         self.globals["span"] = span   # refuses a range too big to list (gdl.limits)
         for i, (low, high) in enumerate(rule.ranges):
-            w(f"for a{i} in span({self.expr(low, p)}, {self.expr(high, p)}):")
+            # a plain range, unless it is too big to list: then span says so (no call
+            # on the hot path)
+            w(f"lo, hi = {self.expr(low, p)}, {self.expr(high, p)}")
+            w(f"for a{i} in (range(lo, hi + 1) if hi - lo < {PARAMETER_VALUES} "
+              f"else span(lo, hi)):")
             w.indent()
             depth += 1
         args = ", ".join(f"a{i}" for i in range(len(rule.ranges)))

@@ -6,7 +6,6 @@ Ply by ply: the same multiset of boards the legal moves lead to, then the same r
 from __future__ import annotations
 
 import collections
-import random
 import sys
 from pathlib import Path
 
@@ -20,25 +19,15 @@ from tools import oracle  # noqa: E402
 
 
 def placing_game(size: int, seed: int) -> tuple:
+    """A game where a pass (a move that leaves the board as it was) is played only when
+    nothing else is legal; OpenSpiel's returns at its end."""
     import pyspiel
-    module = oracle.oracle("go")
-    game, spiel = catalog.load("go", {"size": size}), pyspiel.load_game("go", {"board_size": size})
-    rng = random.Random(seed)
-    ours, theirs = game.initial_state(), spiel.new_initial_state()
-    while not theirs.is_terminal():
-        assert not game.is_terminal(ours) and game.current_player(ours) == theirs.current_player()
-        mine = collections.defaultdict(list)
-        for move in game.legal_moves(ours):
-            mine[oracle.board_key(game, game.apply(ours, move))].append(move)
-        their = collections.defaultdict(list)
-        for _, after in oracle.turns(theirs):
-            their[module.position(after)].append(after)
-        assert {k: len(v) for k, v in mine.items()} == {k: len(v) for k, v in their.items()}
-        keys = [k for k in sorted(mine) if k != oracle.board_key(game, ours)] or sorted(mine)
-        key = rng.choice(keys)   # a pass only when nothing else is legal
-        ours, theirs = game.apply(ours, rng.choice(mine[key])), their[key][0]
-    assert game.is_terminal(ours) and tuple(game.returns(ours)) == tuple(theirs.returns())
-    return tuple(theirs.returns())
+    spiel = pyspiel.load_game("go", {"board_size": size})
+    game = catalog.load("go", {"size": size})
+    replay = oracle.compare_game("go", seed, max_plies=4 * size * size, game=game, spiel=spiel,
+                                 prefer=lambda here, key: key != here)
+    assert replay.returns is not None   # it ended, within OpenSpiel's move limit
+    return replay.returns
 
 
 @pytest.mark.parametrize("size, games", [(3, 150), (4, 60)])
