@@ -14,6 +14,7 @@ parameterised move is the tuple `(rule, a0, a1, ..)`.
 
 from __future__ import annotations
 
+import itertools
 from typing import Any, cast
 
 from gdl.interpreter import ir
@@ -83,9 +84,15 @@ class Generator(MoveCode):
             w(f"v{self.game.plies} += 1")
         if self.game.history is not None and (not judge or ir.Repeated in reads):
             # remember the position this move leaves
-            keys = self.position_key("pl") + (f", {self.board_key()}" if self.uses_board_history
-                                              else "")
-            w(f"v{self.game.history} = v{self.game.history} | {{{keys}}}")
+            seen = f"v{self.game.history}"
+            key = self.position_key("pl")
+            if self.counts_repetitions:   # the n-th time a position is seen adds (key, n)
+                self.globals["count"] = itertools.count
+                w(f"key = {key}")
+                key = (f"(key, next(n for n in count(2) if (key, n) not in {seen})) "
+                       f"if key in {seen} else key")
+            keys = key + (f", {self.board_key()}" if self.uses_board_history else "")
+            w(f"{seen} = {seen} | {{{keys}}}")
         self.stage_change(w, rule, p, 0, "m")
         for k, stage in enumerate(getattr(rule, "more", ()), 1):
             w(f"occ = {self.occ()}")

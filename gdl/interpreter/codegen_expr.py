@@ -52,6 +52,8 @@ class ExpressionCode:
         self.extra_turns = ir.Again in self._used   # some move can give the mover another turn
         # `repeated board` somewhere: the positions seen keep the boards alone too
         self.uses_board_history = any(isinstance(n, ir.Repeated) and n.board for n in nodes)
+        # `repeated 3`: the positions seen are counted (key, then (key, 2), (key, 3), ...)
+        self.counts_repetitions = any(isinstance(n, ir.Repeated) and n.times > 2 for n in nodes)
 
     def uses(self, node_type: type) -> bool:
         """Whether some rule, end or filter of the game has a node of this type."""
@@ -155,6 +157,8 @@ class ExpressionCode:
             return f"v{self.game.plies}"
         if isinstance(e, ir.Repeated):
             key = self.board_key() if e.board else self.position_key(self.next_player(p))
+            if e.times > 2:   # seen times - 1 times before
+                return f"(({key}, {e.times - 1}) in v{self.game.history})"
             return f"({key} in v{self.game.history})"
         if isinstance(e, ir.Zone):
             return self.zone(e, p)

@@ -98,6 +98,9 @@ def expect(expr: ir.Expr, want: str, node: Any, what: str) -> ir.Expr:
     raise error(f"{what} must be a {want}, not a {expr.type}", node)
 
 
+MAX_REPETITIONS = 100   # `repeated N`: the history keeps one entry per occurrence
+
+
 def check_index(index: ir.Expr, node: Any) -> None:
     """A constant list index counts from 1 (0 or less would silently wrap round)."""
     if isinstance(index, ir.Const) and index.value < 1:
@@ -268,13 +271,13 @@ class Lowerer(BoardFunctions):
             "full": ir.Full()}
         return named[text]
 
-    def repeated(self, ident: ast.Ident, ctx: Context, board: bool) -> ir.Expr:
+    def repeated(self, ident: ast.Ident, ctx: Context, board: bool, times: int = 2) -> ir.Expr:
         if ctx.mode not in (END, ILLEGAL):
             raise error("'repeated' (the position occurred before) is only known in an end rule "
                         "and the legality filter", ident)
         self.scope.tracks_history = True
         self.scope.tracks_boards |= board
-        return ir.Repeated(board)
+        return ir.Repeated(board, times)
 
     def _apply(self, node: ast.Apply, ctx: Context) -> ir.Expr:
         fn = node.fn.text
@@ -291,10 +294,17 @@ class Lowerer(BoardFunctions):
             self._position_dependent(node.fn, ctx, fn)
             return ir.InHand(self.scope.pieces.index(node.arg.ident.text))
         if fn == "repeated":
-            if not (isinstance(node.arg, ast.Name) and node.arg.ident.text == "board"):
-                raise error("'repeated' is followed by nothing (the whole position) or 'board'",
-                            node.arg)
-            return self.repeated(node.fn, ctx, board=True)
+            if isinstance(node.arg, ast.Name) and node.arg.ident.text == "board":
+                return self.repeated(node.fn, ctx, board=True)
+            if isinstance(node.arg, ast.Name) and node.arg.ident.text not in self.scope.options:
+                raise error("'repeated' is followed by nothing (the whole position occurred "
+                            "before), 'board', or a number of times (repeated 3)", node.arg)
+            times = constant(expect(self.lower(node.arg, ctx), INT, node.arg, "a number of "
+                                    "times"), node.arg, "a number of times")
+            if not 2 <= times <= MAX_REPETITIONS:
+                raise error(f"a position can be repeated 2 to {MAX_REPETITIONS} times, "
+                            f"not {times}", node.arg)
+            return self.repeated(node.fn, ctx, board=False, times=times)
         if fn not in FUNCTIONS:
             raise unknown("function", node.fn, list(FUNCTIONS) + ["own", "enemy"])
         if fn in CONNECTIVITY:

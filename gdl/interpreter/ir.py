@@ -122,8 +122,10 @@ class Plies:
 @attrs.frozen
 class Repeated:
     """The position after this move (board, variables, player to move) occurred before; with
-    `board`, the board alone (positional superko)."""
+    `board`, the board alone (positional superko). `times` counts the occurrences, this one
+    included: 2 is "occurred before", 3 a threefold repetition."""
     board: bool = False
+    times: int = 2
     type: str = BOOL
 
 

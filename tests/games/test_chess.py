@@ -86,3 +86,20 @@ def test_the_fifty_move_rule_and_insufficient_material_draw():
     bare = game.parse_position(fen_position("4k3/8/8/8/8/8/3q4/4K3 w - - 0 1"))
     after = game.apply(bare, game.parse_move(bare, "e1-d2"))   # king takes the queen: K v K
     assert game.is_terminal(after) and game.returns(after) == (0, 0)
+
+
+def test_threefold_repetition_draws_as_python_chess_says():
+    import chess as python_chess
+    game = chess()
+    # The knights shuffle out and back: the start occurs a third time after 8 plies. A lost
+    # castling right makes an otherwise equal position a different one (not a repetition).
+    for lines in (["g1-f3", "g8-f6", "f3-g1", "f6-g8"] * 2,
+                  ["e2-e4", "e7-e5", "e1-e2", "e8-e7", "e2-e1", "e7-e8", "e1-e2", "e8-e7",
+                   "e2-e1", "e7-e8", "e1-e2", "e8-e7"]):
+        board, state = python_chess.Board(), game.initial_state()
+        for text in lines:
+            assert not game.is_terminal(state)
+            state = game.apply(state, game.parse_move(state, text))
+            board.push_uci(text.replace("-", ""))
+            assert game.is_terminal(state) == board.is_repetition(3), (lines, text)
+        assert game.is_terminal(state) and game.returns(state) == (0, 0)

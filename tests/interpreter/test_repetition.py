@@ -43,3 +43,34 @@ def test_repeated_is_only_known_in_end_rules():
                           "move: step token sideways to empty and repeated")
     with pytest.raises(RulesSemanticError, match="only known in an end rule"):
         compile_rules(bad, "bad.gdl")
+
+
+def play(game, texts):
+    state = game.initial_state()
+    ends = []
+    for text in texts:
+        state = game.apply(state, game.parse_move(state, text))
+        ends.append(game.is_terminal(state))
+    return ends
+
+
+SHUTTLE = ("a1-b1", "d1-c1", "b1-a1", "c1-d1") * 3   # the start comes back after every 4 plies
+
+
+def test_repeated_n_counts_the_occurrences_this_one_included():
+    for times in (3, 4):
+        game = compile_rules(SHUFFLE.replace("repeated", f"repeated {times}"), "shuffle.gdl")
+        # the start occurs for the times-th time after this many plies; every other position
+        # of the shuttle has occurred times - 1 times by then, and ended nothing
+        plies = 4 * (times - 1)
+        ends = play(game, SHUTTLE[:plies])
+        assert ends == [False] * (plies - 1) + [True]
+
+
+def test_repeated_n_must_be_a_constant_from_2():
+    import pytest
+    from gdl.errors import RulesSemanticError
+    with pytest.raises(RulesSemanticError, match="repeated 2 to 100 times, not 1"):
+        compile_rules(SHUFFLE.replace("repeated", "repeated 1"), "bad.gdl")
+    with pytest.raises(RulesSemanticError, match="a number of times"):
+        compile_rules(SHUFFLE.replace("repeated", "repeated plies"), "bad.gdl")
