@@ -348,6 +348,8 @@ def cmd_solve(args: argparse.Namespace, status: Status) -> int:
         _dump(data)
     else:
         print("\n".join(lines))
+    if data.get("stopped") == "interrupted":
+        return EXIT_INTERRUPTED
     return limits.EXIT_LIMIT if data.get("stopped") else EXIT_OK
 
 

@@ -3,6 +3,7 @@ current move with its partial result, a second exits at once; never a traceback.
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import signal
@@ -65,6 +66,16 @@ def test_ctrl_c_stops_an_ai_game_after_the_current_move():
     assert err.strip() == "gdl: interrupted" or (
         err.strip().startswith("gdl: interrupted after ") and err.strip().endswith(" moves"))
     assert len(err.strip().splitlines()) == 1
+
+
+def test_ctrl_c_stops_a_solve_with_how_far_it_got():
+    code, out, err, _ = interrupt(["solve", "connect4", "--set", "width=6", "--set", "height=5",
+                                   "--json"], after=1.0, busy=2.0)
+    assert code == 130 and "Traceback" not in err, err
+    data = json.loads(out)
+    assert data["value"] is None and data["stopped"] == "interrupted"
+    assert data["nodes"] > 0 and data["reason"].startswith(
+        f"connect4 was not solved before Ctrl-C ({data['nodes']:,} nodes searched in ")
 
 
 def test_a_second_ctrl_c_exits_at_once():

@@ -17,6 +17,7 @@ import attrs
 
 from gdl.errors import RulesSemanticError
 from gdl.grammar import ast
+from gdl.grammar.limits import MAX_DIGITS
 from gdl.interpreter import ir
 from gdl.interpreter.expressions_board import CONNECTIVITY, BoardFunctions
 from gdl.interpreter.geometry import COMPASS, Geometry, shifted
@@ -142,6 +143,19 @@ def _evaluate(op: str, values: list[Any], full: int) -> Any:
     return table[op]()
 
 
+MAX_FOLDED_DIGITS = 2 * MAX_DIGITS   # a constant computed from written numbers
+FOLDED_LIMIT = 10 ** MAX_FOLDED_DIGITS
+
+
+def _numbers(expr: ir.Expr) -> tuple[int, ...]:
+    """The constant numbers an expression folded to (none if it is not constant)."""
+    if isinstance(expr, ir.Const):
+        return (expr.value,)
+    if isinstance(expr, ir.PerPlayer):
+        return tuple(expr.values)
+    return ()
+
+
 def fold(op: ir.Op, full: int = 0) -> ir.Expr:
     """`op` itself, or its constant value when every argument is constant."""
     args = op.args
@@ -172,9 +186,14 @@ class Lowerer(BoardFunctions):
 
     def _op(self, op: str, args: tuple[ir.Expr, ...], type_: str, node: Any) -> ir.Expr:
         try:
-            return fold(ir.Op(op, args, type_), self.full)
+            folded = fold(ir.Op(op, args, type_), self.full)
         except (IndexError, ZeroDivisionError) as exc:
             raise error(f"this evaluates to an error: {exc}", node) from None
+        if type_ == INT and any(abs(v) >= FOLDED_LIMIT for v in _numbers(folded)):
+            # each fold is bounded, so a chain of products cannot grow without end
+            raise error(f"this folds to a number of more than {MAX_FOLDED_DIGITS} digits "
+                        f"(a limit of gdl)", node)
+        return folded
 
     def lower(self, node: ast.Expr, ctx: Context) -> ir.Expr:
         method = getattr(self, "_" + type(node).__name__.lower())

@@ -86,8 +86,8 @@ class SolveResult:
 
 
 class SolveLimit(SolverError):
-    """A solve stopped by one of its limits. reason: "nodes", "time" or "positions";
-    nodes, seconds, table_size: how far it got."""
+    """A solve stopped by one of its limits or by Ctrl-C. reason: "nodes", "time",
+    "positions" or "interrupted"; nodes, seconds, table_size: how far it got."""
 
     def __init__(self, message: str, reason: str, nodes: int, seconds: float,
                  table_size: int) -> None:
@@ -139,7 +139,8 @@ class ExactSolver:
         """Solve `state` (default: the start).
 
         Raises:
-            SolveLimit: a node, time or table limit was reached first.
+            SolveLimit: a node, time or table limit was reached first, or Ctrl-C was
+                pressed (reason "interrupted").
         """
         game = self.game
         root = game.initial_state() if state is None else state
@@ -150,7 +151,10 @@ class ExactSolver:
         self._next_clock = 1 if self.time_limit is not None else math.inf
         self._next_event: float = 1   # the node count of the next progress, limit or clock check
         self._history: dict[Move, int] = {}
-        score, best = self._search(root, prune=self.method == "alphabeta")
+        try:
+            score, best = self._search(root, prune=self.method == "alphabeta")
+        except KeyboardInterrupt:   # Ctrl-C: stopped like a limit, with how far it got
+            self._give_up("interrupted", "", before="before Ctrl-C")
         value = "win" if score > 0 else "loss" if score < 0 else "draw"
         return SolveResult(value, score + 0.0, best, self._nodes, perf_counter() - start,
                            len(self.table), self.method)
@@ -180,9 +184,9 @@ class ExactSolver:
         limit = math.inf if self.node_limit is None else self.node_limit + 1
         self._next_event = min(self._next_report, limit, self._next_clock)
 
-    def _give_up(self, reason: str, limit: str) -> None:
+    def _give_up(self, reason: str, limit: str, before: str = "") -> None:
         seconds = perf_counter() - self._start
-        raise SolveLimit(f"{self.game.name} was not solved within {limit} "
+        raise SolveLimit(f"{self.game.name} was not solved {before or 'within ' + limit} "
                          f"({self._nodes:,} nodes searched in {seconds:.1f} s)",
                          reason, self._nodes, seconds, len(self.table))
 

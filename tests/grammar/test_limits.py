@@ -99,3 +99,17 @@ def test_a_colour_swap_before_the_board_and_enemy_in_a_solo_game():
     for _ in range(9):
         state = solo.apply(state, solo.legal_moves(state)[0])
     assert solo.is_terminal(state) and solo.returns(state) == (0.0,)
+
+
+def test_constants_folded_from_written_numbers_are_bounded_too():
+    from gdl.errors import RulesSemanticError
+    big = " * ".join(["9" * 30] * 3)   # each number is short; their product is 90 digits
+    with pytest.raises(RulesSemanticError) as caught:
+        compile_rules(HEAD.replace("state n = 0", f"option k = 2\nstate n = k * {big}")
+                      + "end: draw if n == 1\n", "t.gdl")
+    assert caught.value.message == "this folds to a number of more than 60 digits (a limit of gdl)"
+    assert (caught.value.pos.line, caught.value.pos.column) == (4, 11)
+    # up to the limit, folding is exact
+    game = compile_rules(HEAD.replace("state n = 0", f"state n = {'9' * 30} * {'9' * 30}")
+                         + "end: draw if n == 1\n", "t.gdl")
+    assert game.initial_state()[0] == int("9" * 30) ** 2
