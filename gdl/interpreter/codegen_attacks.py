@@ -18,6 +18,9 @@ from typing import TYPE_CHECKING
 from gdl.interpreter import ir
 from gdl.interpreter.codegen_support import SourceWriter
 
+if TYPE_CHECKING:
+    from gdl.interpreter.geometry import Geometry
+
 # Effects that change the board away from where a move lands: the fast form cannot see them in a
 # placement or a choice (the general form takes such a move's cell for an attack).
 _FAR_EFFECTS = (ir.Remove, ir.Add, ir.Carry, ir.Fill, ir.Flip, ir.Sow, ir.Rotate, ir.Reflect,
@@ -46,6 +49,8 @@ class AttackCode:
         def movers(self, rule: ir.StepRule | ir.JumpRule, p: int) -> str: ...
         def walk(self, w: SourceWriter, dx: int, dy: int
                  ) -> contextlib.AbstractContextManager[None]: ...
+        def table(self, name: str, value: object) -> str: ...
+        geo: Geometry
 
     def attacks_directly(self) -> bool:
         """Whether every rule's captures can be read off the cell (the fast form applies).
@@ -128,10 +133,57 @@ class AttackCode:
                 for q in range(self.n_players):
                     if q == o:
                         continue
+                    slides = [r for r in self.game.rules if self.ray_slide(r)]
                     for rule in self.game.rules:
-                        self.rule_attack(w, rule, q)
+                        if rule not in slides:
+                            self.rule_attack(w, rule, q)
+                    self.ray_attacks(w, slides, q)
                 w(f"{plane} = kept")
                 w(f"occ = {self.occ()}")
+
+    def ray_slide(self, rule: ir.Rule) -> bool:
+        """A piece's slide on a lattice board (each direction one shift): tested by rays."""
+        return (isinstance(rule, ir.StepRule) and rule.slide and rule.kind is not None
+                and all(len(self.geo.shifts(-dx, -dy)) == 1
+                        for dirs in rule.directions for dx, dy in dirs))
+
+    def ray_attacks(self, w: SourceWriter, slides: list[ir.Rule], q: int) -> None:
+        """Player q's slides, grouped by direction: walking back from the cell along each
+        direction once, is the first piece met one that slides that way and may land
+        there? The walk is a precomputed ray and the nearest piece on it one bit
+        operation (the lowest set bit when the walk goes up the bits, else the highest)."""
+        if not slides:
+            return
+        w("c = low.bit_length() - 1")
+        by_direction: dict[tuple[int, int], list[str]] = {}
+        for i, rule in enumerate(slides):
+            assert isinstance(rule, ir.StepRule)   # ray_slide says so
+            w(f"sl{i} = {self.movers(rule, q)} if {self.expr(rule.to, q)} & low else 0")
+            for d in rule.directions[q]:
+                by_direction.setdefault(d, []).append(f"sl{i}")
+        for (dx, dy), starts in by_direction.items():
+            ray, up = self.ray_table(-dx, -dy)
+            w(f"st = {' | '.join(starts)}")
+            w("if st:")
+            with w.indent():
+                w(f"r = {ray}[c] & occ")
+                nearest = "r & -r & st" if up else "st >> (r.bit_length() - 1) & 1"
+                w(f"if r and {nearest}:")
+                with w.indent():
+                    w("return True")
+
+    def ray_table(self, dx: int, dy: int) -> tuple[str, bool]:
+        """(the table of the cells met walking from each cell along (dx, dy), whether the
+        walk goes up the bits): the cells the generated walk loop would visit."""
+        ((off, has),) = self.geo.shifts(dx, dy)
+        rays = []
+        for start in range(self.geo.height * self.geo.stride):
+            c, ray = start, 0
+            while has >> c & 1:
+                c += off
+                ray |= 1 << c
+            rays.append(ray)
+        return self.table(f"RAY_{dx}_{dy}".replace("-", "m"), tuple(rays)), off > 0
 
     def rule_attack(self, w: SourceWriter, rule: ir.Rule, q: int) -> None:
         """`return True` when player q's rule could take on `low` (the cell at hand)."""
