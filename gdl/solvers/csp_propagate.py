@@ -14,6 +14,8 @@ Rules, each sound (it removes only values that no solution uses):
 - Count: the count of variables fixed to the value and of those that may take
   it bound the count; at a bound the undecided variables are decided.
 - InSet: the domain is intersected.
+- Arithmetic, Runs, Visible: their own `narrow` (a KenKen cage's supported values, a
+  nonogram line's placements, a skyscrapers line's visible-count bounds).
 
 `propagate` runs the rules to a fixpoint (a constraint is revisited when a
 domain in its scope shrinks) and returns the narrowed domains, or None when a
@@ -42,7 +44,9 @@ from gdl.solvers.csp import (
     constraint_index,
     range_allows,
 )
+from gdl.solvers.csp_arith import Arithmetic
 from gdl.solvers.csp_backtrack import SearchOutcome, gather
+from gdl.solvers.csp_lines import Runs, Visible
 
 Doms = dict[Var, frozenset[int]]
 Changes = dict[Var, frozenset[int]]
@@ -123,6 +127,7 @@ def _in_set(c: InSet, d: Doms) -> Changes:
 RULES: dict[type, Callable[[Any, Doms], Changes]] = {
     AllDifferent: _all_different, AllDifferentOffset: _all_different_offset,
     SumEquals: _sum, SumCompare: _sum, Compare: _compare, Count: _count, InSet: _in_set,
+    Arithmetic: Arithmetic.narrow, Runs: Runs.narrow, Visible: Visible.narrow,
 }
 
 
