@@ -49,6 +49,7 @@ from gdl.solvers import csp as model
 from gdl.solvers.csp import (
     BLANK, CSP, AllDifferent, AllDifferentOffset, Compare, Constraint, Count, InSet, SumCompare,
     SumEquals, Var, parse_symbol, symbol)
+from gdl.solvers.csp_lines import Runs
 
 Cell = tuple[int, int]            # (row, column), 0-based
 Group = tuple[str, tuple[Cell, ...]]   # an area: its label and its cells
@@ -123,9 +124,11 @@ class CompiledConstraints:
             return self._clues(symbols)
         except _BadGivens as err:
             if err.index is None:
+                holes = "; '#' where a cell holds no value" if self.holes else ""
                 raise GdlError(f"the givens have {err} (one symbol per cell, row by row; "
-                               f"'.' or '0' for a blank)") from None
-            raise GdlError(f"the givens: symbol {err.index + 1}, {err}") from None
+                               f"'.' or '0' for a blank{holes})") from None
+            where = self.cell_name(self.cells[err.index])
+            raise GdlError(f"the givens: symbol {err.index + 1} ({where}), {err}") from None
 
     def _clues(self, symbols: list[str]) -> dict[Cell, int]:
         """Clues from one symbol per cell. Raises _BadGivens."""
@@ -166,7 +169,12 @@ class CompiledConstraints:
         return NO_VALUE if cell in self.holes else symbol(assignment.get(cell))
 
     def render(self, assignment: Mapping[Var, int]) -> str:
-        """A picture of the grid: symbols apart by spaces, box borders if the file has boxes."""
+        """A picture of the grid: symbols apart by spaces, box borders if the file has boxes;
+        a grid of runs (a nonogram) as '#' for 1 and '.' for 0 ('?' unassigned)."""
+        if any(isinstance(c, Runs) for c in self.constraints):
+            return "\n".join(" ".join("#.?"[[1, 0].index(assignment[(r, c)])
+                                           if (r, c) in assignment else 2]
+                                       for c in range(self.width)) for r in range(self.height))
         bw, bh = self.boxes or (self.width, self.height)
         lines = []
         for r in range(self.height):
