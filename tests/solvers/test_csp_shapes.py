@@ -97,21 +97,24 @@ def test_visible_narrow_is_sound_and_exact_once_assigned():
 
 
 def random_grid_csp(rng: random.Random, n: int) -> CSP:
-    """An n x n latin square of 1..n with a few random visibility clues and cages."""
-    cells = [(r, c) for r in range(n) for c in range(n)]
+    """An n x n latin square of 1..n with a visibility clue and two cages read off a hidden
+    random latin square (so at least that one solves it)."""
+    rows, symbols = rng.sample(range(n), n), rng.sample(range(1, n + 1), n)
+    hidden = {(r, c): symbols[(rows[r] + c) % n] for r in range(n) for c in range(n)}
+    cells = list(hidden)
     constraints: list = [AllDifferent([(r, c) for c in range(n)]) for r in range(n)]
     constraints += [AllDifferent([(r, c) for r in range(n)]) for c in range(n)]
-    for _ in range(2):
-        line = [(rng.randrange(n), c) for c in range(n)] if rng.random() < 0.5 else [
-            (r, rng.randrange(n)) for r in range(n)]
-        line = sorted(set(line)) if len(set(line)) == n else [(0, c) for c in range(n)]
-        if rng.random() < 0.5:
-            line.reverse()
-        constraints.append(Visible(line, rng.randint(1, n)))
-    for _ in range(2):
-        a = rng.choice(cells)
-        b = rng.choice([x for x in cells if x != a])
-        constraints.append(Arithmetic((a, b), rng.choice("*-/"), rng.randint(1, 6)))
+    k = rng.randrange(n)
+    line = [(k, c) for c in range(n)] if rng.random() < 0.5 else [(r, k) for r in range(n)]
+    if rng.random() < 0.5:
+        line.reverse()
+    constraints.append(Visible(line, plain_seen(tuple(hidden[v] for v in line))))
+    for op in rng.sample("*-/", 2):
+        a, b = rng.sample(cells, 2)
+        x, y = sorted((hidden[a], hidden[b]))
+        target = {"*": x * y, "-": y - x, "/": y // x}[op] if op != "/" or y % x == 0 else 0
+        if target:
+            constraints.append(Arithmetic((a, b), op, target))
     return CSP("random", cells, {v: tuple(range(1, n + 1)) for v in cells}, constraints)
 
 
@@ -127,6 +130,7 @@ def brute_count(csp: CSP) -> int:
 def test_random_grids_count_the_same_by_every_method_as_by_brute_force(seed):
     csp = random_grid_csp(random.Random(seed), 3)
     want = brute_count(csp)
+    assert want >= 1   # the hidden square
     for method in METHODS:
         assert solve_csp(csp, count=True, limit=None, method=method).count == want, method
 
