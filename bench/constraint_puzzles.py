@@ -149,7 +149,8 @@ def report(label: str, times: list[float], nodes: list[int | None], ref_total: f
     ratio = f"{total / ref_total:8.2f}" if ref_total else f"{'1.00':>8}"
     node_text = "-" if any(n is None for n in nodes) else f"{sum(n or 0 for n in nodes):,}"
     note = f"  ({stopped} stopped at the time limit, counted at it)" if stopped else ""
-    print(f"  {label:<22} {len(times):>4} {total:>9.3f} {worst:>8.3f} (#{times.index(worst) + 1:<2})"
+    where = f"(#{times.index(worst) + 1:<2})"
+    print(f"  {label:<22} {len(times):>4} {total:>9.3f} {worst:>8.3f} {where}"
           f" {statistics.median(times):>9.4f} {ratio} {node_text:>11}{note}", flush=True)
 
 

@@ -165,15 +165,15 @@ class ShapeStatements:
             if ch == ".":
                 continue
             try:
-                count = parse_symbol(ch)
+                seen = parse_symbol(ch) or 0
             except ValueError:
                 raise error(f"{ch!r} is no clue (a number of buildings seen, or '.')",
                             At(pos)) from None
-            cells = [cell for cell in line if cell not in self.holes]
+            order = [cell for cell in line if cell not in self.holes]
             if node.side in ("right", "bottom"):
-                cells.reverse()
-            label = f"visible {count} from the {node.side} of {what} {i + 1}"
-            self._add_visible(tuple(cells), count or 0, label, node, At(pos))
+                order.reverse()
+            label = f"visible {seen} from the {node.side} of {what} {i + 1}"
+            self._add_visible(tuple(order), seen, label, node, At(pos))
 
     def _add_visible(self, cells: tuple[Cell, ...], count: int, label: str, node: Any,
                      where: Any) -> None:

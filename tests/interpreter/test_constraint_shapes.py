@@ -118,7 +118,7 @@ def check_skyscrapers(grid: list[list[int]]) -> bool:
     assert latin(grid, n)
     columns = [[grid[r][c] for r in range(n)] for c in range(n)]
     views = (columns + [row[::-1] for row in grid] + [col[::-1] for col in columns[::-1]]
-             + [row for row in grid[::-1]])
+             + grid[::-1])
     return all(clue == 0 or seen(view) == clue for clue, view in zip(SKYSCRAPER_CLUES, views))
 
 

@@ -76,7 +76,7 @@ def test_arithmetic_narrow_keeps_exactly_the_supported_values():
         t = tuple(rng.choice(sorted(domains[v])) for v in names)
         target = int(plain_cage(op, t)) if plain_cage(op, t) == int(plain_cage(op, t)) else 1
         form = Arithmetic(names, op, target)
-        want = supports(form, domains, lambda t: plain_cage(op, t) == target)
+        want = supports(form, domains, lambda t, op=op, target=target: plain_cage(op, t) == target)
         got = form.narrow(domains)
         assert {v: set(s) for v, s in got.items()} == want, (op, target, domains)
 
@@ -88,7 +88,7 @@ def test_visible_narrow_is_sound_and_exact_once_assigned():
         domains = {v: set(rng.sample(range(1, 7), rng.randint(1, 3))) for v in names}
         count = rng.randint(1, len(names))
         form = Visible(names, count)
-        want = supports(form, domains, lambda t: plain_seen(t) == count)
+        want = supports(form, domains, lambda t, count=count: plain_seen(t) == count)
         got = form.narrow(domains)
         assert all(want[v] <= set(got.get(v, set())) for v in names if want[v])
         for t in itertools.product(*(sorted(domains[v]) for v in names)):
@@ -145,7 +145,7 @@ def test_random_nonograms_count_the_same_by_every_method_as_by_brute_force(seed)
         [(r, c) for r in range(h)] for c in range(w)]
     constraints = [Runs(line, plain_lengths(tuple(picture[r][c] for r, c in line)))
                    for line in lines]
-    csp = CSP("nonogram", cells, {v: (0, 1) for v in cells}, constraints)
+    csp = CSP("nonogram", cells, dict.fromkeys(cells, (0, 1)), constraints)
     want = brute_count(csp)
     assert want >= 1   # the picture itself
     for method in METHODS:
