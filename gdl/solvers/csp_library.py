@@ -246,6 +246,8 @@ def library_search(csp: CSP, limit: int | None = 1, solver: str = "backtracking"
     doms = csp.start_domains() if domains is None else domains
     if any(not doms[v] for v in csp.variables):
         return SearchOutcome((), 0, True)  # the library rejects empty domains: no solution
+    if not csp.variables:   # every cell holds no value: one (empty) solution, as ours say
+        return gather(iter([{}]), limit, keep=keep)
     problem = compile_problem(csp, solver, doms, singles)
     return gather(iter(_solutions(problem, limit)), limit, keep=keep)
 

@@ -300,3 +300,8 @@ def test_givens_reach_the_cells_with_values_only():
     assert puzzle.csp("#12 ... ...").givens == {(0, 1): 1, (0, 2): 2}
     with pytest.raises(GdlError, match=r"symbol 1 \(r1c1\), r1c1 holds no value"):
         puzzle.csp("312 ... ...")
+
+
+def test_a_grid_whose_cells_all_hold_no_value_has_one_empty_solution():
+    puzzle = small('no value "### ### ###"\nall different: rows\n')
+    assert puzzle.variables == () and count(puzzle) == 1
