@@ -155,30 +155,35 @@ def report(label: str, times: list[float], nodes: list[int | None], ref_total: f
 
 
 def sudoku_set(reps: int, sample: int, slow: bool, limit: float) -> None:
+    """Each puzzle by every method in turn (so that a change of load falls on all alike)."""
     lines = TOP95.read_text().split()
     sudoku = catalog.load("sudoku")
     print(f"\n== top95 ({len(lines)} puzzles, {TOP95.name}): solve and prove unique")
     print(f"  {'method':<22} {'n':>4} {'total s':>9} {'worst s':>8}      {'median s':>9} "
           f"{'total/mrv':>8} {'nodes':>11}")
-    ref = [median_run(lambda g=g: _mrv(g), reps) for g in lines]
-    report("mrv (hand-written)", [t for t, *_ in ref], [n for *_, n in ref], None)
-    ref_total = sum(t for t, *_ in ref)
-    for method in FAST + SLOW:
-        heavy = method in SLOW
-        chosen = lines if not heavy or slow else lines[:sample]
-        results = []
-        for i, g in enumerate(chosen):
-            csp = sudoku.csp(g)
+    methods = FAST + SLOW
+    ref: list[tuple[float, int, str | None, int | None]] = []
+    results: dict[str, list[tuple[float, int, int | None]]] = {m: [] for m in methods}
+    for i, g in enumerate(lines):
+        ref.append(median_run(lambda g=g: _mrv(g), reps))
+        csp = sudoku.csp(g)
+        for method in methods:
+            heavy = method in SLOW
+            if heavy and not slow and i >= sample:
+                continue
             seconds, count, text, nodes = median_run(
                 gdl_run(sudoku, csp, method, limit if heavy else None), 1 if heavy else reps)
             if count != -1 and (count, text) != ref[i][1:3]:
                 raise SystemExit(f"{method} disagrees with mrv on top95 #{i + 1}: "
                                  f"{count} {text} vs {ref[i][1:3]}")
-            results.append((seconds, count, nodes))
-        label = method if len(chosen) == len(lines) else f"{method} (first {len(chosen)})"
-        base = ref_total if len(chosen) == len(lines) else sum(t for t, *_ in ref[:len(chosen)])
-        report(label, [t for t, *_ in results], [n for *_, n in results], base,
-               sum(1 for _, c, _ in results if c == -1))
+            results[method].append((seconds, count, nodes))
+    report("mrv (hand-written)", [t for t, *_ in ref], [n for *_, n in ref], None)
+    for method in methods:
+        done = results[method]
+        label = method if len(done) == len(lines) else f"{method} (first {len(done)})"
+        base = sum(t for t, *_ in ref[:len(done)])
+        report(label, [t for t, *_ in done], [n for *_, n in done], base,
+               sum(1 for _, c, _ in done if c == -1))
 
 
 def _mrv(grid: str) -> tuple[int, str | None, int]:
