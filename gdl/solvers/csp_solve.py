@@ -126,6 +126,7 @@ def solve_csp(csp: CSP, count: bool = False, limit: int | None = 2, method: str 
     nodes = None if method.startswith("library") else out.nodes
     if out.stopped and n < 2:
         status, unique = (SOLVED if n else NO_SOLUTION), None   # unknown: cut short
-    return CSPResult(status, out.solutions[0] if n else None, n if count else None,
+    return CSPResult(status, out.solutions[0] if n and out.solutions else None,
+                     n if count else None,
                      out.exhausted, unique if count or n == 0 else None, nodes,
                      time.perf_counter() - start, method, stopped=out.stopped)
