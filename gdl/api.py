@@ -208,7 +208,7 @@ def solve(game: GameLike, *, moves: Iterable[str] = (), method: str | None = Non
         SolverError: a game that is not two-player zero-sum, or the time ran out.
 
     >>> solve("queens", n=6).solution
-    ((5, 3, 1, 6, 4, 2),)
+    ((2, 4, 6, 1, 3, 5),)
     """
     target = load(game, **options) if isinstance(game, str) else game
     if getattr(target, "kind", None) == CONSTRAINTS:
