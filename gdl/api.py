@@ -183,7 +183,7 @@ class ConstraintSolution:
     solution"; `solution` the grid as rows of numbers (None when there is none)."""
 
     status: str
-    solution: tuple[tuple[int, ...], ...] | None
+    solution: tuple[tuple[int | None, ...], ...] | None
     seconds: float
     method: str
 
@@ -208,7 +208,7 @@ def solve(game: GameLike, *, moves: Iterable[str] = (), method: str | None = Non
         SolverError: a game that is not two-player zero-sum, or the time ran out.
 
     >>> solve("queens", n=6).solution
-    ((5, 3, 1, 6, 4, 2),)
+    ((2, 4, 6, 1, 3, 5),)
     """
     target = load(game, **options) if isinstance(game, str) else game
     if getattr(target, "kind", None) == CONSTRAINTS:
@@ -234,9 +234,10 @@ def _solve_game(pos: Position, method: str | None, limit: float | None) -> Solve
     return SolveResult(found.value, best, mover, found.nodes, found.seconds, found.method)
 
 
-def grid_rows(puzzle: Any, assignment: dict) -> tuple[tuple[int, ...], ...]:
-    """A constraint puzzle's assignment as rows of numbers (top row first)."""
-    return tuple(tuple(assignment[(r, c)] for c in range(puzzle.width))
+def grid_rows(puzzle: Any, assignment: dict) -> tuple[tuple[int | None, ...], ...]:
+    """A constraint puzzle's assignment as rows of numbers (top row first); None where a
+    cell holds no value."""
+    return tuple(tuple(assignment.get((r, c)) for c in range(puzzle.width))
                  for r in range(puzzle.height))
 
 

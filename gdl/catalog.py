@@ -254,7 +254,7 @@ def check_constraints(puzzle: CompiledConstraints) -> str:
     """A constraint puzzle's summary: its model, and whether its own givens have one solution."""
     from gdl.solvers.csp_solve import solve_csp   # the solvers are needed only here
     blank = puzzle.givens_error is not None   # the file's givens do not fit the options set
-    csp = puzzle.csp("." * len(puzzle.variables) if blank else None)
+    csp = puzzle.csp("." * len(puzzle.cells) if blank else None)
     result = solve_csp(csp, count=True, limit=2)
     answer = {"solved": "exactly one solution", "multiple": "more than one solution",
               "no solution": "no solution"}[result.status]

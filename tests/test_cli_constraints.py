@@ -102,7 +102,7 @@ def test_count_on_a_unique_sudoku_is_1(capsys):
 
 @pytest.mark.parametrize("given, message", [
     (EASY[:80], "the givens have 80 symbols, but the 9 x 9 grid has 81 cells"),
-    ("x" + EASY[1:], "the givens: symbol 1, 'x' is not one of the values 1..9"),
+    ("x" + EASY[1:], "the givens: symbol 1 (r1c1), 'x' is not one of the values 1..9"),
 ])
 def test_bad_givens_are_one_line_errors(capsys, given, message):
     code, _, err = run(capsys, "solve", "sudoku", "--given", given)

@@ -649,7 +649,8 @@ class Area:
 
     kind: "rows", "columns", "diagonals" (every diagonal line, both ways), "diagonal"
     (r1c1 to the bottom right), "antidiagonal", "row"/"column" (args: its number),
-    "boxes" (args: width, height), "cells" (the listed cells)."""
+    "boxes" (args: width, height), "cells" (the listed cells), "right of"/"below" (cells:
+    the cell the run of value cells follows)."""
     kind: str
     args: tuple[Expr, ...]
     cells: tuple[Ident, ...]
@@ -707,5 +708,43 @@ class RequireRule:
     pos: SourcePos
 
 
+@attrs.frozen
+class NoValueRule:
+    """`no value: AREAS` or `no value "#..#"` (a picture row by row, '#' marks a cell with no
+    value, '.' one with a value; several lines concatenate): cells that are no variable."""
+    areas: tuple[Area, ...]
+    picture: str | None
+    pos: SourcePos
+
+
+@attrs.frozen
+class ArithmeticRule:
+    """`product 240: AREAS`, `difference 2: ...`, `quotient 3: ...` (KenKen cages)."""
+    op: str                  # "*", "-" or "/"
+    target: Expr
+    areas: tuple[Area, ...]
+    pos: SourcePos
+
+
+@attrs.frozen
+class RunsRule:
+    """`runs 3 1, 2: rows`: the 1s of each area form runs of these lengths (one list per
+    area, in order, or one list for every area); `0` alone is an empty line."""
+    clues: tuple[tuple[int, ...], ...]
+    areas: tuple[Area, ...]
+    pos: SourcePos
+
+
+@attrs.frozen
+class VisibleRule:
+    """`visible 3: AREAS` (seen from each area's first cell) or `visible from left "2.3."`
+    (one clue per row or column, '.' for none)."""
+    count: Expr | None
+    areas: tuple[Area, ...]
+    side: str | None         # "left", "right", "top", "bottom"
+    clues: str | None
+    pos: SourcePos
+
+
 ConstraintStatement = (GridVars | Givens | AllDifferentRule | SumRule | CageRule | CountRule
-                       | RequireRule)
+                       | RequireRule | NoValueRule | ArithmeticRule | RunsRule | VisibleRule)

@@ -573,3 +573,36 @@ class _Builder(Transformer):
 
     def area_cells(self, meta, children):
         return ast.Area("cells", (), tuple(map(_ident, children)), _pos(meta))
+
+    def area_right(self, meta, children):
+        return ast.Area("right of", (), (_ident(children[0]),), _pos(meta))
+
+    def area_below(self, meta, children):
+        return ast.Area("below", (), (_ident(children[0]),), _pos(meta))
+
+    def no_value_areas(self, meta, children):
+        return ast.NoValueRule(children[0], None, _pos(meta))
+
+    def no_value_picture(self, meta, children):
+        return ast.NoValueRule((), str(children[0])[1:-1], _pos(children[0]))
+
+    def arithmetic(self, meta, children):
+        op, target, areas = children
+        symbol = {"product": "*", "difference": "-", "quotient": "/"}[str(op)]
+        return ast.ArithmeticRule(symbol, target, areas, _pos(meta))
+
+    def runs(self, meta, children):
+        return ast.RunsRule(tuple(children[:-1]), children[-1], _pos(meta))
+
+    def run_list(self, meta, children):
+        return tuple(int(token) for token in children)
+
+    def visible_side(self, meta, children):
+        side, clues = children
+        return ast.VisibleRule(None, (), side, str(clues)[1:-1], _pos(clues))
+
+    def visible_areas(self, meta, children):
+        return ast.VisibleRule(children[0], children[1], None, None, _pos(meta))
+
+    def side(self, meta, children):
+        return str(children[0])

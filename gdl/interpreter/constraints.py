@@ -42,12 +42,14 @@ from typing import Any, cast
 from gdl.errors import GdlError, OptionError, RulesError, SourcePos, source_lines
 from gdl.grammar import ast
 from gdl.interpreter.checker import parse_option_value
+from gdl.interpreter.constraints_shapes import NO_VALUE, ShapeStatements, At
 from gdl.interpreter.expressions import error, unknown
 from gdl.protocol import CONSTRAINTS
 from gdl.solvers import csp as model
 from gdl.solvers.csp import (
-    CSP, AllDifferent, AllDifferentOffset, Compare, Constraint, Count, InSet, SumCompare,
+    BLANK, CSP, AllDifferent, AllDifferentOffset, Compare, Constraint, Count, InSet, SumCompare,
     SumEquals, Var, parse_symbol, symbol)
+from gdl.solvers.csp_lines import Runs
 
 Cell = tuple[int, int]            # (row, column), 0-based
 Group = tuple[str, tuple[Cell, ...]]   # an area: its label and its cells
@@ -78,14 +80,15 @@ class CompiledConstraints:
     def __init__(self, name: str, title: str, options: dict[str, int], width: int, height: int,
                  values: tuple[int, ...], constraints: tuple[Constraint, ...],
                  labels: dict[Constraint, str], givens: dict[Cell, int],
-                 boxes: tuple[int, int] | None):
+                 boxes: tuple[int, int] | None, holes: frozenset[Cell] = frozenset()):
         self.name, self.title, self.options = name, title, options
         self.width, self.height, self.values = width, height, values
         self.constraints, self.labels, self.boxes = constraints, labels, boxes
         self.default_givens = givens
         self.givens_error: str | None = None   # why the file's givens do not fit the options set
-        self.variables: tuple[Cell, ...] = tuple((r, c) for r in range(height)
-                                                 for c in range(width))
+        self.holes = holes   # cells that hold no value (no variable)
+        self.cells: tuple[Cell, ...] = tuple((r, c) for r in range(height) for c in range(width))
+        self.variables: tuple[Cell, ...] = tuple(c for c in self.cells if c not in holes)
         self.invariants: dict[str, Any] = {}
 
     def __repr__(self) -> str:
@@ -121,18 +124,27 @@ class CompiledConstraints:
             return self._clues(symbols)
         except _BadGivens as err:
             if err.index is None:
+                holes = "; '#' where a cell holds no value" if self.holes else ""
                 raise GdlError(f"the givens have {err} (one symbol per cell, row by row; "
-                               f"'.' or '0' for a blank)") from None
-            raise GdlError(f"the givens: symbol {err.index + 1}, {err}") from None
+                               f"'.' or '0' for a blank{holes})") from None
+            where = self.cell_name(self.cells[err.index])
+            raise GdlError(f"the givens: symbol {err.index + 1} ({where}), {err}") from None
 
     def _clues(self, symbols: list[str]) -> dict[Cell, int]:
         """Clues from one symbol per cell. Raises _BadGivens."""
-        cells = len(self.variables)
+        cells = len(self.cells)
         if len(symbols) != cells:
             raise _BadGivens(f"{len(symbols)} symbols, but the {self.width} x {self.height} grid "
                              f"has {cells} cells")
         clues = {}
-        for i, (cell, ch) in enumerate(zip(self.variables, symbols)):
+        for i, (cell, ch) in enumerate(zip(self.cells, symbols)):
+            if cell in self.holes or ch == NO_VALUE:
+                if cell in self.holes and ch in (BLANK, NO_VALUE):
+                    continue
+                raise _BadGivens(f"{self.cell_name(cell)} holds no value, so its symbol is "
+                                 f"'#' or '.', not {ch!r}" if cell in self.holes else
+                                 f"'#' marks a cell with no value, and {self.cell_name(cell)} "
+                                 f"holds one", i)
             value = _symbol_value(ch)
             if value == 0 and 0 not in self.values:
                 value = None        # '0' is a blank when 0 is no value
@@ -149,17 +161,26 @@ class CompiledConstraints:
         return f"r{r + 1}c{c + 1}"
 
     def grid_string(self, assignment: Mapping[Var, int]) -> str:
-        """The grid row by row as one string of symbols ('.' where unassigned)."""
-        return "".join(symbol(assignment.get(v)) for v in self.variables)
+        """The grid row by row as one string of symbols ('.' where unassigned, '#' where
+        a cell holds no value)."""
+        return "".join(self._symbol(assignment, v) for v in self.cells)
+
+    def _symbol(self, assignment: Mapping[Var, int], cell: Cell) -> str:
+        return NO_VALUE if cell in self.holes else symbol(assignment.get(cell))
 
     def render(self, assignment: Mapping[Var, int]) -> str:
-        """A picture of the grid: symbols apart by spaces, box borders if the file has boxes."""
+        """A picture of the grid: symbols apart by spaces, box borders if the file has boxes;
+        a grid of runs (a nonogram) as '#' for 1 and '.' for 0 ('?' unassigned)."""
+        if any(isinstance(c, Runs) for c in self.constraints):
+            return "\n".join(" ".join("#.?"[[1, 0].index(assignment[(r, c)])
+                                           if (r, c) in assignment else 2]
+                                       for c in range(self.width)) for r in range(self.height))
         bw, bh = self.boxes or (self.width, self.height)
         lines = []
         for r in range(self.height):
             if r and r % bh == 0:
                 lines.append("-+-".join("-" * (2 * bw - 1) for _ in range(0, self.width, bw)))
-            parts = [" ".join(symbol(assignment.get((r, c)))
+            parts = [" ".join(self._symbol(assignment, (r, c))
                               for c in range(c0, min(c0 + bw, self.width)))
                      for c0 in range(0, self.width, bw)]
             lines.append(" | ".join(parts))
@@ -245,7 +266,7 @@ def reject_constraint_statements(rules: ast.Rules) -> None:
             raise err.located(rules.filename, rules.source)
 
 
-class _Compiler:
+class _Compiler(ShapeStatements):
     def __init__(self, rules: ast.Rules, user_options: dict[str, str]):
         self.rules = rules
         self.user_options = user_options
@@ -255,10 +276,14 @@ class _Compiler:
         self.constraints: dict[Constraint, str] = {}   # in order, first label wins
         self.given_parts: list[ast.Givens] = []
         self.boxes: tuple[int, int] | None = None
+        self.holes: set[Cell] = set()
+        self.areas_used = False   # cells with no value are declared before any area is read
+        self.pictures: list[ast.NoValueRule] = []
         self.handlers: dict[type, Callable[[Any], None]] = {
             ast.Option: self._option, ast.GridVars: self._grid, ast.Givens: self._givens,
             ast.AllDifferentRule: self._all_different, ast.SumRule: self._sum,
             ast.CageRule: self._cage, ast.CountRule: self._count, ast.RequireRule: self._require,
+            **self.shape_handlers(),
         }
 
     # ---- driver
@@ -280,9 +305,11 @@ class _Compiler:
         if self.grid is None:
             raise error("the puzzle declares no grid (`grid W x H of LOW..HIGH`)", header)
         width, height = self.grid
+        self.picture_done()
         compiled = CompiledConstraints(
             Path(self.rules.filename).stem, header.title, dict(self.options), width, height,
-            self.values, tuple(self.constraints), dict(self.constraints), {}, self.boxes)
+            self.values, tuple(self.constraints), dict(self.constraints), {}, self.boxes,
+            frozenset(self.holes))
         try:
             compiled.default_givens = self._default_givens(compiled)
         except RulesError as err:
@@ -370,7 +397,7 @@ class _Compiler:
             return compiled._clues(symbols)
         except _BadGivens as err:
             where = self.given_parts[0].pos if err.index is None else places[err.index]
-            raise error(f"the givens: {err}", _At(where)) from None
+            raise error(f"the givens: {err}", At(where)) from None
 
     # ---- areas
     def cell(self, ident: ast.Ident) -> Cell:
@@ -388,11 +415,22 @@ class _Compiler:
                         f"(rows 1..{height}, columns 1..{width})", ident)
         return r - 1, c - 1
 
-    def groups(self, areas: Iterable[ast.Area]) -> list[Group]:
-        """Every area of a statement's list, each as (label, cells)."""
+    def groups(self, areas: Iterable[ast.Area], mark: bool = True) -> list[Group]:
+        """Every area of a statement's list, each as (label, cells): cells with no value left
+        out (`mark`: the cells with no value are then settled)."""
+        self.picture_done()
+        self.areas_used = self.areas_used or mark
         out: list[Group] = []
         for area in areas:
-            out.extend(self._area(area))
+            if area.kind in ("right of", "below"):
+                out.append(self.run_after(area))
+                continue
+            if area.kind == "cells":
+                for ident in area.cells:
+                    if self.cell(ident) in self.holes:
+                        raise error(f"cell {ident.text} holds no value", ident)
+            out.extend((label, tuple(c for c in cells if c not in self.holes))
+                       for label, cells in self._area(area))
         return out
 
     def _area(self, area: ast.Area) -> list[Group]:
@@ -571,10 +609,3 @@ def _mentions_value(expr: Any) -> bool:
         return expr.ident.text == "value"
     return any(_mentions_value(getattr(expr, f))
                for f in ("left", "right", "operand") if hasattr(expr, f))
-
-
-class _At:
-    """A stand-in node for a position computed by hand (a symbol inside a `given` string)."""
-
-    def __init__(self, pos: SourcePos):
-        self.pos = pos

@@ -18,6 +18,10 @@ Constraint forms (each has `scope`, `holds(assignment)` and
 - `Count(vars, value, op, k)`          `(number of vars equal to value) op k`;
   "exactly k" is `Count(vars, value, "==", k)`
 - `InSet(var, values)`                 a unary restriction (a cell is even, ...)
+- `Arithmetic(vars, op, target)`       a KenKen cage: product, difference or quotient
+  (`csp_arith`)
+- `Runs(vars, lengths)`, `Visible(vars, count)`   a nonogram line, a skyscrapers line
+  (`csp_lines`)
 
 `op` is one of `< <= > >= == !=`.
 
@@ -38,6 +42,8 @@ from typing import Any
 import attrs
 
 from gdl.errors import GdlError
+from gdl.solvers.csp_arith import Arithmetic
+from gdl.solvers.csp_lines import Runs, Visible
 
 Var = Hashable
 Assignment = Mapping[Var, int]
@@ -255,7 +261,7 @@ class InSet:
 
 
 Constraint = (AllDifferent | AllDifferentOffset | SumEquals | SumCompare | Compare | Count
-              | InSet)
+              | InSet | Arithmetic | Runs | Visible)
 
 
 # --- the model --------------------------------------------------------------

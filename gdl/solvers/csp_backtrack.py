@@ -57,9 +57,9 @@ def gather(solutions: Iterator[dict[Var, int]], limit: int | None,
     found = 0
     try:
         for solution in solutions:
-            found += 1
             if keep is None or len(kept) < keep:
                 kept.append(dict(solution))
+            found += 1   # after keeping it: a time limit in between never counts one unkept
             if limit is not None and found >= limit:
                 return SearchOutcome(tuple(kept), nodes(), False, found)
     except OutOfTime:

@@ -16,7 +16,9 @@ Exact/Min/MaxSumConstraint when every value in scope is >= 0 (python-constraint
 1.4 prunes sums assuming so), else a FunctionConstraint; Count ->
 Some(Not)InSetConstraint; InSet -> InSetConstraint; Compare -> a binary
 FunctionConstraint (the library forward-checks it once one side is set);
-AllDifferentOffset -> `OffsetAllDifferent`, our own forward-checking class.
+AllDifferentOffset -> `OffsetAllDifferent`, our own forward-checking class;
+Arithmetic, Runs and Visible -> `Narrowing`, which runs the form's own `narrow` at each
+check (without it the library would test a cage or a line only once it is full).
 Givens become one-value domains.
 """
 
@@ -42,7 +44,9 @@ from gdl.solvers.csp import (
     SumEquals,
     Var,
 )
+from gdl.solvers.csp_arith import Arithmetic
 from gdl.solvers.csp_backtrack import SearchOutcome, gather
+from gdl.solvers.csp_lines import Runs, Visible
 
 SOLVERS: dict[str, Callable[[], Any] | None] = {
     "backtracking": lambda: pc.BacktrackingSolver(forwardcheck=True),
@@ -137,6 +141,31 @@ class SinglesAllDifferent(pc.Constraint):
         return True
 
 
+class Narrowing(pc.Constraint):
+    """One of our forms with a `narrow` method (Arithmetic, Runs, Visible) as a library
+    constraint: a check fails when narrowing empties a candidate set, and forward checking
+    hides the values that narrowing removes from the unassigned variables."""
+
+    def __init__(self, form: Arithmetic | Runs | Visible):
+        self._form = form
+
+    def __call__(self, variables: Sequence[Var], domains: dict, assignments: dict,
+                 forwardcheck: bool = False) -> bool:
+        view = {v: (assignments[v],) if v in assignments else tuple(domains[v])
+                for v in variables}
+        narrowed = self._form.narrow(view)
+        if any(not kept for kept in narrowed.values()):
+            return False
+        if forwardcheck:
+            for v, kept in narrowed.items():
+                if v not in assignments:
+                    domain = domains[v]
+                    for x in domain[:]:
+                        if x not in kept:
+                            domain.hideValue(x)
+        return True
+
+
 def _sum_constraint(c: SumEquals | SumCompare, nonnegative: bool) -> Any:
     total, op = c.total, c.op
     if nonnegative and op in ("==", "<=", "<", ">=", ">"):
@@ -178,6 +207,8 @@ def _lower(c: Constraint, domains: Mapping[Var, Sequence[int]], singles: bool
         return pc.InSetConstraint(set(c.values)), scope
     if isinstance(c, Compare):
         return pc.FunctionConstraint(OPS[c.op]), scope
+    if isinstance(c, (Arithmetic, Runs, Visible)):
+        return Narrowing(c), scope
     raise SolverError(f"python-constraint has no lowering for {type(c).__name__}")
 
 
@@ -215,6 +246,8 @@ def library_search(csp: CSP, limit: int | None = 1, solver: str = "backtracking"
     doms = csp.start_domains() if domains is None else domains
     if any(not doms[v] for v in csp.variables):
         return SearchOutcome((), 0, True)  # the library rejects empty domains: no solution
+    if not csp.variables:   # every cell holds no value: one (empty) solution, as ours say
+        return gather(iter([{}]), limit, keep=keep)
     problem = compile_problem(csp, solver, doms, singles)
     return gather(iter(_solutions(problem, limit)), limit, keep=keep)
 

@@ -14,17 +14,20 @@ Rules, each sound (it removes only values that no solution uses):
 - Count: the count of variables fixed to the value and of those that may take
   it bound the count; at a bound the undecided variables are decided.
 - InSet: the domain is intersected.
+- Arithmetic, Runs, Visible: their own `narrow` (a KenKen cage's supported values, a
+  nonogram line's placements, a skyscrapers line's visible-count bounds).
 
 `propagate` runs the rules to a fixpoint (a constraint is revisited when a
 domain in its scope shrinks) and returns the narrowed domains, or None when a
 domain empties (no solution). `propagate_search` branches on the smallest
-domain (ties: variable order) and propagates after every branch.
+domain (ties: variable order) and propagates after every branch; it runs on bit
+masks (`csp_masks`), with these rules for every form but the two it has on masks.
 """
 
 from __future__ import annotations
 
 from collections import Counter, deque
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from gdl.solvers.csp import (
@@ -42,7 +45,10 @@ from gdl.solvers.csp import (
     constraint_index,
     range_allows,
 )
+from gdl.solvers.csp_arith import Arithmetic
 from gdl.solvers.csp_backtrack import SearchOutcome, gather
+from gdl.solvers.csp_lines import Runs, Visible
+from gdl.solvers.csp_masks import MaskSearch
 
 Doms = dict[Var, frozenset[int]]
 Changes = dict[Var, frozenset[int]]
@@ -123,6 +129,7 @@ def _in_set(c: InSet, d: Doms) -> Changes:
 RULES: dict[type, Callable[[Any, Doms], Changes]] = {
     AllDifferent: _all_different, AllDifferentOffset: _all_different_offset,
     SumEquals: _sum, SumCompare: _sum, Compare: _compare, Count: _count, InSet: _in_set,
+    Arithmetic: Arithmetic.narrow, Runs: Runs.narrow, Visible: Visible.narrow,
 }
 
 
@@ -162,36 +169,12 @@ def propagate(csp: CSP, domains: Mapping[Var, tuple[int, ...]] | None = None
     return None if done is None else {v: tuple(sorted(s)) for v, s in done.items()}
 
 
-def _branch(csp: CSP, doms: Doms, index: Mapping[Var, tuple[Constraint, ...]],
-            stats: list[int]) -> Iterator[dict[Var, int]]:
-    open_vars = [v for v in csp.variables if len(doms[v]) > 1]
-    if not open_vars:
-        solution = {v: next(iter(s)) for v, s in doms.items()}
-        if all(c.holds(solution) for c in csp.constraints):  # a guard: the rules are exact here
-            yield solution
-        return
-    var = min(open_vars, key=lambda v: len(doms[v]))
-    for x in sorted(doms[var]):
-        stats[0] += 1
-        child = dict(doms)
-        child[var] = frozenset((x,))
-        narrowed = _fixpoint(child, deque(index[var]), index)
-        if narrowed is not None:
-            yield from _branch(csp, narrowed, index, stats)
-
-
 def propagate_search(csp: CSP, limit: int | None = 1, keep: int | None = None
                      ) -> SearchOutcome:
     """Search with propagation at every node, for up to `limit` solutions (None: all).
 
-    A node is one branch (a variable fixed to a value); the root is not counted.
+    The search runs on bit masks (`csp_masks.MaskSearch`) with these rules; a node is one
+    branch (a variable fixed to a value), the root not counted.
     """
-    index = constraint_index(csp)
-    start = csp.start_domains()
-    doms: Doms = {v: frozenset(start[v]) for v in csp.variables}
-    stats = [0]
-    if all(doms.values()):
-        root = _fixpoint(doms, deque(csp.constraints), index)
-        if root is not None:
-            return gather(_branch(csp, root, index, stats), limit, lambda: stats[0], keep)
-    return SearchOutcome((), stats[0], True)
+    search = MaskSearch(csp, RULES)
+    return gather(search.solutions(), limit, lambda: search.nodes, keep)

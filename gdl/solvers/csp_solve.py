@@ -2,11 +2,13 @@
 
 Methods:
 - "backtrack": the reference, `csp_backtrack.backtrack` (MRV, forward checking).
-- "propagate": `csp_propagate.propagate_search` (our propagation at every node).
+- "propagate": `csp_propagate.propagate_search` (our propagation at every node, on bit
+  masks); the fastest measured on the top95 Sudokus, nonograms, KenKen and Kakuro
+  (bench/constraint_puzzles.py), so "auto" picks it.
 - "library": python-constraint (`csp_library`), the named solver class, plain lowering.
 - "library+propagate": our propagation before the library search and inside it
   (`SinglesAllDifferent`); the fastest library setting measured (bench/constraints.py).
-- "auto": "library+propagate" with the "backtracking" solver class.
+- "auto": "propagate".
 
 Before any search, givens that already break a constraint (two equal givens in
 a row, a given outside its domain) give "no solution" at once, with the broken
@@ -102,7 +104,7 @@ def solve_csp(csp: CSP, count: bool = False, limit: int | None = 2, method: str 
     if method not in METHODS:
         raise SolverError(f"no CSP method {method!r}; choose one of {', '.join(METHODS)}")
     start = time.perf_counter()
-    method = "library+propagate" if method == "auto" else method
+    method = "propagate" if method == "auto" else method
     conflicts = tuple(given_conflicts(csp))
     if conflicts:
         return CSPResult(NO_SOLUTION, None, 0 if count else None, True, False if count else None,
@@ -124,6 +126,7 @@ def solve_csp(csp: CSP, count: bool = False, limit: int | None = 2, method: str 
     nodes = None if method.startswith("library") else out.nodes
     if out.stopped and n < 2:
         status, unique = (SOLVED if n else NO_SOLUTION), None   # unknown: cut short
-    return CSPResult(status, out.solutions[0] if n else None, n if count else None,
+    return CSPResult(status, out.solutions[0] if n and out.solutions else None,
+                     n if count else None,
                      out.exhausted, unique if count or n == 0 else None, nodes,
                      time.perf_counter() - start, method, stopped=out.stopped)

@@ -262,7 +262,7 @@ def test_givens_from_the_command_line_are_checked():
     sudoku = catalog.load("sudoku")
     with pytest.raises(GdlError, match="80 symbols, but the 9 x 9 grid has 81 cells"):
         sudoku.csp(EASY[:80])
-    with pytest.raises(GdlError, match="symbol 3, 'x' is not one of the values 1..9"):
+    with pytest.raises(GdlError, match=r"symbol 3 \(r1c3\), 'x' is not one of the values 1..9"):
         sudoku.csp("53x" + EASY[3:])
 
 

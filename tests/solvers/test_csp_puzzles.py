@@ -206,8 +206,8 @@ def test_every_library_solver_class_agrees(solver):
 
 def test_solve_without_counting_and_bad_arguments():
     r = solve_csp(sudoku_csp(EASY))
-    assert (r.status, r.count, r.unique, r.method) == ("solved", None, None, "library+propagate")
-    assert r.seconds >= 0 and r.nodes is None
+    assert (r.status, r.count, r.unique, r.method) == ("solved", None, None, "propagate")
+    assert r.seconds >= 0 and r.nodes == 0   # the easy Sudoku needs no branch
     assert solve_csp(sudoku_csp(EASY), method="propagate").nodes == 0
     with pytest.raises(SolverError):
         solve_csp(sudoku_csp(EASY), method="magic")
