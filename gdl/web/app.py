@@ -16,7 +16,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -89,7 +89,15 @@ def create_app(library: Library | None = None, default_game: str | None = None) 
         return JSONResponse({"default_game": default_game, "max_seconds": api.MAX_SECONDS,
                              "default_seconds": api.DEFAULT_SECONDS})
 
+    async def source(request: Request) -> Response:
+        try:
+            text = library.text(request.query_params.get("game", ""))
+        except GdlError as err:
+            return JSONResponse(api.error_document(err), status_code=_status(err))
+        return PlainTextResponse(text)
+
     routes = [Route("/api/settings", settings, methods=["GET"]),
+              Route("/api/source", source, methods=["GET"]),
               Route("/api/games", endpoint("games"), methods=["GET"])]
     routes += [Route(f"/api/{name}", endpoint(name), methods=["POST"])
                for name in api.ROUTES if name != "games"]

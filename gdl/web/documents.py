@@ -20,6 +20,13 @@ from gdl.interpreter.puzzle_ir import PermutationIR, TilesIR
 from gdl.protocol import Game, State
 from gdl.solvers.csp import AllDifferent, symbol
 
+# Players named after a colour are drawn in it; others take the palette in turn.
+NAMED_COLOURS = {"white": "#f4f4f4", "black": "#1d1d1d", "red": "#c0392b", "blue": "#2e86c1",
+                 "green": "#27ae60", "yellow": "#f1c40f", "purple": "#8e44ad",
+                 "orange": "#e67e22"}
+PALETTE = ("#1d1d1d", "#f4f4f4", "#c0392b", "#2e86c1", "#27ae60", "#8e44ad", "#d68910",
+           "#17a589")
+LIGHT_COLOURS = {"#f4f4f4", "#f1c40f"}   # drawn with dark letters
 _WORD = re.compile(r"[^-x/*=\s,]+")   # the separators of move texts: - x / * = , and blanks
 
 
@@ -69,7 +76,17 @@ def _grid_board(game: CompiledGame) -> dict[str, Any]:
     return {"shape": geo.shape, "width": geo.width, "height": geo.height, "cells": cells,
             "links": [[geo.name(a), geo.name(b)] for a, b in geo.links],
             "counted": counted, "subset": not full,
-            "pieces": list(game.ir.pieces), "players": list(game.players)}
+            "pieces": list(game.ir.pieces), "players": list(game.players),
+            "colours": colours(game.players)}
+
+
+def colours(players: tuple[str, ...]) -> list[dict[str, str]]:
+    """Each player's fill and letter colour (X and O, South and North: the palette)."""
+    out = []
+    for i, name in enumerate(players):
+        fill = NAMED_COLOURS.get(name.lower(), PALETTE[i % len(PALETTE)])
+        out.append({"fill": fill, "ink": "#222" if fill in LIGHT_COLOURS else "#f4f4f4"})
+    return out
 
 
 def _counts_index(game: CompiledGame) -> int | None:
@@ -112,13 +129,14 @@ def _result(game: Game, state: State) -> str:
 
 def _grid_position(game: CompiledGame, state: State) -> dict[str, Any]:
     geo, kinds = game.geometry, len(game.ir.pieces)
+    letters = game.letters()   # the position text's letters: P N B R Q K, M K, ...
     pieces = []
     for plane in range(len(game.ir.initial_planes)):
         owner, kind = divmod(plane, kinds)
         neutral = owner == len(game.players)
         for cell in bits(state[plane]):
             pieces.append({"cell": geo.name(cell), "owner": None if neutral else owner,
-                           "kind": game.ir.pieces[kind], "glyph": game.glyph(owner, kind)})
+                           "kind": game.ir.pieces[kind], "glyph": letters.get((owner, kind), game.glyph(owner, kind))})
     planes = len(game.ir.initial_planes)
     counted = _counts_index(game)
     counts = {}
