@@ -53,6 +53,8 @@ def _field(body: dict, name: str, kind: type | tuple, default: Any = None) -> An
 def _kind_name(kind: type | tuple) -> str:
     names = {str: "a string", int: "an integer", float: "a number", list: "a list",
              dict: "an object"}
+    if kind == (int, float):
+        return "a number"
     kinds = kind if isinstance(kind, tuple) else (kind,)
     return " or ".join(names.get(k, k.__name__) for k in kinds)
 

@@ -90,12 +90,12 @@ function show(pos) {
   game.pos = pos;
   game.moves = pos.moves;
   const board = game.info.board;
-  $("board").hidden = false; $("grid").hidden = true;
+  $("board").toggleAttribute("hidden", false); $("grid").hidden = true;
   $("text").hidden = !["text"].includes(board.shape);
   $("text").textContent = pos.text;
   if (board.shape === "tiles") drawTiles($("board"), pos.tiles);
   else if (board.shape === "stacks") drawStacks($("board"), pos.stacks);
-  else if (board.shape === "text") $("board").hidden = true;
+  else if (board.shape === "text") $("board").toggleAttribute("hidden", true);
   else drawBoard($("board"), {board, pos, flip: game.flip, chosen: game.chosen,
                               targets: pos.over ? new Set() : build.targets(pos.legal, game.chosen),
                               onCell});
@@ -295,7 +295,7 @@ async function animate() {
 // ------------------------------------------------------------------ constraint puzzles
 
 function drawGrid(board, givens) {
-  $("board").hidden = true; $("text").hidden = true;
+  $("board").toggleAttribute("hidden", true); $("text").hidden = true;
   $("movelist").replaceChildren(); $("choices").replaceChildren(); $("notes").textContent = "";
   $("result").textContent = ""; $("status").textContent = "fill the grid";
   const grid = $("grid");
