@@ -12,7 +12,8 @@ const SEATS = ["human", "ai:easy", "ai:medium", "ai:hard", "mcts:hard", "random"
 // start, and what the clicks have chosen so far. `generation` drops stale AI replies.
 export const game = {
   name: null, options: {}, start: null, moves: [], info: null, pos: null,
-  seats: [], flip: false, chosen: [], generation: 0, aiTimes: [], seconds: 1, maxSeconds: 10,
+  seats: [], flip: false, chosen: [], generation: 0, aiTimes: [], aiLog: [], seconds: 1,
+  maxSeconds: 10, animation: 350,   // ms between the moves of an animated solution
   grid: null,
 };
 window.gdl = game;   // for the tests and the curious
@@ -201,6 +202,7 @@ async function thinkAndPlay(request) {
     const found = await call("ai", {...where(), ...request});
     if (generation !== game.generation) return;
     const waited = (performance.now() - started) / 1000;
+    game.aiLog.push({move: found.move, engine: found.engine, server: found.seconds, waited});
     await playMove(found.move, waited);
   } catch (err) {
     if (generation === game.generation) showError(err);
@@ -286,7 +288,7 @@ async function animate() {
   if (!found || !found.solution) return;
   const generation = game.generation;
   for (const move of found.solution) {
-    await new Promise((r) => setTimeout(r, 350));
+    await new Promise((r) => setTimeout(r, game.animation));
     if (generation !== game.generation) return;
     await playMove(move);
   }
@@ -373,6 +375,7 @@ async function start() {
   const options = {};
   for (const pair of q.getAll("set")) { const [k, ...v] = pair.split("="); options[k] = v.join("="); }
   if (q.get("seconds")) $("seconds").value = q.get("seconds");
+  if (q.get("animation")) game.animation = Number(q.get("animation"));
   const seats = q.get("seats") ? q.get("seats").split(",") : null;
   $("load").addEventListener("click", () => loadGame($("game").value, parseOptions($("options").value)));
   $("game").addEventListener("change", () => loadGame($("game").value, {}));

@@ -67,7 +67,9 @@ export function drawBoard(svg, view) {
   svg.setAttribute("width", geo.width);
   svg.setAttribute("height", geo.height);
   svg.setAttribute("viewBox", `0 0 ${geo.width} ${geo.height}`);
-  const under = el("g", {}, svg), cells = el("g", {}, svg), over = el("g", {}, svg);
+  // Pieces and marks lie over the cells but let the clicks through to them.
+  const under = el("g", {}, svg), cells = el("g", {}, svg);
+  const over = el("g", {"pointer-events": "none"}, svg);
   if (board.shape === "square" && !board.counted) drawSquares(under, board, view.flip);
   if (board.counted) el("rect", {x: M / 2, y: M / 2, width: geo.width - M, rx: 18,
                                  height: geo.height - M, fill: WOOD}, under);
