@@ -180,6 +180,7 @@ def solve(body: dict, library: Library) -> Any:
     seconds = _seconds(body, "seconds", MAX_SECONDS)
     if game.kind == CONSTRAINTS:
         found = gdl_api.solve(game, given=_field(body, "given", str))
+        assert isinstance(found, gdl_api.ConstraintSolution)
         return {"kind": CONSTRAINTS, "status": found.status,
                 "solution": None if found.solution is None else
                 documents.grid_text(found.solution),
@@ -231,7 +232,7 @@ def constraints(body: dict, library: Library) -> Any:
         raise BadRequest("field 'values' is required: the grid, one symbol per cell")
     given = _field(body, "given", str)
     clues = puzzle.default_givens if given is None else puzzle.parse_givens(given)
-    entered = puzzle.parse_givens(values)
+    entered: dict[Any, int] = dict(puzzle.parse_givens(values))
     changed = [puzzle.cell_name(v) for v, x in clues.items() if entered.get(v) != x]
     csp = puzzle.csp(values)
     broken = given_conflicts(csp)

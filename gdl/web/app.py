@@ -96,7 +96,7 @@ def create_app(library: Library | None = None, default_game: str | None = None) 
             return JSONResponse(api.error_document(err), status_code=_status(err))
         return PlainTextResponse(text)
 
-    routes = [Route("/api/settings", settings, methods=["GET"]),
+    routes: list[Route | Mount] = [Route("/api/settings", settings, methods=["GET"]),
               Route("/api/source", source, methods=["GET"]),
               Route("/api/games", endpoint("games"), methods=["GET"])]
     routes += [Route(f"/api/{name}", endpoint(name), methods=["POST"])

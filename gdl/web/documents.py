@@ -46,7 +46,7 @@ def board(game: Any) -> dict[str, Any]:
     if isinstance(game, CompiledConstraints):
         return {"shape": "constraints", "width": game.width, "height": game.height,
                 "values": list(game.values), "boxes": list(game.boxes) if game.boxes else None,
-                "givens": game.grid_string(game.default_givens)}
+                "givens": game.grid_string(dict(game.default_givens))}
     if isinstance(game, CompiledPuzzle):
         form = game.ir.form
         if isinstance(form, TilesIR):
@@ -127,7 +127,7 @@ def _result(game: Game, state: State) -> str:
     return "draw" if not any(payoffs) else f"payoffs {list(payoffs)}"
 
 
-def _grid_position(game: CompiledGame, state: State) -> dict[str, Any]:
+def _grid_position(game: CompiledGame, state: Any) -> dict[str, Any]:
     geo, kinds = game.geometry, len(game.ir.pieces)
     letters = game.letters()   # the position text's letters: P N B R Q K, M K, ...
     pieces = []
@@ -135,8 +135,9 @@ def _grid_position(game: CompiledGame, state: State) -> dict[str, Any]:
         owner, kind = divmod(plane, kinds)
         neutral = owner == len(game.players)
         for cell in bits(state[plane]):
+            glyph = letters.get((owner, kind)) or game.glyph(owner, kind)
             pieces.append({"cell": geo.name(cell), "owner": None if neutral else owner,
-                           "kind": game.ir.pieces[kind], "glyph": letters.get((owner, kind), game.glyph(owner, kind))})
+                           "kind": game.ir.pieces[kind], "glyph": glyph})
     planes = len(game.ir.initial_planes)
     counted = _counts_index(game)
     counts = {}

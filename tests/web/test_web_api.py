@@ -218,3 +218,10 @@ def test_the_page_and_its_scripts_are_served(client):
     for script in ("app.js", "board.js", "moves.js", "editor.js", "api.js", "style.css"):
         assert client.get(f"/{script}").status_code == 200
     assert client.get("/../pyproject.toml").status_code == 404
+
+
+def test_serve_refuses_an_unknown_game_in_one_line(capsys):
+    from gdl.cli import main
+    assert main(["serve", "conect4"]) == 1
+    err = capsys.readouterr().err
+    assert "did you mean 'connect4'" in err and "Traceback" not in err

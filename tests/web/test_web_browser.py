@@ -28,7 +28,8 @@ def state(page) -> dict:
 
 
 def targets(page) -> list[str]:
-    return sorted(page.eval_on_selector_all("[data-target]", "els => els.map(e => e.dataset.target)"))
+    return sorted(page.eval_on_selector_all("[data-target]",
+                                            "els => els.map(e => e.dataset.target)"))
 
 
 def wait_for_human(page) -> None:

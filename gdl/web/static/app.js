@@ -62,6 +62,7 @@ export async function loadGame(name, options = {}, moves = [], start = null, sea
     $("puzzle-controls").hidden = info.kind !== "puzzle";
     $("constraint-controls").hidden = info.kind !== "constraints";
     $("seats").hidden = info.kind !== "game";
+    $("moves-head").hidden = info.kind === "constraints";
     $("solution").textContent = "";
     $("conflicts").textContent = "";
     if (info.kind === "constraints") {
