@@ -12,7 +12,7 @@ const SEATS = ["human", "ai:easy", "ai:medium", "ai:hard", "mcts:hard", "random"
 // start, and what the clicks have chosen so far. `generation` drops stale AI replies.
 export const game = {
   name: null, options: {}, start: null, moves: [], info: null, pos: null,
-  seats: [], flip: false, chosen: [], generation: 0, aiTimes: [], aiLog: [], seconds: 1,
+  seats: [], flip: false, chosen: [], generation: 0, thinking: false, aiTimes: [], aiLog: [], seconds: 1,
   maxSeconds: 10, animation: 350,   // ms between the moves of an animated solution
   grid: null,
 };
@@ -47,6 +47,8 @@ function optionsText(options) {
 
 export async function loadGame(name, options = {}, moves = [], start = null, seats = null) {
   game.generation++;
+  game.thinking = false;
+  $("thinking").hidden = true;
   try {
     const info = await call("load", {game: name, options});
     Object.assign(game, {name, options, info, moves: [], start, chosen: [], aiTimes: [],
@@ -181,7 +183,7 @@ function drawMoveList() {
 
 async function maybeAI() {
   const pos = game.pos;
-  if (!pos || pos.over || game.info.kind !== "game") return;
+  if (!pos || pos.over || game.info.kind !== "game" || game.thinking) return;
   const seat = seatOf(pos.to_move);
   if (seat === "human") return;
   const [engine, level] = seat.split(":");
@@ -192,6 +194,7 @@ async function maybeAI() {
 async function thinkAndPlay(request) {
   const generation = game.generation;
   const started = performance.now();
+  game.thinking = true;
   $("thinking").hidden = false;
   const limit = request.seconds || 1;
   const tick = setInterval(() => {
@@ -204,12 +207,16 @@ async function thinkAndPlay(request) {
     if (generation !== game.generation) return;
     const waited = (performance.now() - started) / 1000;
     game.aiLog.push({move: found.move, engine: found.engine, server: found.seconds, waited});
+    game.thinking = false;
     await playMove(found.move, waited);
   } catch (err) {
     if (generation === game.generation) showError(err);
   } finally {
     clearInterval(tick);
-    if (generation === game.generation) $("thinking").hidden = true;
+    if (generation === game.generation) {
+      game.thinking = false;
+      $("thinking").hidden = true;
+    }
   }
 }
 
@@ -236,21 +243,26 @@ function drawSeats() {
 
 function newGame() { loadGame(game.name, game.options, [], game.info.kind === "puzzle" ? game.start : null, game.seats); }
 
-function undo() {
+// Undo one move; against the AI, on back to a human's turn (asked of the server: a move
+// may give the same player another turn, as in mancala).
+async function undo() {
   game.generation++;
+  game.thinking = false;
   $("thinking").hidden = true;
-  const moves = [...game.moves];
-  moves.pop();
-  // Against the AI, undo back to the human's last turn.
-  while (moves.length && game.info.kind === "game" && game.seats.some((s) => s === "human")) {
-    const replay = moves.length;
-    const mover = game.info.players[replay % game.info.players.length];
-    if (seatOf(mover) === "human") break;
-    moves.pop();
-  }
-  game.moves = moves; game.chosen = [];
-  game.aiTimes = game.aiTimes.slice(0, moves.length);
-  refresh().catch(showError);
+  const generation = game.generation;
+  try {
+    let pos = game.pos;
+    const humans = game.seats.some((s) => s === "human");
+    do {
+      if (!game.moves.length) break;
+      game.moves = game.moves.slice(0, -1);
+      pos = await call("moves", where());
+      if (generation !== game.generation) return;
+    } while (game.info.kind === "game" && humans && seatOf(pos.to_move) !== "human");
+    game.chosen = [];
+    game.aiTimes = game.aiTimes.slice(0, game.moves.length);
+    show(pos);
+  } catch (err) { showError(err); }
 }
 
 async function solveGame() {
@@ -272,6 +284,7 @@ async function scramble() {
     const found = await call("scramble", {game: game.name, options: game.options,
                                           steps: 30, seed: Math.floor(Math.random() * 1e9)});
     game.generation++;
+    game.thinking = false;
     Object.assign(game, {start: found.start, moves: [], chosen: [], aiTimes: []});
     $("solution").textContent = "";
     await refresh();
