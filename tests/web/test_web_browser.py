@@ -102,8 +102,10 @@ def test_connect_four_against_the_ai_by_clicks_to_the_end(page, shots):
     result = page.inner_text("#result")
     assert result == pos["result"] == connect4_referee(pos["moves"])
     page.screenshot(path=shots / "connect4-end.png")
-    log = page.evaluate("() => window.gdl.aiLog")
-    assert len(log) == len(pos["moves"]) // 2
+    log = page.evaluate("() => window.gdl.aiLog")   # every AI reply, the undone one too
+    timed = page.evaluate("() => window.gdl.aiTimes.flatMap((t, i) => t === undefined ? [] : [i])")
+    assert timed == list(range(1, len(pos["moves"]), 2))   # O's moves were the AI's
+    assert len(log) == len(pos["moves"]) // 2 + 1
     server = [entry["server"] for entry in log]
     waited = [entry["waited"] for entry in log]
     print(f"\nConnect Four, {len(pos['moves'])} moves, {result}: AI (medium, 0.2 s) replies, "
