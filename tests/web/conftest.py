@@ -40,29 +40,36 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="session")
-def server():
+def server(tmp_path_factory):
     """The URL of a `gdl serve` started for the tests (stopped after them)."""
     port = _free_port()
+    log_path = tmp_path_factory.mktemp("serve") / "serve.log"
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
         [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]))
-    process = subprocess.Popen([sys.executable, "-m", "gdl", "serve", "--port", str(port)],
-                               env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/"
+    # The output goes to a file, not a pipe: a full pipe would stall the server.
+    with open(log_path, "wb") as log:
+        process = subprocess.Popen([sys.executable, "-m", "gdl", "serve", "--port", str(port)],
+                                   env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            _wait_until_up(process, url, log_path)
+            yield url
+        finally:
+            process.terminate()
+            process.wait(timeout=10)
+
+
+def _wait_until_up(process: subprocess.Popen, url: str, log_path: Path) -> None:
     deadline = time.monotonic() + START_SECONDS
-    try:
-        while True:
-            try:
-                urllib.request.urlopen(url + "api/settings", timeout=2).close()
-                break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    out = process.stdout.read().decode() if process.stdout else ""
-                    pytest.fail(f"gdl serve did not start: {out}", pytrace=False)
-                time.sleep(0.2)
-        yield url
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
+    while True:
+        try:
+            urllib.request.urlopen(url + "api/settings", timeout=2).close()
+            return
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                out = log_path.read_text(errors="replace")
+                pytest.fail(f"gdl serve did not start: {out}", pytrace=False)
+            time.sleep(0.2)
 
 
 @pytest.fixture(scope="session")
