@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,web]'
 	touch $@
 
 demo: $(BIN)/.installed
@@ -19,7 +19,7 @@ test: $(BIN)/.installed
 
 # ruff (the rule set in pyproject.toml) and mypy (configured there too) over the code.
 $(BIN)/.lint-installed: $(BIN)/.installed
-	$(BIN)/python -m pip install --quiet -e '.[test,lint]'
+	$(BIN)/python -m pip install --quiet -e '.[test,web,lint]'
 	touch $@
 
 lint: $(BIN)/.lint-installed

@@ -12,6 +12,7 @@
     gdl bench GAME                    random playouts/s, alpha-beta nodes/s
     gdl openspiel GAME                register as a pyspiel game; its name and game info
     gdl replay FILE                   show a game saved by `gdl play --save`, move by move
+    gdl serve [GAME]                  the web board on 127.0.0.1 (needs the `web` extra)
 
 GAME is a bundled game's name (see `gdl list`) or a path to a rules file; every
 command that takes one also takes `--set NAME=VALUE` (repeatable) to set the
@@ -36,7 +37,7 @@ from time import perf_counter
 from typing import Any, TextIO
 
 from gdl import __version__, catalog, cli_json, cli_openspiel, cli_play, cli_puzzle, records
-from gdl import cli_records, interrupts, limits
+from gdl import cli_records, cli_serve, interrupts, limits
 from gdl.notation import read_moves
 from gdl.started import Started
 from gdl.invariants_json import describe as describe_invariants
@@ -541,6 +542,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     cli_openspiel.add_command(command, [game])
     cli_records.add_command(command, [])
+    cli_serve.add_command(command, [])
     return parser
 
 

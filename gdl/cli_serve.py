@@ -1,0 +1,56 @@
+"""`gdl serve [GAME]`: the web board (gdl.web) on 127.0.0.1, with the URL printed.
+
+The server reads only the bundled games and the rules files named here (GAME and
+--file); it binds to localhost unless --host says otherwise. It needs the optional
+`web` extra: pip install 'gdl[web]'.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import quote
+
+from gdl import catalog
+from gdl.errors import GdlError
+
+DEFAULT_PORT = 8765
+
+
+def run(args: argparse.Namespace, status: Any) -> int:
+    try:
+        import uvicorn
+
+        from gdl.web.app import create_app
+        from gdl.web.library import Library
+    except ImportError as err:
+        raise GdlError(f"`gdl serve` needs the web extra ({err.name} is missing): "
+                       f"pip install 'gdl[web]'") from None
+    paths = list(args.file)
+    if args.game and args.game not in catalog.bundled_paths():
+        catalog.resolve(args.game)   # UnknownGame, with a close name suggested
+        paths.append(args.game)
+    app = create_app(Library(paths), args.game)
+    url = f"http://{args.host}:{args.port}/"
+    if args.game:
+        url += f"?game={quote(args.game)}"
+    print(f"gdl serve: {url}  (Ctrl-C stops)", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
+                limit_concurrency=64, timeout_keep_alive=5)
+    return 0
+
+
+def add_command(command: Callable[..., argparse.ArgumentParser], parents: list) -> None:
+    """Add `serve` through cli.build_parser's `command` helper."""
+    p = command("serve", run, "the web board: play, solve and write games in the browser",
+                parents, epilog=__doc__.split("\n", 1)[1],
+                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("game", metavar="GAME", nargs="?",
+                   help="open this game first: a bundled name or a rules file")
+    p.add_argument("--file", action="append", default=[], metavar="PATH",
+                   help="serve this rules file too (repeatable)")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="the address to bind (default: 127.0.0.1, this machine only)")
+    p.add_argument("--port", type=int, default=DEFAULT_PORT,
+                   help=f"the port (default: {DEFAULT_PORT})")

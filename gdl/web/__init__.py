@@ -1,0 +1,6 @@
+"""The local web board (`gdl serve`): a JSON API under /api and a static page that uses it.
+
+`documents` turns compiled games and states into JSON values, `library` says which
+games may be loaded and caches them, `api` answers the requests and `app` puts them
+on Starlette. Only `app` needs the optional `web` extra (Starlette and uvicorn).
+"""

@@ -1,0 +1,192 @@
+"""Compiled games and their states as JSON values: what the page draws and clicks.
+
+A board's geometry is sent once (`board`), a position each time (`position`). A legal
+move carries its text and the cells its text names, in order (`e2-e4`: e2 then e4;
+`a3xc5xe7`; `d1-d7/g7`): the page builds a move by clicking through those cells and
+offers only the moves whose cells begin with the clicks made so far.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from gdl.interpreter import ir
+from gdl.interpreter.compiled import CompiledGame
+from gdl.interpreter.constraints import CompiledConstraints
+from gdl.interpreter.geometry import bits
+from gdl.interpreter.puzzle_compiled import CompiledPuzzle
+from gdl.interpreter.puzzle_ir import PermutationIR, TilesIR
+from gdl.protocol import Game, State
+from gdl.solvers.csp import AllDifferent, symbol
+
+# Players named after a colour are drawn in it; others take the palette in turn.
+NAMED_COLOURS = {"white": "#f4f4f4", "black": "#1d1d1d", "red": "#c0392b", "blue": "#2e86c1",
+                 "green": "#27ae60", "yellow": "#f1c40f", "purple": "#8e44ad",
+                 "orange": "#e67e22"}
+PALETTE = ("#1d1d1d", "#f4f4f4", "#c0392b", "#2e86c1", "#27ae60", "#8e44ad", "#d68910",
+           "#17a589")
+LIGHT_COLOURS = {"#f4f4f4", "#f1c40f"}   # drawn with dark letters
+_WORD = re.compile(r"[^-x/*=\s,]+")   # the separators of move texts: - x / * = , and blanks
+
+
+def move_cells(game: Any, text: str) -> list[str]:
+    """The cell names `text` mentions, in order (repeats kept: an arrow shot back to where
+    the amazon started names that cell twice)."""
+    names = getattr(getattr(game, "geometry", None), "names", None)
+    if not names:
+        return []
+    return [w for w in _WORD.findall(text) if w in names]
+
+
+# --------------------------------------------------------------------------- boards
+
+def board(game: Any) -> dict[str, Any]:
+    """What the page needs to draw the game's board (once per loaded game)."""
+    if isinstance(game, CompiledConstraints):
+        return {"shape": "constraints", "width": game.width, "height": game.height,
+                "values": list(game.values), "boxes": list(game.boxes) if game.boxes else None,
+                "givens": game.grid_string(dict(game.default_givens))}
+    if isinstance(game, CompiledPuzzle):
+        form = game.ir.form
+        if isinstance(form, TilesIR):
+            return {"shape": "tiles", "rows": form.rows, "cols": form.cols}
+        return {"shape": "text" if isinstance(form, PermutationIR) else "stacks"}
+    if isinstance(game, CompiledGame):
+        return _grid_board(game)
+    return {"shape": "text"}   # a hand-written Game: its render text only
+
+
+def _grid_board(game: CompiledGame) -> dict[str, Any]:
+    geo = game.geometry
+    counted = _counts_index(game) is not None
+    full = len(geo.cells) == geo.width * geo.height
+    cells = []
+    for cell in geo.cells:
+        x, y = geo.xy(cell)
+        doc: dict[str, Any] = {"name": geo.name(cell), "x": x, "y": y}
+        # A playable subset (draughts' dark squares) is drawn dark on a light board.
+        if geo.shape == "square" and not full:
+            doc["dark"] = True
+        # A counted cell alone in its column is a store: drawn the column's full height.
+        if counted and geo.height > 1 and not any(
+                geo.on_board(x, other) for other in range(geo.height) if other != y):
+            doc["store"] = True
+        cells.append(doc)
+    return {"shape": geo.shape, "width": geo.width, "height": geo.height, "cells": cells,
+            "links": [[geo.name(a), geo.name(b)] for a, b in geo.links],
+            "counted": counted, "subset": not full,
+            "pieces": list(game.ir.pieces), "players": list(game.players),
+            "colours": colours(game.players)}
+
+
+def colours(players: tuple[str, ...]) -> list[dict[str, str]]:
+    """Each player's fill and letter colour (X and O, South and North: the palette)."""
+    out = []
+    for i, name in enumerate(players):
+        fill = NAMED_COLOURS.get(name.lower(), PALETTE[i % len(PALETTE)])
+        out.append({"fill": fill, "ink": "#222" if fill in LIGHT_COLOURS else "#f4f4f4"})
+    return out
+
+
+def _counts_index(game: CompiledGame) -> int | None:
+    return next((i for i, v in enumerate(game.ir.variables) if v.type == ir.COUNTS), None)
+
+
+# --------------------------------------------------------------------------- positions
+
+def position(game: Game, state: State, moves: list[str]) -> dict[str, Any]:
+    """A position: its pieces (or tiles, stacks, text), who is to move, the result, the
+    legal moves with their cells, and the last move's cells."""
+    over = game.is_terminal(state)
+    legal = [] if over else [game.move_text(state, m) for m in game.legal_moves(state)]
+    doc: dict[str, Any] = {
+        "moves": moves,
+        "to_move": None if over else game.players[game.current_player(state)],
+        "over": over,
+        "result": _result(game, state) if over else None,
+        "legal": [{"text": t, "cells": move_cells(game, t)} for t in legal],
+        "last": move_cells(game, moves[-1]) if moves else [],
+        "text": game.render(state),
+    }
+    if isinstance(game, CompiledGame):
+        doc.update(_grid_position(game, state))
+        doc["position"] = game.position_text(state)
+    elif isinstance(game, CompiledPuzzle):
+        doc.update(_puzzle_position(game, state))
+    return doc
+
+
+def _result(game: Game, state: State) -> str:
+    outcome = getattr(game, "outcome_text", None)
+    if outcome is not None:
+        return outcome(state)
+    if getattr(game, "is_goal", None) and game.is_goal(state):   # type: ignore[attr-defined]
+        return "solved"
+    payoffs = game.returns(state)
+    return "draw" if not any(payoffs) else f"payoffs {list(payoffs)}"
+
+
+def _grid_position(game: CompiledGame, state: Any) -> dict[str, Any]:
+    geo, kinds = game.geometry, len(game.ir.pieces)
+    letters = game.letters()   # the position text's letters: P N B R Q K, M K, ...
+    pieces = []
+    for plane in range(len(game.ir.initial_planes)):
+        owner, kind = divmod(plane, kinds)
+        neutral = owner == len(game.players)
+        for cell in bits(state[plane]):
+            glyph = letters.get((owner, kind)) or game.glyph(owner, kind)
+            pieces.append({"cell": geo.name(cell), "owner": None if neutral else owner,
+                           "kind": game.ir.pieces[kind], "glyph": glyph})
+    planes = len(game.ir.initial_planes)
+    counted = _counts_index(game)
+    counts = {}
+    if counted is not None:
+        values = state[planes + counted]
+        counts = {geo.name(c): values[c] for c in geo.cells}
+    notes = []
+    for variable, value in zip(game.ir.variables, state[planes:]):
+        if variable.type in (ir.HISTORY, ir.COUNTS):
+            continue
+        if variable.type == ir.CELLS:   # a remembered cell: its names
+            value = " ".join(geo.name(c) for c in bits(value)) or "none"
+        notes.append(f"{variable.name}: {value}")
+    return {"pieces": pieces, "counts": counts, "notes": notes}
+
+
+def _puzzle_position(game: CompiledPuzzle, state: State) -> dict[str, Any]:
+    text = game.state_text(state)
+    doc: dict[str, Any] = {"state": text, "goal": game.is_goal(state)}
+    if isinstance(game.ir.form, TilesIR):
+        words = text.replace("/", " ").split()
+        numbers = [int(w) for w in (words if len(words) > 1 else text.strip())]  # 123456780
+        cols = game.ir.form.cols
+        doc["tiles"] = [numbers[i:i + cols] for i in range(0, len(numbers), cols)]
+    elif not isinstance(game.ir.form, PermutationIR):   # stacks: pegs of discs, bottom first
+        doc["stacks"] = [[int(v) for v in peg.split() if v != "-"] for peg in text.split("/")]
+    return doc
+
+
+# --------------------------------------------------------------------------- constraints
+
+def conflicts(puzzle: CompiledConstraints, constraints: Any, assignment: dict) -> list[dict]:
+    """Broken constraints as the rules file names them, with the cells they cover."""
+    return [{"label": puzzle.describe(c, assignment),
+             "cells": [puzzle.cell_name(v) for v in dict.fromkeys(c.scope)],
+             "culprits": [puzzle.cell_name(v) for v in _culprits(c, assignment)]}
+            for c in constraints]
+
+
+def _culprits(constraint: Any, assignment: dict) -> list:
+    """The cells whose values break `constraint`: in an all-different, the repeated values;
+    otherwise every cell of its scope that has a value."""
+    scope = [v for v in dict.fromkeys(constraint.scope) if v in assignment]
+    if isinstance(constraint, AllDifferent):
+        values = [assignment[v] for v in scope]
+        return [v for v in scope if values.count(assignment[v]) > 1]
+    return scope
+
+
+def grid_text(rows: Any) -> str:
+    """Rows of numbers as one symbol per cell (what `given` reads)."""
+    return "".join(symbol(v) for row in rows for v in row)
