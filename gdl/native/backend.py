@@ -1,0 +1,49 @@
+"""`--backend auto|native|python`: the game a command runs on.
+
+`native` and `auto` build the C library of a compiled game; a game with a construct the
+C generator has no code for runs on Python, with one line on stderr naming it. Without
+a C compiler, `auto` falls back to Python with one line, and `native` is an error.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from gdl.errors import GdlError
+from gdl.native.support import Unsupported
+
+BACKENDS = ("auto", "native", "python")
+
+
+def notice(text: str) -> None:
+    print(f"gdl: {text}", file=sys.stderr)
+
+
+def with_backend(game: Any, backend: str = "python") -> Any:
+    """`game` on the chosen back end (itself for `python`, or when it cannot be native).
+
+    Raises:
+        GdlError: an unknown back end; `native` without a C compiler.
+    """
+    if backend not in BACKENDS:
+        raise GdlError(f"unknown back end {backend!r}: choose one of {', '.join(BACKENDS)}")
+    if backend == "python" or getattr(game, "backend", None) == "native":
+        return game
+    from gdl.interpreter.compiled import CompiledGame
+    if not isinstance(game, CompiledGame):   # puzzles and constraints have their own solvers
+        if backend == "native":
+            notice(f"{game.name} runs on Python: the native back end compiles board games only")
+        return game
+    from gdl.native import build
+    from gdl.native.game import NativeGame
+    try:
+        return NativeGame(game)
+    except Unsupported as err:
+        notice(f"{game.name} runs on Python: the native back end has no code yet for {err}")
+        return game
+    except build.NoCompiler as err:
+        if backend == "native":
+            raise GdlError(f"--backend native: {err}") from None
+        notice(f"{err}; running on Python")
+        return game

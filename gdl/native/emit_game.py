@@ -1,0 +1,324 @@
+"""The whole C source of a game: types, tables, move generation, the state update and end
+rules, and the entry points the loader binds (the twin of gdl/interpreter/codegen.py).
+
+`generate(game)` is pure: it returns the C source and the `Layout` the loader needs to
+pack states and moves. It raises `Unsupported` naming the first construct it has no
+code for; the game then runs on the Python back end.
+
+Entry points (every state is NSW 64-bit words: the planes, W words each; the number
+variables; the player to move; the result; every move MW words, the Python move int):
+
+    int gdl_legal(const uint64_t *state, uint64_t *moves, int max)   -> count, -1: error
+    int gdl_apply(const uint64_t *state, const uint64_t *move, uint64_t *out)   -> 0, -1
+    int64_t gdl_perft(const uint64_t *state, int depth)                      -> -1: error
+    int gdl_playouts(const uint64_t *state, int64_t games, uint64_t seed,
+                     int64_t max_plies, int64_t *stats)   stats: plies, then games by result
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from gdl.interpreter import ir
+from gdl.interpreter.codegen_support import result_codes
+from gdl.interpreter.ir import within_empty
+from gdl.native.emit_moves import MovesC
+from gdl.native.prelude import PRELUDE
+from gdl.native.support import CWriter, Unsupported
+
+
+@attrs.frozen
+class Layout:
+    """How the loader packs a state and a move into words (see the module doc)."""
+    words: int            # W: words of one plane
+    planes: int
+    variables: int
+    move_words: int       # MW
+    max_moves: int
+    results: int          # result codes 0..results-1
+
+    @property
+    def state_words(self) -> int:
+        return self.planes * self.words + self.variables + 2
+
+
+class GameC(MovesC):
+    def __init__(self, game: ir.GameIR):
+        super().__init__(game)
+        if any(end.outcome == "score" for end in game.ends):
+            raise Unsupported("an end by score")
+        if game.history is not None:
+            raise Unsupported("repetition ('repeated')")
+        self.codes = result_codes(self.n_players)
+
+    # ---- the state update
+    def gen_apply(self, w: CWriter) -> None:
+        with w.block("static void apply_move(const state_t *s, const move_t *m, state_t *o)"):
+            self.unpack(w, "s")
+            w("int t = m->to, nxt = 0; bb bit = bb_bit(t), org = bb_bit(m->from), keep, occ;")
+            w("(void)nxt; (void)org; (void)keep; (void)occ;")
+            with w.block("switch (s->pl)"):
+                for p in range(self.n_players):
+                    with w.block(f"case {p}:"):
+                        with w.block("switch (m->rule)"):
+                            for i, rule in enumerate(self.game.rules):
+                                with w.block(f"case {self.board_number[i]}:   /* rule {i} */"):
+                                    self.apply_rule(w, rule, p)
+                                    w("break;")
+                        self.ends(w, p)
+                        w("break;")
+
+    def apply_rule(self, w: CWriter, rule: ir.Rule, p: int) -> None:
+        if self.extra_turns:
+            w(f"nxt = {(p + 1) % self.n_players};")
+        if self.game.plies is not None:
+            w(f"v{self.game.plies} += 1;")
+        if isinstance(rule, ir.PlaceRule):
+            if not within_empty(rule.where):   # placing on a piece replaces it
+                self.clear_all(w, "bit")
+            owner = self.n_players if rule.kind in self.game.neutral else p
+            w(f"{self.plane(owner, rule.kind)} = bb_or({self.plane(owner, rule.kind)}, bit);")
+        elif isinstance(rule, (ir.StepRule, ir.JumpRule)) and rule.kind is not None:
+            mine = self.plane(p, rule.kind)
+            w(f"{mine} = bb_xor({mine}, org);")
+            self.clear_all(w, "bb_or(bit, m->cap)" if isinstance(rule, ir.JumpRule) else "bit")
+            w(f"{mine} = bb_or({mine}, bit);")
+        w(f"occ = {self.occ()};")
+        for effect in getattr(rule, "effects", ()):
+            self.effect(w, effect, rule, p)
+
+    def clear_all(self, w: CWriter, taken: str) -> None:
+        """Every plane loses the cells of `taken`."""
+        w(f"keep = {taken};")
+        for i in range(self.n_planes):
+            w(f"b{i} = bb_andnot(b{i}, keep);")
+
+    def effect(self, w: CWriter, effect: ir.Effect, rule: ir.Rule, p: int) -> None:
+        if isinstance(effect, ir.Guard):
+            with w.block(f"if ({self.truth(effect.condition, p)})"):
+                self.effect(w, effect.effect, rule, p)
+        elif isinstance(effect, ir.Again):
+            w(f"nxt = {p};")
+        elif isinstance(effect, ir.Group):
+            for inner in effect.effects:
+                self.effect(w, inner, rule, p)
+        elif isinstance(effect, (ir.Fill, ir.Add, ir.Remove)):
+            with w.block(""):
+                w(f"bb fill = {self.expr(effect.cells, p)};")
+                self.clear_all(w, "fill")
+                if not isinstance(effect, ir.Remove):
+                    owner = effect.owner if isinstance(effect, ir.Add) else ir.MOVER
+                    players: dict[ir.Owner, ir.Owner] = {ir.MOVER: p,
+                                                         ir.OPPONENT: (p + 1) % self.n_players}
+                    q = players.get(owner, owner)
+                    if effect.kind in self.game.neutral:
+                        q = self.n_players
+                    plane = self.plane(int(q), effect.kind)
+                    w(f"{plane} = bb_or({plane}, fill);")
+                w(f"occ = {self.occ()};")
+        elif isinstance(effect, ir.Flip):
+            self.flip(w, effect, p)
+        elif isinstance(effect, ir.Promote):
+            moved = getattr(rule, "kind", None)
+            if moved is None:
+                raise Unsupported("a promotion of no piece")
+            with w.block(f"if (bb_any(bb_and(bit, {self.expr(effect.where, p)})))"):
+                w(f"{self.plane(p, moved)} = bb_xor({self.plane(p, moved)}, bit);")
+                w(f"{self.plane(p, effect.kind)} = bb_or({self.plane(p, effect.kind)}, bit);")
+        elif isinstance(effect, ir.Assign):
+            if effect.index is not None or self.game.variables[effect.var].type != ir.INT:
+                raise Unsupported("a change to a list variable")
+            w(f"v{effect.var} {effect.op} {self.expr(effect.value, p)};")
+        else:
+            raise Unsupported(f"the effect '{type(effect).__name__}'")
+
+    def flip(self, w: CWriter, effect: ir.Flip, p: int) -> None:
+        """Walk every direction from the placed cell: runs of the flipped cells that end at
+        one of the mover's pieces change owner, keeping their kind."""
+        with w.block(""):
+            w(f"bb x = {self.expr(effect.cells, p)}, own = {self.pieces(ir.MOVER, None, p)};")
+            w("bb flips = ZERO, run; int c;")
+            for dx, dy in self.geo.directions.values():
+                w("c = t; run = ZERO;")
+                with self.walk(w, dx, dy):
+                    w("if (bb_test(x, c)) { run = bb_or(run, bb_bit(c)); continue; }")
+                    w("if (bb_test(own, c)) flips = bb_or(flips, run);")
+                    w("break;")
+            for k in range(self.n_kinds):
+                for q in range(self.n_players):
+                    if q != p:
+                        theirs, mine = self.plane(q, k), self.plane(p, k)
+                        w(f"{{ bb turned = bb_and({theirs}, flips); {theirs} = bb_xor({theirs}, "
+                          f"turned); {mine} = bb_or({mine}, turned); }}")
+
+    def ends(self, w: CWriter, p: int) -> None:
+        nxt = (p + 1) % self.n_players
+        turn = "nxt" if self.extra_turns else str(nxt)
+        w(f"occ = {self.occ()};")
+        w("o->res = 0;")
+        for i in range(self.n_planes):
+            w(f"o->b[{i}] = b{i};")
+        for i in range(len(self.game.variables)):
+            w(f"o->v[{i}] = v{i};")
+        w(f"o->pl = {turn};")
+        winners: dict[ir.Owner | None, int | None] = {ir.MOVER: p, ir.OPPONENT: nxt, None: None}
+        for n, end in enumerate(self.game.ends):
+            who = winners.get(end.who, end.who)
+            code = self.codes[(end.outcome, who)]   # type: ignore[index]
+            w(f"/* end {n}: {end.outcome} */")
+            w(f"if ({self.truth(end.condition, p)}) {{ o->res = {code}; break; }}")
+
+    # ---- the whole source
+    def generate(self) -> tuple[str, Layout]:
+        body = CWriter()
+        self.gen_moves(body)
+        body("")
+        self.gen_apply(body)
+        layout = Layout(self.W, self.n_planes, len(self.game.variables), self.move_words,
+                        self.max_moves, len(self.codes) + 1)
+        head = CWriter()
+        head(f"/* Generated by gdl from the checked rules of game {self.comment(self.game.name)}; "
+             "do not edit. */")
+        head(f"#define W {self.W}")
+        head(PRELUDE)
+        head(f"#define NP {max(1, self.n_planes)}")
+        head(f"#define NV {max(1, len(self.game.variables))}")
+        head(f"#define NSW {layout.state_words}")
+        head(f"#define MW {self.move_words}")
+        head(f"#define MAXM {self.max_moves}")
+        head(f"#define NRES {layout.results}")
+        head("typedef struct { bb b[NP]; int64_t v[NV]; int64_t pl, res; } state_t;")
+        head("typedef struct { int to, from, rule; bb cap; } move_t;")
+        head("static const bb ZERO = {{0}};")
+        head(f"static const bb PLAYABLE = {self.literal(self.geo.playable)};")
+        head("#define ADD(TO, FROM, RULE, CAP) do { if (n >= MAXM) { gdl_error = 1; return n; } "
+             "out[n].to = (TO); out[n].from = (FROM); out[n].rule = (RULE); out[n].cap = (CAP); "
+             "n++; } while (0)")
+        head("static inline int listed(const move_t *out, int n, int to, int from, int rule, bb cap) {")
+        head("    for (int i = 0; i < n; i++) if (out[i].to == to && out[i].from == from && "
+             "out[i].rule == rule && bb_eq(out[i].cap, cap)) return 1;")
+        head("    return 0;")
+        head("}")
+        head("static int gen_moves(const state_t *s, move_t *out);")
+        self.has_moves_helper(head)
+        self.common_helpers(head)
+        head.lines += self.tables
+        for lines in self.helpers.values():
+            head.lines += lines
+        tail = CWriter()
+        self.entry_points(tail)
+        return "\n".join(head.lines + [""] + body.lines + [""] + tail.lines) + "\n", layout
+
+    def has_moves_helper(self, w: CWriter) -> None:
+        """`has_moves(planes.., variables.., who)`: who has a move other than a pass. The list
+        is kept (MEMO): the caller asks next for the moves of that very position."""
+        params = [f"bb b{i}" for i in range(self.n_planes)]
+        params += [f"int64_t v{i}" for i in range(len(self.game.variables))]
+        w("static state_t MEMO_S; static move_t MEMO[MAXM]; static int MEMO_N = -1;")
+        with w.block(f"static inline int has_moves({', '.join(params + ['int who'])})"):
+            w("memset(&MEMO_S, 0, sizeof MEMO_S);")
+            for i in range(self.n_planes):
+                w(f"MEMO_S.b[{i}] = b{i};")
+            for i in range(len(self.game.variables)):
+                w(f"MEMO_S.v[{i}] = v{i};")
+            w("MEMO_S.pl = who;")
+            w("MEMO_N = gen_moves(&MEMO_S, MEMO);")
+            w("return MEMO_N > 0;")
+
+    def entry_points(self, w: CWriter) -> None:
+        S, shift = self.cell_bits, self.capture_shift
+        rule_mask = (1 << self.game.rule_bits) - 1
+        pass_tag = -1 if self.pass_index is None else self.board_number[self.pass_index]
+        always = self.pass_index is not None and bool(getattr(self.game.rules[self.pass_index],
+                                                                "always", False))
+        with w.block("static int legal(const state_t *s, move_t *out)"):
+            w("if (s->res) return 0;")
+            w("int n;")
+            w("if (MEMO_N >= 0 && memcmp(s, &MEMO_S, sizeof MEMO_S) == 0) "
+              "{ n = MEMO_N; memcpy(out, MEMO, n * sizeof *out); }")
+            w("else n = gen_moves(s, out);")
+            if pass_tag >= 0:
+                test = "n < MAXM" if always else "n == 0"
+                w(f"if ({test}) {{ out[n].to = 0; out[n].from = 0; out[n].rule = {pass_tag}; "
+                  "out[n].cap = ZERO; n++; }")
+            w("return n;")
+        with w.block("static void load_state(const uint64_t *in, state_t *s)"):
+            w("memset(s, 0, sizeof *s);")
+            w("for (int i = 0; i < NP && i < %d; i++) for (int j = 0; j < W; j++) "
+              "s->b[i].w[j] = in[i * W + j];" % self.n_planes)
+            w(f"for (int i = 0; i < {len(self.game.variables)}; i++) "
+              f"s->v[i] = (int64_t)in[{self.n_planes} * W + i];")
+            w("s->pl = (int64_t)in[NSW - 2]; s->res = (int64_t)in[NSW - 1];")
+        with w.block("static void store_state(const state_t *s, uint64_t *out)"):
+            w("for (int i = 0; i < %d; i++) for (int j = 0; j < W; j++) "
+              "out[i * W + j] = s->b[i].w[j];" % self.n_planes)
+            w(f"for (int i = 0; i < {len(self.game.variables)}; i++) "
+              f"out[{self.n_planes} * W + i] = (uint64_t)s->v[i];")
+            w("out[NSW - 2] = (uint64_t)s->pl; out[NSW - 1] = (uint64_t)s->res;")
+        w("static inline void put_bit(uint64_t *x, int i) { x[i >> 6] |= 1ULL << (i & 63); }")
+        w("static inline int get_bit(const uint64_t *x, int i) { return (x[i >> 6] >> (i & 63)) & 1; }")
+        with w.block("static void encode_move(const move_t *m, uint64_t *x)"):
+            w("memset(x, 0, MW * sizeof *x);")
+            w(f"for (int i = 0; i < {S}; i++) {{ if (m->to >> i & 1) put_bit(x, i); "
+              f"if (m->from >> i & 1) put_bit(x, {S} + i); }}")
+            w(f"for (int i = 0; i < {self.game.rule_bits}; i++) if (m->rule >> i & 1) "
+              f"put_bit(x, {2 * S} + i);")
+            w(f"bb cap = m->cap; while (bb_any(cap)) put_bit(x, {shift} + bb_pop(&cap));")
+        with w.block("static void decode_move(const uint64_t *x, move_t *m)"):
+            w("m->to = m->from = m->rule = 0; m->cap = ZERO;")
+            w(f"for (int i = 0; i < {S}; i++) {{ m->to |= get_bit(x, i) << i; "
+              f"m->from |= get_bit(x, {S} + i) << i; }}")
+            w(f"for (int i = 0; i < {self.game.rule_bits}; i++) m->rule |= get_bit(x, {2 * S} + i) << i;")
+            w(f"m->rule &= {rule_mask};")
+            w(f"for (int c = 0; c < {self.layout_bits}; c++) if (get_bit(x, {shift} + c)) "
+              "m->cap = bb_or(m->cap, bb_bit(c));")
+        with w.block("static int64_t perft(const state_t *s, int depth)"):
+            w("if (depth == 0) return 1;")
+            w("if (s->res) return 0;")
+            w("move_t moves[MAXM]; int n = legal(s, moves);")
+            w("if (gdl_error) return -1;")
+            w("if (depth == 1) return n;")
+            w("int64_t total = 0; state_t t;")
+            with w.block("for (int i = 0; i < n; i++)"):
+                w("apply_move(s, &moves[i], &t);")
+                w("int64_t k = perft(&t, depth - 1);")
+                w("if (k < 0) return -1;")
+                w("total += k;")
+            w("return total;")
+        w("int gdl_words(void) { return NSW; }")
+        w("int gdl_move_words(void) { return MW; }")
+        with w.block("int gdl_legal(const uint64_t *in, uint64_t *out, int max)"):
+            w("state_t s; move_t moves[MAXM]; load_state(in, &s); gdl_error = 0;")
+            w("int n = legal(&s, moves);")
+            w("if (gdl_error || n > max) return -1;")
+            w("for (int i = 0; i < n; i++) encode_move(&moves[i], out + i * MW);")
+            w("return n;")
+        with w.block("int gdl_apply(const uint64_t *in, const uint64_t *mv, uint64_t *out)"):
+            w("state_t s, t; move_t m; load_state(in, &s); decode_move(mv, &m); gdl_error = 0;")
+            w("apply_move(&s, &m, &t);")
+            w("if (gdl_error) return -1;")
+            w("store_state(&t, out);")
+            w("return 0;")
+        with w.block("int64_t gdl_perft(const uint64_t *in, int depth)"):
+            w("state_t s; load_state(in, &s); gdl_error = 0; MEMO_N = -1;")
+            w("int64_t k = perft(&s, depth);")
+            w("return gdl_error ? -1 : k;")
+        with w.block("int gdl_playouts(const uint64_t *in, int64_t games, uint64_t seed, "
+                     "int64_t max_plies, int64_t *stats)"):
+            w("state_t start, s, t; move_t moves[MAXM]; load_state(in, &start); gdl_error = 0;")
+            w("for (int i = 0; i <= NRES; i++) stats[i] = 0;")
+            with w.block("for (int64_t g = 0; g < games; g++)"):
+                w("s = start;")
+                with w.block("for (int64_t ply = 0; ply < max_plies && !s.res; ply++)"):
+                    w("int n = legal(&s, moves);")
+                    w("if (gdl_error) return -1;")
+                    w("if (n == 0) break;")
+                    w("apply_move(&s, &moves[rng_next(&seed) % (uint64_t)n], &t);")
+                    w("s = t; stats[0]++;")
+                w("stats[1 + (s.res >= 0 && s.res < NRES ? s.res : 0)]++;")
+            w("return gdl_error ? -1 : 0;")
+
+
+def generate(game: ir.GameIR) -> tuple[str, Layout]:
+    """The C source of `game` and its layout. Raises Unsupported (naming the construct)."""
+    return GameC(game).generate()

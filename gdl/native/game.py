@@ -1,0 +1,124 @@
+"""NativeGame: the Game protocol over the C library of a compiled game.
+
+States and moves stay the Python back end's values (tuples and ints), so every solver,
+canonical key, notation and picture works unchanged; `legal_moves` and `apply` convert
+the state to words at the boundary and call C. The loops that matter run wholly in C:
+`perft` and `playouts`. Everything else is the Python game's (`python`).
+"""
+
+from __future__ import annotations
+
+import ctypes
+from time import perf_counter
+from typing import Any
+
+import attrs
+
+from gdl.native import build
+from gdl.native.emit_game import Layout, generate
+
+_LIBRARIES: dict[str, ctypes.CDLL] = {}   # source -> library loaded in this process
+
+
+@attrs.frozen
+class BuildInfo:
+    """How the library was had: built now (and how long generating and compiling took) or
+    found in the cache (and how long loading took)."""
+    path: str
+    built: bool
+    generate_seconds: float
+    build_seconds: float
+
+
+class NativeGame:
+    """A compiled game whose move generation and state update run in C (see module doc)."""
+
+    backend = "native"
+
+    def __init__(self, python: Any):
+        self.python = python
+        start = perf_counter()
+        self.source, self.layout = generate(python.ir)
+        generated = perf_counter()
+        path, built = build.build(self.source)
+        lib = _LIBRARIES.get(self.source)
+        if lib is None:
+            lib = _LIBRARIES[self.source] = build.load(path)
+        self.build_info = BuildInfo(str(path), built, generated - start,
+                                    perf_counter() - generated)
+        self.lib = lib
+        lay: Layout = self.layout
+        if lib.gdl_words() != lay.state_words or lib.gdl_move_words() != lay.move_words:
+            raise build.BuildFailed("the library's layout is not the generated source's")
+        self._moves_buffer = (ctypes.c_uint64 * (lay.max_moves * lay.move_words + 1))()
+        self._state_buffer = (ctypes.c_uint64 * lay.state_words)()
+        self.legal_moves = self._legal_moves
+        self.apply = self._apply
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.python, name)
+
+    def __repr__(self) -> str:
+        return f"NativeGame({self.python.name!r})"
+
+    # ---- the boundary
+    def pack(self, state: tuple) -> bytes:
+        lay = self.layout
+        size = 8 * lay.words
+        parts = [plane.to_bytes(size, "little") for plane in state[:lay.planes]]
+        parts += [v.to_bytes(8, "little", signed=True)
+                  for v in state[lay.planes:lay.planes + lay.variables]]
+        parts += [state[-2].to_bytes(8, "little"), state[-1].to_bytes(8, "little")]
+        return b"".join(parts)
+
+    def unpack(self, raw: bytes) -> tuple:
+        lay = self.layout
+        size = 8 * lay.words
+        out: list[int] = [int.from_bytes(raw[i * size:(i + 1) * size], "little")
+                          for i in range(lay.planes)]
+        at = lay.planes * size
+        out += [int.from_bytes(raw[at + 8 * i:at + 8 * i + 8], "little", signed=True)
+                for i in range(lay.variables + 2)]
+        return tuple(out)
+
+    def _legal_moves(self, state: tuple) -> list:
+        if state[-1]:
+            return []
+        buf = self._moves_buffer
+        n = self.lib.gdl_legal(self.pack(state), buf, self.layout.max_moves)
+        if n < 0:   # a list past the C bound, or an error the Python back end reports
+            return list(self.python.legal_moves(state))
+        mw = self.layout.move_words
+        if mw == 1:
+            return buf[:n]
+        raw = bytes(buf)
+        step = 8 * mw
+        return [int.from_bytes(raw[i * step:(i + 1) * step], "little") for i in range(n)]
+
+    def _apply(self, state: tuple, move: Any) -> tuple:
+        out = self._state_buffer
+        if self.lib.gdl_apply(self.pack(state), move.to_bytes(8 * self.layout.move_words,
+                                                              "little"), out) < 0:
+            return self.python.apply(state, move)
+        return self.unpack(bytes(out))
+
+    # ---- the native loops
+    def perft(self, state: tuple, depth: int) -> int:
+        """perft(state, depth) computed in C (see gdl.perft for the definition)."""
+        if depth < 0:
+            raise ValueError(f"perft depth must be 0 or more, got {depth}")
+        count = self.lib.gdl_perft(self.pack(state), depth)
+        if count < 0:
+            from gdl.perft import perft
+            return perft(self.python, state, depth)
+        return count
+
+    def playouts(self, state: tuple, games: int, seed: int = 1,
+                 max_plies: int = 10_000) -> tuple[int, dict[int, int]]:
+        """(moves played, games by result code) over `games` uniformly random playouts."""
+        stats = (ctypes.c_int64 * (self.layout.results + 1))()
+        if self.lib.gdl_playouts(self.pack(state), games, seed & (2**64 - 1), max_plies,
+                                 stats) < 0:
+            raise RuntimeError("a native playout stopped on an error")
+        return stats[0], {code: stats[1 + code] for code in range(self.layout.results)
+                          if stats[1 + code]}
