@@ -20,8 +20,13 @@ def notice(text: str) -> None:
     print(f"gdl: {text}", file=sys.stderr)
 
 
-def with_backend(game: Any, backend: str = "python") -> Any:
-    """`game` on the chosen back end (itself for `python`, or when it cannot be native).
+def with_backend(game: Any, backend: str = "auto") -> Any:
+    """`game` on the chosen back end.
+
+    `python`: the game itself. `auto`: a NativeGame whose loops (perft, random playouts)
+    run in C once first asked for, per-call moves staying Python's (faster across the
+    boundary, see docs/native.md); a refusal is one line, then Python. `native`: built
+    now, and `legal_moves`/`apply` through C as well.
 
     Raises:
         GdlError: an unknown back end; `native` without a C compiler.
@@ -37,13 +42,12 @@ def with_backend(game: Any, backend: str = "python") -> Any:
         return game
     from gdl.native import build
     from gdl.native.game import NativeGame
+    if backend == "auto":
+        return NativeGame(game, per_call=False, eager=False)
     try:
-        return NativeGame(game)
+        return NativeGame(game, per_call=True)
     except Unsupported as err:
         notice(f"{game.name} runs on Python: the native back end has no code yet for {err}")
         return game
     except build.NoCompiler as err:
-        if backend == "native":
-            raise GdlError(f"--backend native: {err}") from None
-        notice(f"{err}; running on Python")
-        return game
+        raise GdlError(f"--backend native: {err}") from None

@@ -16,6 +16,7 @@ import attrs
 
 from gdl.native import build
 from gdl.native.emit_game import Layout, generate
+from gdl.native.support import Unsupported
 
 _LIBRARIES: dict[str, ctypes.CDLL] = {}   # source -> library loaded in this process
 
@@ -31,14 +32,26 @@ class BuildInfo:
 
 
 class NativeGame:
-    """A compiled game whose move generation and state update run in C (see module doc)."""
+    """A compiled game whose loops (and, with `per_call`, whose `legal_moves` and `apply`)
+    run in C; see the module doc. Without `eager` the library is built when a native loop
+    is first asked for, and a game the C generator cannot take (or a machine without a
+    compiler) runs those loops on Python after one line of notice."""
 
     backend = "native"
 
-    def __init__(self, python: Any):
+    def __init__(self, python: Any, per_call: bool = False, eager: bool = True):
         self.python = python
+        self.per_call = per_call
+        self.legal_moves = python.legal_moves
+        self.apply = python.apply
+        self.lib: ctypes.CDLL | None = None
+        self.refused: str | None = None   # why the loops run on Python, once known
+        if eager:
+            self._build()
+
+    def _build(self) -> None:
         start = perf_counter()
-        self.source, self.layout = generate(python.ir)
+        self.source, self.layout = generate(self.python.ir)
         generated = perf_counter()
         path, built = build.build(self.source)
         lib = _LIBRARIES.get(self.source)
@@ -46,14 +59,34 @@ class NativeGame:
             lib = _LIBRARIES[self.source] = build.load(path)
         self.build_info = BuildInfo(str(path), built, generated - start,
                                     perf_counter() - generated)
-        self.lib = lib
         lay: Layout = self.layout
         if lib.gdl_words() != lay.state_words or lib.gdl_move_words() != lay.move_words:
             raise build.BuildFailed("the library's layout is not the generated source's")
         self._moves_buffer = (ctypes.c_uint64 * (lay.max_moves * lay.move_words + 1))()
         self._state_buffer = (ctypes.c_uint64 * lay.state_words)()
-        self.legal_moves = self._legal_moves
-        self.apply = self._apply
+        self.lib = lib
+        if self.per_call:
+            self.legal_moves = self._legal_moves
+            self.apply = self._apply
+
+    def ready(self) -> bool:
+        """Whether the C library is there (built now if need be); a refusal says so once."""
+        if self.lib is not None:
+            return True
+        if self.refused is not None:
+            return False
+        from gdl.native.backend import notice
+        try:
+            self._build()
+        except Unsupported as err:
+            self.refused = f"{self.python.name} runs on Python: the native back end has no " \
+                           f"code yet for {err}"
+        except (build.NoCompiler, build.BuildFailed) as err:
+            self.refused = f"{err}; running on Python"
+        if self.refused is not None:
+            notice(self.refused)
+            return False
+        return True
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.python, name)
@@ -103,22 +136,24 @@ class NativeGame:
         return self.unpack(bytes(out))
 
     # ---- the native loops
-    def perft(self, state: tuple, depth: int) -> int:
-        """perft(state, depth) computed in C (see gdl.perft for the definition)."""
-        if depth < 0:
-            raise ValueError(f"perft depth must be 0 or more, got {depth}")
+    def native_perft(self, state: tuple, depth: int) -> int | None:
+        """perft(state, depth) computed in C (see gdl.perft), None when it cannot be."""
+        if depth < 0 or not self.ready():
+            return None
+        assert self.lib is not None   # ready() says so
         count = self.lib.gdl_perft(self.pack(state), depth)
-        if count < 0:
-            from gdl.perft import perft
-            return perft(self.python, state, depth)
-        return count
+        return None if count < 0 else count
 
-    def playouts(self, state: tuple, games: int, seed: int = 1,
-                 max_plies: int = 10_000) -> tuple[int, dict[int, int]]:
-        """(moves played, games by result code) over `games` uniformly random playouts."""
-        stats = (ctypes.c_int64 * (self.layout.results + 1))()
+    def native_playouts(self, state: tuple, games: int, seed: int = 1,
+                        max_plies: int = 10_000) -> tuple[int, dict[int, int]] | None:
+        """(moves played, games by result code) over `games` uniformly random playouts in C,
+        None when they cannot run there."""
+        if not self.ready():
+            return None
+        assert self.lib is not None   # ready() says so
+        stats = (ctypes.c_int64 * (self.layout.results + 2))()
         if self.lib.gdl_playouts(self.pack(state), games, seed & (2**64 - 1), max_plies,
                                  stats) < 0:
-            raise RuntimeError("a native playout stopped on an error")
+            return None
         return stats[0], {code: stats[1 + code] for code in range(self.layout.results)
                           if stats[1 + code]}
