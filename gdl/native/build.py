@@ -70,7 +70,10 @@ def build(source: str) -> tuple[Path, bool]:
     target = library_path(source, command)
     if target.exists():
         return target, False
-    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError:   # no writable cache: a private folder for this run
+        target = Path(tempfile.mkdtemp(prefix="gdl-native-")) / target.name
     with tempfile.TemporaryDirectory(dir=target.parent) as work:
         c_file = Path(work) / "game.c"
         c_file.write_text(source)
