@@ -34,8 +34,11 @@ class ExprC:
         self.helpers: dict[str, list[str]] = {}
         self.extra_turns = any(isinstance(n, ir.Again) for n in ir.walk(game))
         for v in game.variables:
-            if v.type != INT:
+            if v.type not in (INT, CELLS):
                 raise Unsupported(f"a state variable of type '{v.type}' ({v.name})")
+        # a number variable is an int64_t `v<i>` (state field v[i]), a set of cells a bb
+        # (state field c[i])
+        self.cell_vars = tuple(v.type == CELLS for v in game.variables)
 
     # ---- names and constants
     def plane(self, player: int, kind: int) -> str:
@@ -54,6 +57,12 @@ class ExprC:
     def literal(self, value: int) -> str:
         """A constant set of cells as a C initializer (static arrays need literals)."""
         return "{{" + ", ".join(f"0x{x:x}ULL" for x in words(value, self.W)) + "}}"
+
+    def var_type(self, i: int) -> str:
+        return "bb" if self.cell_vars[i] else "int64_t"
+
+    def var_field(self, i: int) -> str:
+        return f"c[{i}]" if self.cell_vars[i] else f"v[{i}]"
 
     def occ(self) -> str:
         return self.union([f"b{i}" for i in range(self.n_planes)])
@@ -143,7 +152,7 @@ class ExprC:
             table = self.zone_table("SLOT", e.family)
             return f"{table}[{self.first_cell(e.arg, p)}]"
         if isinstance(e, ir.Var):
-            if e.type != INT:
+            if e.type not in (INT, CELLS):
                 raise Unsupported(f"a variable of type '{e.type}'")
             return f"v{e.index}"
         if isinstance(e, ir.Plies):

@@ -53,7 +53,7 @@ class MovesC(ExprC):
                 total += cells * dirs * (8 if r.repeat else 1)
             else:
                 total += cells
-        return max(64, min(total, 1 << 14))
+        return max(64, min(total, 2048))   # past it: an error, and Python does the call
 
     def movers(self, rule: ir.StepRule | ir.JumpRule, p: int) -> str:
         if rule.kind is None:
@@ -81,7 +81,7 @@ class MovesC(ExprC):
         for i in range(self.n_planes):
             w(f"bb b{i} = {s}->b[{i}];")
         for i in range(len(self.game.variables)):
-            w(f"int64_t v{i} = {s}->v[{i}];")
+            w(f"{self.var_type(i)} v{i} = {s}->{self.var_field(i)};")
 
     def legal_for(self, w: CWriter, p: int) -> None:
         first = list(self.game.priority)

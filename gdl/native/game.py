@@ -99,8 +99,9 @@ class NativeGame:
         lay = self.layout
         size = 8 * lay.words
         parts = [plane.to_bytes(size, "little") for plane in state[:lay.planes]]
-        parts += [v.to_bytes(8, "little", signed=True)
-                  for v in state[lay.planes:lay.planes + lay.variables]]
+        for value, count in zip(state[lay.planes:], lay.variables):
+            parts.append(value.to_bytes(8, "little", signed=True) if count == 1
+                         else value.to_bytes(size, "little"))
         parts += [state[-2].to_bytes(8, "little"), state[-1].to_bytes(8, "little")]
         return b"".join(parts)
 
@@ -110,8 +111,9 @@ class NativeGame:
         out: list[int] = [int.from_bytes(raw[i * size:(i + 1) * size], "little")
                           for i in range(lay.planes)]
         at = lay.planes * size
-        out += [int.from_bytes(raw[at + 8 * i:at + 8 * i + 8], "little", signed=True)
-                for i in range(lay.variables + 2)]
+        for count in (*lay.variables, 1, 1):
+            out.append(int.from_bytes(raw[at:at + 8 * count], "little", signed=count == 1))
+            at += 8 * count
         return tuple(out)
 
     def _legal_moves(self, state: tuple) -> list:

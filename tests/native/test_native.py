@@ -23,9 +23,9 @@ from gdl.solvers.exact import solve
 
 DATA = Path(__file__).parent.parent / "data" / "perft"
 SUPPORTED = ("tictactoe", "connect4", "gomoku", "breakthrough", "clobber", "draughts",
-             "othello", "hex", "uttt", "dots_and_boxes")
-LACKING = {"chess": "set of cells", "amazons": "several stages", "pentago": "several stages",
-           "mancala": "number on every cell", "nim": "list of numbers", "go": "set of cells"}
+             "othello", "hex", "uttt", "dots_and_boxes", "antichess")
+LACKING = {"chess": "legality filter", "amazons": "several stages", "pentago": "several stages",
+           "mancala": "number on every cell", "nim": "list of numbers", "go": "history"}
 
 
 def has_compiler() -> bool:
