@@ -155,6 +155,8 @@ class ExprC:
             if e.type not in (INT, CELLS):
                 raise Unsupported(f"a variable of type '{e.type}'")
             return f"v{e.index}"
+        if isinstance(e, ir.Param):
+            return f"a{e.index}"
         if isinstance(e, ir.Plies):
             return f"v{self.game.plies}"
         if isinstance(e, ir.Op):

@@ -53,14 +53,14 @@ class GameC(MovesC):
 
     # ---- the state update
     def gen_apply(self, w: CWriter) -> None:
-        with w.block("static void apply_move(const state_t *s, const move_t *m, state_t *o)"):
+        with w.block("static void apply_move(const state_t *s, const move_t *mp, state_t *o)"):
             self.unpack(w, "s")
-            w("int t = m->to, nxt = 0; bb bit = bb_bit(t), org = bb_bit(m->from), keep, occ;")
-            w("(void)nxt; (void)org; (void)keep; (void)occ;")
+            self.stage_locals(w)
+            w("(void)occ;")
             with w.block("switch (s->pl)"):
                 for p in range(self.n_players):
                     with w.block(f"case {p}:"):
-                        with w.block("switch (m->rule)"):
+                        with w.block("switch (mp->rule)"):
                             for i, rule in enumerate(self.game.rules):
                                 with w.block(f"case {self.board_number[i]}:   /* rule {i} */"):
                                     self.apply_rule(w, rule, p)
@@ -73,16 +73,39 @@ class GameC(MovesC):
             w(f"nxt = {(p + 1) % self.n_players};")
         if self.game.plies is not None:
             w(f"v{self.game.plies} += 1;")
+        self.stage_change(w, rule, p, 0)
+        for k, stage in enumerate(getattr(rule, "more", ()), 1):
+            w(f"occ = {self.occ()};")
+            if stage.guard is None:
+                self.stage_change(w, stage.action, p, k)
+                continue
+            with w.block(f"if (mp->sto[{k - 1}])   /* the stage was made */"):
+                self.stage_change(w, stage.action, p, k)
+
+    def stage_change(self, w: CWriter, rule, p: int, k: int) -> None:
+        """Stage k of the move `m` (0: the first) changes the position, then its effects
+        run: `t` and `bit` are its cell (`here`), `org` the cell its piece left."""
+        to, start = ("mp->to", "mp->from") if k == 0 else (f"(mp->sto[{k - 1}] - 1)",
+                                                         f"mp->sfrom[{k - 1}]")
+        if isinstance(rule, ir.SelectRule):   # its numbers; `here` stays the earlier stage's
+            w(f"a{rule.first} = {to};")
+            if len(rule.ranges) > 1:
+                w(f"a{rule.first + 1} = {start};")
+        elif not isinstance(rule, ir.PassRule):
+            w(f"t = {to}; bit = bb_bit(t);")
         if isinstance(rule, ir.PlaceRule):
             if not within_empty(rule.where):   # placing on a piece replaces it
                 self.clear_all(w, "bit")
             owner = self.n_players if rule.kind in self.game.neutral else p
             w(f"{self.plane(owner, rule.kind)} = bb_or({self.plane(owner, rule.kind)}, bit);")
-        elif isinstance(rule, (ir.StepRule, ir.JumpRule)) and rule.kind is not None:
-            mine = self.plane(p, rule.kind)
-            w(f"{mine} = bb_xor({mine}, org);")
-            self.clear_all(w, "bb_or(bit, m->cap)" if isinstance(rule, ir.JumpRule) else "bit")
-            w(f"{mine} = bb_or({mine}, bit);")
+        elif isinstance(rule, (ir.StepRule, ir.JumpRule)):
+            w(f"org = bb_bit({start});")
+            if rule.kind is not None:
+                mine = self.plane(p, rule.kind)
+                w(f"{mine} = bb_xor({mine}, org);")
+                self.clear_all(w, "bb_or(bit, mp->cap)" if isinstance(rule, ir.JumpRule)
+                               else "bit")
+                w(f"{mine} = bb_or({mine}, bit);")
         w(f"occ = {self.occ()};")
         for effect in getattr(rule, "effects", ()):
             self.effect(w, effect, rule, p)
@@ -118,6 +141,19 @@ class GameC(MovesC):
                 w(f"occ = {self.occ()};")
         elif isinstance(effect, ir.Flip):
             self.flip(w, effect, p)
+        elif isinstance(effect, (ir.Rotate, ir.Reflect)):
+            self.turn_helper()
+            with w.block(""):
+                w(f"bb x = {self.expr(effect.cells, p)};")
+                if isinstance(effect, ir.Rotate):
+                    w(f"int64_t q = {self.expr(effect.angle, p)};")
+                    w("if (floormod(q, 90, &gdl_error)) gdl_error = 4;   /* not a quarter turn */")
+                    w("q = floormod(floordiv(q, 90, &gdl_error), 4, &gdl_error);")
+                else:
+                    w("int64_t q = 4;   /* the mirror image */")
+                for i in range(self.n_planes):
+                    w(f"b{i} = turn(b{i}, x, (int)q);")
+                w(f"occ = {self.occ()};")
         elif isinstance(effect, ir.Promote):
             moved = getattr(rule, "kind", None)
             if moved is None:
@@ -133,6 +169,49 @@ class GameC(MovesC):
             w(f"v{effect.var} {effect.op} {self.expr(effect.value, p)};")
         else:
             raise Unsupported(f"the effect '{type(effect).__name__}'")
+
+    def turn_helper(self) -> None:
+        """`turn(plane, region, q)`: the pieces on a zone block turned clockwise q quarter
+        turns (q = 4: mirrored left to right), from cell maps made here for every block of
+        every zone family (gdl.interpreter.codegen_support.Turner's); a region that is no
+        block fails the call (the Python back end then makes it)."""
+        if "turn" in self.helpers:
+            return
+        from gdl.interpreter.codegen_support import Turner
+        turner = Turner(self.geo)
+        blocks = sorted({b for family in self.game.zones for b in family.blocks})
+        if not blocks:
+            raise Unsupported("a turn of a region that is no zone block")
+        size = self.layout_bits + 1
+        table: list[int] = []
+        for block in blocks:
+            for q in range(5):
+                row = [-1] * size
+                try:
+                    pairs = turner.mirrored(block, 0) if q == 4 else \
+                        turner.turned(block, q) if q else ()
+                except ValueError:   # not square, or not symmetric: no map (an error in C)
+                    pairs = ()
+                for source, target in pairs:
+                    row[source] = target
+                table += row
+        regions = ", ".join(self.literal(b) for b in blocks)
+        self.helpers["turn"] = [
+            f"static const bb TURN_REGIONS[] = {{{regions}}};",
+            f"static const short TURN_MAP[] = {{{', '.join(map(str, table))}}};",
+            "static inline bb turn(bb plane, bb region, int q) {",
+            "    if ((q == 0) || !bb_any(bb_and(plane, region))) return plane;",
+            "    int j = -1;",
+            f"    for (int i = 0; i < {len(blocks)}; i++) if (bb_eq(TURN_REGIONS[i], region)) j = i;",
+            "    if (j < 0) { gdl_error = 3; return plane; }",
+            "    bb out = bb_andnot(plane, region), x = bb_and(plane, region);",
+            "    while (bb_any(x)) {",
+            f"        int c = bb_pop(&x), to = TURN_MAP[(j * 5 + q) * {size} + c];",
+            "        if (to < 0) { gdl_error = 3; return plane; }",
+            "        out = bb_or(out, bb_bit(to));",
+            "    }",
+            "    return out;",
+            "}"]
 
     def flip(self, w: CWriter, effect: ir.Flip, p: int) -> None:
         """Walk every direction from the placed cell: runs of the flipped cells that end at
@@ -191,23 +270,38 @@ class GameC(MovesC):
         head(f"#define MAXM {self.max_moves}")
         head(f"#define NRES {layout.results}")
         head("typedef struct { bb b[NP]; int64_t v[NV]; bb c[NV]; int64_t pl, res; } state_t;")
-        head("typedef struct { int to, from, rule; bb cap; } move_t;")
+        head(f"#define SL {max(1, self.game.stage_slots)}")
+        head("typedef struct { int to, from, rule; int sto[SL], sfrom[SL]; bb cap; } move_t;")
         head("static const bb ZERO = {{0}};")
         head(f"static const bb PLAYABLE = {self.literal(self.geo.playable)};")
-        head("#define ADD(TO, FROM, RULE, CAP) do { if (n >= MAXM) { gdl_error = 1; return n; } "
-             "out[n].to = (TO); out[n].from = (FROM); out[n].rule = (RULE); out[n].cap = (CAP); "
-             "n++; } while (0)")
+        head("static const move_t NOMOVE;")
+        head("/* a first stage's move; a further stage K's, made from the move so far `mv`; a */")
+        head("/* whole move: each into ARR[CNT], refused past MAXM (a C bound, never overrun) */")
+        head("#define PUT(ARR, CNT, TO, FROM, RULE, CAP) do { if ((CNT) >= MAXM) "
+             "{ gdl_error = 1; return n; } ARR[CNT] = NOMOVE; ARR[CNT].to = (TO); "
+             "ARR[CNT].from = (FROM); ARR[CNT].rule = (RULE); ARR[CNT].cap = (CAP); "
+             "(CNT)++; } while (0)")
+        head("#define PUTS(ARR, CNT, K, TO, FROM, CAP) do { if ((CNT) >= MAXM) "
+             "{ gdl_error = 1; return n; } ARR[CNT] = mv; ARR[CNT].sto[K] = (TO) + 1; "
+             "ARR[CNT].sfrom[K] = (FROM); ARR[CNT].cap = bb_or(mv.cap, CAP); (CNT)++; } while (0)")
+        head("#define PUTM(ARR, CNT, MV) do { if ((CNT) >= MAXM) { gdl_error = 1; return n; } "
+             "ARR[(CNT)++] = (MV); } while (0)")
         head("static inline int listed(const move_t *out, int n, int to, int from, int rule, bb cap) {")
         head("    for (int i = 0; i < n; i++) if (out[i].to == to && out[i].from == from && "
              "out[i].rule == rule && bb_eq(out[i].cap, cap)) return 1;")
         head("    return 0;")
         head("}")
         head("static int gen_moves(const state_t *s, move_t *out);")
+        for name in self.stage_functions:
+            head(f"static int {name}({self.local_params()}move_t mv, move_t *out, int n);")
         self.has_moves_helper(head)
         self.common_helpers(head)
         head.lines += self.tables
         for lines in self.helpers.values():
             head.lines += lines
+        for lines in self.stage_functions.values():
+            body("")
+            body.lines += lines
         tail = CWriter()
         self.entry_points(tail)
         return "\n".join(head.lines + [""] + body.lines + [""] + tail.lines) + "\n", layout
@@ -242,8 +336,7 @@ class GameC(MovesC):
             w("else n = gen_moves(s, out);")
             if pass_tag >= 0:
                 test = "n < MAXM" if always else "n == 0"
-                w(f"if ({test}) {{ out[n].to = 0; out[n].from = 0; out[n].rule = {pass_tag}; "
-                  "out[n].cap = ZERO; n++; }")
+                w(f"if ({test}) {{ out[n] = NOMOVE; out[n].rule = {pass_tag}; n++; }}")
             w("return n;")
         with w.block("static void load_state(const uint64_t *in, state_t *s)"):
             w("memset(s, 0, sizeof *s);")
@@ -276,9 +369,17 @@ class GameC(MovesC):
               f"if (m->from >> i & 1) put_bit(x, {S} + i); }}")
             w(f"for (int i = 0; i < {self.game.rule_bits}; i++) if (m->rule >> i & 1) "
               f"put_bit(x, {2 * S} + i);")
+            for k in range(self.game.stage_slots):
+                at = 2 * S + self.game.rule_bits + 2 * S * k
+                w(f"for (int i = 0; i < {S}; i++) {{ if (m->sto[{k}] >> i & 1) put_bit(x, {at} + i); "
+                  f"if (m->sfrom[{k}] >> i & 1) put_bit(x, {at + S} + i); }}")
             w(f"bb cap = m->cap; while (bb_any(cap)) put_bit(x, {shift} + bb_pop(&cap));")
         with w.block("static void decode_move(const uint64_t *x, move_t *m)"):
-            w("m->to = m->from = m->rule = 0; m->cap = ZERO;")
+            w("*m = NOMOVE;")
+            for k in range(self.game.stage_slots):
+                at = 2 * S + self.game.rule_bits + 2 * S * k
+                w(f"for (int i = 0; i < {S}; i++) {{ m->sto[{k}] |= get_bit(x, {at} + i) << i; "
+                  f"m->sfrom[{k}] |= get_bit(x, {at + S} + i) << i; }}")
             w(f"for (int i = 0; i < {S}; i++) {{ m->to |= get_bit(x, i) << i; "
               f"m->from |= get_bit(x, {S} + i) << i; }}")
             w(f"for (int i = 0; i < {self.game.rule_bits}; i++) m->rule |= get_bit(x, {2 * S} + i) << i;")
@@ -288,20 +389,23 @@ class GameC(MovesC):
         with w.block("static int64_t perft(const state_t *s, int depth)"):
             w("if (depth == 0) return 1;")
             w("if (s->res) return 0;")
-            w("move_t moves[MAXM]; int n = legal(s, moves);")
-            w("if (gdl_error) return -1;")
-            w("if (depth == 1) return n;")
-            w("int64_t total = 0; state_t t;")
-            with w.block("for (int i = 0; i < n; i++)"):
-                w("apply_move(s, &moves[i], &t);")
-                w("int64_t k = perft(&t, depth - 1);")
-                w("if (k < 0) return -1;")
-                w("total += k;")
+            w("move_t *moves = malloc(MAXM * sizeof *moves);")
+            w("if (!moves) return -1;")
+            w("int n = legal(s, moves);")
+            w("int64_t total = gdl_error ? -1 : n; state_t t;")
+            with w.block("if (depth > 1 && total >= 0)"):
+                w("total = 0;")
+                with w.block("for (int i = 0; i < n; i++)"):
+                    w("apply_move(s, &moves[i], &t);")
+                    w("int64_t k = perft(&t, depth - 1);")
+                    w("if (k < 0) { total = -1; break; }")
+                    w("total += k;")
+            w("free(moves);")
             w("return total;")
         w("int gdl_words(void) { return NSW; }")
         w("int gdl_move_words(void) { return MW; }")
         with w.block("int gdl_legal(const uint64_t *in, uint64_t *out, int max)"):
-            w("state_t s; move_t moves[MAXM]; load_state(in, &s); gdl_error = 0;")
+            w("static move_t moves[MAXM]; state_t s; load_state(in, &s); gdl_error = 0;")
             w("int n = legal(&s, moves);")
             w("if (gdl_error || n > max) return -1;")
             w("for (int i = 0; i < n; i++) encode_move(&moves[i], out + i * MW);")
@@ -318,7 +422,8 @@ class GameC(MovesC):
             w("return gdl_error ? -1 : k;")
         with w.block("int gdl_playouts(const uint64_t *in, int64_t games, uint64_t seed, "
                      "int64_t max_plies, int64_t *stats)"):
-            w("state_t start, s, t; move_t moves[MAXM]; load_state(in, &start); gdl_error = 0;")
+            w("static move_t moves[MAXM]; state_t start, s, t; load_state(in, &start); "
+              "gdl_error = 0;")
             w("for (int i = 0; i <= NRES; i++) stats[i] = 0;")
             with w.block("for (int64_t g = 0; g < games; g++)"):
                 w("s = start;")

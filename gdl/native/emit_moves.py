@@ -25,12 +25,17 @@ class MovesC(ExprC):
         passes = [i for i, r in enumerate(game.rules) if isinstance(r, ir.PassRule)]
         self.pass_index = passes[0] if passes else None
         for r in game.rules:
-            if getattr(r, "more", ()):
-                raise Unsupported(f"a move of several stages (rule '{r.name}')")
-            if isinstance(r, (ir.DropRule, ir.SelectRule)):
-                raise Unsupported(f"the rule kind '{type(r).__name__}'")
-            if isinstance(r, ir.JumpRule) and r.by_path:
-                raise Unsupported("a jump chain kept by path")
+            actions = [r, *(stage.action for stage in getattr(r, "more", ()))]
+            for a in actions:
+                if isinstance(a, ir.DropRule):
+                    raise Unsupported(f"the rule kind '{type(a).__name__}'")
+                if isinstance(a, ir.JumpRule) and a.by_path:
+                    raise Unsupported("a jump chain kept by path")
+        # where the moves being listed go: (array, its count), and the stage they make
+        # (None: the first; k: further stage k, written into a copy of the move `mv`)
+        self.target = ("out", "n")
+        self.stage_k: int | None = None
+        self.stage_functions: dict[str, list[str]] = {}
         if game.illegal is not None:
             raise Unsupported("the legality filter ('illegal:')")
         if game.hand is not None:
@@ -42,18 +47,29 @@ class MovesC(ExprC):
         self.max_moves = self.move_bound()
 
     def move_bound(self) -> int:
-        """A bound on one position's move list (checked at run time all the same)."""
-        cells = max(1, len(self.geo.cells))
+        """A bound on one position's move list (checked at run time all the same: past it a
+        call fails and the Python back end makes it)."""
         total = 1
         for r in self.game.rules:
-            dirs = max((len(d) for d in getattr(r, "directions", ((),))), default=1) or 1
-            if isinstance(r, ir.StepRule):
-                total += cells * dirs * (max(self.geo.width, self.geo.height) if r.slide else 1)
-            elif isinstance(r, ir.JumpRule):
-                total += cells * dirs * (8 if r.repeat else 1)
-            else:
-                total += cells
-        return max(64, min(total, 2048))   # past it: an error, and Python does the call
+            count = self.action_bound(r)
+            for stage in getattr(r, "more", ()):
+                count *= self.action_bound(stage.action)
+            total += count
+        return max(64, min(total, 1 << 16))
+
+    def action_bound(self, r) -> int:
+        cells = max(1, len(self.geo.cells))
+        dirs = max((len(d) for d in getattr(r, "directions", ((),))), default=1) or 1
+        if isinstance(r, ir.StepRule):
+            return cells * dirs * (max(self.geo.width, self.geo.height) if r.slide else 1)
+        if isinstance(r, ir.JumpRule):
+            return cells * dirs * (8 if r.repeat else 1)
+        if isinstance(r, ir.SelectRule):
+            out = 1
+            for low, high in r.ranges:
+                out *= max(1, high - low + 1)
+            return out
+        return cells + 1
 
     def movers(self, rule: ir.StepRule | ir.JumpRule, p: int) -> str:
         if rule.kind is None:
@@ -93,7 +109,16 @@ class MovesC(ExprC):
             rule = self.game.rules[index]
             w(f"/* rule {index}: {type(rule).__name__} {self.comment(rule.name)} */")
             with w.block(""):
+                if not getattr(rule, "more", ()):
+                    self.rule_moves(w, rule, self.board_number[index], p)
+                    continue
+                # the first stage into a list, then each of its moves on through the stages
+                w("static move_t first[MAXM]; int nf = 0;")
+                self.target = ("first", "nf")
                 self.rule_moves(w, rule, self.board_number[index], p)
+                self.target = ("out", "n")
+                call = self.stage_function(index, 1, p)
+                w(f"for (int i = 0; i < nf; i++) n = {call}({self.locals()}first[i], out, n);")
 
     @staticmethod
     def comment(text: str) -> str:
@@ -101,7 +126,82 @@ class MovesC(ExprC):
         return "".join(ch if ch.isalnum() or ch in " _-'" else "?" for ch in text)[:60]
 
     def add(self, to: str, start: str, rule: int, cap: str = "ZERO") -> str:
-        return f"ADD({to}, {start}, {rule}, {cap});"
+        arr, count = self.target
+        if self.stage_k is None:
+            return f"PUT({arr}, {count}, {to}, {start}, {rule}, {cap});"
+        return f"PUTS({arr}, {count}, {self.stage_k - 1}, {to}, {start}, {cap});"
+
+    def locals(self) -> str:
+        names = [f"b{i}" for i in range(self.n_planes)]
+        names += [f"v{i}" for i in range(len(self.game.variables))]
+        return "".join(f"{n}, " for n in names)
+
+    def local_params(self) -> str:
+        names = [f"bb b{i}" for i in range(self.n_planes)]
+        names += [f"{self.var_type(i)} v{i}" for i in range(len(self.game.variables))]
+        return "".join(f"{n}, " for n in names)
+
+    def stage_function(self, index: int, k: int, p: int) -> str:
+        """The C function that applies stage k - 1 of rule `index` to the position it is
+        given and lists every way to make stage k and the ones after it (as
+        codegen_moves.stage_function)."""
+        name = f"stage{index}_{k}_{p}"
+        if name in self.stage_functions:
+            return name
+        self.stage_functions[name] = []   # reserved while it is written
+        rule = self.game.rules[index]
+        stages = rule.more
+        stage = stages[k - 1]
+        w = CWriter()
+        with w.block(f"static int {name}({self.local_params()}move_t mv, move_t *out, int n)"):
+            self.stage_locals(w)
+            w("const move_t *mp = &mv;")
+            earlier = rule if k == 1 else stages[k - 2].action
+            if k > 1 and stages[k - 2].guard is not None:   # that stage may have been skipped
+                with w.block(f"if (mp->sto[{k - 2}])"):
+                    self.stage_change(w, earlier, p, k - 1)
+            else:
+                self.stage_change(w, earlier, p, k - 1)
+            w(f"occ = {self.occ()};")
+            last = k == len(stages)
+            nxt = None if last else self.stage_function(index, k + 1, p)
+            if stage.guard is not None:
+                with w.block(f"if (!{self.truth(stage.guard, p)})"):
+                    w("PUTM(out, n, mv);" if last else f"return {nxt}({self.locals()}mv, out, n);")
+                    w("return n;")
+            saved = self.target, self.stage_k
+            self.stage_k = k
+            if last and stage.guard is None:
+                self.rule_moves(w, stage.action, 0, p)
+            else:
+                w("static move_t found[MAXM]; int nfound = 0;")
+                self.target = ("found", "nfound")
+                self.rule_moves(w, stage.action, 0, p)
+                if stage.guard is not None:   # a conditional stage that cannot be made: skipped
+                    w("if (!nfound) found[nfound++] = mv;")
+                with w.block("for (int i = 0; i < nfound; i++)"):
+                    w("PUTM(out, n, found[i]);" if last
+                      else f"n = {nxt}({self.locals()}found[i], out, n);")
+            self.target, self.stage_k = saved
+            w("return n;")
+        self.stage_functions[name] = w.lines
+        return name
+
+    def stage_locals(self, w: CWriter) -> None:
+        """The locals a stage's change and effects write."""
+        params = self.param_count()
+        w("int t = 0, nxt = 0; bb bit = ZERO, org = ZERO, keep = ZERO, occ;")
+        w("(void)t; (void)nxt; (void)bit; (void)org; (void)keep;")
+        if params:
+            w(f"int64_t {', '.join(f'a{i} = 0' for i in range(params))};")
+            w("".join(f"(void)a{i}; " for i in range(params)))
+
+    def param_count(self) -> int:
+        return max((n.first + len(n.ranges) for n in ir.walk(self.game)
+                    if isinstance(n, ir.SelectRule)), default=0)
+
+    def stage_change(self, w: CWriter, rule, p: int, k: int) -> None:
+        raise NotImplementedError   # the state update's (emit_game.GameC)
 
     def rule_moves(self, w: CWriter, rule: ir.Rule, tag: int, p: int) -> None:
         if isinstance(rule, (ir.PlaceRule, ir.ChooseRule)):
@@ -113,6 +213,16 @@ class MovesC(ExprC):
             self.step_moves(w, rule, tag, p)
         elif isinstance(rule, ir.JumpRule):
             self.jump_moves(w, rule, tag, p)
+        elif isinstance(rule, ir.SelectRule) and self.stage_k is not None:
+            names = [f"s{i}" for i in range(len(rule.ranges))]
+            for name, (low, high) in zip(names, rule.ranges):
+                w.lines.append("    " * w.depth + f"for (int {name} = {int(low)}; {name} <= "
+                               f"{int(high)}; {name}++) {{")
+                w.depth += 1
+            w(self.add(names[0], names[1] if len(names) > 1 else "0", tag))
+            for _ in names:
+                w.depth -= 1
+                w("}")
         else:
             raise Unsupported(f"the rule kind '{type(rule).__name__}'")
 
@@ -170,6 +280,8 @@ class MovesC(ExprC):
                       f"&& bb_test(land, f + ({land}))) "
                       + self.add(f"f + ({land})", "f", tag, f"bb_bit(f + ({off}))"))
                 return
+            if self.stage_k is not None:
+                raise Unsupported("a jump chain in a later stage")
             w("bb free = bb_or(land, bb_bit(f));   /* the jumping piece has left its cell */")
             w(f"int sp = 0; static int st_c[{STACK}]; static bb st_cap[{STACK}];")
             w("st_c[sp] = f; st_cap[sp] = ZERO; sp++;")
@@ -183,5 +295,5 @@ class MovesC(ExprC):
                           "sp++; grown = 1;")
                 with w.block("if (bb_any(cap) && !grown)"):
                     w("/* a circuit of four or more captures run both ways is one move */")
-                    w(f"if (bb_count(cap) < 4 || !listed(out, n, c, f, {tag}, cap)) "
+                    w(f"if (bb_count(cap) < 4 || !listed({self.target[0]}, {self.target[1]}, c, f, {tag}, cap)) "
                       + self.add("c", "f", tag, "cap"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 PRELUDE = r"""
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct { uint64_t w[W]; } bb;

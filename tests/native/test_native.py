@@ -23,9 +23,10 @@ from gdl.solvers.exact import solve
 
 DATA = Path(__file__).parent.parent / "data" / "perft"
 SUPPORTED = ("tictactoe", "connect4", "gomoku", "breakthrough", "clobber", "draughts",
-             "othello", "hex", "uttt", "dots_and_boxes", "antichess")
-LACKING = {"chess": "legality filter", "amazons": "several stages", "pentago": "several stages",
-           "mancala": "number on every cell", "nim": "list of numbers", "go": "history"}
+             "othello", "hex", "uttt", "dots_and_boxes", "antichess", "amazons", "pentago",
+             "nine_mens_morris")
+LACKING = {"chess": "legality filter", "mancala": "number on every cell",
+           "nim": "list of numbers", "go": "history"}
 
 
 def has_compiler() -> bool:
@@ -92,7 +93,9 @@ def test_random_games_agree_move_for_move(name):
 
 
 @needs_cc
-@pytest.mark.parametrize("name, depth", [("breakthrough", 3), ("othello", 5), ("draughts", 5)])
+@pytest.mark.parametrize("name, depth", [("breakthrough", 3), ("othello", 5), ("draughts", 5),
+                                         ("nine_mens_morris", 3), ("pentago", 2),
+                                         ("amazons", 1)])
 def test_perft_from_midgame_positions(name, depth):
     """Native perft from positions a seeded random game reaches, against Python's recursion
     over the same game."""
