@@ -61,12 +61,27 @@ class GameC(MovesC):
                 for p in range(self.n_players):
                     with w.block(f"case {p}:"):
                         with w.block("switch (mp->rule)"):
-                            for i, rule in enumerate(self.game.rules):
-                                with w.block(f"case {self.board_number[i]}:   /* rule {i} */"):
-                                    self.apply_rule(w, rule, p)
-                                    w("break;")
+                            self.rule_cases(w, p)
                         self.ends(w, p)
                         w("break;")
+
+    def rule_cases(self, w: CWriter, p: int) -> None:
+        """One case per rule; rules whose updates are the same code share it (antichess's
+        many slides), which keeps the source short and its compile quick."""
+        groups: dict[tuple[str, ...], list[int]] = {}
+        for i, rule in enumerate(self.game.rules):
+            part = CWriter()
+            part.depth = w.depth + 1
+            self.apply_rule(part, rule, p)
+            groups.setdefault(tuple(part.lines), []).append(i)
+        for lines, members in groups.items():
+            labels = " ".join(f"case {self.board_number[i]}:" for i in members)
+            w(f"{labels} {{   /* rules {', '.join(map(str, members))} */")
+            w.lines += list(lines)
+            w.depth += 1
+            w("break;")
+            w.depth -= 1
+            w("}")
 
     def apply_rule(self, w: CWriter, rule: ir.Rule, p: int) -> None:
         if self.extra_turns:

@@ -78,9 +78,9 @@ def test_random_games_agree_move_for_move(name):
     move (so every outcome) are the Python back end's."""
     python, native = python_game(name), native_game(name)
     rng = random.Random(17)
-    for _ in range(3):
+    for _ in range(2):
         state = python.initial_state()
-        for _ in range(150):
+        for _ in range(120):
             moves = python.legal_moves(state)
             assert list(native.legal_moves(state)) == list(moves)
             if not moves:
