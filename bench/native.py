@@ -14,6 +14,7 @@ Prints figures only; nothing here asserts a speed.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import statistics
 import sys
@@ -66,9 +67,9 @@ def compile_times(game) -> tuple[float, float]:
     return built, hit
 
 
-def perft_rate(count_fn, depth: int) -> tuple[int, float]:
+def perft_rate(count_fn, state, depth: int) -> tuple[int, float]:
     start = perf_counter()
-    count = count_fn(depth)
+    count = count_fn(state, depth)
     return count, count / max(perf_counter() - start, 1e-9)
 
 
@@ -85,7 +86,8 @@ def main() -> None:
     from openspiel_peers import spiel_playouts
     print(f"== playouts/s: native (C loop), Python back end, OpenSpiel via pyspiel; medians of "
           f"{args.runs} interleaved runs of {args.seconds:g} s; load: {os.getloadavg()[0]:.1f}")
-    head = (f"{'game':<17} {'native/s':>11} {'python/s':>9} {'pyspiel/s':>10} {'nat/py':>7} "
+    head = (f"{'game':<17} {'native/s':>11} {'python/s':>9} {'pyspiel/s':>10} {'per-call/s':>10} "
+            f"{'nat/py':>7} "
             f"{'nat/spiel':>9} {'perft d':>7} {'nat nodes/s':>12} {'py nodes/s':>11} "
             f"{'build s':>7} {'hit ms':>6}")
     print(head)
@@ -102,22 +104,26 @@ def main() -> None:
         spiel = None
         if pyspiel is not None and name in SPIEL:
             spiel = pyspiel.load_game(SPIEL[name][0], SPIEL[name][1])
-        ours, theirs, spiels = [], [], []
+        per_call = NativeGame(python, per_call=True)
+        per_call.native_playouts = None  # type: ignore[assignment]  # the protocol's calls
+        ours, theirs, spiels, calls = [], [], [], []
         for seed in range(1, args.runs + 1):
             ours.append(playout_rate(native, args.seconds, seed)[0])
             theirs.append(playout_rate(python, args.seconds, seed)[0])
+            calls.append(playout_rate(per_call, args.seconds, seed)[0])
             if spiel is not None:
                 spiels.append(spiel_playouts(spiel, args.seconds, seed)[0])
         nat, py = statistics.median(ours), statistics.median(theirs)
         sp = statistics.median(spiels) if spiels else None
         depth = PERFT_DEPTH.get(name, 2)
         state = python.initial_state()
-        n1, native_nodes = perft_rate(lambda d: native.native_perft(state, d), depth + 1)
-        n2, python_nodes = perft_rate(lambda d: _perft(python, state, d), depth)
+        _, native_nodes = perft_rate(native.native_perft, state, depth + 1)
+        _, python_nodes = perft_rate(functools.partial(_perft, python), state, depth)
         built, hit = compile_times(python)
         spiel_text = f"{sp:>10,.0f}" if sp else f"{'-':>10}"
         ratio = f"{nat / sp:>9.1f}" if sp else f"{'-':>9}"
-        print(f"{name:<17} {nat:>11,.0f} {py:>9,.0f} {spiel_text} {nat / py:>7.0f} {ratio} "
+        print(f"{name:<17} {nat:>11,.0f} {py:>9,.0f} {spiel_text} "
+              f"{statistics.median(calls):>10,.0f} {nat / py:>7.0f} {ratio} "
               f"{depth:>7} {native_nodes:>12,.0f} {python_nodes:>11,.0f} {built:>7.2f} "
               f"{1000 * hit:>6.1f}")
 

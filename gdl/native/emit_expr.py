@@ -122,7 +122,7 @@ class ExprC:
         if isinstance(e, ir.Pieces):
             return self.pieces(e.owner, e.kind, p)
         if isinstance(e, ir.Empty):
-            return f"bb_xor(PLAYABLE, occ)"
+            return "bb_xor(PLAYABLE, occ)"
         if isinstance(e, ir.Full):
             return "bb_eq(occ, PLAYABLE)"
         if isinstance(e, ir.HasMoves):
@@ -279,16 +279,19 @@ class ExprC:
     def runs_helpers(self) -> None:
         self.helpers.setdefault("runs", [
             "static inline int runs_any(bb P, const bb *runs, int n) {",
-            "    for (int i = 0; i < n; i++) if (bb_eq(bb_and(P, runs[i]), runs[i]) && bb_any(runs[i])) return 1;",
+            "    for (int i = 0; i < n; i++)",
+            "        if (bb_eq(bb_and(P, runs[i]), runs[i]) && bb_any(runs[i])) return 1;",
             "    return 0;",
             "}",
             "static inline int runs_within(bb P, const bb *runs, int n, bb X) {",
             "    for (int i = 0; i < n; i++)",
-            "        if (!bb_any(bb_andnot(runs[i], X)) && bb_eq(bb_and(P, runs[i]), runs[i])) return 1;",
+            "        if (!bb_any(bb_andnot(runs[i], X))",
+            "            && bb_eq(bb_and(P, runs[i]), runs[i])) return 1;",
             "    return 0;",
             "}",
             "static inline int runs_at(bb P, const bb *runs, const int *at, int c) {",
-            "    for (int i = at[c]; i < at[c + 1]; i++) if (bb_eq(bb_and(P, runs[i]), runs[i])) return 1;",
+            "    for (int i = at[c]; i < at[c + 1]; i++)",
+            "        if (bb_eq(bb_and(P, runs[i]), runs[i])) return 1;",
             "    return 0;",
             "}"])
 
@@ -313,7 +316,8 @@ class ExprC:
                 return (y % zones.height) * zones.width + x % zones.width + 1
             table = [slot(c) if self.geo.playable >> c & 1 else 0 for c in range(size)]
             # Python indexes with -1 for an empty set: the last entry (see first_cell)
-            self.helpers[name] = [f"static const int64_t {name}_[] = {{{', '.join(map(str, table))}}};",
+            numbers = ", ".join(map(str, table))
+            self.helpers[name] = [f"static const int64_t {name}_[] = {{{numbers}}};",
                                   f"#define {name} ({name}_ + 0)"]
         return name
 
@@ -366,7 +370,9 @@ class ExprC:
         """Small functions some expressions call (written whether used or not)."""
         size = self.layout_bits + 1
         for line in [
-            "static inline int first_cell(bb x, int size) { int c = bb_low(x); return c < 0 ? size - 1 : c; }",
+            "static inline int first_cell(bb x, int size) {",
+            "    int c = bb_low(x); return c < 0 ? size - 1 : c;   /* Python's [-1]: the last */",
+            "}",
             "static inline bb meet(const bb *at, bb x) {",
             "    bb out = ZERO; while (bb_any(x)) { int c = bb_pop(&x); out = bb_or(out, at[c]); }",
             "    return out;",

@@ -217,7 +217,8 @@ class GameC(MovesC):
             "static inline bb turn(bb plane, bb region, int q) {",
             "    if ((q == 0) || !bb_any(bb_and(plane, region))) return plane;",
             "    int j = -1;",
-            f"    for (int i = 0; i < {len(blocks)}; i++) if (bb_eq(TURN_REGIONS[i], region)) j = i;",
+            f"    for (int i = 0; i < {len(blocks)}; i++)",
+            "        if (bb_eq(TURN_REGIONS[i], region)) j = i;",
             "    if (j < 0) { gdl_error = 3; return plane; }",
             "    bb out = bb_andnot(plane, region), x = bb_and(plane, region);",
             "    while (bb_any(x)) {",
@@ -301,7 +302,8 @@ class GameC(MovesC):
              "ARR[CNT].sfrom[K] = (FROM); ARR[CNT].cap = bb_or(mv.cap, CAP); (CNT)++; } while (0)")
         head("#define PUTM(ARR, CNT, MV) do { if ((CNT) >= MAXM) { gdl_error = 1; return n; } "
              "ARR[(CNT)++] = (MV); } while (0)")
-        head("static inline int listed(const move_t *out, int n, int to, int from, int rule, bb cap) {")
+        head("static inline int listed(const move_t *out, int n, int to, int from, int rule, "
+             "bb cap) {")
         head("    for (int i = 0; i < n; i++) if (out[i].to == to && out[i].from == from && "
              "out[i].rule == rule && bb_eq(out[i].cap, cap)) return 1;")
         head("    return 0;")
@@ -355,8 +357,8 @@ class GameC(MovesC):
             w("return n;")
         with w.block("static void load_state(const uint64_t *in, state_t *s)"):
             w("memset(s, 0, sizeof *s);")
-            w("for (int i = 0; i < NP && i < %d; i++) for (int j = 0; j < W; j++) "
-              "s->b[i].w[j] = in[i * W + j];" % self.n_planes)
+            w(f"for (int i = 0; i < NP && i < {self.n_planes}; i++) for (int j = 0; j < W; j++) "
+              "s->b[i].w[j] = in[i * W + j];")
             at = self.n_planes * self.W
             for i, cells in enumerate(self.cell_vars):
                 if cells:
@@ -366,8 +368,8 @@ class GameC(MovesC):
                 at += self.W if cells else 1
             w("s->pl = (int64_t)in[NSW - 2]; s->res = (int64_t)in[NSW - 1];")
         with w.block("static void store_state(const state_t *s, uint64_t *out)"):
-            w("for (int i = 0; i < %d; i++) for (int j = 0; j < W; j++) "
-              "out[i * W + j] = s->b[i].w[j];" % self.n_planes)
+            w(f"for (int i = 0; i < {self.n_planes}; i++) for (int j = 0; j < W; j++) "
+              "out[i * W + j] = s->b[i].w[j];")
             at = self.n_planes * self.W
             for i, cells in enumerate(self.cell_vars):
                 if cells:
@@ -377,7 +379,8 @@ class GameC(MovesC):
                 at += self.W if cells else 1
             w("out[NSW - 2] = (uint64_t)s->pl; out[NSW - 1] = (uint64_t)s->res;")
         w("static inline void put_bit(uint64_t *x, int i) { x[i >> 6] |= 1ULL << (i & 63); }")
-        w("static inline int get_bit(const uint64_t *x, int i) { return (x[i >> 6] >> (i & 63)) & 1; }")
+        w("static inline int get_bit(const uint64_t *x, int i) "
+          "{ return (x[i >> 6] >> (i & 63)) & 1; }")
         with w.block("static void encode_move(const move_t *m, uint64_t *x)"):
             w("memset(x, 0, MW * sizeof *x);")
             w(f"for (int i = 0; i < {S}; i++) {{ if (m->to >> i & 1) put_bit(x, i); "
@@ -386,7 +389,8 @@ class GameC(MovesC):
               f"put_bit(x, {2 * S} + i);")
             for k in range(self.game.stage_slots):
                 at = 2 * S + self.game.rule_bits + 2 * S * k
-                w(f"for (int i = 0; i < {S}; i++) {{ if (m->sto[{k}] >> i & 1) put_bit(x, {at} + i); "
+                w(f"for (int i = 0; i < {S}; i++) {{ "
+                  f"if (m->sto[{k}] >> i & 1) put_bit(x, {at} + i); "
                   f"if (m->sfrom[{k}] >> i & 1) put_bit(x, {at + S} + i); }}")
             w(f"bb cap = m->cap; while (bb_any(cap)) put_bit(x, {shift} + bb_pop(&cap));")
         with w.block("static void decode_move(const uint64_t *x, move_t *m)"):
@@ -397,7 +401,8 @@ class GameC(MovesC):
                   f"m->sfrom[{k}] |= get_bit(x, {at + S} + i) << i; }}")
             w(f"for (int i = 0; i < {S}; i++) {{ m->to |= get_bit(x, i) << i; "
               f"m->from |= get_bit(x, {S} + i) << i; }}")
-            w(f"for (int i = 0; i < {self.game.rule_bits}; i++) m->rule |= get_bit(x, {2 * S} + i) << i;")
+            w(f"for (int i = 0; i < {self.game.rule_bits}; i++) "
+              f"m->rule |= get_bit(x, {2 * S} + i) << i;")
             w(f"m->rule &= {rule_mask};")
             w(f"for (int c = 0; c < {self.layout_bits}; c++) if (get_bit(x, {shift} + c)) "
               "m->cap = bb_or(m->cap, bb_bit(c));")

@@ -150,6 +150,7 @@ class MovesC(ExprC):
             return name
         self.stage_functions[name] = []   # reserved while it is written
         rule = self.game.rules[index]
+        assert not isinstance(rule, ir.ParamRule)   # a move of numbers has one stage
         stages = rule.more
         stage = stages[k - 1]
         w = CWriter()
@@ -203,7 +204,7 @@ class MovesC(ExprC):
     def stage_change(self, w: CWriter, rule, p: int, k: int) -> None:
         raise NotImplementedError   # the state update's (emit_game.GameC)
 
-    def rule_moves(self, w: CWriter, rule: ir.Rule, tag: int, p: int) -> None:
+    def rule_moves(self, w: CWriter, rule: ir.Rule | ir.BoardRule, tag: int, p: int) -> None:
         if isinstance(rule, (ir.PlaceRule, ir.ChooseRule)):
             w(f"bb m = {self.expr(rule.where, p)};")
             with w.block("while (bb_any(m))"):
@@ -295,5 +296,6 @@ class MovesC(ExprC):
                           "sp++; grown = 1;")
                 with w.block("if (bb_any(cap) && !grown)"):
                     w("/* a circuit of four or more captures run both ways is one move */")
-                    w(f"if (bb_count(cap) < 4 || !listed({self.target[0]}, {self.target[1]}, c, f, {tag}, cap)) "
+                    arr, count = self.target
+                    w(f"if (bb_count(cap) < 4 || !listed({arr}, {count}, c, f, {tag}, cap)) "
                       + self.add("c", "f", tag, "cap"))

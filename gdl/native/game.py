@@ -44,7 +44,7 @@ class NativeGame:
         self.per_call = per_call
         self.legal_moves = python.legal_moves
         self.apply = python.apply
-        self.lib: ctypes.CDLL | None = None
+        self.lib: Any = None   # the ctypes library, once built
         self.refused: str | None = None   # why the loops run on Python, once known
         if eager:
             self._build()

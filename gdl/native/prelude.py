@@ -18,9 +18,15 @@ static inline bb bb_and(bb a, bb b) { for (int i = 0; i < W; i++) a.w[i] &= b.w[
 static inline bb bb_or(bb a, bb b) { for (int i = 0; i < W; i++) a.w[i] |= b.w[i]; return a; }
 static inline bb bb_xor(bb a, bb b) { for (int i = 0; i < W; i++) a.w[i] ^= b.w[i]; return a; }
 static inline bb bb_andnot(bb a, bb b) { for (int i = 0; i < W; i++) a.w[i] &= ~b.w[i]; return a; }
-static inline int bb_any(bb a) { uint64_t x = 0; for (int i = 0; i < W; i++) x |= a.w[i]; return x != 0; }
-static inline int bb_eq(bb a, bb b) { uint64_t x = 0; for (int i = 0; i < W; i++) x |= a.w[i] ^ b.w[i]; return x == 0; }
-static inline int bb_count(bb a) { int n = 0; for (int i = 0; i < W; i++) n += __builtin_popcountll(a.w[i]); return n; }
+static inline int bb_any(bb a) {
+    uint64_t x = 0; for (int i = 0; i < W; i++) x |= a.w[i]; return x != 0;
+}
+static inline int bb_eq(bb a, bb b) {
+    uint64_t x = 0; for (int i = 0; i < W; i++) x |= a.w[i] ^ b.w[i]; return x == 0;
+}
+static inline int bb_count(bb a) {
+    int n = 0; for (int i = 0; i < W; i++) n += __builtin_popcountll(a.w[i]); return n;
+}
 static inline int bb_test(bb a, int c) { return (int)((a.w[c >> 6] >> (c & 63)) & 1u); }
 static inline bb bb_bit(int c) { bb r = {{0}}; r.w[c >> 6] = 1ULL << (c & 63); return r; }
 static inline int bb_low(bb a) {   /* the lowest cell, -1 for none */

@@ -139,7 +139,8 @@ def test_native_playouts_end_like_the_rules_say():
 def test_cache_hit_and_rebuild(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     first = NativeGame(python_game("tictactoe"))
-    assert first.build_info.built and Path(first.build_info.path).parent == tmp_path / "gdl" / "native"
+    assert first.build_info.built
+    assert Path(first.build_info.path).parent == tmp_path / "gdl" / "native"
     again = NativeGame(python_game("tictactoe"))
     assert not again.build_info.built and again.build_info.path == first.build_info.path
     other = NativeGame(catalog.load("connect4", {"width": "5"}))
