@@ -34,11 +34,12 @@ class ExprC:
         self.helpers: dict[str, list[str]] = {}
         self.extra_turns = any(isinstance(n, ir.Again) for n in ir.walk(game))
         for v in game.variables:
-            if v.type not in (INT, CELLS):
+            if v.type not in (INT, CELLS, ir.COUNTS):
                 raise Unsupported(f"a state variable of type '{v.type}' ({v.name})")
         # a number variable is an int64_t `v<i>` (state field v[i]), a set of cells a bb
-        # (state field c[i])
+        # (field c[i]), a count per cell an array of int64_t, one per layout bit (k[i])
         self.cell_vars = tuple(v.type == CELLS for v in game.variables)
+        self.count_vars = tuple(v.type == ir.COUNTS for v in game.variables)
 
     # ---- names and constants
     def plane(self, player: int, kind: int) -> str:
@@ -59,10 +60,20 @@ class ExprC:
         return "{{" + ", ".join(f"0x{x:x}ULL" for x in words(value, self.W)) + "}}"
 
     def var_type(self, i: int) -> str:
-        return "bb" if self.cell_vars[i] else "int64_t"
+        """The C type of variable i as a parameter (counts: the caller's array)."""
+        return "bb" if self.cell_vars[i] else "const int64_t *" if self.count_vars[i] \
+            else "int64_t"
 
     def var_field(self, i: int) -> str:
-        return f"c[{i}]" if self.cell_vars[i] else f"v[{i}]"
+        return f"c[{i}]" if self.cell_vars[i] else f"k[{i}]" if self.count_vars[i] \
+            else f"v[{i}]"
+
+    def copy_var(self, w: CWriter, target: str, i: int) -> None:
+        """target = variable i (an array is copied)."""
+        if self.count_vars[i]:
+            w(f"memcpy({target}, v{i}, sizeof {target});")
+        else:
+            w(f"{target} = v{i};")
 
     def occ(self) -> str:
         return self.union([f"b{i}" for i in range(self.n_planes)])
@@ -155,6 +166,14 @@ class ExprC:
             if e.type not in (INT, CELLS):
                 raise Unsupported(f"a variable of type '{e.type}'")
             return f"v{e.index}"
+        if isinstance(e, ir.CountAt):
+            if isinstance(e.cells, ir.Here):
+                return f"v{e.var.index}[t]"
+            return f"count_at(v{e.var.index}, {self.expr(e.cells, p)})"
+        if isinstance(e, ir.CountsWhere):
+            name = {"==": "eq", "!=": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge"}[e.op]
+            self.counts_where_helper(name, e.op)
+            return f"counts_{name}(v{e.var.index}, {self.expr(e.value, p)})"
         if isinstance(e, ir.Param):
             return f"a{e.index}"
         if isinstance(e, ir.Plies):
@@ -366,6 +385,20 @@ class ExprC:
         lines += ["    return out;", "}"]
         self.helpers["flank"] = lines
 
+    def counts_where_helper(self, name: str, op: str) -> None:
+        if f"counts_{name}" in self.helpers:
+            return
+        cells = ", ".join(map(str, self.geo.cells)) or "0"
+        self.helpers.setdefault("PLAYABLE_CELLS", [
+            f"static const int PLAYABLE_CELLS[] = {{{cells}}};"])
+        self.helpers[f"counts_{name}"] = [
+            f"static inline bb counts_{name}(const int64_t *k, int64_t x) {{",
+            "    bb out = ZERO;",
+            f"    for (int i = 0; i < {len(self.geo.cells)}; i++)",
+            f"        if (k[PLAYABLE_CELLS[i]] {op} x) out = bb_or(out, bb_bit(PLAYABLE_CELLS[i]));",
+            "    return out;",
+            "}"]
+
     def common_helpers(self, w: CWriter) -> None:
         """Small functions some expressions call (written whether used or not)."""
         size = self.layout_bits + 1
@@ -376,6 +409,9 @@ class ExprC:
             "static inline bb meet(const bb *at, bb x) {",
             "    bb out = ZERO; while (bb_any(x)) { int c = bb_pop(&x); out = bb_or(out, at[c]); }",
             "    return out;",
+            "}",
+            "static inline int64_t count_at(const int64_t *k, bb x) {",
+            "    int64_t total = 0; while (bb_any(x)) total += k[bb_pop(&x)]; return total;",
             "}",
             "static inline bb zone_item(const bb *zones, int n, int64_t i) {",
             "    if (i < 0 || i >= n) { gdl_error = 2; return ZERO; }",

@@ -38,6 +38,8 @@ class MovesC(ExprC):
         self.stage_functions: dict[str, list[str]] = {}
         if game.illegal is not None:
             raise Unsupported("the legality filter ('illegal:')")
+        if any(self.count_vars) and game.stage_slots:
+            raise Unsupported("counts per cell in a move of several stages")
         if game.hand is not None:
             raise Unsupported("hands of captured pieces")
         S = self.geo.size_bits
@@ -97,7 +99,10 @@ class MovesC(ExprC):
         for i in range(self.n_planes):
             w(f"bb b{i} = {s}->b[{i}];")
         for i in range(len(self.game.variables)):
-            w(f"{self.var_type(i)} v{i} = {s}->{self.var_field(i)};")
+            if self.count_vars[i]:
+                w(f"int64_t v{i}[LC]; memcpy(v{i}, {s}->k[{i}], sizeof v{i});")
+            else:
+                w(f"{self.var_type(i)} v{i} = {s}->{self.var_field(i)};")
 
     def legal_for(self, w: CWriter, p: int) -> None:
         first = list(self.game.priority)

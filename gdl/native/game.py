@@ -100,8 +100,11 @@ class NativeGame:
         size = 8 * lay.words
         parts = [plane.to_bytes(size, "little") for plane in state[:lay.planes]]
         for value, count in zip(state[lay.planes:], lay.variables):
-            parts.append(value.to_bytes(8, "little", signed=True) if count == 1
-                         else value.to_bytes(size, "little"))
+            if isinstance(value, tuple):   # a count per cell
+                parts += [x.to_bytes(8, "little", signed=True) for x in value]
+            else:
+                parts.append(value.to_bytes(8, "little", signed=True) if count == 1
+                             else value.to_bytes(size, "little"))
         parts += [state[-2].to_bytes(8, "little"), state[-1].to_bytes(8, "little")]
         return b"".join(parts)
 
@@ -111,8 +114,12 @@ class NativeGame:
         out: list[int] = [int.from_bytes(raw[i * size:(i + 1) * size], "little")
                           for i in range(lay.planes)]
         at = lay.planes * size
-        for count in (*lay.variables, 1, 1):
-            out.append(int.from_bytes(raw[at:at + 8 * count], "little", signed=count == 1))
+        for count, counts in (*zip(lay.variables, lay.counts), (1, False), (1, False)):
+            if counts:
+                out.append(tuple(int.from_bytes(raw[at + 8 * i:at + 8 * i + 8], "little",
+                                                signed=True) for i in range(count)))
+            else:
+                out.append(int.from_bytes(raw[at:at + 8 * count], "little", signed=count == 1))
             at += 8 * count
         return tuple(out)
 
