@@ -395,7 +395,8 @@ class ExprC:
             f"static inline bb counts_{name}(const int64_t *k, int64_t x) {{",
             "    bb out = ZERO;",
             f"    for (int i = 0; i < {len(self.geo.cells)}; i++)",
-            f"        if (k[PLAYABLE_CELLS[i]] {op} x) out = bb_or(out, bb_bit(PLAYABLE_CELLS[i]));",
+            "        if (k[PLAYABLE_CELLS[i]] " + op + " x)",
+            "            out = bb_or(out, bb_bit(PLAYABLE_CELLS[i]));",
             "    return out;",
             "}"]
 

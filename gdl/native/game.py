@@ -111,7 +111,7 @@ class NativeGame:
     def unpack(self, raw: bytes) -> tuple:
         lay = self.layout
         size = 8 * lay.words
-        out: list[int] = [int.from_bytes(raw[i * size:(i + 1) * size], "little")
+        out: list[Any] = [int.from_bytes(raw[i * size:(i + 1) * size], "little")
                           for i in range(lay.planes)]
         at = lay.planes * size
         for count, counts in (*zip(lay.variables, lay.counts), (1, False), (1, False)):
