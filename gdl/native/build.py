@@ -13,6 +13,7 @@ import hashlib
 import os
 import shlex
 import shutil
+import signal
 import subprocess
 import tempfile
 from pathlib import Path
@@ -20,7 +21,12 @@ from pathlib import Path
 from gdl import __version__
 from gdl.errors import GdlError
 
-FLAGS = ("-O2", "-shared", "-fPIC", "-w")
+FLAGS = ("-shared", "-fPIC", "-w")
+LARGE_SOURCE = 150_000   # characters: past it -O1, as -O2 takes minutes on chess's source
+
+
+def optimisation(source: str) -> str:
+    return "-O2" if len(source) < LARGE_SOURCE else "-O1"
 BUILD_SECONDS = 300
 
 
@@ -56,7 +62,8 @@ def cache_dir() -> Path:
 
 
 def library_path(source: str, command: list[str]) -> Path:
-    key = hashlib.sha256("\0".join([__version__, *command, *FLAGS, source]).encode()).hexdigest()
+    flags = [optimisation(source), *FLAGS]
+    key = hashlib.sha256("\0".join([__version__, *command, *flags, source]).encode()).hexdigest()
     return cache_dir() / f"{key[:32]}.so"
 
 
@@ -78,13 +85,20 @@ def build(source: str) -> tuple[Path, bool]:
         c_file = Path(work) / "game.c"
         c_file.write_text(source)
         out = Path(work) / "game.so"
-        try:
-            done = subprocess.run([*command, *FLAGS, "-o", str(out), str(c_file)],
-                                  capture_output=True, text=True, timeout=BUILD_SECONDS)
+        try:   # in a session of its own, so that a time-out ends the compiler's children too
+            proc = subprocess.Popen([*command, optimisation(source), *FLAGS, "-o", str(out),
+                                     str(c_file)], stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE, text=True, start_new_session=True)
         except OSError as err:
             raise NoCompiler(f"no C compiler: {command[0]} cannot run ({err})") from None
-        if done.returncode != 0:
-            first = (done.stderr.strip().splitlines() or ["no message"])[0]
+        try:
+            _, stderr = proc.communicate(timeout=BUILD_SECONDS)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+            raise BuildFailed(f"the C compiler took more than {BUILD_SECONDS} s") from None
+        if proc.returncode != 0:
+            first = (stderr.strip().splitlines() or ["no message"])[0]
             raise BuildFailed(f"the C compiler refused the generated source: {first}")
         os.replace(out, target)   # atomic: a parallel build never sees half a library
     return target, True

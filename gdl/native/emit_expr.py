@@ -174,6 +174,9 @@ class ExprC:
             name = {"==": "eq", "!=": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge"}[e.op]
             self.counts_where_helper(name, e.op)
             return f"counts_{name}(v{e.var.index}, {self.expr(e.value, p)})"
+        if isinstance(e, ir.Attacked):
+            self.attacked_helper()
+            return f"attacked({self.locals()}{p}, {self.expr(e.cells, p)})"
         if isinstance(e, ir.Param):
             return f"a{e.index}"
         if isinstance(e, ir.Plies):
@@ -399,6 +402,13 @@ class ExprC:
             "            out = bb_or(out, bb_bit(PLAYABLE_CELLS[i]));",
             "    return out;",
             "}"]
+
+    # provided by the classes mixed in (emit_attacks, emit_moves)
+    def attacked_helper(self) -> None:
+        raise NotImplementedError
+
+    def locals(self) -> str:
+        raise NotImplementedError
 
     def common_helpers(self, w: CWriter) -> None:
         """Small functions some expressions call (written whether used or not)."""

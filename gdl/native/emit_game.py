@@ -67,14 +67,38 @@ class GameC(MovesC):
                         self.ends(w, p)
                         w("break;")
 
-    def rule_cases(self, w: CWriter, p: int) -> None:
+    def gen_allowed(self, w: CWriter) -> None:
+        """`allowed(s, m)`: the move's change of the position, then the legality filter on
+        it from the mover's side (as codegen.Generator's `allowed`)."""
+        if self.game.illegal is None:
+            return
+        with w.block("__attribute__((noinline)) static int allowed(const state_t *s, "
+                     "const move_t *mp)"):
+            self.unpack(w, "s")
+            self.stage_locals(w)
+            w("(void)occ;")
+            with w.block("switch (s->pl)"):
+                for p in range(self.n_players):
+                    with w.block(f"case {p}:"):
+                        with w.block("switch (mp->rule)"):
+                            self.rule_cases(w, p, judge=True)
+                        w(f"occ = {self.occ()};")
+                        w(f"return !{self.truth(self.game.illegal, p)};")
+            w("return 0;")
+        w("")
+        with w.block("static int keep_allowed(const state_t *s, move_t *out, int n)"):
+            w("int kept = 0;")
+            w("for (int i = 0; i < n; i++) if (allowed(s, &out[i])) out[kept++] = out[i];")
+            w("return kept;")
+
+    def rule_cases(self, w: CWriter, p: int, judge: bool = False) -> None:
         """One case per rule; rules whose updates are the same code share it (antichess's
         many slides), which keeps the source short and its compile quick."""
         groups: dict[tuple[str, ...], list[int]] = {}
         for i, rule in enumerate(self.game.rules):
             part = CWriter()
             part.depth = w.depth + 1
-            self.apply_rule(part, rule, p)
+            self.apply_rule(part, rule, p, judge)
             groups.setdefault(tuple(part.lines), []).append(i)
         for lines, members in groups.items():
             labels = " ".join(f"case {self.board_number[i]}:" for i in members)
@@ -85,10 +109,12 @@ class GameC(MovesC):
             w.depth -= 1
             w("}")
 
-    def apply_rule(self, w: CWriter, rule: ir.Rule, p: int) -> None:
+    def apply_rule(self, w: CWriter, rule: ir.Rule, p: int, judge: bool = False) -> None:
         if self.extra_turns:
             w(f"nxt = {(p + 1) % self.n_players};")
-        if self.game.plies is not None:
+        # The legality filter reads the position: the counter only when it reads variables.
+        reads = {type(n) for n in ir.walk(self.game.illegal)} if judge else set()
+        if self.game.plies is not None and (not judge or reads & {ir.Plies, ir.Var}):
             w(f"v{self.game.plies} += 1;")
         self.stage_change(w, rule, p, 0)
         for k, stage in enumerate(getattr(rule, "more", ()), 1):
@@ -158,6 +184,16 @@ class GameC(MovesC):
                 w(f"occ = {self.occ()};")
         elif isinstance(effect, ir.Flip):
             self.flip(w, effect, p)
+        elif isinstance(effect, ir.Carry):
+            with w.block(""):   # the piece on the first source cell to the first target cell
+                w(f"bb x = {self.expr(effect.source, p)}, y = {self.expr(effect.target, p)};")
+                w("int cx = bb_low(x), cy = bb_low(y);")
+                with w.block("if (cx >= 0 && cy >= 0 && cx != cy && bb_test(occ, cx))"):
+                    w("x = bb_bit(cx); y = bb_bit(cy);")
+                    self.clear_all(w, "y")
+                    for i in range(self.n_planes):
+                        w(f"if (bb_any(bb_and(b{i}, x))) b{i} = bb_xor(b{i}, bb_or(x, y));")
+                w(f"occ = {self.occ()};")
         elif isinstance(effect, ir.SetCount):
             with w.block(""):
                 w(f"int64_t nn = {self.expr(effect.value, p)};")
@@ -311,6 +347,8 @@ class GameC(MovesC):
         self.gen_moves(body)
         body("")
         self.gen_apply(body)
+        body("")
+        self.gen_allowed(body)
         count_words = self.layout_bits if any(self.count_vars) else 1
         var_words = tuple(self.W if cells else count_words if counts else 1
                           for cells, counts in zip(self.cell_vars, self.count_vars))
@@ -353,6 +391,8 @@ class GameC(MovesC):
         head("    return 0;")
         head("}")
         head("static int gen_moves(const state_t *s, move_t *out);")
+        if self.game.illegal is not None:
+            head("static int keep_allowed(const state_t *s, move_t *out, int n);")
         for name in self.stage_functions:
             head(f"static int {name}({self.local_params()}move_t mv, move_t *out, int n);")
         self.has_moves_helper(head)

@@ -8,13 +8,14 @@ cells); `encode_move` writes it as the Python back end's move int (docs/core.md,
 from __future__ import annotations
 
 from gdl.interpreter import ir
+from gdl.native.emit_attacks import AttacksC
 from gdl.native.emit_expr import ExprC
 from gdl.native.support import CWriter, Unsupported
 
 STACK = 4096   # pending jumps of one chain search (refused past it, never overrun)
 
 
-class MovesC(ExprC):
+class MovesC(AttacksC, ExprC):
     def __init__(self, game: ir.GameIR):
         super().__init__(game)
         self.board_number: dict[int, int] = {}
@@ -36,8 +37,6 @@ class MovesC(ExprC):
         self.target = ("out", "n")
         self.stage_k: int | None = None
         self.stage_functions: dict[str, list[str]] = {}
-        if game.illegal is not None:
-            raise Unsupported("the legality filter ('illegal:')")
         if any(self.count_vars) and game.stage_slots:
             raise Unsupported("counts per cell in a move of several stages")
         if game.hand is not None:
@@ -110,6 +109,7 @@ class MovesC(ExprC):
                 if i not in first and not isinstance(r, ir.PassRule)]
         for position, index in enumerate(first + rest):
             if first and position == len(first):
+                self.filter(w)
                 w("if (n) return n;   /* priority: the rules named first, when they have moves */")
             rule = self.game.rules[index]
             w(f"/* rule {index}: {type(rule).__name__} {self.comment(rule.name)} */")
@@ -124,6 +124,12 @@ class MovesC(ExprC):
                 self.target = ("out", "n")
                 call = self.stage_function(index, 1, p)
                 w(f"for (int i = 0; i < nf; i++) n = {call}({self.locals()}first[i], out, n);")
+        self.filter(w)
+
+    def filter(self, w: CWriter) -> None:
+        """Keep the moves the legality filter allows (on the position each leaves)."""
+        if self.game.illegal is not None:
+            w("n = keep_allowed(s, out, n);")
 
     @staticmethod
     def comment(text: str) -> str:
@@ -259,18 +265,21 @@ class MovesC(ExprC):
     def walk(self, w: CWriter, dx: int, dy: int):
         """A loop moving `c` one neighbour along (dx, dy) while there is one; the body goes
         inside (a lattice board adds the offset; a points board reads a table)."""
+        return self.walk_cell(w, "c", dx, dy)
+
+    def walk_cell(self, w: CWriter, c: str, dx: int, dy: int):
         pairs = self.geo.shifts(dx, dy)
         if len(pairs) == 1:
             ((off, has),) = pairs
-            block = w.block(f"while (bb_test({self.mask(has)}, c))")
-            w.lines.append("    " * (w.depth + 1) + f"c += {off};")
+            block = w.block(f"while (bb_test({self.mask(has)}, {c}))")
+            w.lines.append("    " * (w.depth + 1) + f"{c} += {off};")
             return block
         name = f"NEXT_{dx}_{dy}".replace("-", "m")
         if name not in self.helpers:
             table = self.geo.next_cells(dx, dy)
             self.helpers[name] = [f"static const int {name}[] = {{{', '.join(map(str, table))}}};"]
-        block = w.block(f"while ({name}[c] >= 0)")
-        w.lines.append("    " * (w.depth + 1) + f"c = {name}[c];")
+        block = w.block(f"while ({name}[{c}] >= 0)")
+        w.lines.append("    " * (w.depth + 1) + f"{c} = {name}[{c}];")
         return block
 
     def jump_moves(self, w: CWriter, rule: ir.JumpRule, tag: int, p: int) -> None:

@@ -25,7 +25,7 @@ DATA = Path(__file__).parent.parent / "data" / "perft"
 SUPPORTED = ("tictactoe", "connect4", "gomoku", "breakthrough", "clobber", "draughts",
              "othello", "hex", "uttt", "dots_and_boxes", "antichess", "amazons", "pentago",
              "nine_mens_morris", "mancala")
-LACKING = {"chess": "legality filter", "nim": "list of numbers", "go": "history"}
+LACKING = {"nim": "list of numbers", "go": "history"}
 
 
 def has_compiler() -> bool:
