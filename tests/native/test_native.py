@@ -24,7 +24,7 @@ from gdl.solvers.exact import solve
 DATA = Path(__file__).parent.parent / "data" / "perft"
 SUPPORTED = ("tictactoe", "connect4", "gomoku", "breakthrough", "clobber", "draughts",
              "othello", "hex", "uttt", "dots_and_boxes", "antichess", "amazons", "pentago",
-             "nine_mens_morris", "mancala")
+             "nine_mens_morris", "mancala", "chess")
 LACKING = {"nim": "list of numbers", "go": "history"}
 
 
@@ -180,3 +180,18 @@ def test_numbers_are_range_checked_before_c():
         c_int(2**64)
     with pytest.raises(Unsupported):
         c_int(1.5)
+
+
+@needs_cc
+def test_chess_perft_of_the_classic_positions():
+    """Native chess perft from the chessprogramming wiki's positions (kiwipete and the rest,
+    tests/data/perft/chess_positions.json): castling, en passant, promotions, pins."""
+    import json
+    import sys
+    sys.path.insert(0, str(DATA.parents[2]))   # tools/ (the FEN reader) from this checkout
+    from tools.oracles.chess import fen_position
+    native = native_game("chess")
+    for case in json.loads((DATA / "chess_positions.json").read_text()):
+        state = native.parse_position(fen_position(case["fen"]))
+        for depth, count in enumerate(case["perft"], 1):
+            assert native.native_perft(state, depth) == count, (case["name"], depth)
