@@ -36,10 +36,11 @@ from gdl.solvers.puzzle import default_method, solve_puzzle
 GameLike = Game | Position | str
 
 
-def load(name_or_path: str, *, backend: str = "auto", **options: Any) -> Any:
+def load(name_or_path: str, *, backend: str | None = None, **options: Any) -> Any:
     """The game `name_or_path` (a bundled name, see `gdl list`, or a rules file) with its
     options given as Python values (`width=5`, `heaps=[1, 2, 3]`) or texts, on the back
-    end `backend` (see gdl.native.backend: auto, native or python).
+    end `backend` (see gdl.native.backend: auto, native or python; by default auto, falling
+    back to Python without a word).
 
     Raises:
         UnknownGame, OptionError, RulesSyntaxError, RulesSemanticError; GdlError for

@@ -115,7 +115,7 @@ def _options(pairs: Sequence[str] | None) -> dict[str, str]:
 
 def _load(args: argparse.Namespace) -> Game:
     game = catalog.load(args.game, _options(args.set))
-    return with_backend(game, getattr(args, "backend", "auto"))
+    return with_backend(game, getattr(args, "backend", None))
 
 
 def _require_moves(game: Game, command: str) -> None:
@@ -439,8 +439,9 @@ def build_parser() -> argparse.ArgumentParser:
     debug.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
                        help="show tracebacks instead of one-line errors")
     debug.add_argument("--backend", choices=BACKENDS, default=argparse.SUPPRESS,
-                       help="auto (default): perft and random playouts in C when a compiler "
-                            "is found; native: every move through C; python: no C")
+                       help="auto (the default, which falls back without a word): perft and "
+                            "random playouts in C when a compiler is found, else Python with a "
+                            "notice; native: every move through C; python: no C")
     game = _Parser(add_help=False)
     game.add_argument("game", metavar="GAME",
                       help="a bundled game (see `gdl list`) or a rules file")

@@ -20,8 +20,10 @@ def notice(text: str) -> None:
     print(f"gdl: {text}", file=sys.stderr)
 
 
-def with_backend(game: Any, backend: str = "auto") -> Any:
-    """`game` on the chosen back end.
+def with_backend(game: Any, backend: str | None = None) -> Any:
+    """`game` on the chosen back end (None: `auto` without a word when it falls back, the
+    default of the commands and of gdl.load, so that their output stays the same on every
+    machine).
 
     `python`: the game itself. `auto`: a NativeGame whose loops (perft, random playouts)
     run in C once first asked for, per-call moves staying Python's (faster across the
@@ -31,19 +33,21 @@ def with_backend(game: Any, backend: str = "auto") -> Any:
     Raises:
         GdlError: an unknown back end; `native` without a C compiler.
     """
+    quiet = backend is None
+    backend = backend or "auto"
     if backend not in BACKENDS:
         raise GdlError(f"unknown back end {backend!r}: choose one of {', '.join(BACKENDS)}")
     if backend == "python" or getattr(game, "backend", None) == "native":
         return game
     from gdl.interpreter.compiled import CompiledGame
-    if not isinstance(game, CompiledGame):   # puzzles and constraints have their own solvers
+    if not isinstance(game, CompiledGame) or not hasattr(game, "ir"):   # puzzles, constraints
         if backend == "native":
             notice(f"{game.name} runs on Python: the native back end compiles board games only")
         return game
     from gdl.native import build
     from gdl.native.game import NativeGame
     if backend == "auto":
-        return NativeGame(game, per_call=False, eager=False)
+        return NativeGame(game, per_call=False, eager=False, quiet=quiet)
     try:
         return NativeGame(game, per_call=True)
     except Unsupported as err:

@@ -39,9 +39,11 @@ class NativeGame:
 
     backend = "native"
 
-    def __init__(self, python: Any, per_call: bool = False, eager: bool = True):
+    def __init__(self, python: Any, per_call: bool = False, eager: bool = True,
+                 quiet: bool = False):
         self.python = python
         self.per_call = per_call
+        self.quiet = quiet   # no notice when the loops fall back to Python
         self.legal_moves = python.legal_moves
         self.apply = python.apply
         self.lib: Any = None   # the ctypes library, once built
@@ -84,7 +86,8 @@ class NativeGame:
         except (build.NoCompiler, build.BuildFailed) as err:
             self.refused = f"{err}; running on Python"
         if self.refused is not None:
-            notice(self.refused)
+            if not self.quiet:
+                notice(self.refused)
             return False
         return True
 

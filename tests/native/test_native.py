@@ -158,10 +158,13 @@ def test_without_a_compiler_auto_falls_back_and_native_refuses(monkeypatch, caps
     auto = with_backend(python_game("tictactoe"), "auto")
     assert auto.native_perft(auto.initial_state(), 3) is None
     assert capsys.readouterr().err.count("no C compiler") == 1
-    assert main(["perft", "tictactoe", "3"]) == 0
+    assert main(["perft", "tictactoe", "3", "--backend", "auto"]) == 0
     out, err = capsys.readouterr()
     assert out.splitlines()[-1] == "504"
     assert err.count("no C compiler") == 1
+    assert main(["perft", "tictactoe", "3"]) == 0   # the default falls back without a word
+    out, err = capsys.readouterr()
+    assert out.splitlines()[-1] == "504" and err == ""
     with pytest.raises(GdlError, match="no C compiler"):
         with_backend(python_game("tictactoe"), "native")
     assert main(["perft", "tictactoe", "2", "--backend", "native"]) == 1
