@@ -10,12 +10,20 @@ written yet: a game that needs it runs on Python.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from gdl.interpreter import ir
 from gdl.interpreter.codegen_attacks import AttackCode
+from gdl.native.emit_expr import ExprC
 from gdl.native.support import CWriter, Unsupported
 
 
-class AttacksC:
+class AttacksC(ExprC):
+    if TYPE_CHECKING:   # written by MovesC, the class built on this one
+        def local_params(self) -> str: ...
+        def movers(self, rule: ir.StepRule | ir.JumpRule, p: int) -> str: ...
+        def walk_cell(self, w: CWriter, c: str, dx: int, dy: int) -> Any: ...
+
     def attacked_helper(self) -> None:
         if "attacked" in self.helpers:
             return

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from gdl.interpreter import ir
 from gdl.native.emit_attacks import AttacksC
-from gdl.native.emit_expr import ExprC
 from gdl.native.support import CWriter, Unsupported
 
 STACK = 4096   # pending jumps of one chain search (refused past it, never overrun)
 
 
-class MovesC(AttacksC, ExprC):
+class MovesC(AttacksC):
     def __init__(self, game: ir.GameIR):
         super().__init__(game)
         self.board_number: dict[int, int] = {}
