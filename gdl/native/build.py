@@ -119,4 +119,6 @@ def load(path: Path) -> ctypes.CDLL:
     lib.gdl_playouts.argtypes = [ctypes.c_char_p, ctypes.c_int64, ctypes.c_uint64,
                                  ctypes.c_int64, ctypes.POINTER(ctypes.c_int64)]
     lib.gdl_playouts.restype = ctypes.c_int
+    lib.gdl_rollout.argtypes = [ctypes.c_char_p, ctypes.c_uint64, ctypes.c_int64, words]
+    lib.gdl_rollout.restype = ctypes.c_int64
     return lib

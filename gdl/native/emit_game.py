@@ -528,6 +528,19 @@ class GameC(MovesC):
             w("state_t s; load_state(in, &s); gdl_error = 0; MEMO_N = -1;")
             w("int64_t k = perft(&s, depth);")
             w("return gdl_error ? -1 : k;")
+        with w.block("int64_t gdl_rollout(const uint64_t *in, uint64_t seed, int64_t max_plies, "
+                     "uint64_t *out)"):
+            w("/* one random playout: its result code (0: cut or stuck, the state in out) */")
+            w("static move_t moves[MAXM]; state_t s, t; load_state(in, &s); gdl_error = 0;")
+            with w.block("for (int64_t ply = 0; ply < max_plies && !s.res; ply++)"):
+                w("int n = legal(&s, moves);")
+                w("if (gdl_error) return -1;")
+                w("if (n == 0) break;")
+                w("apply_move(&s, &moves[rng_next(&seed) % (uint64_t)n], &t);")
+                w("s = t;")
+            w("if (gdl_error) return -1;")
+            w("if (!s.res) store_state(&s, out);")
+            w("return s.res;")
         with w.block("int gdl_playouts(const uint64_t *in, int64_t games, uint64_t seed, "
                      "int64_t max_plies, int64_t *stats)"):
             w("static move_t moves[MAXM]; state_t start, s, t; load_state(in, &start); "

@@ -70,6 +70,7 @@ class NativeGame:
         if self.per_call:
             self.legal_moves = self._legal_moves
             self.apply = self._apply
+            self.native_rollout = self._rollout   # MCTS's random rollouts (gdl.solvers.mcts)
 
     def ready(self) -> bool:
         """Whether the C library is there (built now if need be); a refusal says so once."""
@@ -155,6 +156,17 @@ class NativeGame:
         assert self.lib is not None   # ready() says so
         count = self.lib.gdl_perft(self.pack(state), depth)
         return None if count < 0 else count
+
+    def _rollout(self, state: tuple, seed: int, max_plies: int) -> tuple | None:
+        """(True, payoffs) of one random playout in C, or (False, the state it was cut at),
+        or None when it cannot run there."""
+        out = self._state_buffer
+        code = self.lib.gdl_rollout(self.pack(state), seed & (2**64 - 1), max_plies, out)
+        if code < 0:
+            return None
+        if code:
+            return True, self.python.returns((*state[:-1], code))
+        return False, self.unpack(bytes(out))
 
     def native_playouts(self, state: tuple, games: int, seed: int = 1,
                         max_plies: int = 10_000) -> tuple[int, dict[int, int]] | None:

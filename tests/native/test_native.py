@@ -198,3 +198,15 @@ def test_chess_perft_of_the_classic_positions():
         state = native.parse_position(fen_position(case["fen"]))
         for depth, count in enumerate(case["perft"], 1):
             assert native.native_perft(state, depth) == count, (case["name"], depth)
+
+
+@needs_cc
+def test_mcts_with_native_rollouts_finds_the_win():
+    """MCTS on `--backend native` rolls out in C: from a tic-tac-toe position where X wins
+    at once (c1) or loses next move, it plays the win."""
+    from gdl.solvers.mcts import MCTS
+    game = native_game("tictactoe")
+    assert game.native_rollout is not None
+    state = game.moves_after(["a1", "a2", "b1", "b2"])
+    result = MCTS(game, seed=1, iterations=400).search(state)
+    assert game.move_text(state, result.best_move) == "c1"
