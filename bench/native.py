@@ -8,6 +8,10 @@ Each figure is the median of RUNS runs, the three sides taking turns in every ru
 change of machine load touches all three alike). The native playouts run wholly in C
 (gdl.native: `native_playouts`); the Python and OpenSpiel ones are the loops of
 gdl.speed.playout_rate and bench/openspiel_peers.py (a Python loop choosing each move).
+OpenSpiel counts an amazons move as three actions: its playouts/s still compare whole
+games. Perft nodes/s: native at one ply deeper than Python (columns "perft d" is
+Python's depth), each counted over the whole tree it walks divided by its time; the cache
+hit time includes generating the C source again (the key is the source's hash).
 Prints figures only; nothing here asserts a speed.
 """
 
@@ -40,7 +44,10 @@ SPIEL = {"tictactoe": ("tic_tac_toe", {}), "connect4": ("connect_four", {}),
          "breakthrough": ("breakthrough", {}), "clobber": ("clobber", {}),
          "othello": ("othello", {}), "draughts": ("checkers", {}),
          "uttt": ("ultimate_tic_tac_toe", {}), "gomoku": ("gomoku", {}),
-         "hex": ("hex", {"board_size": 11}), "dots_and_boxes": ("dots_and_boxes", {})}
+         "hex": ("hex", {"board_size": 11}), "dots_and_boxes": ("dots_and_boxes", {}),
+         "amazons": ("amazons", {}), "pentago": ("pentago", {}), "mancala": ("mancala", {}),
+         "nine_mens_morris": ("nine_mens_morris", {}), "chess": ("chess", {}),
+         "antichess": ("antichess", {})}
 PERFT_DEPTH = {"tictactoe": 5, "connect4": 5, "breakthrough": 3, "clobber": 3, "othello": 5,
                "draughts": 5, "uttt": 3, "gomoku": 2, "hex": 2, "dots_and_boxes": 3}
 
