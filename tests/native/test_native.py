@@ -210,3 +210,25 @@ def test_mcts_with_native_rollouts_finds_the_win():
     state = game.moves_after(["a1", "a2", "b1", "b2"])
     result = MCTS(game, seed=1, iterations=400).search(state)
     assert game.move_text(state, result.best_move) == "c1"
+
+
+ORACLE = DATA.parent / "oracle"
+
+
+@needs_cc
+@pytest.mark.parametrize("path", sorted(p for p in ORACLE.glob("*.json")
+                                        if p.stem in SUPPORTED), ids=lambda p: p.stem)
+def test_perft_equals_openspiels_recorded_counts(path):
+    """Native perft from the start and from the recorded positions against OpenSpiel's
+    counts (tests/data/oracle, recorded from pyspiel): an oracle independent of gdl."""
+    import json
+    data = json.loads(path.read_text())
+    game = with_backend(catalog.load(path.stem, {k: str(v) for k, v in data["options"].items()}),
+                        "native")
+    start = game.initial_state()
+    assert [game.native_perft(start, d) for d in range(1, len(data["perft"]) + 1)] \
+        == data["perft"]
+    for position in data["positions"]:
+        state = game.moves_after(position["moves"])
+        counts = [game.native_perft(state, d) for d in range(1, len(position["perft"]) + 1)]
+        assert counts == position["perft"], position["moves"]
