@@ -21,6 +21,7 @@ import attrs
 
 from gdl import catalog, limits
 from gdl.errors import GdlError
+from gdl.native.backend import with_backend
 from gdl.perft import iter_divide
 from gdl.players import DEFAULT_LEVEL, AIPlayer, make_player
 from gdl.position import Position, checked_move
@@ -35,17 +36,22 @@ from gdl.solvers.puzzle import default_method, solve_puzzle
 GameLike = Game | Position | str
 
 
-def load(name_or_path: str, **options: Any) -> Any:
+def load(name_or_path: str, *, backend: str | None = None, **options: Any) -> Any:
     """The game `name_or_path` (a bundled name, see `gdl list`, or a rules file) with its
-    options given as Python values (`width=5`, `heaps=[1, 2, 3]`) or texts.
+    options given as Python values (`width=5`, `heaps=[1, 2, 3]`) or texts, on the back
+    end `backend` (see gdl.native.backend: auto, native or python; by default auto, falling
+    back to Python without a word).
 
     Raises:
-        UnknownGame, OptionError, RulesSyntaxError, RulesSemanticError.
+        UnknownGame, OptionError, RulesSyntaxError, RulesSemanticError; GdlError for
+        `backend="native"` without a C compiler.
 
     >>> load("connect4", width=5).options["width"]
     5
+    >>> load("tictactoe", backend="python").backend
+    'python'
     """
-    return catalog.load(name_or_path, options)
+    return with_backend(catalog.load(name_or_path, options), backend)
 
 
 def apply(game: Game, state: State, move: Any) -> State:

@@ -38,6 +38,7 @@ from typing import Any, TextIO
 
 from gdl import __version__, catalog, cli_json, cli_openspiel, cli_play, cli_puzzle, records
 from gdl import cli_records, cli_serve, interrupts, limits
+from gdl.native.backend import BACKENDS, with_backend
 from gdl.notation import read_moves
 from gdl.started import Started
 from gdl.invariants_json import describe as describe_invariants
@@ -114,7 +115,8 @@ def _options(pairs: Sequence[str] | None) -> dict[str, str]:
 
 
 def _load(args: argparse.Namespace) -> Game:
-    return catalog.load(args.game, _options(args.set))
+    game = catalog.load(args.game, _options(args.set))
+    return with_backend(game, getattr(args, "backend", None))
 
 
 def _require_moves(game: Game, command: str) -> None:
@@ -439,6 +441,10 @@ def build_parser() -> argparse.ArgumentParser:
     debug = _Parser(add_help=False)
     debug.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
                        help="show tracebacks instead of one-line errors")
+    debug.add_argument("--backend", choices=BACKENDS, default=argparse.SUPPRESS,
+                       help="auto (the default, which falls back without a word): perft and "
+                            "random playouts in C when a compiler is found, else Python with a "
+                            "notice; native: every move through C; python: no C")
     game = _Parser(add_help=False)
     game.add_argument("game", metavar="GAME",
                       help="a bundled game (see `gdl list`) or a rules file")

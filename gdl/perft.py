@@ -37,7 +37,7 @@ def perft(game: Game, state: State, depth: int) -> int:
     """
     if depth < 0:
         raise ValueError(f"perft depth must be 0 or more, got {depth}")
-    return _perft(game, state, depth)
+    return _counted(game, state, depth)
 
 
 def iter_divide(game: Game, state: State, depth: int) -> Iterator[tuple[Move, int]]:
@@ -54,7 +54,14 @@ def iter_divide(game: Game, state: State, depth: int) -> Iterator[tuple[Move, in
     if depth == 0 or game.is_terminal(state):
         return
     for move in game.legal_moves(state):
-        yield move, _perft(game, game.apply(state, move), depth - 1)
+        yield move, _counted(game, game.apply(state, move), depth - 1)
+
+
+def _counted(game: Game, state: State, depth: int) -> int:
+    """The count, by the game's own native loop when it has one (gdl.native), else here."""
+    native = getattr(game, "native_perft", None)
+    count = native(state, depth) if native is not None else None
+    return _perft(game, state, depth) if count is None else count
 
 
 def divide(game: Game, state: State, depth: int) -> list[tuple[Move, int]]:

@@ -46,7 +46,13 @@ class SpeedResult:
 
 
 def playout_rate(game: Game, seconds: float, seed: int = 1) -> tuple[float, float]:
-    """(random playouts/s, moves/s) from the start for about `seconds` (at least one playout)."""
+    """(random playouts/s, moves/s) from the start for about `seconds` (at least one playout);
+    in C when the game has native playouts (gdl.native), in batches that double."""
+    native = getattr(game, "native_playouts", None)
+    if native is not None:
+        rates = _native_rate(game, native, seconds, seed)
+        if rates is not None:
+            return rates
     rng = random.Random(seed)
     legal_moves, apply, is_terminal = game.legal_moves, game.apply, game.is_terminal
     start, games, plies = perf_counter(), 0, 0
@@ -61,6 +67,18 @@ def playout_rate(game: Game, seconds: float, seed: int = 1) -> tuple[float, floa
             state = apply(state, rng.choice(moves))
             plies += 1
         games += 1
+    elapsed = perf_counter() - start
+    return games / elapsed, plies / elapsed
+
+
+def _native_rate(game: Game, native, seconds: float, seed: int) -> tuple[float, float] | None:
+    state = game.initial_state()
+    start, games, plies, batch = perf_counter(), 0, 0, 1
+    while games == 0 or perf_counter() - start < seconds:
+        done = native(state, batch, seed + games, MAX_PLAYOUT_PLIES)
+        if done is None:
+            return None
+        games, plies, batch = games + batch, plies + done[0], batch * 2
     elapsed = perf_counter() - start
     return games / elapsed, plies / elapsed
 

@@ -42,6 +42,7 @@ class CompiledGame:
     """
 
     zero_sum = True
+    backend = "python"   # gdl.native wraps it for the C back end
 
     def __init__(self, game: ir.GameIR):
         self.ir = game

@@ -131,6 +131,8 @@ class MCTS:
         self.rng = random.Random(seed)
         self.c = c
         self.rollout = rollout or random_rollout(game)
+        # uniform random rollouts in C, when the game has them and no policy is given
+        self._native = getattr(game, "native_rollout", None) if rollout is None else None
         self.iterations = iterations
         self.time_limit = time_limit
         zeros = tuple(0.0 for _ in game.players)
@@ -239,7 +241,13 @@ class MCTS:
                 n.total += payoffs[n.mover]
 
     def _playout(self, state: State) -> tuple[float, ...]:
-        """Payoffs at the end of a rollout from `state` (evaluated if cut short)."""
+        """Payoffs at the end of a rollout from `state` (evaluated if cut short). A game with
+        native rollouts (gdl.native, `--backend native`) makes a uniform one in C."""
+        if self._native is not None:
+            done = self._native(state, self.rng.getrandbits(64), self.max_rollout_plies)
+            if done is not None:
+                ended, value = done
+                return value if ended else self.evaluate(value)
         game, rng, policy = self.game, self.rng, self.rollout
         is_terminal, apply = game.is_terminal, game.apply
         plies, deadline = 0, self._deadline

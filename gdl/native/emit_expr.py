@@ -1,0 +1,432 @@
+"""Expressions of the core IR as C, for one player to move at a time (the C twin of
+gdl/interpreter/codegen_expr.py).
+
+A set of cells is a `bb` value, a number an `int64_t`, a truth value an `int`. The code
+reads the position from locals the caller declares: `b0..bN` (the piece planes), `v0..`
+(number variables), `occ` (every piece), and in effects `t`/`bit` (here) and `org`.
+Constant masks become `static const bb` tables named K0, K1, ..; nothing of the rules'
+text reaches the C source, only numbers from the checked IR, range-checked.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gdl.interpreter import ir
+from gdl.interpreter.ir import BOOL, CELLS, INT
+from gdl.native.support import CWriter, Unsupported, c_int, words
+
+COMPARISONS = ("==", "!=", "<", "<=", ">", ">=")
+ARITHMETIC = ("+", "-", "*")
+
+
+class ExprC:
+    def __init__(self, game: ir.GameIR):
+        self.game = game
+        self.geo = game.geometry
+        self.n_players = len(game.players)
+        self.n_kinds = len(game.pieces)
+        self.n_planes = len(game.initial_planes)
+        self.layout_bits = self.geo.height * self.geo.stride
+        self.W = max(1, (self.layout_bits + 63) // 64)
+        self.masks: dict[int, str] = {}
+        self.tables: list[str] = []     # static arrays, in the order they were made
+        self.helpers: dict[str, list[str]] = {}
+        self.extra_turns = any(isinstance(n, ir.Again) for n in ir.walk(game))
+        for v in game.variables:
+            if v.type not in (INT, CELLS, ir.COUNTS):
+                raise Unsupported(f"a state variable of type '{v.type}' ({v.name})")
+        # a number variable is an int64_t `v<i>` (state field v[i]), a set of cells a bb
+        # (field c[i]), a count per cell an array of int64_t, one per layout bit (k[i])
+        self.cell_vars = tuple(v.type == CELLS for v in game.variables)
+        self.count_vars = tuple(v.type == ir.COUNTS for v in game.variables)
+
+    # ---- names and constants
+    def plane(self, player: int, kind: int) -> str:
+        return f"b{player * self.n_kinds + kind}"
+
+    def mask(self, value: int) -> str:
+        """A constant set of cells, as the name of its static table."""
+        if value == 0:
+            return "ZERO"
+        if value not in self.masks:
+            name = f"K{len(self.masks)}"
+            self.masks[value] = name
+            self.tables.append(f"static const bb {name} = {self.literal(value)};")
+        return self.masks[value]
+
+    def literal(self, value: int) -> str:
+        """A constant set of cells as a C initializer (static arrays need literals)."""
+        return "{{" + ", ".join(f"0x{x:x}ULL" for x in words(value, self.W)) + "}}"
+
+    def var_type(self, i: int) -> str:
+        """The C type of variable i as a parameter (counts: the caller's array)."""
+        return "bb" if self.cell_vars[i] else "const int64_t *" if self.count_vars[i] \
+            else "int64_t"
+
+    def var_field(self, i: int) -> str:
+        return f"c[{i}]" if self.cell_vars[i] else f"k[{i}]" if self.count_vars[i] \
+            else f"v[{i}]"
+
+    def copy_var(self, w: CWriter, target: str, i: int) -> None:
+        """target = variable i (an array is copied)."""
+        if self.count_vars[i]:
+            w(f"memcpy({target}, v{i}, sizeof {target});")
+        else:
+            w(f"{target} = v{i};")
+
+    def occ(self) -> str:
+        return self.union([f"b{i}" for i in range(self.n_planes)])
+
+    def union(self, names: list[str]) -> str:
+        if not names:
+            return "ZERO"
+        out = names[0]
+        for n in names[1:]:
+            out = f"bb_or({out}, {n})"
+        return out
+
+    def owners(self, owner: ir.Owner, p: int) -> list[int]:
+        if owner == ir.MOVER:
+            return [p]
+        if owner == ir.OPPONENT:
+            return [q for q in range(self.n_players) if q != p]
+        if owner == ir.ANY:
+            return list(range(self.n_players + (1 if self.game.neutral else 0)))
+        return [int(owner)]
+
+    def pieces(self, owner: ir.Owner, kind: int | None, p: int) -> str:
+        kinds = range(self.n_kinds) if kind is None else [kind]
+        names = [self.plane(q, k) for q in self.owners(owner, p) for k in kinds]
+        if owner == ir.ANY and len(names) == self.n_planes and self.n_planes > 1:
+            return "occ"
+        return self.union(names)
+
+    def next_player(self, p: int) -> str:
+        return "nxt" if self.extra_turns else str((p + 1) % self.n_players)
+
+    # ---- typed rendering
+    def truth(self, e: ir.Expr, p: int) -> str:
+        """An expression as a C truth value (a set of cells is true when not empty)."""
+        code = self.expr(e, p)
+        if e.type == CELLS:
+            return f"bb_any({code})"
+        if e.type == INT:
+            return f"({code} != 0)"
+        return code
+
+    def shift(self, offsets: ir.Offsets, operand: str) -> str:
+        """The cells whose neighbour along one of `offsets` is in `operand`."""
+        parts = []
+        for dx, dy in offsets:
+            for off, has in self.geo.shifts(dx, dy):
+                moved = f"bb_shr({operand}, {off})" if off > 0 else f"bb_shl({operand}, {-off})"
+                parts.append(f"bb_and({moved}, {self.mask(has)})")
+        return self.union(parts)
+
+    def expr(self, e: ir.Expr, p: int) -> str:
+        if isinstance(e, ir.Const):
+            return self.mask(e.value) if e.type == CELLS else self.number(e.value, e.type)
+        if isinstance(e, ir.PerPlayer):
+            value = e.values[p]
+            return self.mask(value) if e.type == CELLS else self.number(value, e.type)
+        if isinstance(e, ir.Pieces):
+            return self.pieces(e.owner, e.kind, p)
+        if isinstance(e, ir.Empty):
+            return "bb_xor(PLAYABLE, occ)"
+        if isinstance(e, ir.Full):
+            return "bb_eq(occ, PLAYABLE)"
+        if isinstance(e, ir.HasMoves):
+            who = str(p) if e.who == ir.MOVER else self.next_player(p)
+            names = "".join(f"b{i}, " for i in range(self.n_planes))
+            names += "".join(f"v{i}, " for i in range(len(self.game.variables)))
+            return f"has_moves({names}{who})"
+        if isinstance(e, ir.Flank):
+            self.flank_helper()
+            return f"flank({self.pieces(ir.MOVER, None, p)}, {self.expr(e.operand, p)})"
+        if isinstance(e, ir.Shift):
+            return self.shift(e.directions[p], self.expr(e.operand, p))
+        if isinstance(e, ir.Line):
+            return self.line(e, p)
+        if isinstance(e, ir.Here):
+            return "bit"
+        if isinstance(e, ir.Origin):
+            return "org"
+        if isinstance(e, ir.Adjacent):
+            return self.shift(self.geo.adjacent, self.expr(e.cells, p))
+        if isinstance(e, ir.Reach):
+            self.reach_helper()
+            return f"reach({self.expr(e.start, p)}, {self.expr(e.within, p)})"
+        if isinstance(e, ir.Zone):
+            return self.zone(e, p)
+        if isinstance(e, ir.Slot):
+            table = self.zone_table("SLOT", e.family)
+            return f"{table}[{self.first_cell(e.arg, p)}]"
+        if isinstance(e, ir.Var):
+            if e.type not in (INT, CELLS):
+                raise Unsupported(f"a variable of type '{e.type}'")
+            return f"v{e.index}"
+        if isinstance(e, ir.CountAt):
+            if isinstance(e.cells, ir.Here):
+                return f"v{e.var.index}[t]"
+            return f"count_at(v{e.var.index}, {self.expr(e.cells, p)})"
+        if isinstance(e, ir.CountsWhere):
+            name = {"==": "eq", "!=": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge"}[e.op]
+            self.counts_where_helper(name, e.op)
+            return f"counts_{name}(v{e.var.index}, {self.expr(e.value, p)})"
+        if isinstance(e, ir.Attacked):
+            self.attacked_helper()
+            return f"attacked({self.locals()}{p}, {self.expr(e.cells, p)})"
+        if isinstance(e, ir.Param):
+            return f"a{e.index}"
+        if isinstance(e, ir.Plies):
+            return f"v{self.game.plies}"
+        if isinstance(e, ir.Op):
+            return self.op(e, p)
+        raise Unsupported(f"the expression '{type(e).__name__}'")
+
+    def number(self, value: Any, type_: str) -> str:
+        if type_ not in (INT, BOOL):
+            raise Unsupported(f"a constant of type '{type_}'")
+        return f"((int64_t){c_int(value)})" if type_ == INT else c_int(bool(value))
+
+    def op(self, e: ir.Op, p: int) -> str:
+        args = e.args
+        cells = bool(args) and args[0].type == CELLS
+        if e.op in ("and", "or"):
+            if cells and e.type == CELLS:
+                fn = "bb_and" if e.op == "and" else "bb_or"
+                out = self.expr(args[0], p)
+                for x in args[1:]:
+                    out = f"{fn}({out}, {self.expr(x, p)})"
+                return out
+            sym = " && " if e.op == "and" else " || "
+            return "(" + sym.join(self.truth(x, p) for x in args) + ")"
+        if e.op == "not":
+            return f"bb_xor(PLAYABLE, {self.expr(args[0], p)})" if cells \
+                else f"(!{self.truth(args[0], p)})"
+        if e.op in ("no", "bool"):
+            test = self.truth(args[0], p)
+            return f"(!{test})" if e.op == "no" else test
+        if e.op == "cells":
+            return f"({self.truth(args[0], p)} ? PLAYABLE : ZERO)"
+        if e.op == "in":
+            return f"bb_any(bb_and({self.expr(args[0], p)}, {self.expr(args[1], p)}))"
+        if e.op == "count":
+            return f"((int64_t)bb_count({self.expr(args[0], p)}))"
+        if e.op == "neg":
+            return f"(-{self.expr(args[0], p)})"
+        if e.op in COMPARISONS and cells and e.op in ("==", "!="):
+            test = f"bb_eq({self.expr(args[0], p)}, {self.expr(args[1], p)})"
+            return test if e.op == "==" else f"(!{test})"
+        if e.op in COMPARISONS + ARITHMETIC and not cells:
+            a, b = (self.expr(x, p) for x in args)
+            return f"({a} {e.op} {b})"
+        if e.op in ("/", "%"):
+            a, b = (self.expr(x, p) for x in args)
+            return f"{'floordiv' if e.op == '/' else 'floormod'}({a}, {b}, &gdl_error)"
+        raise Unsupported(f"the operator '{e.op}'")
+
+    # ---- lines, zones, connectivity
+    def line(self, e: ir.Line, p: int) -> str:
+        if e.owner == ir.ANY:
+            return "(" + " || ".join(self.line(ir.Line(e.length, q, e.within), p)
+                                     for q in range(self.n_players)) + ")"
+        pieces = self.pieces(e.owner, None, p)
+        if e.within is not None:
+            where = e.within
+            if isinstance(where, ir.Zone) and isinstance(where.arg, ir.Here):
+                name = self.zone_runs(where.family, e.length)
+                return f"runs_at({pieces}, {name}, {name}_AT, t)"
+            return f"runs_within({pieces}, {self.all_runs(e.length)}, " \
+                   f"{len(self.geo.runs(e.length))}, {self.expr(where, p)})"
+        if not self.geo.line_axes:   # a points board: its declared lines
+            runs = self.geo.runs(e.length)
+            return f"runs_any({pieces}, {self.all_runs(e.length)}, {len(runs)})"
+        self.line_helper(e.length)
+        return f"line{e.length}({pieces})"
+
+    def line_helper(self, length: int) -> None:
+        """`lineK(P)`: P holds K in a row, by doubling shifts (the guard column stops wraps)."""
+        name = f"line{length}"
+        if name in self.helpers:
+            return
+        out = [f"static inline int {name}(bb P) {{"]
+        if length == 1:
+            out.append("    return bb_any(P);")
+        else:
+            for dx, dy in self.geo.line_axes:
+                ((off, _),) = self.geo.shifts(dx, dy)
+                out.append("    { bb m = P;")
+                run = 1
+                while run * 2 <= length:
+                    out.append(f"      m = bb_and(m, bb_shr(m, {run * off}));")
+                    run *= 2
+                if run < length:
+                    out.append(f"      m = bb_and(m, bb_shr(m, {(length - run) * off}));")
+                out.append("      if (bb_any(m)) return 1; }")
+            out.append("    return 0;")
+        out.append("}")
+        self.helpers[name] = out
+
+    def all_runs(self, length: int) -> str:
+        name = f"RUNS{length}"
+        if name not in self.helpers:
+            runs = self.geo.runs(length) or (0,)
+            self.runs_helpers()
+            items = ", ".join(self.literal(r) for r in runs)
+            self.helpers[name] = [f"static const bb {name}[] = {{{items}}};"]
+        return name
+
+    def zone_runs(self, family: int, length: int) -> str:
+        """Per cell, the runs wholly inside the block holding it (`line K in box here`)."""
+        name = f"ZRUNS{family}_{length}"
+        if name in self.helpers:
+            return name
+        self.runs_helpers()
+        blocks = self.game.zones[family].blocks
+        runs = self.geo.runs(length)
+        flat: list[str] = []
+        starts = []
+        for c in range(self.layout_bits + 1):
+            at = next((b for b in blocks if b >> c & 1), 0)
+            starts.append(len(flat))
+            flat += [self.literal(r) for r in runs if at and r & ~at == 0]
+        starts.append(len(flat))
+        self.helpers[name] = [
+            f"static const bb {name}[] = {{{', '.join(flat) or '{{0}}'}}};",
+            f"static const int {name}_AT[] = {{{', '.join(map(str, starts))}}};"]
+        return name
+
+    def runs_helpers(self) -> None:
+        self.helpers.setdefault("runs", [
+            "static inline int runs_any(bb P, const bb *runs, int n) {",
+            "    for (int i = 0; i < n; i++)",
+            "        if (bb_eq(bb_and(P, runs[i]), runs[i]) && bb_any(runs[i])) return 1;",
+            "    return 0;",
+            "}",
+            "static inline int runs_within(bb P, const bb *runs, int n, bb X) {",
+            "    for (int i = 0; i < n; i++)",
+            "        if (!bb_any(bb_andnot(runs[i], X))",
+            "            && bb_eq(bb_and(P, runs[i]), runs[i])) return 1;",
+            "    return 0;",
+            "}",
+            "static inline int runs_at(bb P, const bb *runs, const int *at, int c) {",
+            "    for (int i = at[c]; i < at[c + 1]; i++)",
+            "        if (bb_eq(bb_and(P, runs[i]), runs[i])) return 1;",
+            "    return 0;",
+            "}"])
+
+    def zone_table(self, kind: str, family: int) -> str:
+        """ZONE: block masks by number (0: none); ZONEAT: by cell, the block holding it;
+        SLOT: by cell, its place in its block (as codegen_expr.zone_table)."""
+        name = f"{kind}{family}"
+        if name in self.helpers:
+            return name
+        zones = self.game.zones[family]
+        size = self.layout_bits + 1
+        if kind == "ZONE":
+            items = [self.literal(b) for b in (0, *zones.blocks)]
+            self.helpers[name] = [f"static const bb {name}[] = {{{', '.join(items)}}};"]
+        elif kind == "ZONEAT":
+            items = [self.literal(next((b for b in zones.blocks if b >> c & 1), 0))
+                     for c in range(size)]
+            self.helpers[name] = [f"static const bb {name}[] = {{{', '.join(items)}}};"]
+        else:
+            def slot(c: int) -> int:
+                x, y = self.geo.xy(c)
+                return (y % zones.height) * zones.width + x % zones.width + 1
+            table = [slot(c) if self.geo.playable >> c & 1 else 0 for c in range(size)]
+            # Python indexes with -1 for an empty set: the last entry (see first_cell)
+            numbers = ", ".join(map(str, table))
+            self.helpers[name] = [f"static const int64_t {name}_[] = {{{numbers}}};",
+                                  f"#define {name} ({name}_ + 0)"]
+        return name
+
+    def first_cell(self, e: ir.Expr, p: int) -> str:
+        if isinstance(e, ir.Here):
+            return "t"
+        size = self.layout_bits + 1
+        return f"first_cell({self.expr(e, p)}, {size})"
+
+    def zone(self, e: ir.Zone, p: int) -> str:
+        if e.arg.type != CELLS:
+            table = self.zone_table("ZONE", e.family)
+            n = len(self.game.zones[e.family].blocks) + 1
+            return f"zone_item({table}, {n}, {self.expr(e.arg, p)})"
+        at = self.zone_table("ZONEAT", e.family)
+        if isinstance(e.arg, ir.Here):
+            return f"{at}[t]"
+        return f"meet({at}, {self.expr(e.arg, p)})"
+
+    def reach_helper(self) -> None:
+        if "reach" in self.helpers:
+            return
+        self.helpers["reach"] = [
+            "static inline bb reach(bb x, bb y) {",
+            "    bb m = bb_and(x, y);",
+            "    for (;;) {",
+            f"        bb grown = bb_and(bb_or(m, {self.shift(self.geo.adjacent, 'm')}), y);",
+            "        if (bb_eq(grown, m)) return m;",
+            "        m = grown;",
+            "    }",
+            "}"]
+
+    def flank_helper(self) -> None:
+        """`flank(own, x)`: cells from which a run of x cells along some direction ends at own."""
+        if "flank" in self.helpers:
+            return
+        lines = ["static inline bb flank(bb own, bb x) {", "    bb out = ZERO, r, run;"]
+        for dx, dy in self.geo.directions.values():
+            if not self.geo.shifts(dx, dy):
+                continue
+            lines += [f"    r = bb_and({self.shift(((dx, dy),), 'own')}, x);", "    run = r;",
+                      "    while (bb_any(r)) {",
+                      f"        r = bb_and({self.shift(((dx, dy),), 'r')}, x);",
+                      "        run = bb_or(run, r);", "    }",
+                      f"    out = bb_or(out, {self.shift(((dx, dy),), 'run')});"]
+        lines += ["    return out;", "}"]
+        self.helpers["flank"] = lines
+
+    def counts_where_helper(self, name: str, op: str) -> None:
+        if f"counts_{name}" in self.helpers:
+            return
+        cells = ", ".join(map(str, self.geo.cells)) or "0"
+        self.helpers.setdefault("PLAYABLE_CELLS", [
+            f"static const int PLAYABLE_CELLS[] = {{{cells}}};"])
+        self.helpers[f"counts_{name}"] = [
+            f"static inline bb counts_{name}(const int64_t *k, int64_t x) {{",
+            "    bb out = ZERO;",
+            f"    for (int i = 0; i < {len(self.geo.cells)}; i++)",
+            "        if (k[PLAYABLE_CELLS[i]] " + op + " x)",
+            "            out = bb_or(out, bb_bit(PLAYABLE_CELLS[i]));",
+            "    return out;",
+            "}"]
+
+    # provided by the classes mixed in (emit_attacks, emit_moves)
+    def attacked_helper(self) -> None:
+        raise NotImplementedError
+
+    def locals(self) -> str:
+        raise NotImplementedError
+
+    def common_helpers(self, w: CWriter) -> None:
+        """Small functions some expressions call (written whether used or not)."""
+        size = self.layout_bits + 1
+        for line in [
+            "static inline int first_cell(bb x, int size) {",
+            "    int c = bb_low(x); return c < 0 ? size - 1 : c;   /* Python's [-1]: the last */",
+            "}",
+            "static inline bb meet(const bb *at, bb x) {",
+            "    bb out = ZERO; while (bb_any(x)) { int c = bb_pop(&x); out = bb_or(out, at[c]); }",
+            "    return out;",
+            "}",
+            "static inline int64_t count_at(const int64_t *k, bb x) {",
+            "    int64_t total = 0; while (bb_any(x)) total += k[bb_pop(&x)]; return total;",
+            "}",
+            "static inline bb zone_item(const bb *zones, int n, int64_t i) {",
+            "    if (i < 0 || i >= n) { gdl_error = 2; return ZERO; }",
+            "    return zones[i];",
+            "}"]:
+            w(line)
+        del size

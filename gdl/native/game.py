@@ -1,0 +1,183 @@
+"""NativeGame: the Game protocol over the C library of a compiled game.
+
+States and moves stay the Python back end's values (tuples and ints), so every solver,
+canonical key, notation and picture works unchanged; `legal_moves` and `apply` convert
+the state to words at the boundary and call C. The loops that matter run wholly in C:
+`perft` and `playouts`. Everything else is the Python game's (`python`).
+"""
+
+from __future__ import annotations
+
+import ctypes
+from time import perf_counter
+from typing import Any
+
+import attrs
+
+from gdl.native import build
+from gdl.native.emit_game import Layout, generate
+from gdl.native.support import Unsupported
+
+_LIBRARIES: dict[str, ctypes.CDLL] = {}   # source -> library loaded in this process
+
+
+@attrs.frozen
+class BuildInfo:
+    """How the library was had: built now (and how long generating and compiling took) or
+    found in the cache (and how long loading took)."""
+    path: str
+    built: bool
+    generate_seconds: float
+    build_seconds: float
+
+
+class NativeGame:
+    """A compiled game whose loops (and, with `per_call`, whose `legal_moves` and `apply`)
+    run in C; see the module doc. Without `eager` the library is built when a native loop
+    is first asked for, and a game the C generator cannot take (or a machine without a
+    compiler) runs those loops on Python after one line of notice."""
+
+    backend = "native"
+
+    def __init__(self, python: Any, per_call: bool = False, eager: bool = True,
+                 quiet: bool = False):
+        self.python = python
+        self.per_call = per_call
+        self.quiet = quiet   # no notice when the loops fall back to Python
+        self.legal_moves = python.legal_moves
+        self.apply = python.apply
+        self.lib: Any = None   # the ctypes library, once built
+        self.refused: str | None = None   # why the loops run on Python, once known
+        if eager:
+            self._build()
+
+    def _build(self) -> None:
+        start = perf_counter()
+        self.source, self.layout = generate(self.python.ir)
+        generated = perf_counter()
+        path, built = build.build(self.source)
+        lib = _LIBRARIES.get(self.source)
+        if lib is None:
+            lib = _LIBRARIES[self.source] = build.load(path)
+        self.build_info = BuildInfo(str(path), built, generated - start,
+                                    perf_counter() - generated)
+        lay: Layout = self.layout
+        if lib.gdl_words() != lay.state_words or lib.gdl_move_words() != lay.move_words:
+            raise build.BuildFailed("the library's layout is not the generated source's")
+        self._moves_buffer = (ctypes.c_uint64 * (lay.max_moves * lay.move_words + 1))()
+        self._state_buffer = (ctypes.c_uint64 * lay.state_words)()
+        self.lib = lib
+        if self.per_call:
+            self.legal_moves = self._legal_moves
+            self.apply = self._apply
+            self.native_rollout = self._rollout   # MCTS's random rollouts (gdl.solvers.mcts)
+
+    def ready(self) -> bool:
+        """Whether the C library is there (built now if need be); a refusal says so once."""
+        if self.lib is not None:
+            return True
+        if self.refused is not None:
+            return False
+        from gdl.native.backend import notice
+        try:
+            self._build()
+        except Unsupported as err:
+            self.refused = f"{self.python.name} runs on Python: the native back end has no " \
+                           f"code yet for {err}"
+        except (build.NoCompiler, build.BuildFailed) as err:
+            self.refused = f"{err}; running on Python"
+        if self.refused is not None:
+            if not self.quiet:
+                notice(self.refused)
+            return False
+        return True
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.python, name)
+
+    def __repr__(self) -> str:
+        return f"NativeGame({self.python.name!r})"
+
+    # ---- the boundary
+    def pack(self, state: tuple) -> bytes:
+        lay = self.layout
+        size = 8 * lay.words
+        parts = [plane.to_bytes(size, "little") for plane in state[:lay.planes]]
+        for value, count in zip(state[lay.planes:], lay.variables):
+            if isinstance(value, tuple):   # a count per cell
+                parts += [x.to_bytes(8, "little", signed=True) for x in value]
+            else:
+                parts.append(value.to_bytes(8, "little", signed=True) if count == 1
+                             else value.to_bytes(size, "little"))
+        parts += [state[-2].to_bytes(8, "little"), state[-1].to_bytes(8, "little")]
+        return b"".join(parts)
+
+    def unpack(self, raw: bytes) -> tuple:
+        lay = self.layout
+        size = 8 * lay.words
+        out: list[Any] = [int.from_bytes(raw[i * size:(i + 1) * size], "little")
+                          for i in range(lay.planes)]
+        at = lay.planes * size
+        for count, counts in (*zip(lay.variables, lay.counts), (1, False), (1, False)):
+            if counts:
+                out.append(tuple(int.from_bytes(raw[at + 8 * i:at + 8 * i + 8], "little",
+                                                signed=True) for i in range(count)))
+            else:
+                out.append(int.from_bytes(raw[at:at + 8 * count], "little", signed=count == 1))
+            at += 8 * count
+        return tuple(out)
+
+    def _legal_moves(self, state: tuple) -> list:
+        if state[-1]:
+            return []
+        buf = self._moves_buffer
+        n = self.lib.gdl_legal(self.pack(state), buf, self.layout.max_moves)
+        if n < 0:   # a list past the C bound, or an error the Python back end reports
+            return list(self.python.legal_moves(state))
+        mw = self.layout.move_words
+        if mw == 1:
+            return buf[:n]
+        raw = bytes(buf)
+        step = 8 * mw
+        return [int.from_bytes(raw[i * step:(i + 1) * step], "little") for i in range(n)]
+
+    def _apply(self, state: tuple, move: Any) -> tuple:
+        out = self._state_buffer
+        if self.lib.gdl_apply(self.pack(state), move.to_bytes(8 * self.layout.move_words,
+                                                              "little"), out) < 0:
+            return self.python.apply(state, move)
+        return self.unpack(bytes(out))
+
+    # ---- the native loops
+    def native_perft(self, state: tuple, depth: int) -> int | None:
+        """perft(state, depth) computed in C (see gdl.perft), None when it cannot be."""
+        if depth < 0 or not self.ready():
+            return None
+        assert self.lib is not None   # ready() says so
+        count = self.lib.gdl_perft(self.pack(state), depth)
+        return None if count < 0 else count
+
+    def _rollout(self, state: tuple, seed: int, max_plies: int) -> tuple | None:
+        """(True, payoffs) of one random playout in C, or (False, the state it was cut at),
+        or None when it cannot run there."""
+        out = self._state_buffer
+        code = self.lib.gdl_rollout(self.pack(state), seed & (2**64 - 1), max_plies, out)
+        if code < 0:
+            return None
+        if code:
+            return True, self.python.returns((*state[:-1], code))
+        return False, self.unpack(bytes(out))
+
+    def native_playouts(self, state: tuple, games: int, seed: int = 1,
+                        max_plies: int = 10_000) -> tuple[int, dict[int, int]] | None:
+        """(moves played, games by result code) over `games` uniformly random playouts in C,
+        None when they cannot run there."""
+        if not self.ready():
+            return None
+        assert self.lib is not None   # ready() says so
+        stats = (ctypes.c_int64 * (self.layout.results + 2))()
+        if self.lib.gdl_playouts(self.pack(state), games, seed & (2**64 - 1), max_plies,
+                                 stats) < 0:
+            return None
+        return stats[0], {code: stats[1 + code] for code in range(self.layout.results)
+                          if stats[1 + code]}

@@ -1,0 +1,75 @@
+"""The fixed C text every generated game starts with: multiword bitboards of W words.
+
+A set of cells is `bb`, a struct of W 64-bit words (bit c of the layout is bit c % 64 of
+word c / 64), passed by value: with W known when the source is compiled, gcc unrolls
+every loop below and keeps a small board in registers.
+"""
+
+from __future__ import annotations
+
+PRELUDE = r"""
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct { uint64_t w[W]; } bb;
+
+static inline bb bb_and(bb a, bb b) { for (int i = 0; i < W; i++) a.w[i] &= b.w[i]; return a; }
+static inline bb bb_or(bb a, bb b) { for (int i = 0; i < W; i++) a.w[i] |= b.w[i]; return a; }
+static inline bb bb_xor(bb a, bb b) { for (int i = 0; i < W; i++) a.w[i] ^= b.w[i]; return a; }
+static inline bb bb_andnot(bb a, bb b) { for (int i = 0; i < W; i++) a.w[i] &= ~b.w[i]; return a; }
+static inline int bb_any(bb a) {
+    uint64_t x = 0; for (int i = 0; i < W; i++) x |= a.w[i]; return x != 0;
+}
+static inline int bb_eq(bb a, bb b) {
+    uint64_t x = 0; for (int i = 0; i < W; i++) x |= a.w[i] ^ b.w[i]; return x == 0;
+}
+static inline int bb_count(bb a) {
+    int n = 0; for (int i = 0; i < W; i++) n += __builtin_popcountll(a.w[i]); return n;
+}
+static inline int bb_test(bb a, int c) { return (int)((a.w[c >> 6] >> (c & 63)) & 1u); }
+static inline bb bb_bit(int c) { bb r = {{0}}; r.w[c >> 6] = 1ULL << (c & 63); return r; }
+static inline int bb_low(bb a) {   /* the lowest cell, -1 for none */
+    for (int i = 0; i < W; i++) if (a.w[i]) return i * 64 + __builtin_ctzll(a.w[i]);
+    return -1;
+}
+static inline int bb_pop(bb *a) {   /* takes the lowest cell out of a non-empty set */
+    for (int i = 0; i < W; i++) if (a->w[i]) {
+        int c = __builtin_ctzll(a->w[i]); a->w[i] &= a->w[i] - 1; return i * 64 + c;
+    }
+    return -1;
+}
+static inline bb bb_shl(bb a, int n) {
+    bb r = {{0}}; int q = n >> 6, s = n & 63;
+    for (int i = W - 1; i >= q; i--) {
+        uint64_t v = a.w[i - q] << s;
+        if (s && i - q - 1 >= 0) v |= a.w[i - q - 1] >> (64 - s);
+        r.w[i] = v;
+    }
+    return r;
+}
+static inline bb bb_shr(bb a, int n) {
+    bb r = {{0}}; int q = n >> 6, s = n & 63;
+    for (int i = 0; i + q < W; i++) {
+        uint64_t v = a.w[i + q] >> s;
+        if (s && i + q + 1 < W) v |= a.w[i + q + 1] << (64 - s);
+        r.w[i] = v;
+    }
+    return r;
+}
+static inline int64_t floordiv(int64_t a, int64_t b, int *err) {
+    if (b == 0) { *err = 1; return 0; }
+    int64_t q = a / b; if ((a % b != 0) && ((a < 0) != (b < 0))) q--; return q;
+}
+static inline int64_t floormod(int64_t a, int64_t b, int *err) {
+    if (b == 0) { *err = 1; return 0; }
+    int64_t r = a % b; if (r != 0 && ((r < 0) != (b < 0))) r += b; return r;
+}
+static inline uint64_t rng_next(uint64_t *s) {   /* splitmix64 */
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+static int gdl_error;   /* set when a call cannot finish (a full move list, a bad index) */
+"""
