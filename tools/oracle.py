@@ -39,7 +39,8 @@ def oracle(name: str) -> Any:
     """The oracle module of a game: SPIEL (OpenSpiel's name), PARAMS, OPTIONS (gdl's --set),
     position(state), and optionally SPLIT ("player" or "action"), DEPTH (perft from the
     start), POSITION_DEPTH (perft from the recorded positions), KEY (the part of gdl's
-    position text a position is matched by, default the board), PLAYERS (OpenSpiel's
+    position text a position is matched by, default the board; a tuple of parts, "board"
+    among them, joins those), PLAYERS (OpenSpiel's
     number of each gdl player, when they differ), LIVE_GAMES (how many the suite replays)
     and unmatched_end(state) (OpenSpiel's finished state ended by a rule gdl's file lacks:
     the replay stops there)."""
@@ -51,6 +52,10 @@ def board_key(game: Any, state: Any, module: Any = None) -> str:
     move is compared on its own), or its `KEY=...` part when the oracle module names one."""
     words = game.position_text(state).split()
     key = getattr(module, "KEY", None)
+    if isinstance(key, tuple):   # several parts, joined: ("board", "hand") for shogi
+        return " ".join(words[0] if k == "board" else next(w for w in words
+                                                           if w.startswith(f"{k}="))
+                        for k in key)
     return words[0] if key is None else next(w for w in words if w.startswith(f"{key}="))
 
 

@@ -16,6 +16,7 @@ import contextlib
 from typing import TYPE_CHECKING
 
 from gdl.interpreter import ir
+from gdl.interpreter.codegen_expr import and_or_chain
 from gdl.interpreter.codegen_support import SourceWriter
 
 # Effects that change the board away from where a move lands: the fast form cannot see them in a
@@ -128,10 +129,62 @@ class AttackCode:
                 for q in range(self.n_players):
                     if q == o:
                         continue
+                    travels = []
                     for rule in self.game.rules:
-                        self.rule_attack(w, rule, q)
+                        if isinstance(rule, ir.StepRule) and rule.kind is not None:
+                            if not subsumed(rule, self.game.rules):
+                                travels.append(self.travel_test(rule, q))
+                        else:
+                            self.rule_attack(w, rule, q)
+                    self.travel_attacks(w, travels)
                 w(f"{plane} = kept")
                 w(f"occ = {self.occ()}")
+
+    def travel_test(self, rule: ir.StepRule, q: int) -> tuple[str, str, tuple, bool]:
+        """A step's or slide's attack as (landing cells, movers, directions, slide) code."""
+        return self.expr(rule.to, q), self.movers(rule, q), rule.directions[q], rule.slide
+
+    def travel_attacks(self, w: SourceWriter, tests: list[tuple[str, str, tuple, bool]]) -> None:
+        """The steps' and slides' tests, merged: travels alike but for their pieces test the
+        pieces together (shogi's five gold movers), then travels alike but for where they may
+        land test the landing cells together (a promoting rule beside its plain one). Each
+        landing set is computed once."""
+        by_to: dict[tuple, list[str]] = {}
+        for to, movers, dirs, slide in tests:
+            by_to.setdefault((to, dirs, slide), []).append(movers)
+        by_movers: dict[tuple, list[str]] = {}
+        for (to, dirs, slide), movers in by_to.items():
+            key = (" | ".join(movers) if len(movers) > 1 else movers[0], dirs, slide)
+            by_movers.setdefault(key, []).append(to)
+        names: dict[str, str] = {}
+        for tos in by_movers.values():
+            for to in tos:
+                if to not in names:
+                    names[to] = f"land{len(names)}"
+                    w(f"{names[to]} = {to}")
+        for (movers, dirs, slide), tos in by_movers.items():
+            land = " | ".join(names[to] for to in tos)
+            w(f"if ({land}) & low:" if len(tos) > 1 else f"if {land} & low:")
+            with w.indent():
+                self.travel_attack(w, f"({movers})", dirs, slide)
+
+    def travel_attack(self, w: SourceWriter, movers: str, dirs: tuple, slide: bool) -> None:
+        """`return True` when a piece of `movers` reaches `low` along `dirs`."""
+        if not slide:
+            w(f"if {movers} & {self.shift(dirs, 'low')}:")
+            with w.indent():
+                w("return True")
+            return
+        w(f"start = {movers}")
+        for dx, dy in dirs:   # walk back from the cell to the first piece
+            w("c = low.bit_length() - 1")
+            with self.walk(w, -dx, -dy):
+                w("if occ >> c & 1:")
+                with w.indent():
+                    w("if start >> c & 1:")
+                    with w.indent():
+                        w("return True")
+                    w("break")
 
     def rule_attack(self, w: SourceWriter, rule: ir.Rule, q: int) -> None:
         """`return True` when player q's rule could take on `low` (the cell at hand)."""
@@ -171,3 +224,21 @@ class AttackCode:
                         with w.indent():
                             w("return True")
                         w("break")
+
+
+def subsumed(rule: ir.StepRule, rules: tuple[ir.Rule, ...]) -> bool:
+    """Whether another travel of the same piece along the same directions, from anywhere,
+    reaches every cell `rule` does: its landing cells are `rule`'s or a part of them
+    (`rule`'s are `theirs and ...`). Shogi's promoting moves attack nothing their plain
+    twins do not."""
+    for other in rules:
+        if (other is rule or not isinstance(other, ir.StepRule) or other.kind != rule.kind
+                or other.directions != rule.directions or other.slide != rule.slide
+                or other.origin is not None):
+            continue
+        if other.to == rule.to and rule.origin is None:
+            continue   # a twin: the earlier one of the two is kept
+        if other.to == rule.to or (isinstance(rule.to, ir.Op) and rule.to.op == "and"
+                                   and other.to in and_or_chain(rule.to)):
+            return True
+    return False
