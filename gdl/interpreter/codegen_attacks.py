@@ -13,7 +13,7 @@ a few shifts per rule instead of a move list.
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gdl.interpreter import ir
 from gdl.interpreter.codegen_expr import and_or_chain
@@ -30,6 +30,7 @@ class AttackCode:
 
     # What it uses of `ExpressionCode` and `MoveCode`, the classes it is mixed with.
     game: ir.GameIR
+    globals: dict[str, Any]
     helpers: dict[str, list[str]]
     n_players: int
     n_kinds: int
@@ -176,8 +177,11 @@ class AttackCode:
                 w("return True")
             return
         w(f"start = {movers}")
-        for dx, dy in dirs:   # walk back from the cell to the first piece
-            w("c = low.bit_length() - 1")
+        w("at = low.bit_length() - 1")
+        for dx, dy in dirs:   # walk back from the cell to the first piece, if one can be there
+            w(f"if start & {self.ray_table(-dx, -dy)}[at]:")
+            w.indent()
+            w("c = at")
             with self.walk(w, -dx, -dy):
                 w("if occ >> c & 1:")
                 with w.indent():
@@ -185,6 +189,21 @@ class AttackCode:
                     with w.indent():
                         w("return True")
                     w("break")
+            w.depth -= 1
+
+    def ray_table(self, dx: int, dy: int) -> str:
+        """RAY_dx_dy[c]: the cells met walking from cell c along (dx, dy) to the board's edge."""
+        name = f"RAY_{dx}_{dy}".replace("-", "m")
+        if name not in self.globals:
+            geo, rays = self.game.geometry, []
+            for c in range(geo.height * geo.stride + 1):
+                ray, cell = 0, geo.neighbour(c, dx, dy) if geo.playable >> c & 1 else None
+                while cell is not None:
+                    ray |= 1 << cell
+                    cell = geo.neighbour(cell, dx, dy)
+                rays.append(ray)
+            self.globals[name] = tuple(rays)
+        return name
 
     def rule_attack(self, w: SourceWriter, rule: ir.Rule, q: int) -> None:
         """`return True` when player q's rule could take on `low` (the cell at hand)."""
