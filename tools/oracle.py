@@ -41,7 +41,8 @@ def oracle(name: str) -> Any:
     start), POSITION_DEPTH (perft from the recorded positions), KEY (the part of gdl's
     position text a position is matched by, default the board; a tuple of parts, "board"
     among them, joins those), PLAYERS (OpenSpiel's
-    number of each gdl player, when they differ), LIVE_GAMES (how many the suite replays)
+    number of each gdl player, when they differ), LIVE_GAMES (how many the suite replays),
+    LIVE_PLIES (how many plies of each, default 400)
     and unmatched_end(state) (OpenSpiel's finished state ended by a rule gdl's file lacks:
     the replay stops there)."""
     return importlib.import_module(f"tools.oracles.{name}")
@@ -200,6 +201,7 @@ def main() -> None:
     parser.add_argument("command", choices=("record", "compare"))
     parser.add_argument("games", nargs="+")
     parser.add_argument("--games-count", type=int, default=200)
+    parser.add_argument("--max-plies", type=int, default=400, help="plies replayed per game")
     args = parser.parse_args()
     for name in args.games:
         if args.command == "record":
@@ -208,7 +210,8 @@ def main() -> None:
             (DATA / f"{name}.json").write_text(json.dumps(data, indent=1) + "\n")
             print(f"{name}: perft {data['perft']}, {len(data['positions'])} positions")
         else:
-            plies = [compare_game(name, seed).plies for seed in range(args.games_count)]
+            plies = [compare_game(name, seed, args.max_plies).plies
+                     for seed in range(args.games_count)]
             print(f"{name}: {len(plies)} games agree, {sum(plies)} plies")
 
 

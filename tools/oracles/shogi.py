@@ -18,7 +18,11 @@ SPIEL = "shogi"
 KEY = ("board", "hand")   # a position is matched by its board and hands
 DEPTH = 3
 POSITION_DEPTH = 2
-LIVE_GAMES = 3   # random games the suite replays against OpenSpiel (long and slow in gdl)
+# The suite replays the first 80 plies of 2 random games (a whole game of 300 to 1000 plies
+# costs 30 s or more: every ply applies each legal move, and each apply lists the next
+# player's moves for `not moves`); `tools/oracle.py compare shogi` replays whole games.
+LIVE_GAMES = 2
+LIVE_PLIES = 80
 
 
 def board(placement: str) -> str:
