@@ -154,8 +154,8 @@ class AttackCode:
         for to, movers, dirs, slide in tests:
             by_to.setdefault((to, dirs, slide), []).append(movers)
         by_movers: dict[tuple, list[str]] = {}
-        for (to, dirs, slide), movers in by_to.items():
-            key = (" | ".join(movers) if len(movers) > 1 else movers[0], dirs, slide)
+        for (to, dirs, slide), pieces in by_to.items():
+            key = (" | ".join(pieces) if len(pieces) > 1 else pieces[0], dirs, slide)
             by_movers.setdefault(key, []).append(to)
         names: dict[str, str] = {}
         for tos in by_movers.values():

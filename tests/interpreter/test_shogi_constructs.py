@@ -116,6 +116,7 @@ def test_an_exact_offset_is_that_leap_alone_and_a_vector_its_eight_images():
 
 
 def test_a_constant_column_of_cells_folds_to_its_columns():
-    rules = DROP_KNIGHTS.replace("setup A knight: a1 or d1", "setup A knight: column (a1 or c3) and rows 1..4")
+    rules = DROP_KNIGHTS.replace("setup A knight: a1 or d1",
+                                 "setup A knight: column (a1 or c3) and rows 1..4")
     game = compile_rules(rules, "z.gdl")
     assert game.position_text(game.initial_state()).split()[0] == "B..B/A.A./A.A./A.A./A.A."
