@@ -2,12 +2,14 @@
 per second (and moves per second) for every game with an oracle (tools/oracles/NAME.py),
 in one process, the two sides taking turns, the median of RUNS runs each.
 
-    python bench/openspiel_peers.py [NAME ...] [--seconds S] [--runs N]
+    python bench/openspiel_peers.py [NAME ...] [--seconds S] [--runs N] [--perft DEPTH]
 
 Prints figures only. A gdl move may be several OpenSpiel actions (an amazons move is
 three), so moves/s compares complete turns: OpenSpiel's figure counts actions, and the
 ratio is given per playout too. `--root DIR` measures another checkout of gdl (a before
-and after in one sitting).
+and after in one sitting). `--perft DEPTH` adds perft nodes/s from the start, gdl's
+`gdl.perft` against OpenSpiel's per complete turn (tools/oracle.py, cloning states through
+pyspiel), the median of the runs.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=0.5)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--root", default=str(ROOT), help="the gdl checkout to measure")
+    parser.add_argument("--perft", type=int, default=0, help="also perft nodes/s to this depth")
     args = parser.parse_args()
     sys.path.insert(0, args.root)
     sys.path.insert(1, str(ROOT))   # tools/ (the oracle modules) from this checkout
@@ -66,6 +69,26 @@ def main() -> None:
         s, sm = statistics.median(p for p, _ in theirs), statistics.median(m for _, m in theirs)
         print(f"  {name:<17} gdl {g:>9,.1f}/s ({gm:>9,.0f} moves/s)   "
               f"OpenSpiel {s:>9,.1f}/s ({sm:>9,.0f} actions/s)   gdl/OpenSpiel {g / s:5.2f}")
+        if args.perft:
+            ours_n, theirs_n = perft_rates(game, spiel, module, args.perft, args.runs)
+            print(f"  {'':<17} perft {args.perft}: gdl {ours_n:>9,.0f} nodes/s   "
+                  f"OpenSpiel {theirs_n:>9,.0f} nodes/s   gdl/OpenSpiel {ours_n / theirs_n:5.2f}")
+
+
+def perft_rates(game, spiel, module, depth: int, runs: int) -> tuple[float, float]:
+    """Median leaf nodes/s of perft `depth` from the start: gdl's, then OpenSpiel's."""
+    from gdl.perft import perft
+    from tools import oracle
+    split = getattr(module, "SPLIT", "player")
+    ours, theirs = [], []
+    for _ in range(runs):
+        start = perf_counter()
+        nodes = perft(game, game.initial_state(), depth)
+        ours.append(nodes / (perf_counter() - start))
+        start = perf_counter()
+        nodes = oracle.spiel_perft(spiel.new_initial_state(), depth, split)
+        theirs.append(nodes / (perf_counter() - start))
+    return statistics.median(ours), statistics.median(theirs)
 
 
 if __name__ == "__main__":

@@ -61,7 +61,8 @@ KINDS = {name: declared_kind(name) for name, _ in catalog.bundled_games()}
 GAMES = [name for name, kind in KINDS.items() if kind == GAME]
 PUZZLES = [name for name, kind in KINDS.items() if kind == PUZZLE]
 PLAYOUTS = 200
-SLOW = {"chess": 10}     # games whose moves cost more (a legality filter): playouts and budgets / N
+# games whose moves cost more (a legality filter): playouts and budgets / N
+SLOW = {"chess": 10, "shogi": 20}
 WALK_PLIES = 60          # length of a puzzle's random walk
 MAX_PLIES = 2_000        # a random game longer than this counts as one that never ends
 TEXT_BUDGET = 120_000    # move texts written per game for round trips (a position costs n^2)

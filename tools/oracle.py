@@ -39,8 +39,10 @@ def oracle(name: str) -> Any:
     """The oracle module of a game: SPIEL (OpenSpiel's name), PARAMS, OPTIONS (gdl's --set),
     position(state), and optionally SPLIT ("player" or "action"), DEPTH (perft from the
     start), POSITION_DEPTH (perft from the recorded positions), KEY (the part of gdl's
-    position text a position is matched by, default the board), PLAYERS (OpenSpiel's
-    number of each gdl player, when they differ), LIVE_GAMES (how many the suite replays)
+    position text a position is matched by, default the board; a tuple of parts, "board"
+    among them, joins those), PLAYERS (OpenSpiel's
+    number of each gdl player, when they differ), LIVE_GAMES (how many the suite replays),
+    LIVE_PLIES (how many plies of each, default 400)
     and unmatched_end(state) (OpenSpiel's finished state ended by a rule gdl's file lacks:
     the replay stops there)."""
     return importlib.import_module(f"tools.oracles.{name}")
@@ -51,6 +53,10 @@ def board_key(game: Any, state: Any, module: Any = None) -> str:
     move is compared on its own), or its `KEY=...` part when the oracle module names one."""
     words = game.position_text(state).split()
     key = getattr(module, "KEY", None)
+    if isinstance(key, tuple):   # several parts, joined: ("board", "hand") for shogi
+        return " ".join(words[0] if k == "board" else next(w for w in words
+                                                           if w.startswith(f"{k}="))
+                        for k in key)
     return words[0] if key is None else next(w for w in words if w.startswith(f"{key}="))
 
 
@@ -195,6 +201,7 @@ def main() -> None:
     parser.add_argument("command", choices=("record", "compare"))
     parser.add_argument("games", nargs="+")
     parser.add_argument("--games-count", type=int, default=200)
+    parser.add_argument("--max-plies", type=int, default=400, help="plies replayed per game")
     args = parser.parse_args()
     for name in args.games:
         if args.command == "record":
@@ -203,7 +210,8 @@ def main() -> None:
             (DATA / f"{name}.json").write_text(json.dumps(data, indent=1) + "\n")
             print(f"{name}: perft {data['perft']}, {len(data['positions'])} positions")
         else:
-            plies = [compare_game(name, seed).plies for seed in range(args.games_count)]
+            plies = [compare_game(name, seed, args.max_plies).plies
+                     for seed in range(args.games_count)]
             print(f"{name}: {len(plies)} games agree, {sum(plies)} plies")
 
 

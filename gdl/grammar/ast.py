@@ -252,10 +252,12 @@ class StateVar:
 
 @attrs.frozen
 class Vector:
-    """`(1, 2)` among directions: that offset and its images under the board's symmetries."""
+    """`(1, 2)` among directions: that offset and its images under the board's symmetries;
+    `[1, 2]` (`exact`): that offset alone (a shogi knight's forward leaps)."""
     dx: int
     dy: int
     pos: SourcePos
+    exact: bool = False
 
 
 Dir = Ident | Vector

@@ -234,6 +234,10 @@ class _Builder(Transformer):
         dx, dy = children
         return ast.Vector(dx.value, dy.value, _pos(meta))
 
+    def exact_vector(self, meta, children):
+        dx, dy = children
+        return ast.Vector(dx.value, dy.value, _pos(meta), exact=True)
+
     def illegal(self, meta, children):
         return ast.Illegal(children[0], _pos(meta))
 

@@ -105,6 +105,8 @@ class Generator(MoveCode):
         if judge:
             assert self.game.illegal is not None   # `allowed` is written only for a filter
             w(f"occ = {self.occ()}")
+            if ir.HasMoves in reads:   # `not moves`: the next player's moves, asked once
+                w("hm_mover = hm_next = None")
             w(f"return not {self.expr(self.game.illegal, p)}")
             return
         self.ends(w, p)
@@ -131,6 +133,8 @@ class Generator(MoveCode):
         elif not isinstance(rule, ir.PassRule):
             w(f"t = {to}")
             w("bit = 1 << t")
+        if self.uses(ir.Origin) and k == 0 and isinstance(rule, (ir.PlaceRule, ir.DropRule)):
+            w("org = 0   # no piece left a cell (a placement, a drop): origin is none")
         if isinstance(rule, ir.DropRule):
             self.drop(w, rule, p, start)
         if isinstance(rule, ir.PlaceRule):

@@ -13,9 +13,10 @@ a few shifts per rule instead of a move list.
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gdl.interpreter import ir
+from gdl.interpreter.codegen_expr import and_or_chain
 from gdl.interpreter.codegen_support import SourceWriter
 
 if TYPE_CHECKING:
@@ -32,6 +33,7 @@ class AttackCode:
 
     # What it uses of `ExpressionCode` and `MoveCode`, the classes it is mixed with.
     game: ir.GameIR
+    globals: dict[str, Any]
     helpers: dict[str, list[str]]
     n_players: int
     n_kinds: int
@@ -133,10 +135,18 @@ class AttackCode:
                 for q in range(self.n_players):
                     if q == o:
                         continue
-                    slides = [r for r in self.game.rules if self.ray_slide(r)]
+                    travels, slides = [], []
                     for rule in self.game.rules:
-                        if rule not in slides:
+                        if isinstance(rule, ir.StepRule) and rule.kind is not None:
+                            if subsumed(rule, self.game.rules):
+                                continue
+                            if self.ray_slide(rule):
+                                slides.append(rule)
+                            else:
+                                travels.append(self.travel_test(rule, q))
+                        else:
                             self.rule_attack(w, rule, q)
+                    self.travel_attacks(w, travels)
                     self.ray_attacks(w, slides, q)
                 w(f"{plane} = kept")
                 w(f"occ = {self.occ()}")
@@ -162,7 +172,9 @@ class AttackCode:
             for d in rule.directions[q]:
                 by_direction.setdefault(d, []).append(f"sl{i}")
         for (dx, dy), starts in by_direction.items():
-            ray, up = self.ray_table(-dx, -dy)
+            ray = self.ray_table(-dx, -dy)
+            ((off, _),) = self.geo.shifts(-dx, -dy)
+            up = off > 0   # the walk goes up the bits: its nearest piece is the lowest bit
             w(f"st = {' | '.join(starts)}")
             w("if st:")
             with w.indent():
@@ -172,18 +184,69 @@ class AttackCode:
                 with w.indent():
                     w("return True")
 
-    def ray_table(self, dx: int, dy: int) -> tuple[str, bool]:
-        """(the table of the cells met walking from each cell along (dx, dy), whether the
-        walk goes up the bits): the cells the generated walk loop would visit."""
-        ((off, has),) = self.geo.shifts(dx, dy)
-        rays = []
-        for start in range(self.geo.height * self.geo.stride):
-            c, ray = start, 0
-            while has >> c & 1:
-                c += off
-                ray |= 1 << c
-            rays.append(ray)
-        return self.table(f"RAY_{dx}_{dy}".replace("-", "m"), tuple(rays)), off > 0
+    def travel_test(self, rule: ir.StepRule, q: int) -> tuple[str, str, tuple, bool]:
+        """A step's or slide's attack as (landing cells, movers, directions, slide) code."""
+        return self.expr(rule.to, q), self.movers(rule, q), rule.directions[q], rule.slide
+
+    def travel_attacks(self, w: SourceWriter, tests: list[tuple[str, str, tuple, bool]]) -> None:
+        """The steps' and slides' tests, merged: travels alike but for their pieces test the
+        pieces together (shogi's five gold movers), then travels alike but for where they may
+        land test the landing cells together (a promoting rule beside its plain one). Each
+        landing set is computed once."""
+        by_to: dict[tuple, list[str]] = {}
+        for to, movers, dirs, slide in tests:
+            by_to.setdefault((to, dirs, slide), []).append(movers)
+        by_movers: dict[tuple, list[str]] = {}
+        for (to, dirs, slide), pieces in by_to.items():
+            key = (" | ".join(pieces) if len(pieces) > 1 else pieces[0], dirs, slide)
+            by_movers.setdefault(key, []).append(to)
+        names: dict[str, str] = {}
+        for tos in by_movers.values():
+            for to in tos:
+                if to not in names:
+                    names[to] = f"land{len(names)}"
+                    w(f"{names[to]} = {to}")
+        for (movers, dirs, slide), tos in by_movers.items():
+            land = " | ".join(names[to] for to in tos)
+            w(f"if ({land}) & low:" if len(tos) > 1 else f"if {land} & low:")
+            with w.indent():
+                self.travel_attack(w, f"({movers})", dirs, slide)
+
+    def travel_attack(self, w: SourceWriter, movers: str, dirs: tuple, slide: bool) -> None:
+        """`return True` when a piece of `movers` reaches `low` along `dirs`."""
+        if not slide:
+            w(f"if {movers} & {self.shift(dirs, 'low')}:")
+            with w.indent():
+                w("return True")
+            return
+        w(f"start = {movers}")
+        w("at = low.bit_length() - 1")
+        for dx, dy in dirs:   # walk back from the cell to the first piece, if one can be there
+            w(f"if start & {self.ray_table(-dx, -dy)}[at]:")
+            w.indent()
+            w("c = at")
+            with self.walk(w, -dx, -dy):
+                w("if occ >> c & 1:")
+                with w.indent():
+                    w("if start >> c & 1:")
+                    with w.indent():
+                        w("return True")
+                    w("break")
+            w.depth -= 1
+
+    def ray_table(self, dx: int, dy: int) -> str:
+        """RAY_dx_dy[c]: the cells met walking from cell c along (dx, dy) to the board's edge."""
+        name = f"RAY_{dx}_{dy}".replace("-", "m")
+        if name not in self.globals:
+            geo, rays = self.game.geometry, []
+            for c in range(geo.height * geo.stride + 1):
+                ray, cell = 0, geo.neighbour(c, dx, dy) if geo.playable >> c & 1 else None
+                while cell is not None:
+                    ray |= 1 << cell
+                    cell = geo.neighbour(cell, dx, dy)
+                rays.append(ray)
+            self.globals[name] = tuple(rays)
+        return name
 
     def rule_attack(self, w: SourceWriter, rule: ir.Rule, q: int) -> None:
         """`return True` when player q's rule could take on `low` (the cell at hand)."""
@@ -223,3 +286,21 @@ class AttackCode:
                         with w.indent():
                             w("return True")
                         w("break")
+
+
+def subsumed(rule: ir.StepRule, rules: tuple[ir.Rule, ...]) -> bool:
+    """Whether another travel of the same piece along the same directions, from anywhere,
+    reaches every cell `rule` does: its landing cells are `rule`'s or a part of them
+    (`rule`'s are `theirs and ...`). Shogi's promoting moves attack nothing their plain
+    twins do not."""
+    for other in rules:
+        if (other is rule or not isinstance(other, ir.StepRule) or other.kind != rule.kind
+                or other.directions != rule.directions or other.slide != rule.slide
+                or other.origin is not None):
+            continue
+        if other.to == rule.to and rule.origin is None:
+            continue   # a twin: the earlier one of the two is kept
+        if other.to == rule.to or (isinstance(rule.to, ir.Op) and rule.to.op == "and"
+                                   and other.to in and_or_chain(rule.to)):
+            return True
+    return False

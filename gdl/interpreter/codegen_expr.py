@@ -162,6 +162,17 @@ class ExpressionCode:
             return f"({key} in v{self.game.history})"
         if isinstance(e, ir.Zone):
             return self.zone(e, p)
+        if isinstance(e, ir.LinesHolding):   # each cell's column (row) looked up, then joined
+            geo = self.geo
+            name = "ROWAT" if e.rows else "COLUMNAT"
+            if name not in self.globals:
+                self.globals[name] = tuple(
+                    (geo.row(geo.xy(c)[1]) if e.rows else geo.column(geo.xy(c)[0]))
+                    if self.playable >> c & 1 else 0 for c in range(self.layout_bits + 1))
+            if isinstance(e.cells, ir.Here):
+                return f"{name}[t]"
+            self.globals["meet"] = meet
+            return f"meet({name}, {self.expr(e.cells, p)})"
         if isinstance(e, ir.Slot):
             return f"{self.zone_table('SLOT', e.family)}[{self.first_cell(e.arg, p)}]"
         if isinstance(e, ir.Var):

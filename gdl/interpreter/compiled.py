@@ -14,7 +14,7 @@ from typing import Any, cast
 import attrs
 
 from gdl.errors import IllegalMove
-from gdl.interpreter import invariants, ir, position
+from gdl.interpreter import hands_picture, invariants, ir, position
 from gdl.interpreter.codegen import generate
 from gdl.interpreter.heuristics import derive
 from gdl.interpreter.geometry import bits
@@ -256,6 +256,8 @@ class CompiledGame:
         two players); other kinds show their own initial, upper case for the first player."""
         if player == len(self.players):   # a neutral piece
             return "*#+%"[self.ir.neutral.index(kind) % 4]
+        if hands_picture.promotes(self.ir):   # shogi: ` P`, `+P` (a promoted pawn)
+            return hands_picture.glyph(self.ir, self.letters(), player, kind)
         if kind == 0:
             return self.players[player][0].upper() if len(self.players) <= 2 else str(player + 1)
         letter = self.ir.pieces[kind][0]
@@ -279,6 +281,9 @@ class CompiledGame:
         for variable, value in zip(self.ir.variables, state[planes:]):
             if variable.type == ir.HISTORY or (variable.type == ir.COUNTS and counted is not None
                                                 and variable is self.ir.variables[counted]):
+                continue
+            if variable is self.ir.variables[self.ir.hand or 0] and self.ir.hand is not None:
+                rows += hands_picture.hand_lines(self.ir, self.letters(), value)
                 continue
             if variable.type == ir.CELLS:   # a remembered cell: its names
                 value = " ".join(self.geometry.name(c) for c in bits(value)) or "none"

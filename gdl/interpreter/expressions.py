@@ -270,9 +270,9 @@ class Lowerer(BoardFunctions):
             return ir.Here() if text == "here" else ir.Origin()
         if text == "moves":
             self._position_dependent(ident, ctx, text)
-            if ctx.mode != END:
-                raise error("'moves' (the next player can move) is only known in an end rule",
-                            ident)
+            if ctx.mode not in (END, ILLEGAL):
+                raise error("'moves' (the next player can move) is only known in an end rule "
+                            "and the legality filter", ident)
             return ir.HasMoves()
         geometry = self._needs_board(ident, text)
         if text in ("dark", "light"):
@@ -387,6 +387,13 @@ class Lowerer(BoardFunctions):
 
     def _rows_or_columns(self, node: ast.Apply, fn: str, arg: ir.Expr, ctx: Context) -> ir.Expr:
         geometry = self._needs_board(node, fn)
+        if fn in ("row", "column") and arg.type == CELLS:   # column here: the columns holding X
+            held = {geometry.xy(c)[fn == "row"] for c in geometry.cells
+                    if isinstance(arg, ir.Const) and arg.value >> c & 1}
+            if isinstance(arg, ir.Const):
+                return ir.Const(geometry.mask(lambda x, y: (y if fn == "row" else x) in held),
+                                CELLS)
+            return ir.LinesHolding(arg, rows=fn == "row")
         low = constant(expect(arg, INT, node.arg, f"a {fn} number"), node.arg, f"a {fn} number")
         high = low
         if node.arg2 is not None:

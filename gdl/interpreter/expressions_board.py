@@ -84,7 +84,8 @@ class BoardFunctions:
         geometry = self._needs_board(node, "a vector")
         if node.dx == 0 and node.dy == 0:
             raise error("a vector (0, 0) goes nowhere", node)
-        images = vector_images(getattr(geometry, "shape", "square"), node.dx, node.dy)
+        images = ((node.dx, node.dy),) if node.exact else vector_images(
+            getattr(geometry, "shape", "square"), node.dx, node.dy)
         return tuple(images for _ in self.scope.players)
 
     def _applyof(self, node: ast.ApplyOf, ctx: Any) -> ir.Expr:

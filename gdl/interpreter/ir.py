@@ -208,6 +208,15 @@ class Slot:
 
 
 @attrs.frozen
+class LinesHolding:
+    """The cells of every column (with `rows`, every row) holding a cell of `cells`:
+    `column here`, `count (own pawn and column here)` (shogi's two-pawns rule)."""
+    cells: Expr
+    rows: bool = False
+    type: str = CELLS
+
+
+@attrs.frozen
 class Var:
     index: int
     type: str
@@ -230,7 +239,7 @@ class Op:
 
 Expr = (Const | PerPlayer | Pieces | Empty | Full | HasMoves | Flank | Shift | Line | Plies
         | Repeated | Here | Origin | Attacked | Adjacent | Reach | CountAt | CountsWhere | InHand
-        | Zone | Slot | Var | Param | Op)
+        | Zone | Slot | LinesHolding | Var | Param | Op)
 
 
 # ----------------------------------------------------------------------- moves and ends

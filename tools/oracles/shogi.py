@@ -1,0 +1,73 @@
+"""OpenSpiel's shogi read as gdl's: its SFEN's board and hands as gdl's board and `hand=`.
+
+An SFEN's ranks run from the top (White's side) and each rank from file 9 to file 1, which is
+gdl's a..i from the left, so the board reads across cell for cell. The base pieces keep their
+letters (K R B G S N L P, lower case for White); a promoted piece `+X` is gdl's kind of its own
+(dragon, horse, tokin, narigin, narikei, narikyo: letters d h t a i y). The hands are gdl's
+`hand=` list: Black's count of each kind in the order of the `pieces` line, then White's.
+
+OpenSpiel scores a fourfold repetition as a loss for a player who gave check with each of
+their last six moves; gdl's shogi draws every fourfold repetition (see its rules file), so a
+replay stops at a repetition OpenSpiel does not draw (`unmatched_end`).
+"""
+
+KINDS = "krbgsnlpdhtaiy"   # gdl's letters, in the order of the rules' `pieces`
+PROMOTED = {"R": "D", "B": "H", "P": "T", "S": "A", "N": "I", "L": "Y"}
+
+SPIEL = "shogi"
+KEY = ("board", "hand")   # a position is matched by its board and hands
+DEPTH = 3
+POSITION_DEPTH = 2
+# The suite replays the first 80 plies of 2 random games (a whole game of 300 to 1000 plies
+# costs 30 s or more: every ply applies each legal move, and each apply lists the next
+# player's moves for `not moves`); `tools/oracle.py compare shogi` replays whole games.
+LIVE_GAMES = 2
+LIVE_PLIES = 80
+
+
+def board(placement: str) -> str:
+    """gdl's board text of an SFEN's piece placement."""
+    out, promote = [], False
+    for c in placement:
+        if c == "+":
+            promote = True
+            continue
+        if c.isdigit():
+            out.append("." * int(c))
+        elif promote:
+            letter = PROMOTED[c.upper()]
+            out.append(letter if c.isupper() else letter.lower())
+        else:
+            out.append(c)
+        promote = False
+    return "".join(out)
+
+
+def hands(text: str) -> str:
+    """gdl's `hand=` word of an SFEN's hands field (`-`, or counts such as `2Pb`)."""
+    counts = [0] * (2 * len(KINDS))
+    number = ""
+    for c in "" if text == "-" else text:
+        if c.isdigit():
+            number += c
+            continue
+        counts[KINDS.index(c.lower()) + (0 if c.isupper() else len(KINDS))] += int(number or 1)
+        number = ""
+    return "hand=" + ",".join(map(str, counts))
+
+
+def sfen_position(sfen: str) -> str:
+    """gdl's position text of an SFEN (the move number is not part of gdl's position)."""
+    placement, turn, held, _ = sfen.split()
+    return f"{board(placement)} {'Black' if turn == 'b' else 'White'} {hands(held)}"
+
+
+def position(state) -> str:
+    placement, _, held, _ = str(state).split()
+    return f"{board(placement)} {hands(held)}"
+
+
+def unmatched_end(state) -> bool:
+    """Whether OpenSpiel's finished `state` ended by a rule gdl's shogi lacks: a fourfold
+    repetition scored as a loss (perpetual check)."""
+    return state.is_repetition_end() and any(state.returns())
