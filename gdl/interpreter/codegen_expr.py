@@ -39,6 +39,9 @@ class ExpressionCode:
         self.pass_rule: ir.PassRule | None = passes[0][1] if passes else None   # at most one
         self.pass_index = passes[0][0] if passes else 0
         self.helpers: dict[str, list[str]] = {}   # helper functions the generated code calls
+        # while a counted slide's distance is written: the direction it tries (its piece is
+        # on cell `f`, bit `low`)
+        self.travel: tuple[int, int] | None = None
         self.param_rules = [r for r in game.rules if isinstance(r, ir.ParamRule)]
         self.codes = result_codes(self.n_players)
         self.playable = self.geo.playable
@@ -128,12 +131,17 @@ class ExpressionCode:
         if isinstance(e, ir.Here):
             return "bit"
         if isinstance(e, ir.Origin):
-            return "org"
+            return "low" if self.travel is not None else "org"
         if isinstance(e, ir.Adjacent):
             return self.shift(self.links(), self.expr(e.cells, p))
         if isinstance(e, ir.Reach):
             self.reach_helper()
             return f"reach({self.expr(e.start, p)}, {self.expr(e.within, p)})"
+        if isinstance(e, ir.Connected):
+            self.connected_helper()
+            return f"connected({self.expr(e.cells, p)})"
+        if isinstance(e, ir.Axis):
+            return self.axis(e, p)
         if isinstance(e, ir.CountAt):
             if isinstance(e.cells, ir.Here):
                 return f"v{e.var.index}[t]"
@@ -321,6 +329,31 @@ class ExpressionCode:
             "def reach(x, y):", "    m = x & y", "    while True:",
             f"        grown = (m | {self.shift(self.links(), 'm')}) & y",
             "        if grown == m:", "            return m", "        m = grown"]
+
+    def connected_helper(self) -> None:
+        """`connected(x)`: x is one group: the group of its lowest cell, grown to a fixed
+        point along the links, is all of x."""
+        if "connected" in self.helpers:
+            return
+        self.helpers["connected"] = [
+            "def connected(x):", "    m = x & -x", "    while True:",
+            f"        grown = (m | {self.shift(self.links(), 'm')}) & x",
+            "        if grown == m:", "            return m == x and x != 0", "        m = grown"]
+
+    def axis(self, e: ir.Axis, p: int) -> str:
+        """The lines through a set of cells: a table per step, looked up by cell (the
+        travelling piece's own cell `f` directly, other sets cell by cell)."""
+        steps = [self.travel] if e.directions is None else list(e.directions[p])
+        assert all(step is not None for step in steps)   # the checker allows `axis X` in a distance only
+        parts = []
+        for dx, dy in (step for step in steps if step is not None):
+            name = self.table(f"AXIS_{dx}_{dy}".replace("-", "m"), self.geo.axis_table(dx, dy))
+            if isinstance(e.cells, ir.Origin) and self.travel is not None:
+                parts.append(f"{name}[f]")
+            else:
+                self.globals["meet"] = meet   # the union of a table's entries over the cells
+                parts.append(f"meet({name}, {self.expr(e.cells, p)})")
+        return "(" + " | ".join(parts) + ")" if len(parts) > 1 else parts[0]
 
     def flank_helper(self) -> None:
         """`flank(own, x)`: cells from which a run of x cells along some direction ends at own."""

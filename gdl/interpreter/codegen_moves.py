@@ -335,6 +335,9 @@ class MoveCode(AttackCode, ExpressionCode):
     def step_moves(self, w: SourceWriter, rule: ir.StepRule, p: int, enc: Encoding) -> None:
         w(f"to = {self.expr(rule.to, p)}")
         mine = self.movers(rule, p)
+        if rule.distance is not None:
+            self.counted_moves(w, rule, p, mine, enc)
+            return
         if rule.slide:
             self.slide_moves(w, rule, p, mine, enc)
             return
@@ -369,6 +372,36 @@ class MoveCode(AttackCode, ExpressionCode):
                     w("if occ >> c & 1:")
                     with w.indent():
                         w("break")
+
+    def counted_moves(self, w: SourceWriter, rule: ir.StepRule, p: int, mine: str,
+                      enc: Encoding) -> None:
+        """A slide of exactly `distance` cells (read per piece and direction): the run table
+        of the direction gives the landing cell and the cells passed, tested at once."""
+        assert rule.distance is not None and rule.over is not None   # a counted slide
+        over = rule.over
+        barred = (self.expr(over.args[0], p) if isinstance(over, ir.Op) and over.op == "not"
+                  else f"({self.playable!r} ^ {self.expr(over, p)})")
+        w(f"barred = {barred}")
+        w(f"m = {mine}")
+        w("while m:")
+        with w.indent():
+            w("low = m & -m")
+            w("m ^= low")
+            w("f = low.bit_length() - 1")
+            for dx, dy in rule.directions[p]:
+                runs = self.table(f"RUN_{dx}_{dy}".replace("-", "m"), self.geo.run_table(dx, dy))
+                self.travel = (dx, dy)
+                try:
+                    w(f"far = {self.expr(rule.distance, p)}")
+                finally:
+                    self.travel = None
+                w(f"ray = {runs}[f]")
+                w("if 0 < far < len(ray):")
+                with w.indent():
+                    w("c, passed = ray[far]")
+                    w("if to >> c & 1 and not passed & barred:")
+                    with w.indent():
+                        w(f"add({enc.move('c', 'f')})")
 
     @contextlib.contextmanager
     def walk(self, w: SourceWriter, dx: int, dy: int):

@@ -137,6 +137,7 @@ class Geometry:
     lines: tuple[tuple[Cell, ...], ...] = ()
     size: int = 0        # a hex board's size (its side, or its star's point)
     hex_shape: str = ""  # a hex board's shape: one of HEX_SHAPES
+    link_steps: tuple[Step, ...] = ()   # `links DIRS`: the steps groups connect along
 
     @classmethod
     def rectangle(cls, width: int, height: int) -> Geometry:
@@ -228,7 +229,10 @@ class Geometry:
     @functools.cached_property
     def adjacent(self) -> tuple[Step, ...]:
         """The steps along the board's links (for connectivity): a square board's n s e w,
-        a hex board's six directions, the compass steps a points board has links along."""
+        a hex board's six directions, the compass steps a points board has links along;
+        the steps a `links` statement names instead, when it names them."""
+        if self.link_steps:
+            return self.link_steps
         if self.shape == "square":
             return ORTHOGONAL
         if self.shape == "hex":
@@ -285,6 +289,37 @@ class Geometry:
         for off, from_mask in self.shifts(dx, dy):
             for c in bits(from_mask):
                 table[c] = c + off
+        return tuple(table)
+
+    def ray(self, cell: Cell, dx: int, dy: int) -> list[Cell]:
+        """The cells met walking from `cell` along (dx, dy), one neighbour at a time, until
+        the board ends (`cell` not included)."""
+        out: list[Cell] = []
+        nxt = self.neighbour(cell, dx, dy)
+        while nxt is not None and nxt not in out and nxt != cell:   # a ring ends where it began
+            out.append(nxt)
+            nxt = self.neighbour(nxt, dx, dy)
+        return out
+
+    def axis_table(self, dx: int, dy: int) -> tuple[Mask, ...]:
+        """Per cell of the layout (and one more): the cells of the line through it along
+        (dx, dy) both ways, itself included (0 off the board)."""
+        table = [0] * (self.height * self.stride + 1)
+        for c in self.cells:
+            table[c] = union(1 << x for x in [c, *self.ray(c, dx, dy), *self.ray(c, -dx, -dy)])
+        return tuple(table)
+
+    def run_table(self, dx: int, dy: int) -> tuple[tuple[tuple[Cell, Mask], ...], ...]:
+        """Per cell of the layout (and one more): for n = 0, 1, 2, ... the (cell, mask) pair of
+        the cell n steps along (dx, dy) and of the cells strictly between (entry 0: the cell
+        itself); as many entries as the board holds."""
+        table: list[tuple[tuple[Cell, Mask], ...]] = [()] * (self.height * self.stride + 1)
+        for c in self.cells:
+            entries, between = [(c, 0)], 0
+            for x in self.ray(c, dx, dy):
+                entries.append((x, between))
+                between |= 1 << x
+            table[c] = tuple(entries)
         return tuple(table)
 
     def jumps(self, dx: int, dy: int) -> tuple[tuple[int, int, Mask], ...]:
