@@ -5,7 +5,7 @@ from tools.oracles.picture import join_rows
 
 SPIEL = "lines_of_action"
 DEPTH = 4
-LIVE_GAMES = 40   # about 0.35 s each (games of ~200 plies): the suite replays these
+LIVE_GAMES = 30   # about 0.35 s each (games of ~200 plies): the suite replays these
 
 
 def position(state) -> str:
