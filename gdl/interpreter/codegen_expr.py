@@ -343,10 +343,12 @@ class ExpressionCode:
     def axis(self, e: ir.Axis, p: int) -> str:
         """The lines through a set of cells: a table per step, looked up by cell (the
         travelling piece's own cell `f` directly, other sets cell by cell)."""
+        # (the checker allows `axis X`, with no direction, in a slide's distance only)
         steps = [self.travel] if e.directions is None else list(e.directions[p])
-        assert all(step is not None for step in steps)   # the checker allows `axis X` in a distance only
         parts = []
-        for dx, dy in (step for step in steps if step is not None):
+        for step in steps:
+            assert step is not None
+            dx, dy = max(step, (-step[0], -step[1]))   # one table a line: its two ways share it
             name = self.table(f"AXIS_{dx}_{dy}".replace("-", "m"), self.geo.axis_table(dx, dy))
             if isinstance(e.cells, ir.Origin) and self.travel is not None:
                 parts.append(f"{name}[f]")

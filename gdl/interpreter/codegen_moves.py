@@ -388,17 +388,25 @@ class MoveCode(AttackCode, ExpressionCode):
             w("low = m & -m")
             w("m ^= low")
             w("f = low.bit_length() - 1")
+            distances: dict[str, str] = {}   # code -> its variable: a line's two ways share it
             for dx, dy in rule.directions[p]:
-                runs = self.table(f"RUN_{dx}_{dy}".replace("-", "m"), self.geo.run_table(dx, dy))
+                table = self.geo.run_table(dx, dy)
+                length = max(map(len, table))   # every entry padded to it: no len() per move
+                off = len(table) - 1   # a bit no set of cells holds: the padding lands nowhere
+                runs = self.table(f"RUN_{dx}_{dy}".replace("-", "m"),
+                                  tuple(r + ((off, 0),) * (length - len(r)) for r in table))
                 self.travel = (dx, dy)
                 try:
-                    w(f"far = {self.expr(rule.distance, p)}")
+                    code = self.expr(rule.distance, p)
                 finally:
                     self.travel = None
-                w(f"ray = {runs}[f]")
-                w("if 0 < far < len(ray):")
+                if code not in distances:
+                    distances[code] = f"far{len(distances)}"
+                    w(f"{distances[code]} = {code}")
+                far = distances[code]
+                w(f"if 0 < {far} < {length}:")
                 with w.indent():
-                    w("c, passed = ray[far]")
+                    w(f"c, passed = {runs}[f][{far}]")
                     w("if to >> c & 1 and not passed & barred:")
                     with w.indent():
                         w(f"add({enc.move('c', 'f')})")
