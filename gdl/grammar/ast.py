@@ -292,7 +292,7 @@ class Step:
     pos: SourcePos
     slide: bool = False
     origin: Expr | None = None   # `from X`: the piece starts on a cell of X
-    distance: Expr | None = None   # `slide ... by N`: exactly N cells (read per piece and direction)
+    distance: Expr | None = None   # `slide ... by N`: exactly N cells (read per piece, direction)
     over: Expr | None = None       # `over X`: the cells a counted slide may pass (default: empty)
 
 
