@@ -32,3 +32,14 @@ def test_the_ply_limit_draws_as_in_openspiel():
                for seed in range(6)]
     assert all(r.plies <= 24 for r in replays)
     assert (24, (0.0, 0.0)) in [(r.plies, r.returns) for r in replays]
+
+
+def test_the_derived_evaluation_prefers_men_gathered_to_men_taken():
+    """One group wins, so the AI's evaluation counts groups and spread, not material:
+    Black, four men gathered round d4, stands better than White, five men scattered."""
+    game = catalog.load("lines_of_action")
+    rows = ["W......W", "........", "........", "...BB...", "..BB....", "........",
+            "........", "W..W...W"]
+    state = game.parse_position("/".join(rows) + " White plies=0")
+    black, white = game.heuristic(state)
+    assert black > 0 > white and black == -white
