@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from gdl.grammar import ast
 from gdl.interpreter import ir
+from gdl.interpreter.geometry import bits, union
 from gdl.interpreter.ir import BOOL, CELLS
 
 CONNECTIVITY = ("adjacent", "reach", "alive", "connects", "connected")
@@ -94,7 +95,12 @@ class BoardFunctions:
             return ir.Axis(cells)
         if not isinstance(items[1], ast.Name):
             raise error("the second argument of 'axis' is a direction", items[1])
-        return ir.Axis(cells, self.direction(items[1].ident))
+        directions = self.direction(items[1].ident)
+        if isinstance(cells, ir.Const) and len(set(directions)) == 1:   # a constant region
+            geometry = self.scope.geometry
+            tables = [geometry.axis_table(dx, dy) for dx, dy in directions[0]]
+            return ir.Const(union(t[c] for t in tables for c in bits(cells.value)), CELLS)
+        return ir.Axis(cells, directions)
 
     def attacked(self, node: ast.Unary, operand: ir.Expr, ctx: Any) -> ir.Expr:
         from gdl.interpreter.expressions import END, ILLEGAL, error, expect

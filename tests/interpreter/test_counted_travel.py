@@ -215,6 +215,16 @@ def test_the_line_through_cells_along_a_named_direction():
     assert counts[0] == 2   # a1 and d4 on b2's diagonal; c3 is on d3's row
 
 
+def test_the_lines_through_constant_cells_are_a_constant_region():
+    rules = AXIS_RULES.replace("move: place on empty and axis(own, ne) and not axis(enemy, e)",
+                               "direction straight: n e\nregion cross: axis(c2, straight)\n"
+                               "move: place on empty and cross")
+    game = compile_rules(rules)
+    start = game.initial_state()
+    assert sorted(game.move_text(start, m) for m in game.legal_moves(start)) == \
+        ["a2", "c1", "c2", "c3", "c4", "d2", "e2"]   # column c and row 2 but b2 (taken)
+
+
 def test_axis_alone_is_only_known_in_a_slide_distance():
     from gdl.errors import RulesSemanticError
     bad = AXIS_RULES.replace("axis(own, ne)", "axis own")
