@@ -17,8 +17,10 @@ from gdl.interpreter.ir import CELLS
 
 
 class ExpressionCode:
-    if TYPE_CHECKING:   # written by `AttackCode`, mixed in beside this class
+    if TYPE_CHECKING:   # written by `AttackCode` and `CountedCode`, mixed in beside this class
         def attacked_helper(self) -> None: ...
+        def connected_helper(self) -> None: ...
+        def axis(self, e: ir.Axis, p: int) -> str: ...
 
     def __init__(self, game: ir.GameIR):
         self.game = game
@@ -329,33 +331,6 @@ class ExpressionCode:
             "def reach(x, y):", "    m = x & y", "    while True:",
             f"        grown = (m | {self.shift(self.links(), 'm')}) & y",
             "        if grown == m:", "            return m", "        m = grown"]
-
-    def connected_helper(self) -> None:
-        """`connected(x)`: x is one group: the group of its lowest cell, grown to a fixed
-        point along the links, is all of x."""
-        if "connected" in self.helpers:
-            return
-        self.helpers["connected"] = [
-            "def connected(x):", "    m = x & -x", "    while True:",
-            f"        grown = (m | {self.shift(self.links(), 'm')}) & x",
-            "        if grown == m:", "            return m == x and x != 0", "        m = grown"]
-
-    def axis(self, e: ir.Axis, p: int) -> str:
-        """The lines through a set of cells: a table per step, looked up by cell (the
-        travelling piece's own cell `f` directly, other sets cell by cell)."""
-        # (the checker allows `axis X`, with no direction, in a slide's distance only)
-        steps = [self.travel] if e.directions is None else list(e.directions[p])
-        parts = []
-        for step in steps:
-            assert step is not None
-            dx, dy = max(step, (-step[0], -step[1]))   # one table a line: its two ways share it
-            name = self.table(f"AXIS_{dx}_{dy}".replace("-", "m"), self.geo.axis_table(dx, dy))
-            if isinstance(e.cells, ir.Origin) and self.travel is not None:
-                parts.append(f"{name}[f]")
-            else:
-                self.globals["meet"] = meet   # the union of a table's entries over the cells
-                parts.append(f"meet({name}, {self.expr(e.cells, p)})")
-        return "(" + " | ".join(parts) + ")" if len(parts) > 1 else parts[0]
 
     def flank_helper(self) -> None:
         """`flank(own, x)`: cells from which a run of x cells along some direction ends at own."""

@@ -16,6 +16,7 @@ import contextlib
 
 from gdl.interpreter import ir
 from gdl.interpreter.codegen_attacks import AttackCode
+from gdl.interpreter.codegen_counted import CountedCode
 from gdl.interpreter.codegen_expr import ExpressionCode
 from gdl.interpreter.codegen_support import TABLE_BITS, SourceWriter
 from gdl.interpreter.geometry import bits
@@ -45,7 +46,7 @@ class Encoding:
         return " | ".join(parts)
 
 
-class MoveCode(AttackCode, ExpressionCode):
+class MoveCode(AttackCode, CountedCode, ExpressionCode):
     """`moves(s)`, `legal_moves(s)` and, when the rules need them, `pseudo(s)` (every
     rule's moves, no priority, no filter: what `attacked` reads) and `allowed(s, m)`."""
 
@@ -372,44 +373,6 @@ class MoveCode(AttackCode, ExpressionCode):
                     w("if occ >> c & 1:")
                     with w.indent():
                         w("break")
-
-    def counted_moves(self, w: SourceWriter, rule: ir.StepRule, p: int, mine: str,
-                      enc: Encoding) -> None:
-        """A slide of exactly `distance` cells (read per piece and direction): the run table
-        of the direction gives the landing cell and the cells passed, tested at once."""
-        assert rule.distance is not None and rule.over is not None   # a counted slide
-        over = rule.over
-        barred = (self.expr(over.args[0], p) if isinstance(over, ir.Op) and over.op == "not"
-                  else f"({self.playable!r} ^ {self.expr(over, p)})")
-        w(f"barred = {barred}")
-        w(f"m = {mine}")
-        w("while m:")
-        with w.indent():
-            w("low = m & -m")
-            w("m ^= low")
-            w("f = low.bit_length() - 1")
-            distances: dict[str, str] = {}   # code -> its variable: a line's two ways share it
-            for dx, dy in rule.directions[p]:
-                table = self.geo.run_table(dx, dy)
-                length = max(map(len, table))   # every entry padded to it: no len() per move
-                off = len(table) - 1   # a bit no set of cells holds: the padding lands nowhere
-                runs = self.table(f"RUN_{dx}_{dy}".replace("-", "m"),
-                                  tuple(r + ((off, 0),) * (length - len(r)) for r in table))
-                self.travel = (dx, dy)
-                try:
-                    code = self.expr(rule.distance, p)
-                finally:
-                    self.travel = None
-                if code not in distances:
-                    distances[code] = f"far{len(distances)}"
-                    w(f"{distances[code]} = {code}")
-                far = distances[code]
-                w(f"if 0 < {far} < {length}:")
-                with w.indent():
-                    w(f"c, passed = {runs}[f][{far}]")
-                    w("if to >> c & 1 and not passed & barred:")
-                    with w.indent():
-                        w(f"add({enc.move('c', 'f')})")
 
     @contextlib.contextmanager
     def walk(self, w: SourceWriter, dx: int, dy: int):

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from gdl.grammar import ast
 from gdl.interpreter import ir
 from gdl.interpreter.geometry import bits, union
+from gdl.interpreter.geometry_lines import axis_table
 from gdl.interpreter.ir import BOOL, CELLS
 
 CONNECTIVITY = ("adjacent", "reach", "alive", "connects", "connected")
@@ -98,7 +99,7 @@ class BoardFunctions:
         directions = self.direction(items[1].ident)
         if isinstance(cells, ir.Const) and len(set(directions)) == 1:   # a constant region
             geometry = self.scope.geometry
-            tables = [geometry.axis_table(dx, dy) for dx, dy in directions[0]]
+            tables = [axis_table(geometry, dx, dy) for dx, dy in directions[0]]
             return ir.Const(union(t[c] for t in tables for c in bits(cells.value)), CELLS)
         return ir.Axis(cells, directions)
 

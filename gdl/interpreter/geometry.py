@@ -291,37 +291,6 @@ class Geometry:
                 table[c] = c + off
         return tuple(table)
 
-    def ray(self, cell: Cell, dx: int, dy: int) -> list[Cell]:
-        """The cells met walking from `cell` along (dx, dy), one neighbour at a time, until
-        the board ends (`cell` not included)."""
-        out: list[Cell] = []
-        nxt = self.neighbour(cell, dx, dy)
-        while nxt is not None and nxt not in out and nxt != cell:   # a ring ends where it began
-            out.append(nxt)
-            nxt = self.neighbour(nxt, dx, dy)
-        return out
-
-    def axis_table(self, dx: int, dy: int) -> tuple[Mask, ...]:
-        """Per cell of the layout (and one more): the cells of the line through it along
-        (dx, dy) both ways, itself included (0 off the board)."""
-        table = [0] * (self.height * self.stride + 1)
-        for c in self.cells:
-            table[c] = union(1 << x for x in [c, *self.ray(c, dx, dy), *self.ray(c, -dx, -dy)])
-        return tuple(table)
-
-    def run_table(self, dx: int, dy: int) -> tuple[tuple[tuple[Cell, Mask], ...], ...]:
-        """Per cell of the layout (and one more): for n = 0, 1, 2, ... the (cell, mask) pair of
-        the cell n steps along (dx, dy) and of the cells strictly between (entry 0: the cell
-        itself); as many entries as the board holds."""
-        table: list[tuple[tuple[Cell, Mask], ...]] = [()] * (self.height * self.stride + 1)
-        for c in self.cells:
-            entries, between = [(c, 0)], 0
-            for x in self.ray(c, dx, dy):
-                entries.append((x, between))
-                between |= 1 << x
-            table[c] = tuple(entries)
-        return tuple(table)
-
     def jumps(self, dx: int, dy: int) -> tuple[tuple[int, int, Mask], ...]:
         """The (over offset, landing offset, from-mask) triples of a jump along (dx, dy):
         from a cell of from-mask, over its neighbour (cell + over) to that cell's neighbour
