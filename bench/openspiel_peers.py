@@ -1,8 +1,9 @@
 """gdl against OpenSpiel's own C++ games, driven from Python through pyspiel: random playouts
 per second (and moves per second) for every game with an oracle (tools/oracles/NAME.py),
-in one process, the two sides taking turns, the median of RUNS runs each.
+in one process, the two sides taking turns, the median of RUNS runs each; with `--perft`,
+perft nodes per second too (the oracle module's DEPTH from the start).
 
-    python bench/openspiel_peers.py [NAME ...] [--seconds S] [--runs N] [--perft DEPTH]
+    python bench/openspiel_peers.py [NAME ...] [--seconds S] [--runs N] [--perft]
 
 Prints figures only. A gdl move may be several OpenSpiel actions (an amazons move is
 three), so moves/s compares complete turns: OpenSpiel's figure counts actions, and the
@@ -40,13 +41,49 @@ def spiel_playouts(spiel, seconds: float, seed: int) -> tuple[float, float]:
     return games / elapsed, actions / elapsed
 
 
+def spiel_perft(state, depth: int, bulk: bool) -> int:
+    """OpenSpiel's perft through pyspiel; with `bulk` (every turn one action) the last ply is
+    counted from the action list, as gdl's perft counts it from the move list."""
+    if state.is_terminal():
+        return 0
+    actions = state.legal_actions()
+    if depth == 1 and bulk:
+        return len(actions)
+    total = 0
+    for action in actions:
+        child = state.child(action)
+        total += 1 if depth == 1 else spiel_perft(child, depth - 1, bulk)
+    return total
+
+
+def perft_rates(game, spiel, module, runs: int) -> tuple[float, float, int]:
+    """(gdl's perft nodes/s, OpenSpiel's, the leaves) from the start at the module's DEPTH,
+    medians of `runs` interleaved runs. OpenSpiel's perft counts per action: it is measured
+    only for games whose turns are one action (None otherwise)."""
+    from gdl.perft import perft
+    from tools import oracle
+    depth = getattr(module, "DEPTH", 3)
+    start = spiel.new_initial_state()
+    single = all(len(actions) == 1 for actions, _ in oracle.turns(start))
+    ours, theirs, leaves = [], [], 0
+    for _ in range(runs):
+        t = perf_counter()
+        leaves = perft(game, game.initial_state(), depth)
+        ours.append(leaves / (perf_counter() - t))
+        if single:
+            t = perf_counter()
+            assert spiel_perft(start, depth, bulk=True) == leaves
+            theirs.append(leaves / (perf_counter() - t))
+    return statistics.median(ours), statistics.median(theirs) if theirs else float("nan"), leaves
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("games", nargs="*")
     parser.add_argument("--seconds", type=float, default=0.5)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--root", default=str(ROOT), help="the gdl checkout to measure")
-    parser.add_argument("--perft", type=int, default=0, help="also perft nodes/s to this depth")
+    parser.add_argument("--perft", action="store_true", help="perft nodes/s as well")
     args = parser.parse_args()
     sys.path.insert(0, args.root)
     sys.path.insert(1, str(ROOT))   # tools/ (the oracle modules) from this checkout
@@ -70,25 +107,10 @@ def main() -> None:
         print(f"  {name:<17} gdl {g:>9,.1f}/s ({gm:>9,.0f} moves/s)   "
               f"OpenSpiel {s:>9,.1f}/s ({sm:>9,.0f} actions/s)   gdl/OpenSpiel {g / s:5.2f}")
         if args.perft:
-            ours_n, theirs_n = perft_rates(game, spiel, module, args.perft, args.runs)
-            print(f"  {'':<17} perft {args.perft}: gdl {ours_n:>9,.0f} nodes/s   "
-                  f"OpenSpiel {theirs_n:>9,.0f} nodes/s   gdl/OpenSpiel {ours_n / theirs_n:5.2f}")
-
-
-def perft_rates(game, spiel, module, depth: int, runs: int) -> tuple[float, float]:
-    """Median leaf nodes/s of perft `depth` from the start: gdl's, then OpenSpiel's."""
-    from gdl.perft import perft
-    from tools import oracle
-    split = getattr(module, "SPLIT", "player")
-    ours, theirs = [], []
-    for _ in range(runs):
-        start = perf_counter()
-        nodes = perft(game, game.initial_state(), depth)
-        ours.append(nodes / (perf_counter() - start))
-        start = perf_counter()
-        nodes = oracle.spiel_perft(spiel.new_initial_state(), depth, split)
-        theirs.append(nodes / (perf_counter() - start))
-    return statistics.median(ours), statistics.median(theirs)
+            ours_n, theirs_n, leaves = perft_rates(game, spiel, module, args.runs)
+            print(f"  {'':<17} perft {getattr(module, 'DEPTH', 3)} ({leaves:,} leaves): "
+                  f"gdl {ours_n:>11,.0f} nodes/s   OpenSpiel {theirs_n:>11,.0f} nodes/s   "
+                  f"gdl/OpenSpiel {ours_n / theirs_n:5.2f}")
 
 
 if __name__ == "__main__":

@@ -71,7 +71,7 @@ def test_doctests(doc, tmp_path, capsys, monkeypatch):
 
 
 DOCTESTED_MODULES = ["gdl.api", "gdl.position", "gdl.openspiel", "gdl.catalog", "gdl.perft",
-                     "gdl.players", "gdl.interpreter.geometry"]
+                     "gdl.players", "gdl.interpreter.geometry", "gdl.interpreter.geometry_lines"]
 
 
 @pytest.mark.parametrize("name", DOCTESTED_MODULES)

@@ -17,8 +17,9 @@ GAMES = [name for name, _ in catalog.bundled_games() if catalog.kind(name) == "g
 
 def test_every_bundled_game_is_bridged():
     assert GAMES == ["amazons", "antichess", "breakthrough", "chess", "clobber", "connect4",
-                     "dots_and_boxes", "draughts", "go", "gomoku", "hex", "mancala", "nim",
-                     "nine_mens_morris", "othello", "pentago", "shogi", "tictactoe", "uttt"]
+                     "dots_and_boxes", "draughts", "go", "gomoku", "hex", "lines_of_action",
+                     "mancala", "nim", "nine_mens_morris", "othello", "pentago", "shogi",
+                     "tictactoe", "uttt"]
     assert openspiel.register_bundled() == [f"gdl_{name}" for name in GAMES]
     assert pyspiel.load_game("gdl_tictactoe").num_distinct_actions() == 9   # pyspiel knows it
 

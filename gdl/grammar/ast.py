@@ -158,6 +158,13 @@ class Hands:
 
 
 @attrs.frozen
+class Links:
+    """`links DIRS`: the directions along which groups connect (`adjacent`, `reach`, ...)."""
+    directions: tuple[Dir, ...]
+    pos: SourcePos
+
+
+@attrs.frozen
 class Track:
     """`track NAME: a1 b1 ...`: cells in a cyclic order (sowing follows it)."""
     name: Ident
@@ -287,6 +294,8 @@ class Step:
     pos: SourcePos
     slide: bool = False
     origin: Expr | None = None   # `from X`: the piece starts on a cell of X
+    distance: Expr | None = None   # `slide ... by N`: exactly N cells (read per piece, direction)
+    over: Expr | None = None       # `over X`: the cells a counted slide may pass (default: empty)
 
 
 @attrs.frozen
@@ -506,7 +515,7 @@ class End:
 
 Statement = (Players | Option | Board | Pieces | Direction | Region | Setup | Symmetry
              | StateVar | PieceValue | Priority | Zones | BoardMove | ParamMove | End | Quantity
-             | Illegal | Neutral | Counts | Track | Hands)
+             | Illegal | Neutral | Counts | Track | Hands | Links)
 
 
 @attrs.frozen

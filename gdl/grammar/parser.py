@@ -327,6 +327,14 @@ class _Builder(Transformer):
         piece, directions, origin, to = children
         return ast.Step(_ident(piece), directions, to, _pos(meta), slide=True, origin=origin)
 
+    def slide_by(self, meta, children):
+        piece, directions, origin, distance, over, to = children
+        return ast.Step(_ident(piece), directions, to, _pos(meta), slide=True, origin=origin,
+                        distance=distance, over=over)
+
+    def links(self, meta, children):
+        return ast.Links(children[0], _pos(meta))
+
     def jump(self, meta, children):
         piece, directions, origin, over, to, repeat, by_path = children
         return ast.Jump(_ident(piece), directions, over, to, repeat is not None, _pos(meta),

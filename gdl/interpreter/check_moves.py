@@ -15,7 +15,7 @@ import attrs
 from gdl.grammar import ast
 from gdl.interpreter import ir
 from gdl.interpreter.expressions import (
-    CONST, EFFECT, ILLEGAL, MOVE, Context, Lowerer, check_index, constant, error, expect,
+    CONST, DISTANCE, EFFECT, ILLEGAL, MOVE, Context, Lowerer, check_index, constant, error, expect,
     owner_word, unknown)
 from gdl.interpreter.ir import BOOL, CELLS, COUNTS, INT, LIST
 
@@ -137,9 +137,12 @@ class MoveChecks:
                                                                     "where it starts")
             to = self._cells(action.to, ctx,
                              f"where a {'line of sight' if ride else 'piece'} {verb}s to")
-            return ir.StepRule(name, kind, self._directions(action.directions), to,
+            rule = ir.StepRule(name, kind, self._directions(action.directions), to,
                                self._effects(effects, after),
                                isinstance(action, ast.Ride) or action.slide, origin)
+            if isinstance(action, ast.Step) and action.distance is not None:
+                rule = self._counted(rule, action, ctx)
+            return rule
         if isinstance(action, ast.Jump):
             kind = self._moving_kind(action)
             origin = None if action.origin is None else self._cells(action.origin, ctx,
@@ -152,6 +155,17 @@ class MoveChecks:
         if any(isinstance(r, ir.PassRule) for r in self.rules_ir):
             raise error("a game has at most one pass rule", action)
         return ir.PassRule(name, action.always, self._effects(effects, after))
+
+    def _counted(self, rule: ir.StepRule, action: ast.Step, ctx: Context) -> ir.StepRule:
+        """`slide ... by N [over X]`: N is read per piece and direction (`origin` is the
+        piece's cell, `axis` the line it travels on); X defaults to the empty cells."""
+        assert action.distance is not None   # only a counted slide comes here
+        distance = expect(self.lower.lower(action.distance, Context(DISTANCE, ctx.params)), INT,
+                          action.distance, "a slide's distance")
+        over: ir.Expr = ir.Empty()
+        if action.over is not None:
+            over = self._cells(action.over, ctx, "what a slide passes over")
+        return attrs.evolve(rule, distance=distance, over=over)
 
     def _moving_kind(self, action: ast.Step | ast.Jump) -> int:
         kind = self._piece_index(action.piece, action)

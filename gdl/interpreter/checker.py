@@ -13,6 +13,8 @@ from pathlib import Path
 from collections.abc import Mapping
 from typing import Any
 
+import attrs
+
 from gdl.errors import OptionError, RulesError
 from gdl.grammar import ast
 from gdl.grammar.limits import MAX_DIGITS
@@ -230,6 +232,22 @@ class _Checker(MoveChecks, CountChecks):
                 raise error(f"'{ident.text}' is also the name of a cell on the "
                             f"{self.scope.geometry.description}; choose another name", ident)
         self._size_planes()
+
+    def _links(self, node: ast.Links) -> None:
+        """`links DIRS`: groups connect along these directions (the same for every player)
+        instead of the board's own links (a square board's n s e w)."""
+        geometry = self.scope.geometry
+        if geometry is None:
+            raise error("declare the board first (`board W x H`)", node)
+        if geometry.shape == "points":
+            raise error("a board of points is linked by its chains; `links` is for grids", node)
+        if geometry.link_steps:
+            raise error("'links' is declared twice", node)
+        steps = self._directions(node.directions)
+        if any(set(other) != set(steps[0]) for other in steps[1:]):
+            raise error("the links of groups are the same for every player: use directions "
+                        "that do not depend on the player", node)
+        self.scope.geometry = attrs.evolve(geometry, link_steps=steps[0])
 
     def _size_planes(self) -> None:
         """One plane per (owner, kind); neutral pieces add an owner after the players."""

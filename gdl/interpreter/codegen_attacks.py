@@ -63,6 +63,8 @@ class AttackCode:
         for rule in self.game.rules:
             if getattr(rule, "more", ()) or (isinstance(rule, ir.JumpRule) and rule.repeat):
                 return False
+            if isinstance(rule, ir.StepRule) and rule.distance is not None:
+                return False   # a counted slide's reach depends on the whole line
             travels = isinstance(rule, (ir.StepRule, ir.JumpRule)) and rule.kind is not None
             if not travels and any(isinstance(n, _FAR_EFFECTS) for n in ir.walk(rule)):
                 return False

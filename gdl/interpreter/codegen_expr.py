@@ -17,8 +17,10 @@ from gdl.interpreter.ir import CELLS
 
 
 class ExpressionCode:
-    if TYPE_CHECKING:   # written by `AttackCode`, mixed in beside this class
+    if TYPE_CHECKING:   # written by `AttackCode` and `CountedCode`, mixed in beside this class
         def attacked_helper(self) -> None: ...
+        def connected_helper(self) -> None: ...
+        def axis(self, e: ir.Axis, p: int) -> str: ...
 
     def __init__(self, game: ir.GameIR):
         self.game = game
@@ -39,6 +41,9 @@ class ExpressionCode:
         self.pass_rule: ir.PassRule | None = passes[0][1] if passes else None   # at most one
         self.pass_index = passes[0][0] if passes else 0
         self.helpers: dict[str, list[str]] = {}   # helper functions the generated code calls
+        # while a counted slide's distance is written: the direction it tries (its piece is
+        # on cell `f`, bit `low`)
+        self.travel: tuple[int, int] | None = None
         self.param_rules = [r for r in game.rules if isinstance(r, ir.ParamRule)]
         self.codes = result_codes(self.n_players)
         self.playable = self.geo.playable
@@ -130,12 +135,17 @@ class ExpressionCode:
         if isinstance(e, ir.Here):
             return "bit"
         if isinstance(e, ir.Origin):
-            return "org"
+            return "low" if self.travel is not None else "org"
         if isinstance(e, ir.Adjacent):
             return self.shift(self.links(), self.expr(e.cells, p))
         if isinstance(e, ir.Reach):
             self.reach_helper()
             return f"reach({self.expr(e.start, p)}, {self.expr(e.within, p)})"
+        if isinstance(e, ir.Connected):
+            self.connected_helper()
+            return f"connected({self.expr(e.cells, p)})"
+        if isinstance(e, ir.Axis):
+            return self.axis(e, p)
         if isinstance(e, ir.CountAt):
             if isinstance(e.cells, ir.Here):
                 return f"v{e.var.index}[t]"

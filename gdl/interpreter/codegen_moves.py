@@ -16,6 +16,7 @@ import contextlib
 
 from gdl.interpreter import ir
 from gdl.interpreter.codegen_attacks import AttackCode
+from gdl.interpreter.codegen_counted import CountedCode
 from gdl.interpreter.codegen_expr import ExpressionCode
 from gdl.interpreter.codegen_support import TABLE_BITS, SourceWriter
 from gdl.interpreter.geometry import bits
@@ -45,7 +46,7 @@ class Encoding:
         return " | ".join(parts)
 
 
-class MoveCode(AttackCode, ExpressionCode):
+class MoveCode(AttackCode, CountedCode, ExpressionCode):
     """`moves(s)`, `legal_moves(s)` and, when the rules need them, `pseudo(s)` (every
     rule's moves, no priority, no filter: what `attacked` reads) and `allowed(s, m)`."""
 
@@ -335,6 +336,9 @@ class MoveCode(AttackCode, ExpressionCode):
     def step_moves(self, w: SourceWriter, rule: ir.StepRule, p: int, enc: Encoding) -> None:
         w(f"to = {self.expr(rule.to, p)}")
         mine = self.movers(rule, p)
+        if rule.distance is not None:
+            self.counted_moves(w, rule, p, mine, enc)
+            return
         if rule.slide:
             self.slide_moves(w, rule, p, mine, enc)
             return

@@ -19,19 +19,20 @@ from gdl.errors import RulesSemanticError
 from gdl.grammar import ast
 from gdl.grammar.limits import MAX_DIGITS
 from gdl.interpreter import ir
-from gdl.interpreter.expressions_board import CONNECTIVITY, BoardFunctions
+from gdl.interpreter.expressions_board import AXIS, CONNECTIVITY, BoardFunctions
 from gdl.interpreter.geometry import COMPASS, Geometry, shifted
 from gdl.interpreter.ir import BOOL, CELLS, INT, LIST
 
 CONST, MOVE, EFFECT, END = "constant", "move", "effect", "end"   # where an expression is evaluated
 ILLEGAL = "illegal"   # the legality filter: the position after a move, `here` and `origin` known
+DISTANCE = "distance"   # a counted slide's length: `origin` is the piece's cell, `axis` its line
 
 BUILTIN_NAMES = ("empty", "occupied", "own", "enemy", "full", "moves", "dark", "light", "here",
                  "plies",
                  "repeated", "none", "origin", "neutral")
 FUNCTIONS = ("row", "column", "rows", "columns", "line", "count", "size", "sum", "flank", "moves",
              "slot",
-             *CONNECTIVITY)
+             *CONNECTIVITY, AXIS)
 COMPASS_NAMES = tuple(COMPASS)
 _COMPARE = {"==", "!=", "<", "<=", ">", ">="}
 _ARITH = {"+", "-", "*", "/", "%"}
@@ -261,6 +262,8 @@ class Lowerer(BoardFunctions):
             self._needs_board(ident, text)
             self._position_dependent(ident, ctx, text)
             return ir.Pieces(len(self.scope.players), None)
+        if text == "origin" and ctx.mode == DISTANCE:   # the cell the travelling piece is on
+            return ir.Origin()
         if text in ("here", "origin"):
             if ctx.mode not in (EFFECT, ILLEGAL):
                 what = ("where the piece landed" if text == "here"
@@ -328,6 +331,8 @@ class Lowerer(BoardFunctions):
             raise unknown("function", node.fn, list(FUNCTIONS) + ["own", "enemy"])
         if fn in CONNECTIVITY:
             return self.connectivity(node, ctx)
+        if fn == AXIS:
+            return self.axis(node, ctx)
         if node.every is not None and fn not in ("rows", "columns"):
             raise error(f"only 'rows A..B' and 'columns A..B' take 'every', not '{fn}'", node.every)
         if (node.arg2 is not None) != (fn in ("rows", "columns")):

@@ -10,12 +10,15 @@ from typing import TYPE_CHECKING, Any
 
 from gdl.grammar import ast
 from gdl.interpreter import ir
+from gdl.interpreter.geometry import bits, union
+from gdl.interpreter.geometry_lines import axis_table
 from gdl.interpreter.ir import BOOL, CELLS
 
-CONNECTIVITY = ("adjacent", "reach", "alive", "connects")
-_ARITY = {"adjacent": 1, "reach": 2, "alive": 1, "connects": 3}
+CONNECTIVITY = ("adjacent", "reach", "alive", "connects", "connected")
+AXIS = "axis"   # the line through cells along a direction
+_ARITY = {"adjacent": 1, "reach": 2, "alive": 1, "connects": 3, "connected": 1}
 _USAGE = {"adjacent": "adjacent X", "reach": "reach(X, Y)", "alive": "alive X",
-          "connects": "connects(X, A, B)"}
+          "connects": "connects(X, A, B)", "connected": "connected X"}
 
 
 def vector_images(shape: str, dx: int, dy: int) -> tuple[tuple[int, int], ...]:
@@ -45,6 +48,7 @@ class BoardFunctions:
         def lower(self, node: Any, ctx: Any) -> ir.Expr: ...
         def _needs_board(self, node: Any, name: str) -> Any: ...
         def _position_dependent(self, node: Any, ctx: Any, name: str) -> None: ...
+        def direction(self, ident: Any) -> tuple[ir.Offsets, ...]: ...
 
     def _cell_args(self, node: ast.Apply, ctx: Any) -> list[ir.Expr]:
         from gdl.interpreter.expressions import error, expect
@@ -63,6 +67,9 @@ class BoardFunctions:
             return ir.Adjacent(args[0])
         if fn == "reach":
             return ir.Reach(args[0], args[1])
+        if fn == "connected":   # one group: lines of action's win
+            self._position_dependent(node.fn, ctx, fn)
+            return ir.Connected(args[0])
         if fn == "alive":   # the groups of X that touch an empty cell
             x = args[0]
             touching = ir.Op("and", (x, ir.Adjacent(ir.Empty())), CELLS)
@@ -70,6 +77,31 @@ class BoardFunctions:
         x, a, b = args   # connects: a group of X touching A reaches B
         group = ir.Reach(ir.Op("and", (x, a), CELLS), x)
         return ir.Op("bool", (ir.Op("and", (group, b), CELLS),), BOOL)
+
+    def axis(self, node: ast.Apply, ctx: Any) -> ir.Expr:
+        """`axis X`: in a counted slide's distance, the line through X along the direction
+        tried; `axis(X, DIR)`: the lines through X along DIR (each of its steps), anywhere."""
+        from gdl.interpreter.expressions import DISTANCE, error, expect
+        self._needs_board(node.fn, AXIS)
+        items = node.arg.items if isinstance(node.arg, ast.ListExpr) else (node.arg,)
+        if len(items) not in (1, 2) or node.arg2 is not None:
+            raise error("'axis' is written `axis X` (in a slide's distance) or `axis(X, DIR)`",
+                        node)
+        cells = expect(self.lower(items[0], ctx), CELLS, items[0], "what 'axis' runs through")
+        if len(items) == 1:
+            if ctx.mode != DISTANCE:
+                raise error("'axis X' (the line the piece travels on) is only known in a "
+                            "slide's distance (`slide ... by N`); elsewhere write "
+                            "`axis(X, DIR)`", node)
+            return ir.Axis(cells)
+        if not isinstance(items[1], ast.Name):
+            raise error("the second argument of 'axis' is a direction", items[1])
+        directions = self.direction(items[1].ident)
+        if isinstance(cells, ir.Const) and len(set(directions)) == 1:   # a constant region
+            geometry = self.scope.geometry
+            tables = [axis_table(geometry, dx, dy) for dx, dy in directions[0]]
+            return ir.Const(union(t[c] for t in tables for c in bits(cells.value)), CELLS)
+        return ir.Axis(cells, directions)
 
     def attacked(self, node: ast.Unary, operand: ir.Expr, ctx: Any) -> ir.Expr:
         from gdl.interpreter.expressions import END, ILLEGAL, error, expect

@@ -137,6 +137,7 @@ class Geometry:
     lines: tuple[tuple[Cell, ...], ...] = ()
     size: int = 0        # a hex board's size (its side, or its star's point)
     hex_shape: str = ""  # a hex board's shape: one of HEX_SHAPES
+    link_steps: tuple[Step, ...] = ()   # `links DIRS`: the steps groups connect along
 
     @classmethod
     def rectangle(cls, width: int, height: int) -> Geometry:
@@ -228,7 +229,10 @@ class Geometry:
     @functools.cached_property
     def adjacent(self) -> tuple[Step, ...]:
         """The steps along the board's links (for connectivity): a square board's n s e w,
-        a hex board's six directions, the compass steps a points board has links along."""
+        a hex board's six directions, the compass steps a points board has links along;
+        the steps a `links` statement names instead, when it names them."""
+        if self.link_steps:
+            return self.link_steps
         if self.shape == "square":
             return ORTHOGONAL
         if self.shape == "hex":

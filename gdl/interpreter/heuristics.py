@@ -10,7 +10,10 @@ Four signals, each read off the IR, each in [-1, 1] for the player it scores:
 - mobility: when a placement must outflank (Othello), the difference in the
   number of legal moves;
 - connection: when joining two sides wins (`connects`, Hex), how many empty cells each
-  player still has to fill to join them (a shortest path: own cells free, enemy cells barred).
+  player still has to fill to join them (a shortest path: own cells free, enemy cells barred);
+- gathering: when one group of all one's pieces wins (`connected`, lines of action), how
+  many groups each player's pieces make and how far they lie from their centre (material
+  is then left out: fewer pieces are easier to join).
 The heuristic is their mean, from each player's point of view.
 """
 
@@ -80,6 +83,8 @@ def _two_player_lines(windows: tuple[int, ...], planes_of: list[list[int]]) -> C
 
 
 def _material_signal(game: ir.GameIR, planes_of: list[list[int]]) -> Callable | None:
+    if _gathering_goal(game):
+        return None   # taking pieces helps the side that loses them to join up
     captures = any(isinstance(r, ir.JumpRule)
                    or (isinstance(r, ir.StepRule) and not ir.within_empty(r.to))
                    for r in game.rules)
@@ -206,6 +211,51 @@ def _connection_signal(game: ir.GameIR, planes_of: list[list[int]]) -> Callable 
     return signal
 
 
+def _gathering_goal(game: ir.GameIR) -> bool:
+    """Whether some end rule wins when a player's pieces are one group (`connected own`)."""
+    return any(end.outcome == "wins" and isinstance(e, ir.Connected)
+               and isinstance(e.cells, ir.Pieces) and e.cells.kind is None
+               for end in game.ends for e in ir.walk(end.condition))
+
+
+def _gathering_signal(game: ir.GameIR, planes_of: list[list[int]]) -> Callable | None:
+    if not _gathering_goal(game) or len(planes_of) != 2:
+        return None
+    geo = game.geometry
+    near = [0] * (geo.height * geo.stride + 1)   # per cell: its linked cells
+    for c in geo.cells:
+        near[c] = union(1 << n for step in geo.adjacent
+                        if (n := geo.neighbour(c, *step)) is not None)
+    where = {c: geo.xy(c) for c in geo.cells}
+
+    def spread(mine: int) -> float:
+        """Groups beyond the first, plus the mean distance (in king steps) to the centre."""
+        cells = bits(mine)
+        if not cells:
+            return 0.0
+        groups, rest = 0, mine
+        while rest:
+            group = frontier = rest & -rest
+            while frontier:
+                grown = 0
+                for c in bits(frontier):
+                    grown |= near[c]
+                frontier = grown & rest & ~group
+                group |= frontier
+            rest &= ~group
+            groups += 1
+        cx = sum(where[c][0] for c in cells) / len(cells)
+        cy = sum(where[c][1] for c in cells) / len(cells)
+        far = sum(max(abs(where[c][0] - cx), abs(where[c][1] - cy)) for c in cells)
+        return groups - 1 + far / len(cells)
+
+    def signal(state: tuple) -> list[float]:
+        d = [spread(_or(state, planes)) for planes in planes_of]
+        v = _squash(d[1] - d[0], 2.0)
+        return [v, -v]
+    return signal
+
+
 def derive(game: ir.GameIR, moves: Callable | None = None) -> Heuristic | None:
     """A heuristic for `game` (one value per player in [-1, 1]), or None when no signal applies.
     `moves(state)` (the compiled move generator) enables the mobility signal."""
@@ -216,7 +266,8 @@ def derive(game: ir.GameIR, moves: Callable | None = None) -> Heuristic | None:
     planes_of = [[p * kinds + k for k in range(kinds)] for p in range(players)]
     signals = [s for s in (_line_signal(game, planes_of), _material_signal(game, planes_of),
                            _advance_signal(game, planes_of), _mobility_signal(game, moves),
-                           _connection_signal(game, planes_of))
+                           _connection_signal(game, planes_of),
+                           _gathering_signal(game, planes_of))
                if s is not None]
     if not signals:
         return None

@@ -167,6 +167,24 @@ class Reach:
 
 
 @attrs.frozen
+class Connected:
+    """The cells of `cells` form one group (connected along the board's links); false for
+    no cell at all."""
+    cells: Expr
+    type: str = BOOL
+
+
+@attrs.frozen
+class Axis:
+    """The cells on the lines through the cells of `cells` along a direction, both ways (the
+    cells themselves included): along `directions` (per player), or with None along the
+    direction a counted travel is trying (in its distance)."""
+    cells: Expr
+    directions: tuple[Offsets, ...] | None = None
+    type: str = CELLS
+
+
+@attrs.frozen
 class InHand:
     """How many pieces of `kind` the mover holds in hand."""
     kind: int
@@ -239,7 +257,7 @@ class Op:
 
 Expr = (Const | PerPlayer | Pieces | Empty | Full | HasMoves | Flank | Shift | Line | Plies
         | Repeated | Here | Origin | Attacked | Adjacent | Reach | CountAt | CountsWhere | InHand
-        | Zone | Slot | LinesHolding | Var | Param | Op)
+        | Zone | Slot | LinesHolding | Var | Param | Op | Connected | Axis)
 
 
 # ----------------------------------------------------------------------- moves and ends
@@ -399,7 +417,9 @@ class SelectRule:
 @attrs.frozen
 class StepRule:
     """One cell along a direction, or with `slide` any number over empty cells; the
-    landing cell must be in `to`, and a slide stops at the first piece it meets."""
+    landing cell must be in `to`, and a slide stops at the first piece it meets. With a
+    `distance`, a slide goes exactly that many cells (read for each piece and direction),
+    every cell before the landing one in `over`."""
     name: str
     kind: int | None                  # None: a line of sight (`ride`), no piece moves
     directions: tuple[Offsets, ...]   # per player
@@ -408,6 +428,8 @@ class StepRule:
     slide: bool = False
     origin: Expr | None = None        # the cells a piece may start from (None: anywhere)
     more: tuple[Stage, ...] = ()
+    distance: Expr | None = None      # a counted slide: how many cells (an INT)
+    over: Expr | None = None          # a counted slide: the cells it may pass over
 
 
 @attrs.frozen

@@ -70,7 +70,8 @@ def test_small_connect_four_is_a_draw_and_agrees_with_the_reference():
 
 
 def test_derived_heuristic_is_zero_sum_and_bounded():
-    for name in ("connect4", "breakthrough", "draughts", "othello", "gomoku", "hex", "clobber"):
+    for name in ("connect4", "breakthrough", "draughts", "othello", "gomoku", "hex", "clobber",
+                 "lines_of_action"):
         game = catalog.load(name)
         for state in random_positions(game, 30, 30, seed=3):
             values = game.heuristic(state)
