@@ -93,6 +93,9 @@ class Generator(MoveCode):
                        f"if key in {seen} else key")
             keys = key + (f", {self.board_key()}" if self.uses_board_history else "")
             w(f"{seen} = {seen} | {{{keys}}}")
+        self.judging = judge   # `allowed` leaves out the effects the filter cannot see
+        if self.uses(ir.Captured):
+            w("took = 0   # the cells of the pieces this move has taken")
         self.stage_change(w, rule, p, 0, "m")
         for k, stage in enumerate(getattr(rule, "more", ()), 1):
             w(f"occ = {self.occ()}")
@@ -103,6 +106,7 @@ class Generator(MoveCode):
             with w.indent():
                 self.stage_change(w, stage.action, p, k, "m")
         if judge:
+            self.judging = False
             assert self.game.illegal is not None   # `allowed` is written only for a filter
             w(f"occ = {self.occ()}")
             w(f"return not {self.expr(self.game.illegal, p)}")
@@ -135,7 +139,7 @@ class Generator(MoveCode):
             self.drop(w, rule, p, start)
         if isinstance(rule, ir.PlaceRule):
             if not within_empty(rule.where):   # placing on a piece replaces it
-                self.clear_all(w, "~bit")
+                self.take(w, "bit")
             owner = self.n_players if rule.kind in self.game.neutral else p
             w(f"{self.plane(owner, rule.kind)} |= bit")
         elif isinstance(rule, (ir.JumpRule, ir.StepRule)):
@@ -148,9 +152,10 @@ class Generator(MoveCode):
                 if self.game.hand is not None:
                     self.take_into_hand(w, rule, p, move)
                 w(f"{mine} ^= {'org' if self.uses(ir.Origin) else f'1 << ({start})'}")
-                taken = (f"~(bit | {move} >> {self.capture_shift})" if isinstance(rule, ir.JumpRule)
-                         else "~bit")
-                self.clear_all(w, taken)
+                if isinstance(rule, ir.JumpRule):
+                    self.take(w, f"(bit | {move} >> {self.capture_shift})")
+                elif not within_empty(rule.to):   # a step onto an empty cell takes nothing
+                    self.take(w, "bit", self.holders(rule.to, p))
                 w(f"{mine} |= bit")
         effects = getattr(rule, "effects", ())
         if any(uses_occupancy(e) for e in effects):
@@ -183,14 +188,93 @@ class Generator(MoveCode):
                   f"({self.plane(q, k)} & x).bit_count()")
             w(f"{hand} = tuple(h)")
 
-    def clear_all(self, w: SourceWriter, keep: str) -> None:
-        """Every plane loses the cells outside `keep` (an expression of the cells to keep)."""
+    def take(self, w: SourceWriter, cells: str, planes: list[int] | None = None) -> None:
+        """Whatever stands on `cells` is taken (from `planes`, the ones that can hold a piece
+        there; default all); with `captured` read, `took` gathers the cells."""
+        if not self.uses(ir.Captured):
+            self.clear_all(w, f"~{cells}", planes)
+            return
+        names = " | ".join(f"b{i}" for i in (range(self.n_planes) if planes is None else planes))
+        w(f"x = {cells} & ({names or '0'})")
+        w("if x:")
+        with w.indent():
+            w("took |= x")
+            self.clear_all(w, "~x", planes)
+
+    def holders(self, cells: ir.Expr, p: int) -> list[int] | None:
+        """The planes that can hold a piece on a cell of `cells` (before a move of player p):
+        `not own` and `enemy` hold no piece of the mover's. None: any plane."""
+        if isinstance(cells, ir.Pieces):
+            kinds = range(self.n_kinds) if cells.kind is None else [cells.kind]
+            return [q * self.n_kinds + k for q in self.owners(cells.owner, p) for k in kinds]
+        if isinstance(cells, ir.Empty):
+            return []
+        if isinstance(cells, ir.Op) and cells.op == "not" and isinstance(cells.args[0], ir.Pieces):
+            held = set(self.holders(cells.args[0], p) or ())
+            if cells.args[0].kind is None:   # not X: the pieces of everyone but X's owners
+                return [i for i in range(self.n_planes) if i not in held]
+        if isinstance(cells, ir.Op) and cells.op in ("and", "or"):
+            parts = [self.holders(a, p) for a in cells.args if a.type == ir.CELLS]
+            known = [set(q) for q in parts if q is not None]
+            if cells.op == "and" and known:
+                return sorted(set.intersection(*known))
+            if cells.op == "or" and len(known) == len(parts):
+                return sorted(set().union(*known))
+        return None
+
+    def clear_all(self, w: SourceWriter, keep: str, planes: list[int] | None = None) -> None:
+        """Every plane (of `planes`, default all) loses the cells outside `keep` (an
+        expression of the cells to keep)."""
         w(f"keep = {keep}")
-        for i in range(self.n_planes):
+        for i in range(self.n_planes) if planes is None else planes:
             w(f"b{i} &= keep")
+
+    judging = False   # writing `allowed`: effects on variables the filter never reads are left out
+
+    def filter_reads(self) -> set[int] | None:
+        """The state variables the legality filter can depend on (None: every one): those it
+        reads, those the rules read when it asks for the opponent's moves (`attacked`), and
+        those read by the effects that change the board or set such a variable."""
+        if not hasattr(self, "_filter_reads"):
+            self._filter_reads = self._reads_of_filter()
+        return self._filter_reads
+
+    def _reads_of_filter(self) -> set[int] | None:
+        illegal = self.game.illegal
+        kinds = {type(n) for n in ir.walk(illegal)}
+        if ir.Repeated in kinds:   # a position's key holds every variable
+            return None
+
+        def reads(node: object) -> set[int]:
+            return {n.index for n in ir.walk(node) if isinstance(n, ir.Var)}
+        needed = reads(illegal)
+        if kinds & {ir.Attacked, ir.HasMoves}:
+            needed |= reads(self.game.rules)
+        effects = [e for r in self.game.rules for n in ir.walk(r)
+                   for e in getattr(n, "effects", ()) if not isinstance(n, ir.Group)]
+        while True:
+            more = set(needed)
+            for e in effects:
+                if not self.sets_only(e, needed):
+                    more |= reads(e)
+            if more == needed:
+                return needed
+            needed = more
+
+    def sets_only(self, effect: ir.Effect, needed: set[int] | None) -> bool:
+        """Whether `effect` only sets variables outside `needed` (guards and groups of such)."""
+        if needed is None:
+            return False
+        if isinstance(effect, ir.Guard):
+            return self.sets_only(effect.effect, needed)
+        if isinstance(effect, ir.Group):
+            return all(self.sets_only(e, needed) for e in effect.effects)
+        return isinstance(effect, ir.Assign) and effect.var not in needed
 
     def effect(self, w: SourceWriter, effect: ir.Effect, rule: ir.Rule | ir.SelectRule,
                p: int) -> None:
+        if self.judging and self.sets_only(effect, self.filter_reads()):
+            return
         if isinstance(effect, ir.Guard):
             w(f"if {self.expr(effect.condition, p)}:")
             with w.indent():
@@ -413,6 +497,8 @@ class Generator(MoveCode):
             def body(part: SourceWriter, q: int) -> None:
                 if self.extra_turns:
                     part(f"nxt = {q}")
+                if self.uses(ir.Captured):
+                    part("took = 0   # no move was made")
                 self.ends(part, (q - 1) % self.n_players)
             self.per_player(w, body)
 

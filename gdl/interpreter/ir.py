@@ -130,6 +130,13 @@ class Repeated:
 
 
 @attrs.frozen
+class Captured:
+    """The move took a piece: its travels or placements so far landed on or jumped over one
+    (never at the start, nor for a pass or a move of numbers)."""
+    type: str = BOOL
+
+
+@attrs.frozen
 class Here:
     """The cell where the move's piece landed (in the effects of a board move)."""
     type: str = CELLS
@@ -229,7 +236,7 @@ class Op:
 
 
 Expr = (Const | PerPlayer | Pieces | Empty | Full | HasMoves | Flank | Shift | Line | Plies
-        | Repeated | Here | Origin | Attacked | Adjacent | Reach | CountAt | CountsWhere | InHand
+        | Repeated | Captured | Here | Origin | Attacked | Adjacent | Reach | CountAt | CountsWhere | InHand
         | Zone | Slot | Var | Param | Op)
 
 
