@@ -62,7 +62,7 @@ class MoveChecks:
         more = []
         params: list[str] = []   # the numbers `select` stages choose, in order
         for stage in node.more:
-            ctx = Context(EFFECT, tuple(params))
+            ctx = Context(EFFECT, tuple(params), later=True)
             guard = None
             if stage.guard is not None:
                 guard = expect(self.lower.lower(stage.guard, ctx), BOOL, stage.guard,
@@ -115,7 +115,7 @@ class MoveChecks:
                 bounds.append(value)
             ranges.append((bounds[0], bounds[1]))
             params.append(param.name.text)
-        ctx = Context(EFFECT, tuple(params))
+        ctx = Context(EFFECT, tuple(params), later=True)
         return ir.SelectRule(name, tuple(ranges), first, self._effects(effects, ctx))
 
     def _stage_rule(self, name: str, action: ast.Action, effects: tuple[ast.Effect, ...],
