@@ -206,7 +206,8 @@ class MoveChecks:
             if type(effect) in _BOARD_ONLY:
                 raise error(f"'{_BOARD_ONLY[type(effect)]}' follows a board move (place, step or "
                             f"jump), not a move with parameters", effect)
-        effects = self._effects(every, Context(EFFECT), cell=False) + self._effects(node.effects, ctx)
+        effects = (self._effects(every, Context(EFFECT), cell=False)
+                   + self._effects(node.effects, ctx))
         self.rules_ir.append(ir.ParamRule(self._rule_name(node.name, "move"), tuple(ranges), guard,
                                           effects))
 

@@ -248,8 +248,9 @@ class Generator(MoveCode):
         def reads(node: object) -> set[int]:
             return {n.index for n in ir.walk(node) if isinstance(n, ir.Var)}
         needed = reads(illegal)
-        if kinds & {ir.Attacked, ir.HasMoves}:
-            needed |= reads(self.game.rules)
+        if kinds & {ir.Attacked, ir.HasMoves}:   # the opponent's moves, by the rules
+            for rule in self.game.rules:
+                needed |= reads(rule)
         effects = [e for r in self.game.rules for n in ir.walk(r)
                    for e in getattr(n, "effects", ()) if not isinstance(n, ir.Group)]
         while True:

@@ -236,8 +236,8 @@ class Op:
 
 
 Expr = (Const | PerPlayer | Pieces | Empty | Full | HasMoves | Flank | Shift | Line | Plies
-        | Repeated | Captured | Here | Origin | Attacked | Adjacent | Reach | CountAt | CountsWhere | InHand
-        | Zone | Slot | Var | Param | Op)
+        | Repeated | Captured | Here | Origin | Attacked | Adjacent | Reach | CountAt | CountsWhere
+        | InHand | Zone | Slot | Var | Param | Op)
 
 
 # ----------------------------------------------------------------------- moves and ends

@@ -122,8 +122,8 @@ def test_a_position_given_as_text_was_reached_by_no_move(tmp_path):
 ])
 def test_captured_where_it_is_not_known(tmp_path, change, line, col, message):
     path = tmp_path / "bad.gdl"
-    path.write_text(RULES.replace("move: slide rook n s e w to not own then last = none if captured",
-                                  change))
+    rule = "move: slide rook n s e w to not own then last = none if captured"
+    path.write_text(RULES.replace(rule, change))
     with pytest.raises(RulesError) as info:
         catalog.load(str(path))
     assert str(info.value).startswith(f"{path}:{line}:{col}: {message}")
