@@ -21,6 +21,7 @@ from gdl.interpreter import ir
 from gdl.interpreter.codegen_expr import uses_occupancy
 from gdl.interpreter.ir import within_empty
 from gdl.interpreter.codegen_moves import MoveCode
+from gdl.interpreter.codegen_reads import filter_reads, holders, sets_only
 from gdl.interpreter.codegen_support import (
     CHUNK_BITS, TABLE_BITS, SourceWriter, Turner, swapped_results)
 
@@ -155,7 +156,7 @@ class Generator(MoveCode):
                 if isinstance(rule, ir.JumpRule):
                     self.take(w, f"(bit | {move} >> {self.capture_shift})")
                 elif not within_empty(rule.to):   # a step onto an empty cell takes nothing
-                    self.take(w, "bit", self.holders(rule.to, p))
+                    self.take(w, "bit", holders(rule.to, p, self.planes_of, self.n_planes))
                 w(f"{mine} |= bit")
         effects = getattr(rule, "effects", ())
         if any(uses_occupancy(e) for e in effects):
@@ -201,27 +202,6 @@ class Generator(MoveCode):
             w("took |= x")
             self.clear_all(w, "~x", planes)
 
-    def holders(self, cells: ir.Expr, p: int) -> list[int] | None:
-        """The planes that can hold a piece on a cell of `cells` (before a move of player p):
-        `not own` and `enemy` hold no piece of the mover's. None: any plane."""
-        if isinstance(cells, ir.Pieces):
-            kinds = range(self.n_kinds) if cells.kind is None else [cells.kind]
-            return [q * self.n_kinds + k for q in self.owners(cells.owner, p) for k in kinds]
-        if isinstance(cells, ir.Empty):
-            return []
-        if isinstance(cells, ir.Op) and cells.op == "not" and isinstance(cells.args[0], ir.Pieces):
-            held = set(self.holders(cells.args[0], p) or ())
-            if cells.args[0].kind is None:   # not X: the pieces of everyone but X's owners
-                return [i for i in range(self.n_planes) if i not in held]
-        if isinstance(cells, ir.Op) and cells.op in ("and", "or"):
-            parts = [self.holders(a, p) for a in cells.args if a.type == ir.CELLS]
-            known = [set(q) for q in parts if q is not None]
-            if cells.op == "and" and known:
-                return sorted(set.intersection(*known))
-            if cells.op == "or" and len(known) == len(parts):
-                return sorted(set().union(*known))
-        return None
-
     def clear_all(self, w: SourceWriter, keep: str, planes: list[int] | None = None) -> None:
         """Every plane (of `planes`, default all) loses the cells outside `keep` (an
         expression of the cells to keep)."""
@@ -232,49 +212,18 @@ class Generator(MoveCode):
     judging = False   # writing `allowed`: effects on variables the filter never reads are left out
 
     def filter_reads(self) -> set[int] | None:
-        """The state variables the legality filter can depend on (None: every one): those it
-        reads, those the rules read when it asks for the opponent's moves (`attacked`), and
-        those read by the effects that change the board or set such a variable."""
         if not hasattr(self, "_filter_reads"):
-            self._filter_reads = self._reads_of_filter()
+            self._filter_reads = filter_reads(self.game)
         return self._filter_reads
 
-    def _reads_of_filter(self) -> set[int] | None:
-        illegal = self.game.illegal
-        kinds = {type(n) for n in ir.walk(illegal)}
-        if ir.Repeated in kinds:   # a position's key holds every variable
-            return None
-
-        def reads(node: object) -> set[int]:
-            return {n.index for n in ir.walk(node) if isinstance(n, ir.Var)}
-        needed = reads(illegal)
-        if kinds & {ir.Attacked, ir.HasMoves}:   # the opponent's moves, by the rules
-            for rule in self.game.rules:
-                needed |= reads(rule)
-        effects = [e for r in self.game.rules for n in ir.walk(r)
-                   for e in getattr(n, "effects", ()) if not isinstance(n, ir.Group)]
-        while True:
-            more = set(needed)
-            for e in effects:
-                if not self.sets_only(e, needed):
-                    more |= reads(e)
-            if more == needed:
-                return needed
-            needed = more
-
-    def sets_only(self, effect: ir.Effect, needed: set[int] | None) -> bool:
-        """Whether `effect` only sets variables outside `needed` (guards and groups of such)."""
-        if needed is None:
-            return False
-        if isinstance(effect, ir.Guard):
-            return self.sets_only(effect.effect, needed)
-        if isinstance(effect, ir.Group):
-            return all(self.sets_only(e, needed) for e in effect.effects)
-        return isinstance(effect, ir.Assign) and effect.var not in needed
+    def planes_of(self, owner: ir.Owner, kind: int | None, p: int) -> list[int]:
+        """The planes of `owner`'s pieces (of `kind`, or every kind) for player p to move."""
+        kinds = range(self.n_kinds) if kind is None else [kind]
+        return [q * self.n_kinds + k for q in self.owners(owner, p) for k in kinds]
 
     def effect(self, w: SourceWriter, effect: ir.Effect, rule: ir.Rule | ir.SelectRule,
                p: int) -> None:
-        if self.judging and self.sets_only(effect, self.filter_reads()):
+        if self.judging and sets_only(effect, self.filter_reads()):
             return
         if isinstance(effect, ir.Guard):
             w(f"if {self.expr(effect.condition, p)}:")
