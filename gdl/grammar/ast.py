@@ -278,6 +278,13 @@ class Illegal:
 
 
 @attrs.frozen
+class EveryMove:
+    """`every move then EFFECTS`: effects every move rule after it runs, before its own."""
+    effects: tuple[Effect, ...]
+    pos: SourcePos
+
+
+@attrs.frozen
 class Place:
     piece: Ident | None
     where: Expr
@@ -515,7 +522,7 @@ class End:
 
 Statement = (Players | Option | Board | Pieces | Direction | Region | Setup | Symmetry
              | StateVar | PieceValue | Priority | Zones | BoardMove | ParamMove | End | Quantity
-             | Illegal | Neutral | Counts | Track | Hands | Links)
+             | Illegal | Neutral | Counts | Track | Hands | Links | EveryMove)
 
 
 @attrs.frozen

@@ -241,6 +241,9 @@ class _Builder(Transformer):
     def illegal(self, meta, children):
         return ast.Illegal(children[0], _pos(meta))
 
+    def every_move(self, meta, children):
+        return ast.EveryMove(children[0], _pos(meta))
+
     def direction(self, meta, children):
         return ast.Direction(_ident(children[0]), tuple(children[1:]), _pos(meta))
 

@@ -43,6 +43,7 @@ class MoveChecks:
     lower: Lowerer
     rules_ir: list[ir.Rule]
     illegal: ir.Expr | None
+    every_move: ast.EveryMove | None
 
     def _rule_count(self, node: Any) -> None:
         if len(self.rules_ir) == MAX_RULES:
@@ -57,11 +58,11 @@ class MoveChecks:
         if isinstance(node.action, ast.Step) and node.action.slide:
             default = "slide"
         name = self._rule_name(node.name, default)
-        first = self._stage_rule(name, node.action, node.effects, Context(MOVE))
+        first = self._stage_rule(name, node.action, self._every() + node.effects, Context(MOVE))
         more = []
         params: list[str] = []   # the numbers `select` stages choose, in order
         for stage in node.more:
-            ctx = Context(EFFECT, tuple(params))
+            ctx = Context(EFFECT, tuple(params), later=True)
             guard = None
             if stage.guard is not None:
                 guard = expect(self.lower.lower(stage.guard, ctx), BOOL, stage.guard,
@@ -79,6 +80,18 @@ class MoveChecks:
             first = _with_more(first, tuple(more))
         assert not isinstance(first, ir.SelectRule)   # `_stage_rule` refuses a first `select`
         self.rules_ir.append(first)
+
+    def _everymove(self, node: ast.EveryMove) -> None:
+        """`every move then EFFECTS`: sugar, each later rule's first stage runs the effects
+        before its own (docs/language.md, every move)."""
+        if self.every_move is not None:
+            raise error("'every move' is declared twice; list all its effects in one", node)
+        if self.rules_ir:
+            raise error("'every move' comes before the move rules it applies to", node)
+        self.every_move = node
+
+    def _every(self) -> tuple[ast.Effect, ...]:
+        return self.every_move.effects if self.every_move is not None else ()
 
     def _select(self, name: str, action: ast.Select, effects: tuple[ast.Effect, ...],
                 params: list[str]) -> ir.SelectRule:
@@ -102,7 +115,7 @@ class MoveChecks:
                 bounds.append(value)
             ranges.append((bounds[0], bounds[1]))
             params.append(param.name.text)
-        ctx = Context(EFFECT, tuple(params))
+        ctx = Context(EFFECT, tuple(params), later=True)
         return ir.SelectRule(name, tuple(ranges), first, self._effects(effects, ctx))
 
     def _stage_rule(self, name: str, action: ast.Action, effects: tuple[ast.Effect, ...],
@@ -115,7 +128,7 @@ class MoveChecks:
         flip = next((e for e in leaves(effects) if isinstance(e, ast.Flip)), None)
         if flip is not None and not isinstance(action, ast.Place):
             raise error("'flip' follows a placement (`place ... then flip X`)", flip)
-        after = Context(EFFECT)
+        after = Context(EFFECT, later=ctx.mode == EFFECT)   # a later stage's effects
         if isinstance(action, ast.Place):
             kind = self._piece_index(action.piece, action)
             where = self._cells(action.where, ctx, "where a piece is placed")
@@ -154,7 +167,7 @@ class MoveChecks:
                                by_path=action.by_path)
         if any(isinstance(r, ir.PassRule) for r in self.rules_ir):
             raise error("a game has at most one pass rule", action)
-        return ir.PassRule(name, action.always, self._effects(effects, after))
+        return ir.PassRule(name, action.always, self._effects(effects, after, cell=False))
 
     def _counted(self, rule: ir.StepRule, action: ast.Step, ctx: Context) -> ir.StepRule:
         """`slide ... by N [over X]`: N is read per piece and direction (`origin` is the
@@ -202,11 +215,13 @@ class MoveChecks:
         if node.guard is not None:
             guard = expect(self.lower.lower(node.guard, ctx), BOOL, node.guard,
                            "a move's condition")
-        for effect in leaves(node.effects):
+        every = self._every()
+        for effect in leaves(every + node.effects):
             if type(effect) in _BOARD_ONLY:
                 raise error(f"'{_BOARD_ONLY[type(effect)]}' follows a board move (place, step or "
                             f"jump), not a move with parameters", effect)
-        effects = self._effects(node.effects, ctx)
+        effects = (self._effects(every, Context(EFFECT), cell=False)
+                   + self._effects(node.effects, ctx))
         self.rules_ir.append(ir.ParamRule(self._rule_name(node.name, "move"), tuple(ranges), guard,
                                           effects))
 
@@ -217,8 +232,17 @@ class MoveChecks:
                               node.condition,
                               "the legality filter")
 
-    def _effects(self, effects: tuple[ast.Effect, ...], ctx: Context) -> tuple[ir.Effect, ...]:
-        return tuple(self._effect(effect, ctx) for effect in effects)
+    def _effects(self, effects: tuple[ast.Effect, ...], ctx: Context,
+                 cell: bool = True) -> tuple[ir.Effect, ...]:
+        """The effects lowered in `ctx`; without `cell` (a pass, a move of numbers) `here`
+        and `origin` are refused, as nothing moved."""
+        out = tuple(self._effect(effect, ctx) for effect in effects)
+        if not cell:
+            for effect, lowered in zip(effects, out):
+                if any(isinstance(n, (ir.Here, ir.Origin)) for n in ir.walk(lowered)):
+                    raise error("nothing moves in a pass or a move of numbers: 'here' and "
+                                "'origin' are not known in its effects", effect)
+        return out
 
     def _effect(self, effect: ast.Effect, ctx: Context) -> ir.Effect:
         if isinstance(effect, ast.Guarded):

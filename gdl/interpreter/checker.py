@@ -85,6 +85,7 @@ class _Checker(MoveChecks, CountChecks):
         self.piece_values: dict[int, int] = {}
         self.priority_node: ast.Priority | None = None
         self.illegal: ir.Expr | None = None
+        self.every_move: ast.EveryMove | None = None   # effects every later move rule runs
         self.tracks: dict[str, tuple[int, tuple[int, ...]]] = {}
         self.declared: list[ast.Ident] = []   # every name so far (none may be a cell's name)
 
@@ -566,9 +567,13 @@ class _Checker(MoveChecks, CountChecks):
                 who = self.scope.players.index(text)
             else:
                 raise unknown("player", node.who, ["mover", "opponent", *self.scope.players])
+        flags = self.scope.tracks_history, self.scope.tracks_boards, self.scope.counts_plies
         condition = expect(self.lower.lower(node.condition, Context(END)), BOOL, node.condition,
                            "an end condition")
         if isinstance(condition, ir.Const) and not condition.value:
+            if _names_an_option(node.condition, self.scope.options):   # switched off by one
+                self.scope.tracks_history, self.scope.tracks_boards, self.scope.counts_plies = flags
+                return
             raise error("this end condition can never hold", node.condition)
         score = None
         if node.score is not None:
@@ -576,6 +581,16 @@ class _Checker(MoveChecks, CountChecks):
                 raise error("a score ends a game of two or more players", node)
             score = expect(self.lower.lower(node.score, Context(END)), INT, node.score, "a score")
         self.ends.append(ir.EndRule(node.outcome, who, condition, score))
+
+
+def _names_an_option(node: Any, options: Mapping[str, Any]) -> bool:
+    """Whether an expression's text names an option (`repeated 3 and openspiel == 0`)."""
+    if isinstance(node, ast.Name):
+        return node.ident.text in options
+    if isinstance(node, tuple):
+        return any(_names_an_option(n, options) for n in node)
+    return attrs.has(type(node)) and any(_names_an_option(getattr(node, f.name), options)
+                                         for f in attrs.fields(type(node)))
 
 
 def _player_relative(expr: ir.Expr) -> bool:

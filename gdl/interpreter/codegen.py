@@ -21,6 +21,7 @@ from gdl.interpreter import ir
 from gdl.interpreter.codegen_expr import uses_occupancy
 from gdl.interpreter.ir import within_empty
 from gdl.interpreter.codegen_moves import MoveCode
+from gdl.interpreter.codegen_reads import filter_reads, holders, sets_only
 from gdl.interpreter.codegen_support import (
     CHUNK_BITS, TABLE_BITS, SourceWriter, Turner, swapped_results)
 
@@ -93,6 +94,9 @@ class Generator(MoveCode):
                        f"if key in {seen} else key")
             keys = key + (f", {self.board_key()}" if self.uses_board_history else "")
             w(f"{seen} = {seen} | {{{keys}}}")
+        self.judging = judge   # `allowed` leaves out the effects the filter cannot see
+        if self.uses(ir.Captured):
+            w("took = 0   # the cells of the pieces this move has taken")
         self.stage_change(w, rule, p, 0, "m")
         for k, stage in enumerate(getattr(rule, "more", ()), 1):
             w(f"occ = {self.occ()}")
@@ -103,6 +107,7 @@ class Generator(MoveCode):
             with w.indent():
                 self.stage_change(w, stage.action, p, k, "m")
         if judge:
+            self.judging = False
             assert self.game.illegal is not None   # `allowed` is written only for a filter
             w(f"occ = {self.occ()}")
             if ir.HasMoves in reads:   # `not moves`: the next player's moves, asked once
@@ -139,7 +144,7 @@ class Generator(MoveCode):
             self.drop(w, rule, p, start)
         if isinstance(rule, ir.PlaceRule):
             if not within_empty(rule.where):   # placing on a piece replaces it
-                self.clear_all(w, "~bit")
+                self.take(w, "bit")
             owner = self.n_players if rule.kind in self.game.neutral else p
             w(f"{self.plane(owner, rule.kind)} |= bit")
         elif isinstance(rule, (ir.JumpRule, ir.StepRule)):
@@ -152,9 +157,10 @@ class Generator(MoveCode):
                 if self.game.hand is not None:
                     self.take_into_hand(w, rule, p, move)
                 w(f"{mine} ^= {'org' if self.uses(ir.Origin) else f'1 << ({start})'}")
-                taken = (f"~(bit | {move} >> {self.capture_shift})" if isinstance(rule, ir.JumpRule)
-                         else "~bit")
-                self.clear_all(w, taken)
+                if isinstance(rule, ir.JumpRule):
+                    self.take(w, f"(bit | {move} >> {self.capture_shift})")
+                elif not within_empty(rule.to):   # a step onto an empty cell takes nothing
+                    self.take(w, "bit", holders(rule.to, p, self.planes_of, self.n_planes))
                 w(f"{mine} |= bit")
         effects = getattr(rule, "effects", ())
         if any(uses_occupancy(e) for e in effects):
@@ -187,14 +193,42 @@ class Generator(MoveCode):
                   f"({self.plane(q, k)} & x).bit_count()")
             w(f"{hand} = tuple(h)")
 
-    def clear_all(self, w: SourceWriter, keep: str) -> None:
-        """Every plane loses the cells outside `keep` (an expression of the cells to keep)."""
+    def take(self, w: SourceWriter, cells: str, planes: list[int] | None = None) -> None:
+        """Whatever stands on `cells` is taken (from `planes`, the ones that can hold a piece
+        there; default all); with `captured` read, `took` gathers the cells."""
+        if not self.uses(ir.Captured):
+            self.clear_all(w, f"~{cells}", planes)
+            return
+        names = " | ".join(f"b{i}" for i in (range(self.n_planes) if planes is None else planes))
+        w(f"x = {cells} & ({names or '0'})")
+        w("if x:")
+        with w.indent():
+            w("took |= x")
+            self.clear_all(w, "~x", planes)
+
+    def clear_all(self, w: SourceWriter, keep: str, planes: list[int] | None = None) -> None:
+        """Every plane (of `planes`, default all) loses the cells outside `keep` (an
+        expression of the cells to keep)."""
         w(f"keep = {keep}")
-        for i in range(self.n_planes):
+        for i in range(self.n_planes) if planes is None else planes:
             w(f"b{i} &= keep")
+
+    judging = False   # writing `allowed`: effects on variables the filter never reads are left out
+
+    def filter_reads(self) -> set[int] | None:
+        if not hasattr(self, "_filter_reads"):
+            self._filter_reads = filter_reads(self.game)
+        return self._filter_reads
+
+    def planes_of(self, owner: ir.Owner, kind: int | None, p: int) -> list[int]:
+        """The planes of `owner`'s pieces (of `kind`, or every kind) for player p to move."""
+        kinds = range(self.n_kinds) if kind is None else [kind]
+        return [q * self.n_kinds + k for q in self.owners(owner, p) for k in kinds]
 
     def effect(self, w: SourceWriter, effect: ir.Effect, rule: ir.Rule | ir.SelectRule,
                p: int) -> None:
+        if self.judging and sets_only(effect, self.filter_reads()):
+            return
         if isinstance(effect, ir.Guard):
             w(f"if {self.expr(effect.condition, p)}:")
             with w.indent():
@@ -417,6 +451,8 @@ class Generator(MoveCode):
             def body(part: SourceWriter, q: int) -> None:
                 if self.extra_turns:
                     part(f"nxt = {q}")
+                if self.uses(ir.Captured):
+                    part("took = 0   # no move was made")
                 self.ends(part, (q - 1) % self.n_players)
             self.per_player(w, body)
 

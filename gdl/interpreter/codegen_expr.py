@@ -132,6 +132,8 @@ class ExpressionCode:
                 return "(" + " or ".join(self.line(e.length, self.pieces(q, None, p))
                                          for q in range(self.n_players)) + ")"
             return self.line(e.length, self.pieces(e.owner, None, p))
+        if isinstance(e, ir.Captured):
+            return "(took != 0)"
         if isinstance(e, ir.Here):
             return "bit"
         if isinstance(e, ir.Origin):

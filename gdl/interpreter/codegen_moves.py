@@ -165,6 +165,9 @@ class MoveCode(AttackCode, CountedCode, ExpressionCode):
         if isinstance(rule, ir.ParamRule):
             self.param_moves(w, rule, index, p)
             return
+        if any(isinstance(getattr(rule, f, None), ir.Const) and not getattr(rule, f).value
+               for f in ("where", "to", "over")):
+            return   # no cell to go to: an option switched the rule off
         encoding = Encoding(self.cell_bits, self.rule_tag(index), self.capture_shift)
         if not rule.more:
             self.stage_moves(w, rule, p, encoding)
@@ -194,6 +197,8 @@ class MoveCode(AttackCode, CountedCode, ExpressionCode):
         w = SourceWriter()
         w(f"def {name}({self.locals()}mv, add):")
         with w.indent():
+            if self.uses(ir.Captured):
+                w("took = 0   # (read by the first stage's effects only)")
             earlier = rule if k == 1 else stages[k - 2].action
             if k > 1 and stages[k - 2].guard is not None:   # that stage may have been skipped
                 w(f"if mv >> {self.stage_shift(k - 1)} & {self.cell_mask}:")

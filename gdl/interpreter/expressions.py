@@ -28,7 +28,7 @@ ILLEGAL = "illegal"   # the legality filter: the position after a move, `here` a
 DISTANCE = "distance"   # a counted slide's length: `origin` is the piece's cell, `axis` its line
 
 BUILTIN_NAMES = ("empty", "occupied", "own", "enemy", "full", "moves", "dark", "light", "here",
-                 "plies",
+                 "plies", "captured",
                  "repeated", "none", "origin", "neutral")
 FUNCTIONS = ("row", "column", "rows", "columns", "line", "count", "size", "sum", "flank", "moves",
              "slot",
@@ -83,6 +83,7 @@ class Context:
     """Where an expression is lowered: its mode and the move parameters in reach."""
     mode: str
     params: tuple[str, ...] = ()
+    later: bool = False   # in a move's later stage (what the first stage took is not known)
 
 
 def unknown(kind: str, ident: ast.Ident, choices: list[str]) -> RulesSemanticError:
@@ -160,6 +161,8 @@ def _numbers(expr: ir.Expr) -> tuple[int, ...]:
 def fold(op: ir.Op, full: int = 0) -> ir.Expr:
     """`op` itself, or its constant value when every argument is constant."""
     args = op.args
+    if op.op == "and" and any(isinstance(a, ir.Const) and not a.value for a in args):
+        return ir.Const(0 if op.type == CELLS else False, op.type)   # `enemy and openspiel == 1`
     # (The `if`s inside the comprehensions keep every argument: they narrow the type.)
     if all(isinstance(a, ir.Const) for a in args):
         return ir.Const(_evaluate(op.op, [a.value for a in args if isinstance(a, ir.Const)],
@@ -264,6 +267,11 @@ class Lowerer(BoardFunctions):
             return ir.Pieces(len(self.scope.players), None)
         if text == "origin" and ctx.mode == DISTANCE:   # the cell the travelling piece is on
             return ir.Origin()
+        if text == "captured":
+            if ctx.mode not in (EFFECT, END, ILLEGAL) or ctx.later:
+                raise error("'captured' (the move took a piece) is only known in the effects of "
+                            "a move's first stage, the end rules and the legality filter", ident)
+            return ir.Captured()
         if text in ("here", "origin"):
             if ctx.mode not in (EFFECT, ILLEGAL):
                 what = ("where the piece landed" if text == "here"

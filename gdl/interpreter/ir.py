@@ -130,6 +130,13 @@ class Repeated:
 
 
 @attrs.frozen
+class Captured:
+    """The move took a piece: its travels or placements so far landed on or jumped over one
+    (never at the start, nor for a pass or a move of numbers)."""
+    type: str = BOOL
+
+
+@attrs.frozen
 class Here:
     """The cell where the move's piece landed (in the effects of a board move)."""
     type: str = CELLS
@@ -256,8 +263,8 @@ class Op:
 
 
 Expr = (Const | PerPlayer | Pieces | Empty | Full | HasMoves | Flank | Shift | Line | Plies
-        | Repeated | Here | Origin | Attacked | Adjacent | Reach | CountAt | CountsWhere | InHand
-        | Zone | Slot | LinesHolding | Var | Param | Op | Connected | Axis)
+        | Repeated | Captured | Here | Origin | Attacked | Adjacent | Reach | CountAt | CountsWhere
+        | InHand | Zone | Slot | LinesHolding | Var | Param | Op | Connected | Axis)
 
 
 # ----------------------------------------------------------------------- moves and ends

@@ -297,9 +297,9 @@ def test_exports_carry_the_metadata():
     cube = catalog.invariants("pocket_cube")
     assert ["front", "back"] in cube["inverse_pairs"]
     assert cube["quantities"][0]["kind"] == "conserved"
-    draughts = catalog.invariants("draughts", games=10)
-    assert any(s["colour_swap"] for s in draughts["symmetries"])
-    monotone = draughts["quantities"][0]
+    breakthrough = catalog.invariants("breakthrough", games=10)
+    assert any(s["colour_swap"] for s in breakthrough["symmetries"])
+    monotone = catalog.invariants("draughts", games=10)["quantities"][0]
     assert (monotone["kind"], monotone["direction"], monotone["view"]) == \
         ("monotone", "nonincreasing", "each player")
 
