@@ -138,7 +138,7 @@ class GameC(MovesC):
             w(f"t = {to}; bit = bb_bit(t);")
         if isinstance(rule, ir.PlaceRule):
             if not within_empty(rule.where):   # placing on a piece replaces it
-                self.clear_all(w, "bit")
+                self.take(w, "bit")
             owner = self.n_players if rule.kind in self.game.neutral else p
             w(f"{self.plane(owner, rule.kind)} = bb_or({self.plane(owner, rule.kind)}, bit);")
         elif isinstance(rule, (ir.StepRule, ir.JumpRule)):
@@ -146,12 +146,18 @@ class GameC(MovesC):
             if rule.kind is not None:
                 mine = self.plane(p, rule.kind)
                 w(f"{mine} = bb_xor({mine}, org);")
-                self.clear_all(w, "bb_or(bit, mp->cap)" if isinstance(rule, ir.JumpRule)
-                               else "bit")
+                self.take(w, "bb_or(bit, mp->cap)" if isinstance(rule, ir.JumpRule) else "bit")
                 w(f"{mine} = bb_or({mine}, bit);")
         w(f"occ = {self.occ()};")
         for effect in getattr(rule, "effects", ()):
             self.effect(w, effect, rule, p)
+
+    def take(self, w: CWriter, cells: str) -> None:
+        """Whatever stands on `cells` is taken by the move; with `captured` read, `took`
+        gathers the cells (as the Python generator's `take`)."""
+        if any(isinstance(n, ir.Captured) for n in ir.walk(self.game)):
+            w(f"took = bb_or(took, bb_and({cells}, {self.occ()}));")
+        self.clear_all(w, cells)
 
     def clear_all(self, w: CWriter, taken: str) -> None:
         """Every plane loses the cells of `taken`."""

@@ -29,7 +29,9 @@ class MovesC(AttacksC):
             for a in actions:
                 if isinstance(a, ir.DropRule):
                     raise Unsupported(f"the rule kind '{type(a).__name__}'")
-                if isinstance(a, ir.JumpRule) and a.by_path:
+                dead = isinstance(a, ir.JumpRule) and ir.Const(0, ir.CELLS) in (a.over, a.to)
+                if isinstance(a, ir.JumpRule) and a.by_path and not dead:   # (dead: no moves,
+                    # as draughts' OpenSpiel rule when its option is off)
                     raise Unsupported("a jump chain kept by path")
         # where the moves being listed go: (array, its count), and the stage they make
         # (None: the first; k: further stage k, written into a copy of the move `mv`)
@@ -203,6 +205,9 @@ class MovesC(AttacksC):
         params = self.param_count()
         w("int t = 0, nxt = 0; bb bit = ZERO, org = ZERO, keep = ZERO, occ;")
         w("(void)t; (void)nxt; (void)bit; (void)org; (void)keep;")
+        if any(isinstance(n, ir.Captured) for n in ir.walk(self.game)):
+            w("bb took = ZERO;   /* the cells of the pieces this move has taken */")
+            w("(void)took;")
         if params:
             w(f"int64_t {', '.join(f'a{i} = 0' for i in range(params))};")
             w("".join(f"(void)a{i}; " for i in range(params)))

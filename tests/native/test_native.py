@@ -15,6 +15,7 @@ import pytest
 from gdl import catalog
 from gdl.cli import main
 from gdl.errors import GdlError
+from gdl.interpreter import compile_rules
 from gdl.native import build
 from gdl.native.backend import with_backend
 from gdl.native.game import NativeGame
@@ -25,7 +26,24 @@ DATA = Path(__file__).parent.parent / "data" / "perft"
 SUPPORTED = ("tictactoe", "connect4", "gomoku", "breakthrough", "clobber", "draughts",
              "othello", "hex", "uttt", "dots_and_boxes", "antichess", "amazons", "pentago",
              "nine_mens_morris", "mancala", "chess")
-LACKING = {"nim": "list of numbers", "go": "history"}
+LACKING = {"nim": "list of numbers", "go": "history", "chess": "history",
+           "draughts": "history", "shogi": "list of numbers", "lines_of_action": "history"}
+# Chess and draughts read `repeated 3`: the positions seen, which the C generator lacks
+# yet, so the bundled games run on Python. Their move generators are checked natively on
+# the rules without that one end rule: no position occurs three times in fewer than 8
+# plies, so perft at the recorded depths and the moves of a game's first plies are the
+# bundled game's.
+WITHOUT_REPETITION = {"chess": "end: draw if repeated 3\n",
+                      "draughts": "end: draw if repeated 3 and openspiel == 0\n"}
+
+
+def load(name: str, options: dict[str, str] | None = None):
+    """The bundled game, or for the games above its rules without the repetition draw."""
+    if name not in WITHOUT_REPETITION:
+        return catalog.load(name, options)
+    text = catalog.resolve(name).read_text()
+    assert WITHOUT_REPETITION[name] in text
+    return compile_rules(text.replace(WITHOUT_REPETITION[name], ""), f"{name}.gdl", options)
 
 
 def has_compiler() -> bool:
@@ -41,7 +59,7 @@ needs_cc = pytest.mark.skipif(not has_compiler(), reason="no C compiler on this 
 
 @functools.cache
 def python_game(name: str):
-    return catalog.load(name)
+    return load(name)
 
 
 @functools.cache
@@ -148,7 +166,7 @@ def test_cache_hit_and_rebuild(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("name, construct", sorted(LACKING.items()))
 def test_a_missing_construct_falls_back_with_its_name(name, construct, capsys):
-    game = python_game(name)
+    game = catalog.load(name)
     assert with_backend(game, "native") is game
     assert construct in capsys.readouterr().err
 
@@ -216,14 +234,16 @@ ORACLE = DATA.parent / "oracle"
 
 
 @needs_cc
+# (OpenSpiel's draughts, --set openspiel=1, keeps king chains by path: not in C yet)
 @pytest.mark.parametrize("path", sorted(p for p in ORACLE.glob("*.json")
-                                        if p.stem in SUPPORTED), ids=lambda p: p.stem)
+                                        if p.stem in SUPPORTED and p.stem != "draughts"),
+                         ids=lambda p: p.stem)
 def test_perft_equals_openspiels_recorded_counts(path):
     """Native perft from the start and from the recorded positions against OpenSpiel's
     counts (tests/data/oracle, recorded from pyspiel): an oracle independent of gdl."""
     import json
     data = json.loads(path.read_text())
-    game = with_backend(catalog.load(path.stem, {k: str(v) for k, v in data["options"].items()}),
+    game = with_backend(load(path.stem, {k: str(v) for k, v in data["options"].items()}),
                         "native")
     start = game.initial_state()
     assert [game.native_perft(start, d) for d in range(1, len(data["perft"]) + 1)] \
