@@ -38,6 +38,7 @@ from typing import Any, TextIO
 from gdl import __version__, catalog, cli_json, cli_openspiel, cli_play, cli_puzzle, records
 from gdl import cli_records, interrupts, limits
 from gdl.notation import read_moves
+from gdl.one_player import OnePlayerPuzzle, is_one_player_game
 from gdl.started import Started
 from gdl.invariants_json import describe as describe_invariants
 from gdl.api import grid_rows
@@ -335,6 +336,8 @@ SOLVERS: dict[str, Callable[..., tuple[list[str], dict]]] = {
 
 def cmd_solve(args: argparse.Namespace, status: Status) -> int:
     game = _load(args)
+    if is_one_player_game(game):   # a puzzle on the general core: solved as a puzzle
+        game = OnePlayerPuzzle(game)
     solver = SOLVERS.get(game.kind)
     if game.kind != CONSTRAINTS and (args.given is not None or args.count):
         raise GdlError("--given and --count are for constraint puzzles (such as sudoku)")

@@ -50,6 +50,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="puzzles: solve from N random moves away from the goal")
     parser.add_argument("--seed", type=int, default=0,
                         help="puzzles: the seed of --scramble (default: 0)")
+    parser.add_argument("--no-symmetry", action="store_true",
+                        help="puzzles: search every state, not one of each class of "
+                             "symmetric states (to measure what the symmetries save)")
     parser.add_argument("--all", action="store_true",
                         help="puzzles: every optimal solution (bidirectional search)")
     parser.add_argument("--enumerate", action="store_true",
@@ -59,8 +62,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def check_flags(game: Any, args: argparse.Namespace) -> None:
     """Refuse the puzzle options for other kinds, and the game methods for puzzles."""
+    if game.kind == PUZZLE and getattr(args, "position", None) is not None:
+        if args.state is not None and args.state != args.position:
+            raise GdlError("give one of --state and --position (they are the same)")
+        args.state = args.position   # a puzzle's --position is its --state
     puzzle_only = args.state is not None or args.scramble is not None or args.all \
-        or args.enumerate
+        or args.enumerate or args.no_symmetry
     if game.kind != PUZZLE:
         if puzzle_only or args.method in METHODS:
             raise GdlError(f"--state, --scramble, --all, --enumerate and --method "
@@ -89,7 +96,8 @@ def solve(game: Any, state: State, args: argparse.Namespace, status: Any) -> tup
     status.show(f"solving {game.name} by {method}...")
     result = solve_puzzle(game, start, method=method, all_solutions=args.all,
                           time_limit=args.time_limit,
-                          max_nodes=limits.puzzle_nodes(method, args.max_nodes))
+                          max_nodes=limits.puzzle_nodes(method, args.max_nodes),
+                          use_symmetry=not args.no_symmetry)
     status.clear()
     if result.unsolved:
         reason = f"{game.name} was {result.unsolved} ({result.nodes:,} nodes searched)"
@@ -139,10 +147,28 @@ def _start(game: Any, args: argparse.Namespace) -> State:
             raise OptionError(f"{game.name} has no notation for positions; use --moves")
         return parse(args.state)
     if args.scramble is not None:
-        return random_walk(game, args.scramble, args.seed)
+        return scrambled(game, args.scramble, args.seed)
     if args.moves:
         return _played(game, args.moves)
     return game.goal_state() if args.enumerate else game.initial_state()
+
+
+def scrambled(game: Any, moves: int, seed: int) -> State:
+    """`moves` seeded random moves from the goal (from the start when the goal is only a
+    predicate, as in a one-player game), never undoing the move before."""
+    start = None if hasattr(game, "goal_state") else game.initial_state()
+    return random_walk(game, moves, seed, start)
+
+
+def start_words(args: argparse.Namespace) -> str:
+    """How the start was chosen, in words (what the commands say before their figures)."""
+    if getattr(args, "position", None) is not None or getattr(args, "state", None) is not None:
+        return f"the position {getattr(args, 'position', None) or args.state!r}"
+    if getattr(args, "scramble", None) is not None:
+        return f"a scramble of {args.scramble} random moves (seed {args.seed})"
+    if getattr(args, "moves", None):
+        return f"the start after {args.moves!r}"
+    return "the start"
 
 
 def _played(game: Any, moves: str) -> State:

@@ -450,8 +450,23 @@ class Swap:
     pos: SourcePos
 
 
+@attrs.frozen
+class MoveLaws:
+    """`every move commutes, undoes itself`: laws ("commutes", "undoes itself") of every move."""
+    laws: tuple[str, ...]
+    pos: SourcePos
+
+
+@attrs.frozen
+class Toggle:
+    """`toggle X with KIND`: X's occupied cells empty, its empty cells get the mover's KIND."""
+    cells: Expr
+    piece: Ident
+    pos: SourcePos
+
+
 Effect = (Assign | Promote | Flip | Fill | Guarded | Again | Remove | Add | Carry | Sow | Group
-          | Rotate | Reflect | Swap)
+          | Rotate | Reflect | Swap | Toggle)
 
 
 @attrs.frozen
@@ -504,7 +519,7 @@ class End:
 
 Statement = (Players | Option | Board | Pieces | Direction | Region | Setup | Symmetry
              | StateVar | PieceValue | Priority | Zones | BoardMove | ParamMove | End | Quantity
-             | Illegal | Neutral | Counts | Track | Hands)
+             | Illegal | Neutral | Counts | Track | Hands | MoveLaws)
 
 
 @attrs.frozen

@@ -21,7 +21,7 @@ from gdl.interpreter.codegen_support import SourceWriter
 # Effects that change the board away from where a move lands: the fast form cannot see them in a
 # placement or a choice (the general form takes such a move's cell for an attack).
 _FAR_EFFECTS = (ir.Remove, ir.Add, ir.Carry, ir.Fill, ir.Flip, ir.Sow, ir.Rotate, ir.Reflect,
-                ir.Swap)
+                ir.Swap, ir.Toggle)
 
 
 class AttackCode:

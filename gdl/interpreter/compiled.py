@@ -90,6 +90,8 @@ class CompiledGame:
         self.legal_moves, self.apply = namespace["legal_moves"], namespace["apply"]
         self.canonical, self._settle = namespace["canonical"], namespace["settle"]
         self.quantity_values = namespace.get("quantities")   # see invariants.check_quantity
+        if "heuristic_value" in namespace:   # `heuristic: EXPR` (see gdl.one_player)
+            self.heuristic_value = namespace["heuristic_value"]
         return namespace
 
     @property
