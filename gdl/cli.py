@@ -224,7 +224,10 @@ def cmd_invariants(args: argparse.Namespace, status: Status) -> int:
 def cmd_perft(args: argparse.Namespace, status: Status) -> int:
     game = _load(args)
     _require_moves(game, "perft")
-    _, state, played = _setup(game, args.moves, args.position)
+    state, played = _start_of(game, args)
+    said = _start_line(game, args, state)
+    if said and not args.json:
+        print(said)
     count, rows = 1, []
     split: list[tuple[object, int]] = []
     for depth in range(1, args.depth + 1):
@@ -240,7 +243,8 @@ def cmd_perft(args: argparse.Namespace, status: Status) -> int:
         if not args.json:
             print(f"depth {depth}: {count}  ({seconds:.3f} s, {_rate(count, seconds)} nodes/s)")
     if args.json:
-        _dump({"game": game.name, "moves": played, "depth": args.depth,
+        _dump({"game": game.name, "start": cli_puzzle.start_words(args), "moves": played,
+               "depth": args.depth,
                "count": count, "depths": rows,
                **({"divide": {game.move_text(state, m): n for m, n in split}}
                   if args.divide else {})})
@@ -250,6 +254,28 @@ def cmd_perft(args: argparse.Namespace, status: Status) -> int:
             print(f"  {game.move_text(state, move)}: {n}")
     print(count)
     return EXIT_OK
+
+
+def _start_of(game: Game, args: argparse.Namespace) -> tuple[State, list[str]]:
+    """perft's and bench's start: --scramble N (seeded random moves: from a puzzle's goal,
+    else from the start), or --position and --moves (see `_setup`); and the moves played."""
+    if getattr(args, "scramble", None) is None:
+        _, state, played = _setup(game, args.moves, args.position)
+        return state, played
+    if args.moves or args.position is not None:
+        raise GdlError("give --scramble, or --position and --moves, not both")
+    return cli_puzzle.scrambled(game, args.scramble, args.seed), []
+
+
+def _start_line(game: Game, args: argparse.Namespace, state: State) -> str | None:
+    """"start: ..." for a puzzle or a start given by flags (a game from its start: None),
+    with a warning when a puzzle starts at its goal (nothing to count from there)."""
+    words = cli_puzzle.start_words(args)
+    if game.kind != PUZZLE and words == "the start":
+        return None
+    note = " (the goal itself: give --scramble N or --position TEXT)" \
+        if game.kind == PUZZLE and game.is_terminal(state) else ""
+    return f"start: {words}{note}"
 
 
 def _solve_game(game: Game, state: State, args: argparse.Namespace,
@@ -385,15 +411,19 @@ def cmd_match(args: argparse.Namespace, status: Status) -> int:
 def cmd_bench(args: argparse.Namespace, status: Status) -> int:
     game = _load(args)
     _require_moves(game, "bench")
-    game = _started(game, args)
+    if getattr(args, "scramble", None) is not None or args.moves or args.position is not None:
+        game = Started(game, _start_of(game, args)[0])
     status.show(f"bench: {2 * RUNS} runs of {args.seconds:g} s")
     result = measure(game, seconds=args.seconds)
     status.clear()
     if args.json:
-        _dump(result.to_json())
+        _dump({**result.to_json(), "start": cli_puzzle.start_words(args)})
         return EXIT_OK
     ab = result.alphabeta_nodes_per_second
     print(f"game: {result.game}")
+    said = _start_line(game, args, game.initial_state())
+    if said:
+        print(said)
     print(f"random playouts: {result.playouts_per_second:,.0f}/s "
           f"({result.plies_per_second:,.0f} moves/s; "
           f"median of {result.runs} runs of {result.seconds:g} s)")
@@ -432,6 +462,13 @@ def _seconds(text: str) -> float:
     if not value > 0:
         raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
     return value
+
+
+def _scramble_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--scramble", type=_count(0), metavar="N",
+                   help="start N seeded random moves away (a puzzle: from its goal; a game: "
+                        "from its start)")
+    p.add_argument("--seed", type=int, default=0, help="the seed of --scramble (default: 0)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -498,6 +535,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("depth", metavar="DEPTH", type=_count(0), help="plies to count")
     p.add_argument("--divide", action="store_true",
                    help="also print the count at DEPTH below each first move")
+    _scramble_arguments(p)
 
     p = command("play", cli_play.run, "play in the terminal", [game, moves, ai, json_flag],
                 epilog=cli_play.__doc__.split("\n", 1)[1],
@@ -540,6 +578,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"seconds per run; each figure is the median of {RUNS} runs "
                         f"(default: 0.4)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    _scramble_arguments(p)
     cli_openspiel.add_command(command, [game])
     cli_records.add_command(command, [])
     return parser

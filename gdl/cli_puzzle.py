@@ -15,6 +15,7 @@ differs between the start and the goal, or says the whole space was searched.
 from __future__ import annotations
 
 import argparse
+import random
 from typing import Any
 
 from gdl import limits
@@ -155,9 +156,17 @@ def _start(game: Any, args: argparse.Namespace) -> State:
 
 def scrambled(game: Any, moves: int, seed: int) -> State:
     """`moves` seeded random moves from the goal (from the start when the goal is only a
-    predicate, as in a one-player game), never undoing the move before."""
-    start = None if hasattr(game, "goal_state") else game.initial_state()
-    return random_walk(game, moves, seed, start)
+    predicate, as in a one-player game, or for a game), never undoing the move before; a
+    walk that reaches the end of a game stops there."""
+    if hasattr(game, "inverse") and hasattr(game, "goal_state"):
+        return random_walk(game, moves, seed)
+    rng, state = random.Random(seed), game.initial_state()
+    for _ in range(moves):
+        legal = [] if game.is_terminal(state) else list(game.legal_moves(state))
+        if not legal:
+            break
+        state = game.apply(state, rng.choice(legal))
+    return state
 
 
 def start_words(args: argparse.Namespace) -> str:

@@ -58,6 +58,7 @@ class TilesIR:
     cols: int
     start: State
     goal: State
+    symmetries: tuple[str, ...] = ()   # declared board symmetries that keep the goal
 
 
 @attrs.frozen

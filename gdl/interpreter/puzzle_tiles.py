@@ -114,6 +114,22 @@ class TilesEngine:
         self.encode = lambda s: int.from_bytes(bytes(s), "big")
         size = rows * cols
         self.decode = lambda code: tuple(code.to_bytes(size, "big"))
+        if "transpose" in form.symmetries:
+            self.symmetry_key = transposed_key(rows, form.goal)
+
+
+def transposed_key(side: int, goal: State) -> Callable[[State], State]:
+    """The least of a state and its reflection about the main diagonal: the board
+    transposed, each tile renamed to the tile whose goal cell is the transposed one (a
+    goal that the reflection maps to itself makes the two equally far from it)."""
+    cells = [c % side * side + c // side for c in range(side * side)]
+    rename = {goal[c]: goal[cells[c]] for c in range(side * side)}
+    order = [cells.index(c) for c in range(side * side)]   # new cell c <- old cell order[c]
+
+    def key(state: State) -> State:
+        image = tuple([rename[state[j]] for j in order])
+        return image if image < state else state
+    return key
 
     def heuristic_distance(self, state: State) -> int:
         """Manhattan distance plus two per tile lifted out of its goal row or column."""

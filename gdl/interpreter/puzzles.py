@@ -97,6 +97,7 @@ class _PuzzleChecker:
         self.slide: ast.SlideMove | None = None
         self.start: ast.PuzzleStart | None = None
         self.goal: ast.PuzzleGoal | None = None
+        self.symmetry: ast.Symmetry | None = None
 
     # ---- driver
     def run(self) -> PuzzleIR:
@@ -106,6 +107,7 @@ class _PuzzleChecker:
             ast.Stacks: self._stacks, ast.CycleMove: self._cycle_move,
             ast.SlideMove: self._slide_move, ast.StackMove: self._stack_move,
             ast.Inverse: self._inverse, ast.PuzzleStart: self._target,
+            ast.Symmetry: self._symmetry,
             ast.PuzzleGoal: self._target}
         for statement in self.rules.statements:
             handler = handlers.get(type(statement))
@@ -279,6 +281,19 @@ class _PuzzleChecker:
                             f"does not restore the position", a)
             self.inverses.append((i, j))
 
+    def _symmetry(self, node: ast.Symmetry) -> None:
+        """`symmetry transpose` (a square sliding puzzle: the reflection about the main
+        diagonal); checked against the goal when the goal is known."""
+        if not isinstance(self.form_node, ast.Tiles) or node.swap or node.cell_map:
+            raise error("a puzzle declares `symmetry transpose`, after its tiles", node)
+        for name in node.names:
+            if name.text != "transpose":
+                raise error(f"a sliding puzzle's symmetry is 'transpose', not '{name.text}'",
+                            name)
+        if self.board is None or self.board[0] != self.board[1]:
+            raise error("the reflection about the diagonal needs a square board", node)
+        self.symmetry = node
+
     def _target(self, node: ast.PuzzleStart | ast.PuzzleGoal) -> None:
         which = "start" if isinstance(node, ast.PuzzleStart) else "goal"
         if getattr(self, which) is not None:
@@ -307,9 +322,20 @@ class _PuzzleChecker:
                                  start, goal)
         if isinstance(node, ast.Tiles):
             assert self.board is not None   # `_tiles` refuses tiles before the board
-            return TilesIR(*self.board, start, goal)
+            return TilesIR(*self.board, start, goal, self._tile_symmetries(goal))
         assert self.stack_rule is not None   # stacks without moves were refused above
         return StacksIR(self.stack_count, self.stack_items, self.stack_rule, start, goal)
+
+    def _tile_symmetries(self, goal: State) -> tuple[str, ...]:
+        if self.symmetry is None:
+            return ()
+        assert self.board is not None   # `_symmetry` needs the board
+        side = self.board[0]
+        row, col = divmod(goal.index(0), side)
+        if row != col:   # then the reflection would rename the blank: not a symmetry
+            raise error("the reflection about the diagonal moves the goal's blank off the "
+                        "diagonal", self.symmetry)
+        return ("transpose",)
 
     def _home(self, node: Any) -> State:
         if isinstance(node, ast.PermState):
