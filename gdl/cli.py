@@ -114,6 +114,11 @@ def _options(pairs: Sequence[str] | None) -> dict[str, str]:
 
 
 def _load(args: argparse.Namespace) -> Game:
+    """The game; a level game's `--position` (Sokoban's XSB) rebuilds it from the level."""
+    if getattr(args, "position", None) is not None and catalog.reads_levels(args.game):
+        game = catalog.load_level(args.game, args.position, _options(args.set))
+        args.position = None   # the level is the game's start
+        return game
     return catalog.load(args.game, _options(args.set))
 
 

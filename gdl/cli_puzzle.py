@@ -24,6 +24,7 @@ from gdl.games.reference_puzzles import random_walk
 from gdl.protocol import PUZZLE, State
 from gdl.solvers.enumerate import BYTE_TABLE_LIMIT, enumerate_space
 from gdl.solvers.puzzle import METHODS, default_method, solve_puzzle
+from gdl.solvers.weighted import solve_weighted
 
 PROGRESS_EVERY = 50_000   # states between two progress updates of --enumerate
 
@@ -51,6 +52,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="puzzles: solve from N random moves away from the goal")
     parser.add_argument("--seed", type=int, default=0,
                         help="puzzles: the seed of --scramble (default: 0)")
+    parser.add_argument("--cost", metavar="RULE",
+                        help="one-player games: optimal in the moves of the rule named RULE "
+                             "only, the others free (Sokoban: --cost push, the fewest pushes)")
     parser.add_argument("--no-symmetry", action="store_true",
                         help="puzzles: search every state, not one of each class of "
                              "symmetric states (to measure what the symmetries save)")
@@ -68,7 +72,7 @@ def check_flags(game: Any, args: argparse.Namespace) -> None:
             raise GdlError("give one of --state and --position (they are the same)")
         args.state = args.position   # a puzzle's --position is its --state
     puzzle_only = args.state is not None or args.scramble is not None or args.all \
-        or args.enumerate or args.no_symmetry
+        or args.enumerate or args.no_symmetry or args.cost is not None
     if game.kind != PUZZLE:
         if puzzle_only or args.method in METHODS:
             raise GdlError(f"--state, --scramble, --all, --enumerate and --method "
@@ -92,6 +96,8 @@ def solve(game: Any, state: State, args: argparse.Namespace, status: Any) -> tup
         if args.all or args.method:
             raise GdlError("--enumerate counts positions; it takes no --all or --method")
         return _enumerate(game, start, args, status)
+    if args.cost is not None:
+        return _solve_by_cost(game, start, args, status)
     method = "bidirectional" if args.all and args.method is None else \
         args.method or default_method(game)
     status.show(f"solving {game.name} by {method}...")
@@ -124,6 +130,37 @@ def solve(game: Any, state: State, args: argparse.Namespace, status: Any) -> tup
         lines.append(f"solution ({result.length} moves): "
                      + (" ".join(solution) if solution else "none needed, the start is the goal "
                         "(give --state or --scramble N)"))
+    lines += [f"nodes: {result.nodes} ({result.generated} generated)",
+              f"time: {result.seconds:.3f} s"]
+    return lines, data
+
+
+def _solve_by_cost(game: Any, start: State, args: argparse.Namespace,
+                   status: Any) -> tuple[list[str], dict]:
+    """--cost RULE: the fewest moves of that rule (0-1 breadth-first search)."""
+    rule_name = getattr(game, "rule_name", None)
+    if rule_name is None or args.all or args.method:
+        raise GdlError("--cost RULE is for one-player games, without --all or --method")
+    status.show(f"solving {game.name}: fewest {args.cost} moves...")
+    result = solve_weighted(game, lambda m: rule_name(m) == args.cost, start,
+                            time_limit=args.time_limit,
+                            max_nodes=limits.puzzle_nodes("bfs", args.max_nodes))
+    status.clear()
+    if result.unsolved:
+        raise GdlError(f"{game.name} was {result.unsolved}")
+    solution = None if result.solution is None else _texts(game, start, result.solution)
+    cost = None if result.solution is None else \
+        sum(rule_name(m) == args.cost for m in result.solution)
+    data = {"puzzle": game.name, "start": _text(game, start), "method": result.method,
+            "cost": args.cost, "solution": solution, "length": result.length,
+            args.cost: cost, "nodes": result.nodes, "generated": result.generated,
+            "seconds": round(result.seconds, 6), "unsolvable": result.unsolvable}
+    lines = [f"start: {data['start']}", f"method: {result.method} (fewest {args.cost} moves)"]
+    if result.unsolvable:
+        lines.append(f"unsolvable: {result.unsolvable}")
+    else:
+        lines.append(f"solution ({cost} {args.cost} moves, {result.length} in all): "
+                     + " ".join(solution or ()))
     lines += [f"nodes: {result.nodes} ({result.generated} generated)",
               f"time: {result.seconds:.3f} s"]
     return lines, data

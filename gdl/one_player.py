@@ -95,6 +95,9 @@ class OnePlayerPuzzle:
     def returns(self, state: State) -> tuple[float, ...]:
         return self.game.returns(state)
 
+    def rule_name(self, move: Move) -> str | None:
+        return self.game.rule_name(move)
+
     def move_text(self, state: State, move: Move) -> str:
         return self.game.move_text(state, move)
 

@@ -182,6 +182,13 @@ class CompiledGame:
             return name(to)   # it goes on from where the stage before ended
         return f"{name(start)}-{name(to)}"
 
+    def rule_name(self, move: Move) -> str | None:
+        """The name of the rule that made `move` (`move push: ...` gives "push"), or None."""
+        if isinstance(move, tuple):
+            return self.ir.rules[move[0]].name
+        rule = cast(int, move) >> 2 * self._cell_bits & (1 << self.ir.rule_bits) - 1
+        return getattr(self._board_rules[rule], "name", None)
+
     def letters(self) -> dict[tuple[int, int], str]:
         """(owner, kind) -> the piece's letter in positions and notation (made once)."""
         if self._letters is None:
