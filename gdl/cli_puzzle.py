@@ -22,6 +22,7 @@ from gdl import limits
 from gdl.errors import GdlError, IllegalMove, OptionError
 from gdl.games.reference_puzzles import random_walk
 from gdl.protocol import PUZZLE, State
+from gdl.solvers.classes import count_classes
 from gdl.solvers.enumerate import BYTE_TABLE_LIMIT, enumerate_space
 from gdl.solvers.puzzle import METHODS, default_method, solve_puzzle
 from gdl.solvers.weighted import solve_weighted
@@ -55,6 +56,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cost", metavar="RULE",
                         help="one-player games: optimal in the moves of the rule named RULE "
                              "only, the others free (Sokoban: --cost push, the fewest pushes)")
+    parser.add_argument("--classes", action="store_true",
+                        help="puzzles, with --enumerate: also count the classes of symmetric "
+                             "positions (what a search under the declared symmetries keeps)")
     parser.add_argument("--no-symmetry", action="store_true",
                         help="puzzles: search every state, not one of each class of "
                              "symmetric states (to measure what the symmetries save)")
@@ -72,7 +76,7 @@ def check_flags(game: Any, args: argparse.Namespace) -> None:
             raise GdlError("give one of --state and --position (they are the same)")
         args.state = args.position   # a puzzle's --position is its --state
     puzzle_only = args.state is not None or args.scramble is not None or args.all \
-        or args.enumerate or args.no_symmetry or args.cost is not None
+        or args.enumerate or args.no_symmetry or args.cost is not None or args.classes
     if game.kind != PUZZLE:
         if puzzle_only or args.method in METHODS:
             raise GdlError(f"--state, --scramble, --all, --enumerate and --method "
@@ -265,6 +269,15 @@ def _enumerate(game: Any, start: State, args: argparse.Namespace,
              "distribution (distance: positions):"]
     lines += [f"  {d:>{width}}: {n}" for d, n in enumerate(result.distribution)]
     lines.append(f"time: {result.seconds:.3f} s ({result.storage})")
+    if args.classes:
+        status.show(f"counting the symmetry classes of {game.name}...")
+        classes = count_classes(game, start, max_states=most)
+        status.clear()
+        data["classes"] = classes.total
+        data["class_distribution"] = list(classes.distribution)
+        lines.append(f"classes of symmetric positions: {classes.total} "
+                     f"({result.total / max(classes.total, 1):.2f} positions each; "
+                     f"{classes.seconds:.3f} s)")
     if not result.complete:
         data["stopped"] = "states"
         data["reason"] = f"stopped after the distance where {most or 0:,} positions were " \

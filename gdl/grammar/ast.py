@@ -584,10 +584,12 @@ class Cycle:
 
 @attrs.frozen
 class CycleMove:
-    """`move front: cycle ..., cycle ...`: a named move made of disjoint cycles."""
+    """`move front: cycle ..., cycle ...`: a named move made of disjoint cycles; with
+    `symmetry` True, `symmetry NAME: cycle ...` (a symmetry of the puzzle, not a move)."""
     name: Ident
     cycles: tuple[Cycle, ...]
     pos: SourcePos
+    symmetry: bool = False
 
 
 @attrs.frozen

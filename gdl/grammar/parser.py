@@ -467,6 +467,9 @@ class _Builder(Transformer):
     def cycle_move(self, meta, children):
         return ast.CycleMove(_ident(children[0]), tuple(children[1:]), _pos(meta))
 
+    def cycle_symmetry(self, meta, children):
+        return ast.CycleMove(_ident(children[0]), tuple(children[1:]), _pos(meta), symmetry=True)
+
     def cycle(self, meta, children):
         part, *rest = children
         positions = []

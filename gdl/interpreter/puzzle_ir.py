@@ -50,6 +50,8 @@ class PermutationIR:
     declared_inverses: tuple[tuple[int, int], ...]   # pairs of move indices, as the file says
     start: State
     goal: State
+    symmetries: tuple[CycleAction, ...] = ()   # conjugations that map moves and goal to
+                                               # themselves (checked)
 
 
 @attrs.frozen

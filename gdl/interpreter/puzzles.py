@@ -32,6 +32,7 @@ from gdl.grammar import ast
 from gdl.interpreter import ir
 from gdl.interpreter import puzzle_permutation as perm
 from gdl.interpreter import puzzle_stacks as stacks
+from gdl.interpreter import puzzle_symmetry as symmetry
 from gdl.interpreter import puzzle_tiles as tiles
 from gdl.interpreter.checker import parse_option_value
 from gdl.interpreter.expressions import (CONST, Context, Lowerer, Scope, constant, error, expect,
@@ -91,6 +92,7 @@ class _PuzzleChecker:
         self.board: tuple[int, int] | None = None
         self.components: list[Component] = []
         self.moves: list[CycleAction] = []
+        self.symmetries: list[tuple[CycleAction, ast.CycleMove]] = []
         self.move_nodes: dict[str, ast.Ident] = {}
         self.inverses: list[tuple[int, int]] = []
         self.stack_rule: str | None = None
@@ -233,7 +235,11 @@ class _PuzzleChecker:
                 positions.append(number.value - 1)
             cycles.append((part, positions, self._turns(cycle, part, comps, names)))
         self.move_nodes[node.name.text] = node.name
-        self.moves.append(perm.cycle_action(node.name.text, comps, cycles))
+        action = perm.cycle_action(node.name.text, comps, cycles)
+        if node.symmetry:
+            self.symmetries.append((action, node))
+        else:
+            self.moves.append(action)
 
     def _turns(self, cycle: ast.Cycle, part: int, comps: tuple[Component, ...],
                names: list[str]) -> dict[int, list[int]]:
@@ -318,8 +324,13 @@ class _PuzzleChecker:
         start = home if self.start is None else self._position(self.start.target, home, "start")
         goal = self._position(self.goal.target, start, "goal")
         if isinstance(node, ast.PermState):
-            return PermutationIR(tuple(self.components), tuple(self.moves), tuple(self.inverses),
-                                 start, goal)
+            comps = tuple(self.components)
+            for action, where in self.symmetries:
+                wrong = symmetry.check(comps, tuple(self.moves), action, goal)
+                if wrong:
+                    raise error(wrong, where)
+            return PermutationIR(comps, tuple(self.moves), tuple(self.inverses),
+                                 start, goal, tuple(a for a, _ in self.symmetries))
         if isinstance(node, ast.Tiles):
             assert self.board is not None   # `_tiles` refuses tiles before the board
             return TilesIR(*self.board, start, goal, self._tile_symmetries(goal))
