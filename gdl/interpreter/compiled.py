@@ -47,6 +47,8 @@ class CompiledGame:
         self.ir = game
         self.name, self.title, self.kind = game.name, game.title, game.kind
         self.players = game.players
+        if len(game.players) == 1:   # a puzzle on the core (gdl.one_player): payoffs win or lose
+            self.zero_sum = False
         # `end: score` payoffs are the margin, of no known size (see budget.payoff_bound).
         self.payoff_bound = None if any(e.outcome == "score" for e in game.ends) else 1.0
         self.options = dict(game.options)
