@@ -276,8 +276,9 @@ def _start_line(game: Game, args: argparse.Namespace, state: State) -> str | Non
     """"start: ..." for a puzzle or a start given by flags (a game from its start: None),
     with a warning when a puzzle starts at its goal (nothing to count from there)."""
     words = cli_puzzle.start_words(args)
-    if game.kind != PUZZLE and words == "the start":
-        return None
+    if game.kind != PUZZLE and getattr(args, "scramble", None) is None \
+            and args.position is None:
+        return None   # a game from its start (or after --moves) prints as it always did
     note = " (the goal itself: give --scramble N or --position TEXT)" \
         if game.kind == PUZZLE and game.is_terminal(state) else ""
     return f"start: {words}{note}"
