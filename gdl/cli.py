@@ -369,7 +369,8 @@ SOLVERS: dict[str, Callable[..., tuple[list[str], dict]]] = {
 def cmd_solve(args: argparse.Namespace, status: Status) -> int:
     game = _load(args)
     if is_one_player_game(game):   # a puzzle on the general core: solved as a puzzle
-        game = OnePlayerPuzzle(game)
+        puzzle: Any = OnePlayerPuzzle(game)
+        game = puzzle
     solver = SOLVERS.get(game.kind)
     if game.kind != CONSTRAINTS and (args.given is not None or args.count):
         raise GdlError("--given and --count are for constraint puzzles (such as sudoku)")

@@ -212,7 +212,6 @@ def rush_hour_rules(board: str, title: str = "Rush Hour") -> str:
     """
     vehicles = read_rush_hour(board)
     walls = vehicles.pop("x", [])
-    every = {(c, r) for c in range(RUSH_SIDE) for r in range(RUSH_SIDE)}
     kinds = sorted(vehicles)
     exit_row = RUSH_SIDE - vehicles["A"][0][1]
     picture = ["".join(next((k for k in vehicles if (c, r) in vehicles[k]),

@@ -30,7 +30,9 @@ from typing import Any
 import random
 
 from gdl.errors import GdlError
-from gdl.protocol import GAME, PUZZLE, Move, State
+from gdl.protocol import GAME, PUZZLE, Move
+
+State = tuple   # a compiled game's state: (planes.., variables.., player, result)
 
 LAW_WALKS, LAW_PLIES = 4, 12   # random walks that test the declared move laws
 
@@ -69,7 +71,6 @@ class OnePlayerPuzzle:
         if self.laws:
             _test_laws(self)
         if "undoes itself" in self.laws:
-            self.inverse = lambda m: m
             self.invariants["moves"] = self._texts()
             self.invariants["declared_inverses"] = [[t, t] for t in self._texts()]
             goal = self._empty_goal()
@@ -109,7 +110,9 @@ class OnePlayerPuzzle:
 
     # ---- puzzles
     def inverse(self, move: Move) -> Move | None:
-        return None   # board moves name their cells: no inverse is known in general
+        """The move itself under `every move undoes itself`; else None (a board move names
+        its cells: no inverse is known in general)."""
+        return move if "undoes itself" in self.laws else None
 
     def moves(self) -> tuple[Move, ...]:
         """The moves legal at the start, in a fixed order (the pruning's canonical order)."""

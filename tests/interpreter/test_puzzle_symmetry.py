@@ -61,7 +61,8 @@ def test_cube_symmetry_maps_moves_to_moves_and_keeps_distances():
 
 
 def test_a_false_cube_symmetry_is_refused_where_it_is_declared():
-    wrong = CUBE.replace("twist (2 2 2), cycle corner (4 7 5)", "twist (1 1 1), cycle corner (4 7 5)")
+    wrong = CUBE.replace("twist (2 2 2), cycle corner (4 7 5)",
+                         "twist (1 1 1), cycle corner (4 7 5)")
     with pytest.raises(RulesError, match="'diagonal' is no symmetry") as info:
         compile_rules(wrong, "cube.gdl")
     assert info.value.pos.line == CUBE[:CUBE.index("symmetry diagonal")].count("\n") + 1
