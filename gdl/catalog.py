@@ -20,7 +20,8 @@ import attrs
 
 from gdl import invariants_json as export
 from gdl.errors import GdlError, OptionError, RulesSemanticError, UnknownGame
-from gdl.interpreter import load_file
+from gdl import levels
+from gdl.interpreter import compile_rules, load_file
 from gdl.interpreter.compiled import CompiledGame
 from gdl.interpreter.constraints import CompiledConstraints
 from gdl.interpreter.invariants import MAX_PLIES, Result, Verification, verify
@@ -97,7 +98,35 @@ def load(game: str, options: Mapping[str, object] | None = None) -> Any:
     (1, 2)
     """
     texts = {name: option_text(name, value) for name, value in (options or {}).items()}
+    if Path(game).suffix in LEVEL_SUFFIXES and Path(game).is_file():
+        return load_level(LEVEL_SUFFIXES[Path(game).suffix], game, options)
     return load_file(resolve(game), texts)
+
+
+# Bundled games whose positions are levels: `--position TEXT` (or a file holding it)
+# rebuilds the board from the level (see gdl.levels); a file `NAME.xsb` is a Sokoban level.
+LEVEL_READERS = {"sokoban": levels.sokoban_rules, "rush_hour": levels.rush_hour_rules}
+LEVEL_SUFFIXES = {".xsb": "sokoban"}
+
+
+def reads_levels(game: str) -> bool:
+    """True when `game` (a bundled name) takes a level as its `--position`."""
+    return game in LEVEL_READERS
+
+
+def load_level(game: str, level: str, options: Mapping[str, object] | None = None) -> Any:
+    """The one-player game of `level` (its text, or the path of a file holding it) in the
+    format of the bundled `game` (see LEVEL_READERS).
+
+    Raises:
+        PositionError: the level is not in the game's format; UnknownGame: unreadable file.
+    """
+    path = Path(level)
+    if "\n" not in level and path.suffix and path.is_file():
+        level = path.read_text(encoding="utf-8")
+    text = LEVEL_READERS[game](level)
+    texts = {name: option_text(name, value) for name, value in (options or {}).items()}
+    return compile_rules(text, f"{game}.gdl", texts)
 
 
 def option_text(name: str, value: object) -> str:

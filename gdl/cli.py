@@ -40,6 +40,7 @@ from gdl import __version__, catalog, cli_json, cli_openspiel, cli_play, cli_puz
 from gdl import cli_records, cli_serve, interrupts, limits
 from gdl.native.backend import BACKENDS, with_backend
 from gdl.notation import read_moves
+from gdl.one_player import OnePlayerPuzzle, is_one_player_game
 from gdl.started import Started
 from gdl.invariants_json import describe as describe_invariants
 from gdl.api import grid_rows
@@ -115,7 +116,12 @@ def _options(pairs: Sequence[str] | None) -> dict[str, str]:
 
 
 def _load(args: argparse.Namespace) -> Game:
-    game = catalog.load(args.game, _options(args.set))
+    """The game; a level game's `--position` (Sokoban's XSB) rebuilds it from the level."""
+    if getattr(args, "position", None) is not None and catalog.reads_levels(args.game):
+        game = catalog.load_level(args.game, args.position, _options(args.set))
+        args.position = None   # the level is the game's start
+    else:
+        game = catalog.load(args.game, _options(args.set))
     return with_backend(game, getattr(args, "backend", None))
 
 
@@ -226,7 +232,10 @@ def cmd_invariants(args: argparse.Namespace, status: Status) -> int:
 def cmd_perft(args: argparse.Namespace, status: Status) -> int:
     game = _load(args)
     _require_moves(game, "perft")
-    _, state, played = _setup(game, args.moves, args.position)
+    state, played = _start_of(game, args)
+    said = _start_line(game, args, state)
+    if said and not args.json:
+        print(said)
     count, rows = 1, []
     split: list[tuple[object, int]] = []
     for depth in range(1, args.depth + 1):
@@ -242,7 +251,8 @@ def cmd_perft(args: argparse.Namespace, status: Status) -> int:
         if not args.json:
             print(f"depth {depth}: {count}  ({seconds:.3f} s, {_rate(count, seconds)} nodes/s)")
     if args.json:
-        _dump({"game": game.name, "moves": played, "depth": args.depth,
+        _dump({"game": game.name, "start": cli_puzzle.start_words(args), "moves": played,
+               "depth": args.depth,
                "count": count, "depths": rows,
                **({"divide": {game.move_text(state, m): n for m, n in split}}
                   if args.divide else {})})
@@ -252,6 +262,29 @@ def cmd_perft(args: argparse.Namespace, status: Status) -> int:
             print(f"  {game.move_text(state, move)}: {n}")
     print(count)
     return EXIT_OK
+
+
+def _start_of(game: Game, args: argparse.Namespace) -> tuple[State, list[str]]:
+    """perft's and bench's start: --scramble N (seeded random moves: from a puzzle's goal,
+    else from the start), or --position and --moves (see `_setup`); and the moves played."""
+    if getattr(args, "scramble", None) is None:
+        _, state, played = _setup(game, args.moves, args.position)
+        return state, played
+    if args.moves or args.position is not None:
+        raise GdlError("give --scramble, or --position and --moves, not both")
+    return cli_puzzle.scrambled(game, args.scramble, args.seed), []
+
+
+def _start_line(game: Game, args: argparse.Namespace, state: State) -> str | None:
+    """"start: ..." for a puzzle or a start given by flags (a game from its start: None),
+    with a warning when a puzzle starts at its goal (nothing to count from there)."""
+    words = cli_puzzle.start_words(args)
+    if game.kind != PUZZLE and getattr(args, "scramble", None) is None \
+            and args.position is None:
+        return None   # a game from its start (or after --moves) prints as it always did
+    note = " (the goal itself: give --scramble N or --position TEXT)" \
+        if game.kind == PUZZLE and game.is_terminal(state) else ""
+    return f"start: {words}{note}"
 
 
 def _solve_game(game: Game, state: State, args: argparse.Namespace,
@@ -338,6 +371,9 @@ SOLVERS: dict[str, Callable[..., tuple[list[str], dict]]] = {
 
 def cmd_solve(args: argparse.Namespace, status: Status) -> int:
     game = _load(args)
+    if is_one_player_game(game):   # a puzzle on the general core: solved as a puzzle
+        puzzle: Any = OnePlayerPuzzle(game)
+        game = puzzle
     solver = SOLVERS.get(game.kind)
     if game.kind != CONSTRAINTS and (args.given is not None or args.count):
         raise GdlError("--given and --count are for constraint puzzles (such as sudoku)")
@@ -387,15 +423,19 @@ def cmd_match(args: argparse.Namespace, status: Status) -> int:
 def cmd_bench(args: argparse.Namespace, status: Status) -> int:
     game = _load(args)
     _require_moves(game, "bench")
-    game = _started(game, args)
+    if getattr(args, "scramble", None) is not None or args.moves or args.position is not None:
+        game = Started(game, _start_of(game, args)[0])
     status.show(f"bench: {2 * RUNS} runs of {args.seconds:g} s")
     result = measure(game, seconds=args.seconds)
     status.clear()
     if args.json:
-        _dump(result.to_json())
+        _dump({**result.to_json(), "start": cli_puzzle.start_words(args)})
         return EXIT_OK
     ab = result.alphabeta_nodes_per_second
     print(f"game: {result.game}")
+    said = _start_line(game, args, game.initial_state())
+    if said:
+        print(said)
     print(f"random playouts: {result.playouts_per_second:,.0f}/s "
           f"({result.plies_per_second:,.0f} moves/s; "
           f"median of {result.runs} runs of {result.seconds:g} s)")
@@ -434,6 +474,13 @@ def _seconds(text: str) -> float:
     if not value > 0:
         raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
     return value
+
+
+def _scramble_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--scramble", type=_count(0), metavar="N",
+                   help="start N seeded random moves away (a puzzle: from its goal; a game: "
+                        "from its start)")
+    p.add_argument("--seed", type=int, default=0, help="the seed of --scramble (default: 0)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -504,6 +551,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("depth", metavar="DEPTH", type=_count(0), help="plies to count")
     p.add_argument("--divide", action="store_true",
                    help="also print the count at DEPTH below each first move")
+    _scramble_arguments(p)
 
     p = command("play", cli_play.run, "play in the terminal", [game, moves, ai, json_flag],
                 epilog=cli_play.__doc__.split("\n", 1)[1],
@@ -546,6 +594,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"seconds per run; each figure is the median of {RUNS} runs "
                         f"(default: 0.4)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    _scramble_arguments(p)
     cli_openspiel.add_command(command, [game])
     cli_records.add_command(command, [])
     cli_serve.add_command(command, [])

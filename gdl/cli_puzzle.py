@@ -15,14 +15,17 @@ differs between the start and the goal, or says the whole space was searched.
 from __future__ import annotations
 
 import argparse
+import random
 from typing import Any
 
 from gdl import limits
 from gdl.errors import GdlError, IllegalMove, OptionError
 from gdl.games.reference_puzzles import random_walk
 from gdl.protocol import PUZZLE, State
+from gdl.solvers.classes import count_classes
 from gdl.solvers.enumerate import BYTE_TABLE_LIMIT, enumerate_space
 from gdl.solvers.puzzle import METHODS, default_method, solve_puzzle
+from gdl.solvers.weighted import solve_weighted
 
 PROGRESS_EVERY = 50_000   # states between two progress updates of --enumerate
 
@@ -50,6 +53,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="puzzles: solve from N random moves away from the goal")
     parser.add_argument("--seed", type=int, default=0,
                         help="puzzles: the seed of --scramble (default: 0)")
+    parser.add_argument("--cost", metavar="RULE",
+                        help="one-player games: optimal in the moves of the rule named RULE "
+                             "only, the others free (Sokoban: --cost push, the fewest pushes)")
+    parser.add_argument("--classes", action="store_true",
+                        help="puzzles, with --enumerate: also count the classes of symmetric "
+                             "positions (what a search under the declared symmetries keeps)")
+    parser.add_argument("--no-symmetry", action="store_true",
+                        help="puzzles: search every state, not one of each class of "
+                             "symmetric states (to measure what the symmetries save)")
     parser.add_argument("--all", action="store_true",
                         help="puzzles: every optimal solution (bidirectional search)")
     parser.add_argument("--enumerate", action="store_true",
@@ -59,8 +71,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def check_flags(game: Any, args: argparse.Namespace) -> None:
     """Refuse the puzzle options for other kinds, and the game methods for puzzles."""
+    if game.kind == PUZZLE and getattr(args, "position", None) is not None:
+        if args.state is not None and args.state != args.position:
+            raise GdlError("give one of --state and --position (they are the same)")
+        args.state = args.position   # a puzzle's --position is its --state
     puzzle_only = args.state is not None or args.scramble is not None or args.all \
-        or args.enumerate
+        or args.enumerate or args.no_symmetry or args.cost is not None or args.classes
     if game.kind != PUZZLE:
         if puzzle_only or args.method in METHODS:
             raise GdlError(f"--state, --scramble, --all, --enumerate and --method "
@@ -84,12 +100,15 @@ def solve(game: Any, state: State, args: argparse.Namespace, status: Any) -> tup
         if args.all or args.method:
             raise GdlError("--enumerate counts positions; it takes no --all or --method")
         return _enumerate(game, start, args, status)
+    if args.cost is not None:
+        return _solve_by_cost(game, start, args, status)
     method = "bidirectional" if args.all and args.method is None else \
         args.method or default_method(game)
     status.show(f"solving {game.name} by {method}...")
     result = solve_puzzle(game, start, method=method, all_solutions=args.all,
                           time_limit=args.time_limit,
-                          max_nodes=limits.puzzle_nodes(method, args.max_nodes))
+                          max_nodes=limits.puzzle_nodes(method, args.max_nodes),
+                          use_symmetry=not args.no_symmetry)
     status.clear()
     if result.unsolved:
         reason = f"{game.name} was {result.unsolved} ({result.nodes:,} nodes searched)"
@@ -120,6 +139,37 @@ def solve(game: Any, state: State, args: argparse.Namespace, status: Any) -> tup
     return lines, data
 
 
+def _solve_by_cost(game: Any, start: State, args: argparse.Namespace,
+                   status: Any) -> tuple[list[str], dict]:
+    """--cost RULE: the fewest moves of that rule (0-1 breadth-first search)."""
+    rule_name = getattr(game, "rule_name", None)
+    if rule_name is None or args.all or args.method:
+        raise GdlError("--cost RULE is for one-player games, without --all or --method")
+    status.show(f"solving {game.name}: fewest {args.cost} moves...")
+    result = solve_weighted(game, lambda m: rule_name(m) == args.cost, start,
+                            time_limit=args.time_limit,
+                            max_nodes=limits.puzzle_nodes("bfs", args.max_nodes))
+    status.clear()
+    if result.unsolved:
+        raise GdlError(f"{game.name} was {result.unsolved}")
+    solution = None if result.solution is None else _texts(game, start, result.solution)
+    cost = None if result.solution is None else \
+        sum(rule_name(m) == args.cost for m in result.solution)
+    data = {"puzzle": game.name, "start": _text(game, start), "method": result.method,
+            "cost": args.cost, "solution": solution, "length": result.length,
+            args.cost: cost, "nodes": result.nodes, "generated": result.generated,
+            "seconds": round(result.seconds, 6), "unsolvable": result.unsolvable}
+    lines = [f"start: {data['start']}", f"method: {result.method} (fewest {args.cost} moves)"]
+    if result.unsolvable:
+        lines.append(f"unsolvable: {result.unsolvable}")
+    else:
+        lines.append(f"solution ({cost} {args.cost} moves, {result.length} in all): "
+                     + " ".join(solution or ()))
+    lines += [f"nodes: {result.nodes} ({result.generated} generated)",
+              f"time: {result.seconds:.3f} s"]
+    return lines, data
+
+
 def _moves(text: str) -> int:
     try:
         value = int(text)
@@ -139,10 +189,36 @@ def _start(game: Any, args: argparse.Namespace) -> State:
             raise OptionError(f"{game.name} has no notation for positions; use --moves")
         return parse(args.state)
     if args.scramble is not None:
-        return random_walk(game, args.scramble, args.seed)
+        return scrambled(game, args.scramble, args.seed)
     if args.moves:
         return _played(game, args.moves)
     return game.goal_state() if args.enumerate else game.initial_state()
+
+
+def scrambled(game: Any, moves: int, seed: int) -> State:
+    """`moves` seeded random moves from the goal (from the start when the goal is only a
+    predicate, as in a one-player game, or for a game), never undoing the move before; a
+    walk that reaches the end of a game stops there."""
+    if hasattr(game, "inverse") and hasattr(game, "goal_state"):
+        return random_walk(game, moves, seed)
+    rng, state = random.Random(seed), game.initial_state()
+    for _ in range(moves):
+        legal = [] if game.is_terminal(state) else list(game.legal_moves(state))
+        if not legal:
+            break
+        state = game.apply(state, rng.choice(legal))
+    return state
+
+
+def start_words(args: argparse.Namespace) -> str:
+    """How the start was chosen, in words (what the commands say before their figures)."""
+    if getattr(args, "position", None) is not None or getattr(args, "state", None) is not None:
+        return f"the position {getattr(args, 'position', None) or args.state!r}"
+    if getattr(args, "scramble", None) is not None:
+        return f"a scramble of {args.scramble} random moves (seed {args.seed})"
+    if getattr(args, "moves", None):
+        return f"the start after {args.moves!r}"
+    return "the start"
 
 
 def _played(game: Any, moves: str) -> State:
@@ -193,6 +269,15 @@ def _enumerate(game: Any, start: State, args: argparse.Namespace,
              "distribution (distance: positions):"]
     lines += [f"  {d:>{width}}: {n}" for d, n in enumerate(result.distribution)]
     lines.append(f"time: {result.seconds:.3f} s ({result.storage})")
+    if args.classes:
+        status.show(f"counting the symmetry classes of {game.name}...")
+        classes = count_classes(game, start, max_states=most)
+        status.clear()
+        data["classes"] = classes.total
+        data["class_distribution"] = list(classes.distribution)
+        lines.append(f"classes of symmetric positions: {classes.total} "
+                     f"({result.total / max(classes.total, 1):.2f} positions each; "
+                     f"{classes.seconds:.3f} s)")
     if not result.complete:
         data["stopped"] = "states"
         data["reason"] = f"stopped after the distance where {most or 0:,} positions were " \

@@ -235,12 +235,14 @@ def register(source: str) -> str:
 
 
 def register_bundled() -> list[str]:
-    """Register every bundled game of kind `game`; their registered names.
+    """Register every bundled game of kind `game` with two or more players (a one-player
+    game is a puzzle, solved by `gdl solve`); their registered names.
 
     >>> "gdl_draughts" in register_bundled()
     True
     """
-    return [register(name) for name, _ in catalog.bundled_games() if catalog.kind(name) == GAME]
+    return [register(name) for name, _ in catalog.bundled_games()
+            if catalog.kind(name) == GAME and len(catalog.load(name).players) > 1]
 
 
 def describe(game: BridgedGame) -> dict[str, Any]:

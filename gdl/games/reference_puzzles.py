@@ -54,6 +54,8 @@ def random_walk(puzzle: Any, length: int, seed: int, start: Any = None) -> Any:
     for _ in range(length):
         undo = None if previous is None else puzzle.inverse(previous)
         choices = [m for m in puzzle.legal_moves(state) if m != undo]
+        if not choices:   # a dead end (a one-player game's loss): the walk stops there
+            break
         previous = rng.choice(choices)
         state = puzzle.apply(state, previous)
     return state

@@ -468,8 +468,23 @@ class Swap:
     pos: SourcePos
 
 
+@attrs.frozen
+class MoveLaws:
+    """`every move commutes, undoes itself`: laws ("commutes", "undoes itself") of every move."""
+    laws: tuple[str, ...]
+    pos: SourcePos
+
+
+@attrs.frozen
+class Toggle:
+    """`toggle X with KIND`: X's occupied cells empty, its empty cells get the mover's KIND."""
+    cells: Expr
+    piece: Ident
+    pos: SourcePos
+
+
 Effect = (Assign | Promote | Flip | Fill | Guarded | Again | Remove | Add | Carry | Sow | Group
-          | Rotate | Reflect | Swap)
+          | Rotate | Reflect | Swap | Toggle)
 
 
 @attrs.frozen
@@ -522,7 +537,7 @@ class End:
 
 Statement = (Players | Option | Board | Pieces | Direction | Region | Setup | Symmetry
              | StateVar | PieceValue | Priority | Zones | BoardMove | ParamMove | End | Quantity
-             | Illegal | Neutral | Counts | Track | Hands | Links | EveryMove)
+             | Illegal | Neutral | Counts | Track | Hands | Links | EveryMove | MoveLaws)
 
 
 @attrs.frozen
@@ -587,10 +602,12 @@ class Cycle:
 
 @attrs.frozen
 class CycleMove:
-    """`move front: cycle ..., cycle ...`: a named move made of disjoint cycles."""
+    """`move front: cycle ..., cycle ...`: a named move made of disjoint cycles; with
+    `symmetry` True, `symmetry NAME: cycle ...` (a symmetry of the puzzle, not a move)."""
     name: Ident
     cycles: tuple[Cycle, ...]
     pos: SourcePos
+    symmetry: bool = False
 
 
 @attrs.frozen

@@ -286,6 +286,16 @@ class _Builder(Transformer):
         return ast.Quantity("monotone", expr, str(direction), self._text(meta, "never"),
                             _pos(meta))
 
+    def heuristic(self, meta, children):
+        return ast.Quantity("heuristic", children[0], None, self._text(meta), _pos(meta))
+
+    def move_laws(self, meta, children):
+        return ast.MoveLaws(tuple(" ".join(str(t).split()) for t in children), _pos(meta))
+
+    def game_goal(self, meta, children):
+        # `goal: COND` is sugar for `end: mover wins if COND`
+        return ast.End(ast.Ident("mover", _pos(meta)), "wins", children[0], _pos(meta))
+
     def _text(self, meta, stop: str | None = None) -> str:
         """A quantity's expression as written: after the colon (and before `stop`)."""
         text = self.text[meta.start_pos:meta.end_pos].split(":", 1)[1]
@@ -375,6 +385,9 @@ class _Builder(Transformer):
 
     def fill(self, meta, children):
         return ast.Fill(children[0], _ident(children[1]), _pos(meta))
+
+    def toggle(self, meta, children):
+        return ast.Toggle(children[0], _ident(children[1]), _pos(meta))
 
     def guarded(self, meta, children):
         return ast.Guarded(children[0], children[1], _pos(meta))
@@ -488,6 +501,9 @@ class _Builder(Transformer):
 
     def cycle_move(self, meta, children):
         return ast.CycleMove(_ident(children[0]), tuple(children[1:]), _pos(meta))
+
+    def cycle_symmetry(self, meta, children):
+        return ast.CycleMove(_ident(children[0]), tuple(children[1:]), _pos(meta), symmetry=True)
 
     def cycle(self, meta, children):
         part, *rest = children

@@ -22,7 +22,7 @@ from gdl.interpreter.ir import BOOL, CELLS, COUNTS, INT, LIST
 MAX_RULES = 4096   # move rules per game; a board move keeps its rule's number in a few bits
 _BOARD_ONLY = {ast.Promote: "promote", ast.Flip: "flip", ast.Fill: "fill", ast.Remove: "remove",
                ast.Add: "add", ast.Carry: "move", ast.Sow: "sow", ast.Rotate: "rotate",
-               ast.Reflect: "reflect", ast.Swap: "swap"}
+               ast.Reflect: "reflect", ast.Swap: "swap", ast.Toggle: "toggle"}
 
 
 def leaves(effects: tuple[ast.Effect, ...]):
@@ -270,6 +270,9 @@ class MoveChecks:
         if isinstance(effect, ast.Fill):
             return ir.Fill(self._piece_index(effect.piece, effect),
                            self._cells(effect.cells, ctx, "what 'fill' covers"))
+        if isinstance(effect, ast.Toggle):
+            return ir.Toggle(self._piece_index(effect.piece, effect),
+                             self._cells(effect.cells, ctx, "what 'toggle' changes"))
         if isinstance(effect, ast.Flip):
             return ir.Flip(self._cells(effect.cells, ctx, "what 'flip' turns"))
         if isinstance(effect, ast.Promote):

@@ -81,6 +81,8 @@ class _Checker(MoveChecks, CountChecks):
         self.ends: list[ir.EndRule] = []
         self.symmetries: list[ir.Symmetry] = []   # as declared, in order
         self.quantities: list[ir.Quantity] = []
+        self.heuristic: ir.Quantity | None = None
+        self.move_laws: list[str] = []
         self.seen: set[type] = set()
         self.piece_values: dict[int, int] = {}
         self.priority_node: ast.Priority | None = None
@@ -124,7 +126,8 @@ class _Checker(MoveChecks, CountChecks):
             declared_symmetries=tuple(self.symmetries), quantities=tuple(self.quantities),
             illegal=self.illegal, rule_bits=self._rule_bits(), neutral=tuple(self.scope.neutral),
             tracks=tuple(cells for _, cells in sorted(self.tracks.values())),
-            hand=self.scope.hand, returns_as=self.scope.returns_as)
+            hand=self.scope.hand, returns_as=self.scope.returns_as, heuristic=self.heuristic,
+            move_laws=tuple(self.move_laws))
 
     def _rule_bits(self) -> int:
         board = sum(not isinstance(r, ir.ParamRule) for r in self.rules_ir)
@@ -133,7 +136,7 @@ class _Checker(MoveChecks, CountChecks):
     def _require_order(self, statement: Any) -> None:
         needs_players = (ast.Board, ast.Direction, ast.Region, ast.Setup, ast.BoardMove,
                          ast.ParamMove, ast.End, ast.Pieces, ast.Symmetry, ast.Quantity,
-                         ast.Illegal)
+                         ast.Illegal, ast.MoveLaws)
         if isinstance(statement, needs_players) and not self.scope.players:
             raise error("declare the players first (`players A B`)", statement)
         needs_board = (ast.Direction, ast.Region, ast.Setup, ast.BoardMove, ast.Zones)
@@ -479,6 +482,9 @@ class _Checker(MoveChecks, CountChecks):
 
     def _quantity(self, node: ast.Quantity) -> None:
         value = self.lower.lower(node.expr, Context(MOVE))
+        if node.kind == "heuristic":
+            self._heuristic(node, value)
+            return
         if node.kind == "monotone" and value.type not in (INT, BOOL):
             raise error(f"a monotone quantity is a number (or a truth value), not a {value.type}",
                         node.expr)
@@ -489,6 +495,26 @@ class _Checker(MoveChecks, CountChecks):
             direction = "nonincreasing" if node.direction == "increases" else "nondecreasing"
         self.quantities.append(ir.Quantity(node.text, node.kind, direction, value,
                                            _player_relative(value), node.pos))
+
+    def _heuristic(self, node: ast.Quantity, value: ir.Expr) -> None:
+        """`heuristic: EXPR`: a one-player game's lower bound on the moves left to its goal."""
+        if len(self.scope.players) != 1:
+            raise error("a heuristic bounds the moves of a one-player game (a puzzle); this "
+                        f"game has {len(self.scope.players)} players", node)
+        if self.heuristic is not None:
+            raise error("the heuristic is declared twice", node)
+        expect(value, INT, node.expr, "a heuristic")
+        self.heuristic = ir.Quantity(node.text, "heuristic", None, value, False, node.pos)
+
+    def _movelaws(self, node: ast.MoveLaws) -> None:
+        """`every move commutes, undoes itself`: kept for the puzzle searches (tested when a
+        one-player game is solved, see gdl.one_player)."""
+        if len(self.scope.players) != 1:
+            raise error("move laws are declared for a one-player game (a puzzle)", node)
+        for law in node.laws:
+            if law in self.move_laws:
+                raise error(f"'{law}' is declared twice", node)
+            self.move_laws.append(law)
 
     def _statevar(self, node: ast.StateVar) -> None:
         self._declare(node.name)

@@ -254,6 +254,15 @@ class Generator(MoveCode):
                 w(f"{self.plane(int(q), effect.kind)} |= fill")
             w(f"occ = {self.occ()}")
             return
+        if isinstance(effect, ir.Toggle):   # occupied cells of X empty, empty ones filled
+            w(f"fill = {self.expr(effect.cells, p)}")
+            w(f"occ = {self.occ()}")
+            w("on = fill & ~occ")
+            self.clear_all(w, "~(fill & occ)")
+            q = self.n_players if effect.kind in self.game.neutral else p
+            w(f"{self.plane(q, effect.kind)} |= on")
+            w(f"occ = {self.occ()}")
+            return
         if isinstance(effect, ir.Carry):
             self.carry(w, effect, p)
             return
@@ -536,6 +545,15 @@ class Generator(MoveCode):
                 values.append("(" + ", ".join(self.expr(q.expr, p) for p in views) + ",)")
             w(f"return ({', '.join(values)},)")
 
+    def gen_heuristic(self, w: SourceWriter) -> None:
+        """`heuristic_value(s)`: a one-player game's declared lower bound on the moves left."""
+        w("def heuristic_value(s):")
+        with w.indent():
+            self.unpack(w)
+            w(f"occ = {self.occ()}")
+            heuristic = cast(ir.Quantity, self.game.heuristic)
+            w(f"return {self.expr(heuristic.expr, 0)}")
+
     # ---- the module
     def generate(self) -> tuple[str, dict[str, Any]]:
         w = SourceWriter()
@@ -552,6 +570,9 @@ class Generator(MoveCode):
         if self.game.quantities:
             body("")
             self.gen_quantities(body)
+        if self.game.heuristic is not None:
+            body("")
+            self.gen_heuristic(body)
         for name in sorted(self.globals):
             if name.startswith("line") and self.globals[name] is None:
                 del self.globals[name]

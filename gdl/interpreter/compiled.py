@@ -48,6 +48,8 @@ class CompiledGame:
         self.ir = game
         self.name, self.title, self.kind = game.name, game.title, game.kind
         self.players = game.players
+        if len(game.players) == 1:   # a puzzle on the core (gdl.one_player): payoffs win or lose
+            self.zero_sum = False
         # `end: score` payoffs are the margin, of no known size (see budget.payoff_bound).
         self.payoff_bound = None if any(e.outcome == "score" for e in game.ends) else 1.0
         self.options = dict(game.options)
@@ -91,6 +93,8 @@ class CompiledGame:
         self.legal_moves, self.apply = namespace["legal_moves"], namespace["apply"]
         self.canonical, self._settle = namespace["canonical"], namespace["settle"]
         self.quantity_values = namespace.get("quantities")   # see invariants.check_quantity
+        if "heuristic_value" in namespace:   # `heuristic: EXPR` (see gdl.one_player)
+            self.heuristic_value = namespace["heuristic_value"]
         return namespace
 
     @property
@@ -180,6 +184,13 @@ class CompiledGame:
         if later and (rule.kind is None or isinstance(rule.origin, ir.Here)):
             return name(to)   # it goes on from where the stage before ended
         return f"{name(start)}-{name(to)}"
+
+    def rule_name(self, move: Move) -> str | None:
+        """The name of the rule that made `move` (`move push: ...` gives "push"), or None."""
+        if isinstance(move, tuple):
+            return self.ir.rules[move[0]].name
+        rule = cast(int, move) >> 2 * self._cell_bits & (1 << self.ir.rule_bits) - 1
+        return getattr(self._board_rules[rule], "name", None)
 
     def letters(self) -> dict[tuple[int, int], str]:
         """(owner, kind) -> the piece's letter in positions and notation (made once)."""

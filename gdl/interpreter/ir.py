@@ -377,8 +377,16 @@ class Swap:
     second: Expr
 
 
+@attrs.frozen
+class Toggle:
+    """The occupied cells of `cells` become empty, the empty ones a piece of kind `kind` of the
+    mover (a press in Lights Out: an exclusive or of the board with a region)."""
+    kind: int
+    cells: Expr
+
+
 Effect = (Assign | Promote | Flip | Fill | Guard | Again | Remove | Add | Carry | SetCount | Sow
-          | Group | Rotate | Reflect | Swap)
+          | Group | Rotate | Reflect | Swap | Toggle)
 
 
 @attrs.frozen
@@ -575,6 +583,9 @@ class GameIR:
     hand: int | None = None                               # the variable of the hands:
                                                           # [player * kinds + kind]
     returns_as: tuple[int, ...] = ()                      # the kind a taken piece joins a hand as
+    move_laws: tuple[str, ...] = ()                       # "commutes", "undoes itself"
+    heuristic: Quantity | None = None                     # `heuristic: EXPR`, a lower bound on
+                                                          # the moves to a win (one player)
 
     @property
     def stage_slots(self) -> int:

@@ -25,7 +25,7 @@ from gdl.interpreter.puzzle_ir import PermutationIR, PuzzleIR, StacksIR, State, 
 from gdl.protocol import PUZZLE
 
 FORMS = {PermutationIR: "permutation", TilesIR: "tiles", StacksIR: "stacks"}
-_OPTIONAL = ("encode", "decode", "code_bound", "heuristic_distance")
+_OPTIONAL = ("encode", "decode", "code_bound", "heuristic_distance", "symmetry_key")
 
 
 def _same(state: State) -> State:
@@ -158,6 +158,10 @@ class CompiledPuzzle:
             return puzzle_stacks.parse_state(form.count, form.items, form.rule, text)
         except ValueError as err:
             raise OptionError(f"cannot read the position {text!r}: {err}") from None
+
+    def parse_position(self, text: str) -> State:
+        """`parse_state`, under the name the commands' `--position` looks for."""
+        return self.parse_state(text)
 
     def play(self, state: State, text: str) -> State:
         """`state` after the moves of `text` (space-separated)."""

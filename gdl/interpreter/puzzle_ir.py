@@ -50,6 +50,8 @@ class PermutationIR:
     declared_inverses: tuple[tuple[int, int], ...]   # pairs of move indices, as the file says
     start: State
     goal: State
+    symmetries: tuple[CycleAction, ...] = ()   # conjugations that map moves and goal to
+                                               # themselves (checked)
 
 
 @attrs.frozen
@@ -58,6 +60,7 @@ class TilesIR:
     cols: int
     start: State
     goal: State
+    symmetries: tuple[str, ...] = ()   # declared board symmetries that keep the goal
 
 
 @attrs.frozen

@@ -23,6 +23,7 @@ from operator import itemgetter
 from collections.abc import Callable, Hashable
 from typing import Any
 
+from gdl.interpreter import puzzle_symmetry
 from gdl.interpreter.puzzle_ir import Component, CycleAction, PermutationIR, State
 
 TABLE_LIMIT = 100_000   # a component with more values is mapped at each move, not tabulated
@@ -175,6 +176,9 @@ class PermutationEngine:
                           if self._after(a, b) == self._after(b, a)}
         self.quantities = self._quantities()
         self.abstractions = {c.name: itemgetter(k) for k, c in enumerate(comps)}
+        if form.symmetries:   # declared and checked (gdl.interpreter.puzzle_symmetry)
+            self.symmetry_key = puzzle_symmetry.key_function(comps, form.symmetries, self.pack,
+                                                             self.unpack)
 
     def pack(self, values: State) -> State:
         """A tuple of component values as this engine's state."""

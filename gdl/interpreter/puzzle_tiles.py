@@ -32,11 +32,9 @@ NAMES = ("up", "down", "left", "right")
 _BLANK_STEP = ((1, 0), (-1, 0), (0, 1), (0, -1))   # (row, column) step of the blank per move
 _BLANKS = {".": 0, "_": 0}
 
-
 def in_order(rows: int, cols: int, blank_last: bool = True) -> State:
     tiles = tuple(range(1, rows * cols))
     return tiles + (0,) if blank_last else (0,) + tiles
-
 
 def parse_state(rows: int, cols: int, text: str) -> State:
     """The cells from their notation. Raises ValueError saying what is wrong."""
@@ -52,18 +50,15 @@ def parse_state(rows: int, cols: int, text: str) -> State:
                          f"(0), in {rows * cols} cells")
     return cells
 
-
 def format_state(rows: int, cols: int, state: State) -> str:
     if rows * cols <= 10:
         return "".join(map(str, state))
     return " / ".join(" ".join(map(str, state[r * cols:(r + 1) * cols])) for r in range(rows))
 
-
 def render(rows: int, cols: int, state: State) -> str:
     width = len(str(rows * cols - 1))
     return "\n".join(" ".join((str(t) if t else ".").rjust(width)
                               for t in state[r * cols:(r + 1) * cols]) for r in range(rows))
-
 
 def _swap_parity(state: State, cols: int) -> int:
     """Parity of the arrangement (a permutation of 0..n-1) plus the colour of the blank's cell."""
@@ -77,7 +72,6 @@ def _swap_parity(state: State, cols: int) -> int:
     b = state.index(0)
     return (len(state) - cycles + b // cols + b % cols) & 1
 
-
 def _out_of_order(goals: list[int]) -> int:
     """Tiles to lift out of a line so the rest are in goal order: length minus the longest
     increasing subsequence (each lifted tile costs two extra moves)."""
@@ -86,7 +80,6 @@ def _out_of_order(goals: list[int]) -> int:
         i = bisect.bisect_left(tails, g)
         tails[i:i + 1] = [g]
     return len(goals) - len(tails)
-
 
 class TilesEngine:
     """Moves, invariants and the Manhattan-plus-conflicts bound of one sliding puzzle."""
@@ -114,6 +107,8 @@ class TilesEngine:
         self.encode = lambda s: int.from_bytes(bytes(s), "big")
         size = rows * cols
         self.decode = lambda code: tuple(code.to_bytes(size, "big"))
+        if "transpose" in form.symmetries:
+            self.symmetry_key = transposed_key(rows, form.goal)
 
     def heuristic_distance(self, state: State) -> int:
         """Manhattan distance plus two per tile lifted out of its goal row or column."""
@@ -145,6 +140,18 @@ class TilesEngine:
                 goals.append(gc if is_row else gr)
         return cost + 2 * _out_of_order(goals)
 
+def transposed_key(side: int, goal: State) -> Callable[[State], State]:
+    """The least of a state and its reflection about the main diagonal: the board
+    transposed, each tile renamed to the tile whose goal cell is the transposed one (a
+    goal that the reflection maps to itself makes the two equally far from it)."""
+    cells = [c % side * side + c // side for c in range(side * side)]
+    rename = {goal[c]: goal[cells[c]] for c in range(side * side)}
+    order = [cells.index(c) for c in range(side * side)]   # new cell c <- old cell order[c]
+
+    def key(state: State) -> State:
+        image = tuple([rename[state[j]] for j in order])
+        return image if image < state else state
+    return key
 
 def _applier(target: list[tuple[int, ...]]) -> Callable[[State, int], State]:
     def apply(state: State, move: int) -> State:

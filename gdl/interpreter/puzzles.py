@@ -32,6 +32,7 @@ from gdl.grammar import ast
 from gdl.interpreter import ir
 from gdl.interpreter import puzzle_permutation as perm
 from gdl.interpreter import puzzle_stacks as stacks
+from gdl.interpreter import puzzle_symmetry as symmetry
 from gdl.interpreter import puzzle_tiles as tiles
 from gdl.interpreter.checker import parse_option_value
 from gdl.interpreter.expressions import (CONST, Context, Lowerer, Scope, constant, error, expect,
@@ -91,12 +92,14 @@ class _PuzzleChecker:
         self.board: tuple[int, int] | None = None
         self.components: list[Component] = []
         self.moves: list[CycleAction] = []
+        self.symmetries: list[tuple[CycleAction, ast.CycleMove]] = []
         self.move_nodes: dict[str, ast.Ident] = {}
         self.inverses: list[tuple[int, int]] = []
         self.stack_rule: str | None = None
         self.slide: ast.SlideMove | None = None
         self.start: ast.PuzzleStart | None = None
         self.goal: ast.PuzzleGoal | None = None
+        self.symmetry: ast.Symmetry | None = None
 
     # ---- driver
     def run(self) -> PuzzleIR:
@@ -106,6 +109,7 @@ class _PuzzleChecker:
             ast.Stacks: self._stacks, ast.CycleMove: self._cycle_move,
             ast.SlideMove: self._slide_move, ast.StackMove: self._stack_move,
             ast.Inverse: self._inverse, ast.PuzzleStart: self._target,
+            ast.Symmetry: self._symmetry,
             ast.PuzzleGoal: self._target}
         for statement in self.rules.statements:
             handler = handlers.get(type(statement))
@@ -231,7 +235,11 @@ class _PuzzleChecker:
                 positions.append(number.value - 1)
             cycles.append((part, positions, self._turns(cycle, part, comps, names)))
         self.move_nodes[node.name.text] = node.name
-        self.moves.append(perm.cycle_action(node.name.text, comps, cycles))
+        action = perm.cycle_action(node.name.text, comps, cycles)
+        if node.symmetry:
+            self.symmetries.append((action, node))
+        else:
+            self.moves.append(action)
 
     def _turns(self, cycle: ast.Cycle, part: int, comps: tuple[Component, ...],
                names: list[str]) -> dict[int, list[int]]:
@@ -279,6 +287,19 @@ class _PuzzleChecker:
                             f"does not restore the position", a)
             self.inverses.append((i, j))
 
+    def _symmetry(self, node: ast.Symmetry) -> None:
+        """`symmetry transpose` (a square sliding puzzle: the reflection about the main
+        diagonal); checked against the goal when the goal is known."""
+        if not isinstance(self.form_node, ast.Tiles) or node.swap or node.cell_map:
+            raise error("a puzzle declares `symmetry transpose`, after its tiles", node)
+        for name in node.names:
+            if name.text != "transpose":
+                raise error(f"a sliding puzzle's symmetry is 'transpose', not '{name.text}'",
+                            name)
+        if self.board is None or self.board[0] != self.board[1]:
+            raise error("the reflection about the diagonal needs a square board", node)
+        self.symmetry = node
+
     def _target(self, node: ast.PuzzleStart | ast.PuzzleGoal) -> None:
         which = "start" if isinstance(node, ast.PuzzleStart) else "goal"
         if getattr(self, which) is not None:
@@ -303,13 +324,29 @@ class _PuzzleChecker:
         start = home if self.start is None else self._position(self.start.target, home, "start")
         goal = self._position(self.goal.target, start, "goal")
         if isinstance(node, ast.PermState):
-            return PermutationIR(tuple(self.components), tuple(self.moves), tuple(self.inverses),
-                                 start, goal)
+            comps = tuple(self.components)
+            for action, where in self.symmetries:
+                wrong = symmetry.check(comps, tuple(self.moves), action, goal)
+                if wrong:
+                    raise error(wrong, where)
+            return PermutationIR(comps, tuple(self.moves), tuple(self.inverses),
+                                 start, goal, tuple(a for a, _ in self.symmetries))
         if isinstance(node, ast.Tiles):
             assert self.board is not None   # `_tiles` refuses tiles before the board
-            return TilesIR(*self.board, start, goal)
+            return TilesIR(*self.board, start, goal, self._tile_symmetries(goal))
         assert self.stack_rule is not None   # stacks without moves were refused above
         return StacksIR(self.stack_count, self.stack_items, self.stack_rule, start, goal)
+
+    def _tile_symmetries(self, goal: State) -> tuple[str, ...]:
+        if self.symmetry is None:
+            return ()
+        assert self.board is not None   # `_symmetry` needs the board
+        side = self.board[0]
+        row, col = divmod(goal.index(0), side)
+        if row != col:   # then the reflection would rename the blank: not a symmetry
+            raise error("the reflection about the diagonal moves the goal's blank off the "
+                        "diagonal", self.symmetry)
+        return ("transpose",)
 
     def _home(self, node: Any) -> State:
         if isinstance(node, ast.PermState):

@@ -169,6 +169,12 @@ def goal_of(game: Any) -> State | None:
     return goal_state() if goal_state else None
 
 
+def symmetry_key(game: Any) -> Callable[[State], Hashable] | None:
+    """The puzzle's `symmetry_key(s)` (one value per class of symmetric states, for declared
+    symmetries that map its goal to itself), or None when it has none."""
+    return getattr(game, "symmetry_key", None)
+
+
 def declares_all_inverses(game: Any) -> bool:
     """True when the game lists its moves (`moves()`) and every one has an inverse.
 

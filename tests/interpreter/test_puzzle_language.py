@@ -208,7 +208,7 @@ def test_sliding_reachable_spaces_equal_the_reference(size):
 def test_a_2x3_board_matches_the_reference():
     text = catalog.resolve("eight_puzzle").read_text().replace("board size x size",
                                                                "board 3 x 2")
-    text = text.replace("tiles 1..size*size-1", "tiles 1..5")
+    text = text.replace("tiles 1..size*size-1", "tiles 1..5").replace("symmetry transpose\n", "")
     p, ref = compile_rules(text, "two_by_three.gdl"), SlidingPuzzle(2, 3)
     assert enumerate_space(p, p.goal_state()).distribution == \
         enumerate_space(ref, ref.goal_state()).distribution
@@ -460,5 +460,6 @@ def test_bad_puzzle_files_are_reported_at_line_and_column(text, message):
 
 def test_every_bundled_puzzle_file_is_under_the_puzzle_folder():
     folder = Path(catalog.resolve("hanoi")).parent
-    assert sorted(p.stem for p in folder.glob("*.gdl")) == ["eight_puzzle", "fifteen_puzzle",
-                                                            "hanoi", "pocket_cube"]
+    assert sorted(p.stem for p in folder.glob("*.gdl")) == [
+        "eight_puzzle", "fifteen_puzzle", "hanoi", "lights_out", "peg_solitaire", "pocket_cube",
+        "rush_hour", "sokoban"]   # the last four: one-player games (gdl.one_player)
