@@ -30,8 +30,8 @@ LACKING = {"nim": "list of numbers", "go": "history", "chess": "history",
            "antichess": "history", "draughts": "history", "shogi": "list of numbers",
            "lines_of_action": "history"}
 # Chess, antichess and draughts read `repeated 3`: the positions seen, which the C
-# generator lacks yet, so the bundled games run on Python. Their move generators are checked natively on
-# the rules without that one end rule: no position occurs three times in fewer than 8
+# generator lacks yet, so the bundled games run on Python. Their move generators are
+# checked natively on the rules without that one end rule: no position occurs three times in fewer than 8
 # plies, so perft at the recorded depths and the moves of a game's first plies are the
 # bundled game's.
 WITHOUT_REPETITION = {"chess": "end: draw if repeated 3\n",

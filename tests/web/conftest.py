@@ -3,7 +3,8 @@
 The browser is Debian's chromium at CHROMIUM, driven by Playwright (Playwright's own
 browsers are never downloaded). `.ci/run` installs chromium when it is missing and sets
 GDL_REQUIRE_BROWSER=1, so there a missing browser fails the tests; elsewhere (`make test`
-on a machine with only Python) they are skipped, saying so. Screenshots go to GDL_WEB_SHOTS, or to a temporary folder; the path is printed.
+on a machine with only Python) they are skipped, saying so. Screenshots go to
+GDL_WEB_SHOTS, or to a temporary folder; the path is printed.
 """
 
 from __future__ import annotations
