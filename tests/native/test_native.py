@@ -31,9 +31,9 @@ LACKING = {"nim": "list of numbers", "go": "history", "chess": "history",
            "lines_of_action": "history"}
 # Chess, antichess and draughts read `repeated 3`: the positions seen, which the C
 # generator lacks yet, so the bundled games run on Python. Their move generators are
-# checked natively on the rules without that one end rule: no position occurs three times in fewer than 8
-# plies, so perft at the recorded depths and the moves of a game's first plies are the
-# bundled game's.
+# checked natively on the rules without that one end rule: no position occurs three
+# times in fewer than 8 plies, so perft at the recorded depths and the moves of a game's
+# first plies are the bundled game's.
 WITHOUT_REPETITION = {"chess": "end: draw if repeated 3\n",
                       "antichess": "end: draw if repeated 3\n",
                       "draughts": "end: draw if repeated 3 and openspiel == 0\n"}
