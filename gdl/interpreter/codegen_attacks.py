@@ -159,7 +159,7 @@ class AttackCode:
                 and all(len(self.geo.shifts(-dx, -dy)) == 1
                         for dirs in rule.directions for dx, dy in dirs))
 
-    def ray_attacks(self, w: SourceWriter, slides: list[ir.Rule], q: int) -> None:
+    def ray_attacks(self, w: SourceWriter, slides: list[ir.StepRule], q: int) -> None:
         """Player q's slides, grouped by direction: walking back from the cell along each
         direction once, is the first piece met one that slides that way and may land
         there? The walk is a precomputed ray and the nearest piece on it one bit
@@ -169,7 +169,6 @@ class AttackCode:
         w("c = low.bit_length() - 1")
         by_direction: dict[tuple[int, int], list[str]] = {}
         for i, rule in enumerate(slides):
-            assert isinstance(rule, ir.StepRule)   # ray_slide says so
             w(f"sl{i} = {self.movers(rule, q)} if {self.expr(rule.to, q)} & low else 0")
             for d in rule.directions[q]:
                 by_direction.setdefault(d, []).append(f"sl{i}")
