@@ -6,8 +6,9 @@ looks for a move that lands on the cell or captures it. When every rule is a
 single stage whose only captures are where it lands or what it jumps (place, step,
 slide, single jumps), the fast form tests the cell directly: a step lands on it
 from `cells whose neighbour along d is it`, a slide from the first piece met
-walking back along d, a jump from one cell back over it. Chess's check test is then
-a few shifts per rule instead of a move list.
+walking back along d (by direction, a precomputed ray and its nearest piece), a jump
+from one cell back over it. Chess's check test is then a few shifts and ray lookups
+instead of a move list.
 """
 
 from __future__ import annotations
