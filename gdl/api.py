@@ -185,8 +185,9 @@ class PuzzleSolution:
 
 @attrs.frozen
 class ConstraintSolution:
-    """A constraint puzzle's answer: status "unique", "multiple solutions" or "no
-    solution"; `solution` the grid as rows of numbers (None when there is none)."""
+    """A constraint puzzle's answer: status "unique", "multiple solutions", "no
+    solution", or "unknown" (the time limit came first); `solution` the grid as rows of
+    numbers (None when there is none, or none was found in time)."""
 
     status: str
     solution: tuple[tuple[int | None, ...], ...] | None
@@ -218,7 +219,7 @@ def solve(game: GameLike, *, moves: Iterable[str] = (), method: str | None = Non
     """
     target = load(game, **options) if isinstance(game, str) else game
     if getattr(target, "kind", None) == CONSTRAINTS:
-        return _solve_constraints(target, given)
+        return _solve_constraints(target, given, time_limit)
     pos = _position(target, moves, {})
     if pos.game.kind == GAME:
         return _solve_game(pos, method, time_limit)
@@ -247,10 +248,13 @@ def grid_rows(puzzle: Any, assignment: dict) -> tuple[tuple[int | None, ...], ..
                  for r in range(puzzle.height))
 
 
-def _solve_constraints(puzzle: Any, given: str | None) -> ConstraintSolution:
-    found = solve_csp(puzzle.csp(given), count=True, limit=2)
+def _solve_constraints(puzzle: Any, given: str | None, time_limit: float | None
+                       ) -> ConstraintSolution:
+    found = solve_csp(puzzle.csp(given), count=True, limit=2, time_limit=time_limit)
     n = found.count or 0
     status = "no solution" if n == 0 else "unique" if n == 1 else "multiple solutions"
+    if found.stopped:   # out of time: what was found, its uniqueness unknown
+        status = "multiple solutions" if n >= 2 else "unknown"
     rows = None if found.solution is None else grid_rows(puzzle, found.solution)
     return ConstraintSolution(status, rows, found.seconds, found.method)
 

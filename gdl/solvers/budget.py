@@ -75,16 +75,34 @@ class OutOfTime(Exception):
     """Raised by `alarm` inside code that cannot read a clock itself (a library's search)."""
 
 
+_thread = threading.local()   # the deadline of `alarm` outside the main thread
+
+
+def over_time() -> bool:
+    """Whether this thread's `alarm` deadline (outside the main thread) has passed."""
+    deadline = getattr(_thread, "deadline", None)
+    return deadline is not None and perf_counter() > deadline
+
+
 @contextlib.contextmanager
 def alarm(seconds: float | None) -> Iterator[None]:
     """Raise OutOfTime in the block once `seconds` have passed (None: never).
 
     For searches whose inner loop is not ours (python-constraint): a real-time timer
     signal interrupts them wherever they are. Only the main thread can take signals;
-    elsewhere the block runs without a limit.
+    elsewhere (a web server's worker) the deadline is kept for the thread, and our own
+    searches ask `over_time()` every so many nodes (python-constraint's then has no limit).
     """
     usable = seconds is not None and hasattr(signal, "setitimer") and \
         threading.current_thread() is threading.main_thread()
+    if seconds is not None and not usable:
+        outer = getattr(_thread, "deadline", None)
+        _thread.deadline = perf_counter() + seconds
+        try:
+            yield
+        finally:
+            _thread.deadline = outer
+        return
     if not usable or seconds is None:
         yield
         return

@@ -18,6 +18,7 @@ from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
+from gdl.solvers.budget import OutOfTime, over_time
 from gdl.solvers.csp import CSP, AllDifferent, Constraint, SumEquals, Var
 
 Masks = list[int]
@@ -213,6 +214,8 @@ class MaskSearch:
             low = x & -x
             x ^= low
             self.nodes += 1
+            if not self.nodes & 1023 and over_time():   # a deadline outside the main thread
+                raise OutOfTime
             child = list(m)
             child[best] = low
             if self.fixpoint(child, deque(self.watch[best])):

@@ -179,7 +179,7 @@ def solve(body: dict, library: Library) -> Any:
     game = _game(body, library)
     seconds = _seconds(body, "seconds", MAX_SECONDS)
     if game.kind == CONSTRAINTS:
-        found = gdl_api.solve(game, given=_field(body, "given", str))
+        found = gdl_api.solve(game, given=_field(body, "given", str), time_limit=seconds)
         assert isinstance(found, gdl_api.ConstraintSolution)
         return {"kind": CONSTRAINTS, "status": found.status,
                 "solution": None if found.solution is None else

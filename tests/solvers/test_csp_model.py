@@ -123,3 +123,20 @@ def test_queens_model_and_render():
     assert check_solution(csp, answer) == []
     assert check_solution(csp, {0: 1, 1: 2, 2: 3, 3: 4})  # all on one diagonal
     assert render(csp, answer).splitlines()[0] == "0 = 2"
+
+
+def test_a_time_limit_holds_outside_the_main_thread_too():
+    # A web server solves in a worker thread, where no timer signal arrives: our own
+    # search reads the thread's deadline instead. Counting 26-queens takes hours.
+    import threading
+
+    from gdl import catalog
+    from gdl.solvers.csp_solve import solve_csp
+    csp = catalog.load("queens", {"n": "26"}).csp(None)
+    out = {}
+    worker = threading.Thread(target=lambda: out.update(
+        result=solve_csp(csp, count=True, limit=None, time_limit=0.2)))
+    worker.start()
+    worker.join(timeout=120)
+    assert not worker.is_alive()
+    assert out["result"].stopped == "time" and out["result"].count > 0
