@@ -209,7 +209,7 @@ def solve(game: GameLike, *, moves: Iterable[str] = (), method: str | None = Non
         method: games "alphabeta" (default) or "memo"; puzzles "bfs", "bidirectional" or
             "idastar" (default: the puzzle's best, as `gdl solve`).
         time_limit: give up after this many seconds (SolverError for games, an unsolved
-            PuzzleSolution for puzzles).
+            PuzzleSolution for puzzles, status "unknown" for constraint puzzles).
         given: constraint puzzles: the clues row by row ('.' for a blank).
     Raises:
         SolverError: a game that is not two-player zero-sum, or the time ran out.
