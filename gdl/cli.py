@@ -36,14 +36,14 @@ from time import perf_counter
 from typing import Any, TextIO
 
 from gdl import __version__, catalog, cli_json, cli_openspiel, cli_play, cli_puzzle, records
-from gdl import cli_records, interrupts, limits
+from gdl import cli_records, cli_train, interrupts, limits
 from gdl.notation import read_moves
 from gdl.started import Started
 from gdl.invariants_json import describe as describe_invariants
 from gdl.api import grid_rows
 from gdl.errors import GdlError, OptionError, RulesError
 from gdl.perft import iter_divide
-from gdl.players import LEVELS
+from gdl.players import LEVELS, parse_level
 from gdl.protocol import CONSTRAINTS, GAME, PUZZLE, Game, State
 from gdl.solvers.csp_solve import METHODS as CSP_METHODS, solve_csp
 from gdl.solvers.exact import METHODS, SolveLimit, SolveProgress, solve
@@ -431,6 +431,14 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _level(text: str) -> str:
+    try:
+        parse_level(text)
+    except OptionError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+    return text
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The `gdl` argument parser; each subcommand sets `run` to its function."""
     debug = _Parser(add_help=False)
@@ -448,8 +456,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help="start from this position (the game's position text, as "
                             "`gdl play` prints it) instead of the start")
     ai = _Parser(add_help=False)
-    ai.add_argument("--level", choices=tuple(LEVELS), default="hard",
-                    help="strength of players given without a level (default: hard)")
+    ai.add_argument("--level", type=_level, default="hard", metavar="LEVEL",
+                    help=f"strength of players given without a level: {', '.join(LEVELS)}, "
+                         f"or a number N for a fixed budget of N nodes or simulations per "
+                         f"move, for reproducible play (default: hard)")
     ai.add_argument("--time", type=_seconds, metavar="SECONDS",
                     help="the AI's time per move (default: the level's)")
     ai.add_argument("--max-nodes", type=_count(1), metavar="N",
@@ -539,6 +549,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     cli_openspiel.add_command(command, [game])
     cli_records.add_command(command, [])
+    cli_train.add_command(command, [game])
     return parser
 
 

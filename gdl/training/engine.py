@@ -1,0 +1,64 @@
+"""The engine choice: a short seeded tournament between alpha-beta and MCTS, both with the
+fitted evaluation (MCTS scores its rollouts by it after CUTOFF_PLIES random moves).
+
+The choice and its figures are stored with the weights; the AI's "auto" engine reads it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from gdl.solvers.alphabeta import AlphaBeta
+from gdl.solvers.mcts import MCTS
+from gdl.solvers.tables import BoundedTable
+
+CUTOFF_PLIES = 8          # MCTS rollouts: this many random moves, then the evaluation
+TABLE_ENTRIES = 100_000
+GAME_PLIES = 300          # a tournament game this long is a draw
+
+
+def engines(game: Any, heuristic: Callable[[tuple], tuple[float, ...]], seconds: float,
+            seed: int) -> dict[str, Any]:
+    """Both engines for `game`, by name, each with the time per move `seconds`."""
+    mover = game.current_player
+    return {
+        "alphabeta": AlphaBeta(game, table=BoundedTable(TABLE_ENTRIES),
+                               evaluate=lambda s: heuristic(s)[mover(s)], time_limit=seconds),
+        "mcts": MCTS(game, seed=seed, time_limit=seconds, evaluate=heuristic,
+                     max_rollout_plies=CUTOFF_PLIES),
+    }
+
+
+def play(game: Any, first: Any, second: Any) -> float:
+    """One game between two searchers; the first player's score (1, 0.5, 0)."""
+    state = game.initial_state()
+    for searcher in (first, second):
+        if isinstance(searcher, MCTS):
+            searcher.reset()
+    for _ in range(GAME_PLIES):
+        if game.is_terminal(state):
+            return (game.returns(state)[0] + 1) / 2
+        searcher = (first, second)[game.current_player(state)]
+        state = game.apply(state, searcher.search(state).best_move)
+    return 0.5
+
+
+def choose(game: Any, heuristic: Callable[[tuple], tuple[float, ...]], games: int,
+           seconds: float, seed: int, progress: Callable[[str], None] | None = None
+           ) -> dict[str, Any]:
+    """Play `games` games (colours alternating) of alpha-beta against MCTS; the engine with
+    the higher score wins the choice (alpha-beta on a tie: it is reproducible at a depth)."""
+    score = 0.0
+    for i in range(games):
+        both = engines(game, heuristic, seconds, seed + i)
+        ab, mc = both["alphabeta"], both["mcts"]
+        if i % 2 == 0:
+            score += play(game, ab, mc)
+        else:
+            score += 1 - play(game, mc, ab)
+        if progress is not None:
+            progress(f"engine choice: game {i + 1}/{games}, alpha-beta {score:g}")
+    share = score / games if games else 0.5
+    return {"choice": "alphabeta" if share >= 0.5 else "mcts", "alphabeta_score": share,
+            "games": games, "seconds_per_move": seconds, "mcts_cutoff_plies": CUTOFF_PLIES}

@@ -1,0 +1,53 @@
+"""The fitted evaluation of a game, when a weights file for its rules exists.
+
+`fitted(game)` is what the AI players ask: the heuristic and its Weights, or None (no
+file, or a game without derived features). A file fitted to other rules is refused with
+one line on stderr and the derived evaluation is used; a broken file is an error.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from gdl.interpreter.features import derive_features
+from gdl.training import weights as wfile
+
+_CACHE = "_fitted_evaluation"   # the answer, kept on the game object
+
+
+def features_of(game: Any) -> tuple[tuple[str, ...], Any] | None:
+    """The game's (feature names, features) or None when it has none."""
+    if getattr(game, "ir", None) is None or not hasattr(game, "move_generator"):
+        return None
+    return derive_features(game)
+
+
+def fitted(game: Any, path: Path | None = None) -> tuple[Any, wfile.Weights] | None:
+    """(heuristic, weights) from `path` (default: the game's file, see weights.find).
+
+    Raises:
+        WeightsError: the file is broken, or (for an explicit `path`) stale.
+    """
+    if path is None and hasattr(game, _CACHE):
+        return getattr(game, _CACHE)
+    found = path or wfile.find(game)
+    answer = None
+    derived = features_of(game) if found is not None else None
+    if found is not None and derived is not None:
+        names, features = derived
+        weights = wfile.load(found)
+        try:
+            wfile.check_fits(weights, game, names, str(found))
+            answer = (wfile.evaluation(features, weights), weights)
+        except wfile.WeightsError as err:
+            if path is not None:
+                raise
+            print(f"gdl: warning: {err}; using the derived evaluation", file=sys.stderr)
+    if path is None:
+        try:
+            setattr(game, _CACHE, answer)
+        except AttributeError:
+            pass
+    return answer
