@@ -174,6 +174,8 @@ class AIPlayer:
         engine: "auto" (the choice stored with the game's weights; without one,
             alpha-beta for two-player zero-sum games, else MCTS), "alphabeta" or "mcts".
         max_nodes: the MCTS tree's memory bound (default `mcts.MAX_TREE_NODES`).
+        evaluation: "auto" (the fitted weights when the game has them, else the derived
+            evaluation) or "derived" (never the weights: to measure what they bring).
 
     After each move `last` holds the solver's result (SearchResult or MCTSResult).
 
@@ -184,7 +186,10 @@ class AIPlayer:
 
     def __init__(self, game: Game, level: str = DEFAULT_LEVEL, seed: int | None = None,
                  time_per_move: float | None = None, engine: str = "auto",
-                 name: str | None = None, max_nodes: int | None = None) -> None:
+                 name: str | None = None, max_nodes: int | None = None,
+                 evaluation: str = "auto") -> None:
+        if evaluation not in ("auto", "derived"):
+            raise OptionError(f"unknown evaluation {evaluation!r}; expected auto or derived")
         if engine not in ("auto", "alphabeta", "mcts"):
             raise OptionError(f"unknown engine {engine!r}; expected auto, alphabeta or mcts")
         self.game, self.level = game, parse_level(level)
@@ -194,7 +199,7 @@ class AIPlayer:
         budget = DEFAULT_SECONDS if time_per_move is None else time_per_move
         self.seconds = budget if nodes is None else None
         two_player = len(game.players) == 2 and getattr(game, "zero_sum", False)
-        fitted = use.fitted(game) if two_player else None
+        fitted = use.fitted(game) if two_player and evaluation == "auto" else None
         heuristic = fitted[0] if fitted else getattr(game, "heuristic", None)
         chosen = fitted[1].engine.get("choice") if fitted else None
         if engine == "auto":

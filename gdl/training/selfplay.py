@@ -1,8 +1,8 @@
 """Seeded self-play and a logistic fit of the outcome on the features.
 
 Each game starts with a few random moves (so the games differ), then both sides play
-the move whose position the current evaluation likes best, with a small chance of a
-random move. Every position reached is a sample: its features and the first player's
+by a small alpha-beta search (a node budget) with the current evaluation, with a small
+chance of a random move. Every position reached is a sample: its features and the first player's
 final score (1 win, 0.5 draw, 0 loss). Training runs in rounds: the first plays by the
 derived evaluation, each later one by the weights fitted so far, and the final fit uses
 every round's samples. All randomness comes from one seed, so a seed gives one file.
@@ -16,8 +16,13 @@ from typing import Any
 
 import numpy as np
 
+from gdl.solvers.alphabeta import AlphaBeta
+from gdl.solvers.tables import BoundedTable
+
 RANDOM_OPENING = 4     # up to this many random moves open each game
-NOISE = 0.1            # chance of a random move after the opening
+NOISE = 0.05           # chance of a random move after the opening
+NODES = 200            # alpha-beta nodes a self-play move
+TABLE_ENTRIES = 50_000
 MAX_PLIES = 300        # a longer game is scored as a draw
 RIDGE = 1e-2           # the L2 penalty of the fit (per sample)
 NEWTON_STEPS = 30
@@ -26,29 +31,23 @@ Heuristic = Callable[[tuple], tuple[float, ...]]
 Features = Callable[[tuple], list[float]]
 
 
-def play_one(game: Any, features: Features, heuristic: Heuristic, rng: random.Random
-             ) -> tuple[list[list[float]], float]:
-    """One self-play game: the feature vectors of its positions and the first player's score."""
+def play_one(game: Any, features: Features, heuristic: Heuristic, rng: random.Random,
+             nodes: int) -> tuple[list[list[float]], float]:
+    """One self-play game: the feature vectors of its positions and the first player's score.
+    Both sides search `nodes` alpha-beta nodes a move (a budget, not a time: reproducible)."""
+    mover = game.current_player
+    search = AlphaBeta(game, table=BoundedTable(TABLE_ENTRIES),
+                       evaluate=lambda s: heuristic(s)[mover(s)], max_nodes=nodes)
     state, rows = game.initial_state(), []
     opening = rng.randrange(RANDOM_OPENING + 1)
     for ply in range(MAX_PLIES):
         if game.is_terminal(state):
             return rows, (game.returns(state)[0] + 1) / 2
         rows.append(features(state))
-        moves = list(game.legal_moves(state))
         if ply < opening or rng.random() < NOISE:
-            move = rng.choice(moves)
+            move = rng.choice(list(game.legal_moves(state)))
         else:
-            me = game.current_player(state)
-
-            def score(m: Any) -> float:
-                after = game.apply(state, m)
-                if game.is_terminal(after):
-                    return 10.0 * game.returns(after)[me]
-                return heuristic(after)[me]
-            scores = [score(m) for m in moves]
-            best = max(scores)
-            move = rng.choice([m for m, v in zip(moves, scores) if v >= best - 1e-9])
+            move = search.search(state).best_move
         state = game.apply(state, move)
     return rows, 0.5
 
@@ -79,7 +78,8 @@ def log_loss(rows: np.ndarray, targets: np.ndarray, w: np.ndarray, b: float) -> 
 
 def train(game: Any, features: Features, derived: Heuristic,
           make_heuristic: Callable[[np.ndarray, float], Heuristic], games: int, seed: int,
-          rounds: int = 2, progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+          rounds: int = 2, progress: Callable[[str], None] | None = None,
+          nodes: int = NODES) -> dict[str, Any]:
     """Self-play `games` games in `rounds` rounds and fit; returns the weights, the bias and
     the figures of the run (samples, score of the first player, log loss)."""
     rng = random.Random(seed)
@@ -90,7 +90,7 @@ def train(game: Any, features: Features, derived: Heuristic,
     played, first_score = 0, 0.0
     for r, count in enumerate(per_round):
         for _ in range(count):
-            game_rows, score = play_one(game, features, heuristic, rng)
+            game_rows, score = play_one(game, features, heuristic, rng, nodes)
             rows.extend(game_rows)
             targets.extend([score] * len(game_rows))
             played += 1
