@@ -62,10 +62,10 @@ def random_opening(game, plies: int, rng: random.Random) -> list:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("game")
-    parser.add_argument("a")
-    parser.add_argument("b")
-    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("game", nargs="?", default="connect4")
+    parser.add_argument("a", nargs="?", default="medium")
+    parser.add_argument("b", nargs="?", default="easy")
+    parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--opening", type=int, default=4)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--time", type=float, default=None,

@@ -102,8 +102,8 @@ def play_game(name, module, game, spiel, simulations, seed, gdl_seat, make_ai, b
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("game")
-    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("game", nargs="?", default="connect4")
+    parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--simulations", type=int, default=1000)
     parser.add_argument("--engine", default="auto", choices=("auto", "alphabeta", "mcts"))

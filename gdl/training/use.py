@@ -51,3 +51,29 @@ def fitted(game: Any, path: Path | None = None) -> tuple[Any, wfile.Weights] | N
         except AttributeError:
             pass
     return answer
+
+
+def describe(game: Any) -> str:
+    """`gdl check`'s line on the AI: which evaluation and engine it plays with, and why."""
+    two_player = len(game.players) == 2 and getattr(game, "zero_sum", False)
+    default = "alphabeta (the default for two-player zero-sum games)" if two_player \
+        else "mcts (the default for other games)"
+    if not two_player or features_of(game) is None:
+        return f"AI: derived evaluation (nothing to fit: not a two-player board game); " \
+               f"engine {default}"
+    found = wfile.find(game)
+    if found is None:
+        return f"AI: derived evaluation (no weights file: `gdl train {game.name}`); " \
+               f"engine {default}"
+    try:
+        weights = wfile.load(found)
+        names, _ = features_of(game) or ((), None)
+        wfile.check_fits(weights, game, names, str(found))
+    except wfile.WeightsError as err:
+        return f"AI: derived evaluation ({err}); engine {default}"
+    t, e = weights.training, weights.engine
+    engine = default if not e else (
+        f"{e.get('choice')} (chosen: alpha-beta scored {e.get('alphabeta_score', 0):.2f} "
+        f"against MCTS over {e.get('games')} games at {e.get('seconds_per_move')} s a move)")
+    return f"AI: fitted weights ({found.name}: {t.get('games')} self-play games, seed " \
+           f"{t.get('seed')}, {len(weights.features)} features); engine {engine}"
