@@ -18,7 +18,7 @@ TABLE_ENTRIES = 100_000
 GAME_PLIES = 300          # a tournament game this long is a draw
 
 
-def engines(game: Any, heuristic: Callable[[tuple], tuple[float, ...]], seconds: float,
+def engines(game: Any, heuristic: Callable[[Any], tuple[float, ...]], seconds: float,
             seed: int) -> dict[str, Any]:
     """Both engines for `game`, by name, each with the time per move `seconds`."""
     mover = game.current_player
@@ -44,7 +44,7 @@ def play(game: Any, first: Any, second: Any) -> float:
     return 0.5
 
 
-def choose(game: Any, heuristic: Callable[[tuple], tuple[float, ...]], games: int,
+def choose(game: Any, heuristic: Callable[[Any], tuple[float, ...]], games: int,
            seconds: float, seed: int, progress: Callable[[str], None] | None = None
            ) -> dict[str, Any]:
     """Play `games` games (colours alternating) of alpha-beta against MCTS; the engine with

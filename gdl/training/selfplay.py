@@ -27,8 +27,8 @@ MAX_PLIES = 300        # a longer game is scored as a draw
 RIDGE = 1e-2           # the L2 penalty of the fit (per sample)
 NEWTON_STEPS = 30
 
-Heuristic = Callable[[tuple], tuple[float, ...]]
-Features = Callable[[tuple], list[float]]
+Heuristic = Callable[[Any], tuple[float, ...]]
+Features = Callable[[Any], list[float]]
 
 
 def play_one(game: Any, features: Features, heuristic: Heuristic, rng: random.Random,
@@ -38,7 +38,8 @@ def play_one(game: Any, features: Features, heuristic: Heuristic, rng: random.Ra
     mover = game.current_player
     search = AlphaBeta(game, table=BoundedTable(TABLE_ENTRIES),
                        evaluate=lambda s: heuristic(s)[mover(s)], max_nodes=nodes)
-    state, rows = game.initial_state(), []
+    state = game.initial_state()
+    rows: list[list[float]] = []
     opening = rng.randrange(RANDOM_OPENING + 1)
     for ply in range(MAX_PLIES):
         if game.is_terminal(state):

@@ -7,6 +7,7 @@ one line on stderr and the derived evaluation is used; a broken file is an error
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from pathlib import Path
 from typing import Any
@@ -46,10 +47,8 @@ def fitted(game: Any, path: Path | None = None) -> tuple[Any, wfile.Weights] | N
                 raise
             print(f"gdl: warning: {err}; using the derived evaluation", file=sys.stderr)
     if path is None:
-        try:
+        with contextlib.suppress(AttributeError):   # a game that takes no attributes
             setattr(game, _CACHE, answer)
-        except AttributeError:
-            pass
     return answer
 
 
