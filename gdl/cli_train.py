@@ -28,7 +28,7 @@ def train_game(game: Any, games: int, seed: int, engine_games: int, engine_secon
     """
     import numpy as np
     from gdl.training import engine, selfplay, use
-    from gdl.training.weights import Weights, evaluation
+    from gdl.training.weights import Weights, evaluation, option_texts
 
     derived = use.features_of(game)
     if derived is None or len(game.players) != 2:
@@ -45,12 +45,13 @@ def train_game(game: Any, games: int, seed: int, engine_games: int, engine_secon
                       fitted["bias"], training={
                           "games": games, "seed": seed, "positions": fitted["positions"],
                           "first_player_score": fitted["first_player_score"],
-                          "log_loss": fitted["log_loss"]})
+                          "log_loss": fitted["log_loss"]},
+                      options=option_texts(game))
     if engine_games:
         chosen = engine.choose(game, make(np.array(weights.weights), weights.bias),
                                engine_games, engine_seconds, seed, progress)
         weights = Weights(weights.game, weights.rules, names, weights.weights, weights.bias,
-                          chosen, weights.training)
+                          chosen, weights.training, weights.options)
     return weights
 
 

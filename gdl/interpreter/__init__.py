@@ -34,15 +34,14 @@ def compile_rules(text: str, filename: str = "<rules>",
     reject_constraint_statements(rules)
     reject_puzzle_statements(rules)
     game = CompiledGame(check(rules, options))
-    game.rules_hash = rules_digest(text, game.options)
+    game.rules_hash = rules_digest(text)
     return game
 
 
-def rules_digest(text: str, options: Mapping[str, object]) -> str:
-    """SHA-256 of the rules text and the options in force: fitted weights name it, so
-    weights fitted to other rules are refused."""
-    shown = repr(sorted(options.items()))
-    return hashlib.sha256(f"{text}\0{shown}".encode()).hexdigest()
+def rules_digest(text: str) -> str:
+    """SHA-256 of the rules text: fitted weights name it, so weights fitted to other rules
+    are refused."""
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def load_file(path: str | Path, options: Mapping[str, str] | None = None) -> Compiled:

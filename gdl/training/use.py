@@ -31,25 +31,35 @@ def fitted(game: Any, path: Path | None = None) -> tuple[Any, wfile.Weights] | N
     Raises:
         WeightsError: the file is broken, or (for an explicit `path`) stale.
     """
-    if path is None and hasattr(game, _CACHE):
-        return getattr(game, _CACHE)
-    found = path or wfile.find(game)
-    answer = None
-    derived = features_of(game) if found is not None else None
-    if found is not None and derived is not None:
-        names, features = derived
-        weights = wfile.load(found)
-        try:
-            wfile.check_fits(weights, game, names, str(found))
-            answer = (wfile.evaluation(features, weights), weights)
-        except wfile.WeightsError as err:
-            if path is not None:
-                raise
-            print(f"gdl: warning: {err}; using the derived evaluation", file=sys.stderr)
-    if path is None:
+    if path is not None:
+        return _read(game, path)
+    if not hasattr(game, _CACHE):
+        found, answer = wfile.find(game), None
+        if found is not None:
+            try:
+                answer = _read(game, found, own=True)
+            except wfile.WeightsError as err:
+                if "stale" not in str(err):
+                    raise
+                print(f"gdl: warning: {err}; using the derived evaluation", file=sys.stderr)
         with contextlib.suppress(AttributeError):   # a game that takes no attributes
             setattr(game, _CACHE, answer)
-    return answer
+        return answer
+    return getattr(game, _CACHE)
+
+
+def _read(game: Any, path: Path, own: bool = False) -> tuple[Any, wfile.Weights] | None:
+    """The file's evaluation for `game`; None when the game has no features, or when the
+    game's `own` file was fitted with other options (it then is not this game's)."""
+    derived = features_of(game)
+    if derived is None:
+        return None
+    names, features = derived
+    weights = wfile.load(path)
+    if own and not wfile.applies(weights, game):
+        return None
+    wfile.check_fits(weights, game, names, str(path))
+    return wfile.evaluation(features, weights), weights
 
 
 def describe(game: Any) -> str:
@@ -66,6 +76,9 @@ def describe(game: Any) -> str:
                f"engine {default}"
     try:
         weights = wfile.load(found)
+        if not wfile.applies(weights, game):
+            return f"AI: derived evaluation ({found.name} was fitted with other options); " \
+                   f"engine {default}"
         names, _ = features_of(game) or ((), None)
         wfile.check_fits(weights, game, names, str(found))
     except wfile.WeightsError as err:

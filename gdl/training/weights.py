@@ -1,12 +1,13 @@
 """The weights file: a small versioned JSON document, and the evaluation it gives.
 
     {"format": "gdl-weights", "version": 1, "game": "othello", "rules": "<sha256>",
-     "features": ["material", ...], "weights": [...], "bias": 0.1,
+     "features": ["material", ...], "weights": [...], "bias": 0.1, "options": {},
      "engine": {"choice": "alphabeta", ...}, "training": {"games": 200, "seed": 0, ...}}
 
-`rules` is the hash of the rules text and options the weights were fitted to
+`rules` is the hash of the rules text the weights were fitted to
 (`gdl.interpreter.rules_digest`): weights fitted to other rules, or to other features,
-are refused. Bundled games' files live in gdl/weights/; $GDL_WEIGHTS names a directory
+are refused. `options` are the game's options then: with other options (`--set
+width=5`) the file does not apply and the derived evaluation is used. Bundled games' files live in gdl/weights/; $GDL_WEIGHTS names a directory
 searched first (and written by `gdl train` when set).
 """
 
@@ -40,11 +41,13 @@ class Weights:
     bias: float
     engine: dict[str, Any] = attrs.field(factory=dict)
     training: dict[str, Any] = attrs.field(factory=dict)
+    options: dict[str, str] = attrs.field(factory=dict)   # the game's options, as texts
 
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, "version": VERSION, "game": self.game, "rules": self.rules,
                 "features": list(self.features), "weights": [round(w, 6) for w in self.weights],
-                "bias": round(self.bias, 6), "engine": self.engine, "training": self.training}
+                "bias": round(self.bias, 6), "options": self.options, "engine": self.engine,
+                "training": self.training}
 
 
 def directories() -> list[Path]:
@@ -74,7 +77,8 @@ def parse(text: str, where: str) -> Weights:
         values = tuple(float(w) for w in doc["weights"])
         weights = Weights(str(doc["game"]), str(doc["rules"]), names, values,
                           float(doc["bias"]), dict(doc.get("engine") or {}),
-                          dict(doc.get("training") or {}))
+                          dict(doc.get("training") or {}),
+                          {str(k): str(v) for k, v in (doc.get("options") or {}).items()})
     except (KeyError, TypeError, ValueError) as exc:
         raise WeightsError(f"{where}: a broken weights file ({type(exc).__name__}: {exc})") \
             from None
@@ -94,6 +98,15 @@ def check_fits(weights: Weights, game: Any, names: tuple[str, ...], where: str) 
     if weights.features != names:
         raise WeightsError(f"{where}: stale weights, fitted to other features "
                            f"(run `gdl train {game.name}`)")
+
+
+def option_texts(game: Any) -> dict[str, str]:
+    return {str(k): str(v) for k, v in sorted(getattr(game, "options", {}).items())}
+
+
+def applies(weights: Weights, game: Any) -> bool:
+    """Whether the file was fitted with the game's options (else it is not this game's)."""
+    return weights.options == option_texts(game)
 
 
 def find(game: Any) -> Path | None:
