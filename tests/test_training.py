@@ -26,7 +26,16 @@ def test_features_follow_the_rules():
     assert names["othello"][:2] == ("material", "mobility")
     assert names["hex"][0] == "connection"
     draughts = derive_features(catalog.load("draughts"))[0]
-    assert {"material:man", "material:king"} <= set(draughts)
+    assert {"material:man", "material:king"} <= set(draughts) and "runner" not in draughts
+
+
+def test_the_runner_counts_the_rows_the_most_advanced_piece_has_to_go():
+    game = catalog.load("breakthrough")
+    names, features = derive_features(game)
+    state = game.initial_state()
+    for text in ("a2-a3", "h7-h6", "a3-a4"):   # White's runner 4 rows from row 8, Black's 5
+        state = game.apply(state, game.parse_move(state, text))
+    assert dict(zip(names, features(state)))["runner"] == pytest.approx((5 - 4) / 7)
 
 
 def test_cell_classes_of_the_othello_board():

@@ -4,6 +4,7 @@ Every feature is a number in [-1, 1] from the first player's point of view (the 
 player's view is its negation), so one weight vector serves both sides:
 - the derived evaluation's signals, each on its own (see `heuristics`): open lines,
   material, advancement to a goal region, connection;
+- the runner: how near each side's most advanced piece is to its goal region;
 - material per piece kind, when pieces can be taken and there are several kinds;
 - mobility: the difference in the number of legal moves of the two sides;
 - where the pieces stand: the difference in pieces on corners, next to corners, and on
@@ -18,6 +19,7 @@ import random
 from collections.abc import Callable
 
 from gdl.interpreter import heuristics, ir
+from gdl.interpreter.geometry import bits
 
 Feature = Callable[[tuple], float]
 RINGS = 3   # rings counted in from the edge; deeper cells count as the last ring
@@ -33,6 +35,37 @@ def _signal_features(game: ir.GameIR, planes_of: list[list[int]]) -> list[tuple[
              ("advance", heuristics._advance_signal(game, planes_of)),
              ("connection", heuristics._connection_signal(game, planes_of))]
     return [(name, _first(s)) for name, s in built if s is not None]
+
+
+def _runner_feature(game: ir.GameIR, planes_of: list[list[int]]) -> list[tuple[str, Feature]]:
+    """When reaching a region wins: the rows the most advanced piece of each side still has
+    to go (the side whose runner is nearer scores), over the board's height."""
+    goals = [e for end in game.ends if end.outcome == "wins" for e in ir.walk(end.condition)
+             if isinstance(e, ir.PerPlayer) and e.type == ir.CELLS]
+    if not goals:
+        return []
+    geo, goal = game.geometry, goals[0].values
+    # to_go[p]: (rows to go, cell mask) from the nearest rows out, for player p
+    to_go = []
+    for p in range(2):
+        goal_rows = {geo.xy(c)[1] for c in bits(goal[p])}
+        by_distance: dict[int, int] = {}
+        for c in geo.cells:
+            d = min(abs(geo.xy(c)[1] - r) for r in goal_rows)
+            by_distance[d] = by_distance.get(d, 0) | 1 << c
+        to_go.append(sorted(by_distance.items()))
+    far = max(geo.height - 1, 1)
+
+    def nearest(state: tuple, p: int) -> int:
+        mine = 0
+        for i in planes_of[p]:
+            mine |= state[i]
+        for d, mask in to_go[p]:
+            if mine & mask:
+                return d
+        return far
+
+    return [("runner", lambda s: (nearest(s, 1) - nearest(s, 0)) / far)]
 
 
 def _kind_features(game: ir.GameIR, planes_of: list[list[int]]) -> list[tuple[str, Feature]]:
@@ -126,7 +159,8 @@ def derive_features(compiled) -> tuple[tuple[str, ...], Callable[[tuple], list[f
         return None
     kinds = len(game.pieces)
     planes_of = [[p * kinds + k for k in range(kinds)] for p in range(2)]
-    named = (_signal_features(game, planes_of) + _kind_features(game, planes_of)
+    named = (_signal_features(game, planes_of) + _runner_feature(game, planes_of)
+             + _kind_features(game, planes_of)
              + _mobility_feature(compiled, compiled.move_generator)
              + _placement_features(game, planes_of))
     named.append(("to move", lambda state: 1.0 if state[-2] == 0 else -1.0))
