@@ -129,3 +129,9 @@ def test_levels_by_name_or_number():
     assert parse_level("hard").nodes is None and parse_level("1234").nodes == 1234
     with pytest.raises(OptionError, match="unknown level 'fast'"):
         parse_level("fast")
+
+
+def test_a_node_floor_outlasts_the_deadline():
+    game = catalog.load("connect4")
+    result = AlphaBeta(game, time_limit=0.0, min_nodes=300).search()
+    assert result.stats.stopped == "time" and result.stats.nodes >= 300

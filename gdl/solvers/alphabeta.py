@@ -122,6 +122,8 @@ class AlphaBeta:
         max_nodes: a node budget per search (None: none); past it the search stops as at
             its deadline, "nodes" in its stats. Unlike time, it gives the same move on
             every run.
+        min_nodes: the deadline is not kept before this many nodes (0: always kept): a
+            floor under the strength a loaded machine's clock would leave.
 
     Raises:
         SolverError: the game is not two-player zero-sum.
@@ -132,7 +134,7 @@ class AlphaBeta:
                  depth: int | None = None, time_limit: float | None = None,
                  iterative: bool = True, distance: bool = True,
                  key: Callable[[State], Hashable] | None = None,
-                 max_nodes: int | None = None) -> None:
+                 max_nodes: int | None = None, min_nodes: int = 0) -> None:
         require_two_player_zero_sum(game, "alpha-beta")
         self.game = game
         self.table: Table | None = DictTable() if table is NEW_TABLE else table  # type: ignore
@@ -144,6 +146,7 @@ class AlphaBeta:
         self.distance = distance
         self.key = game.canonical if key is None else key
         self.max_nodes = max_nodes
+        self.min_nodes = min_nodes
 
     def search(self, state: State | None = None, *, depth: int | None = None,
                time_limit: float | None = None,
@@ -243,7 +246,7 @@ class _Run:
         nodes, hits, horizon, seldepth = self.nodes, self.hits, 0, self.seldepth
         # A first ply of a few moves completes even at a zero budget: a move, not a guess.
         next_check = INF if self.deadline == INF else nodes + (FIRST_PLY if depth == 1 else 1)
-        node_cap = self.node_cap
+        node_cap, node_floor = self.node_cap, self.searcher.min_nodes
         next_check = min(next_check, node_cap)
         self.root_best = None
 
@@ -270,7 +273,9 @@ class _Run:
                     raise _Timeout
                 next_check = clock.next_check(nodes)
                 if next_check < 0:
-                    raise _Timeout
+                    if nodes >= node_floor:
+                        raise _Timeout
+                    next_check = nodes + 64   # past the deadline, short of the floor
                 if next_check > node_cap:
                     next_check = node_cap
             if is_terminal(state):
