@@ -7,8 +7,9 @@
 `rules` is the hash of the rules text the weights were fitted to
 (`gdl.interpreter.rules_digest`): weights fitted to other rules, or to other features,
 are refused. `options` are the game's options then: with other options (`--set
-width=5`) the file does not apply and the derived evaluation is used. Bundled games' files live in gdl/weights/; $GDL_WEIGHTS names a directory
-searched first (and written by `gdl train` when set).
+width=5`) the file does not apply and the derived evaluation is used. Bundled games'
+files live in gdl/weights/; $GDL_WEIGHTS names a directory searched first (and written
+by `gdl train` when set).
 """
 
 from __future__ import annotations
