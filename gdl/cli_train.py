@@ -17,6 +17,7 @@ from gdl.errors import GdlError
 GAMES = 200              # self-play games by default
 ENGINE_GAMES = 6         # engine-choice games by default
 ENGINE_SECONDS = 0.2     # their time per move
+COMPARE_NODES = 5000     # fitted against derived evaluation: alpha-beta nodes a move
 
 
 def train_game(game: Any, games: int, seed: int, engine_games: int, engine_seconds: float,
@@ -48,8 +49,10 @@ def train_game(game: Any, games: int, seed: int, engine_games: int, engine_secon
                           "log_loss": fitted["log_loss"]},
                       options=option_texts(game))
     if engine_games:
-        chosen = engine.choose(game, make(np.array(weights.weights), weights.bias),
-                               engine_games, engine_seconds, seed, progress)
+        heuristic = make(np.array(weights.weights), weights.bias)
+        chosen = engine.choose(game, heuristic, engine_games, engine_seconds, seed, progress)
+        chosen.update(engine.compare(game, heuristic, base, engine_games, COMPARE_NODES, seed,
+                                     progress))
         weights = Weights(weights.game, weights.rules, names, weights.weights, weights.bias,
                           chosen, weights.training, weights.options)
     return weights
@@ -79,6 +82,9 @@ def run(args: argparse.Namespace, status: Any) -> int:
         e = result.engine
         print(f"engine: {e['choice']} (alpha-beta scored {e['alphabeta_score']:.2f} against "
               f"MCTS over {e['games']} games at {e['seconds_per_move']:g} s a move)")
+        print(f"evaluation: {e['evaluation']} (the fitted one scored {e['fitted_score']:.2f} "
+              f"against the derived over {e['evaluation_games']} games at "
+              f"{e['evaluation_nodes']} nodes a move)")
     print(f"wrote {out}")
     return 0
 

@@ -6,6 +6,7 @@ The choice and its figures are stored with the weights; the AI's "auto" engine r
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -62,3 +63,42 @@ def choose(game: Any, heuristic: Callable[[Any], tuple[float, ...]], games: int,
     share = score / games if games else 0.5
     return {"choice": "alphabeta" if share >= 0.5 else "mcts", "alphabeta_score": share,
             "games": games, "seconds_per_move": seconds, "mcts_cutoff_plies": CUTOFF_PLIES}
+
+
+def compare(game: Any, fitted: Callable[[Any], tuple[float, ...]],
+            derived: Callable[[Any], tuple[float, ...]], games: int, nodes: int, seed: int,
+            progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """Alpha-beta with the fitted evaluation against alpha-beta with the derived one, both
+    at `nodes` nodes a move, from seeded random two-move openings (each played with both
+    colours): the fitted evaluation is kept only when it scores at least half."""
+    rng = random.Random(seed)
+    mover = game.current_player
+    score, opening = 0.0, game.initial_state()
+    for i in range(games):
+        if i % 2 == 0:
+            opening = game.initial_state()
+            for _ in range(2):
+                if not game.is_terminal(opening):
+                    opening = game.apply(opening, rng.choice(list(game.legal_moves(opening))))
+        a, b = (AlphaBeta(game, table=BoundedTable(TABLE_ENTRIES), max_nodes=nodes,
+                          evaluate=lambda s, h=h: h(s)[mover(s)]) for h in (fitted, derived))
+        started = _Started(game, opening)
+        score += play(started, a, b) if i % 2 == 0 else 1 - play(started, b, a)
+        if progress is not None:
+            progress(f"fitted against derived: game {i + 1}/{games}, fitted {score:g}")
+    share = score / games if games else 1.0
+    return {"evaluation": "fitted" if share >= 0.5 else "derived", "fitted_score": share,
+            "evaluation_games": games, "evaluation_nodes": nodes}
+
+
+class _Started:
+    """`game` from another start (the searchers see the same game)."""
+
+    def __init__(self, game: Any, start: Any) -> None:
+        self._game, self._start = game, start
+
+    def initial_state(self) -> Any:
+        return self._start
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)

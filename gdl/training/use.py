@@ -59,6 +59,8 @@ def _read(game: Any, path: Path, own: bool = False) -> tuple[Any, wfile.Weights]
     if own and not wfile.applies(weights, game):
         return None
     wfile.check_fits(weights, game, names, str(path))
+    if weights.engine.get("evaluation") == "derived" and hasattr(game, "heuristic"):
+        return game.heuristic, weights   # the fitted one lost to it: only the engine choice
     return wfile.evaluation(features, weights), weights
 
 
@@ -87,5 +89,7 @@ def describe(game: Any) -> str:
     engine = default if not e else (
         f"{e.get('choice')} (chosen: alpha-beta scored {e.get('alphabeta_score', 0):.2f} "
         f"against MCTS over {e.get('games')} games at {e.get('seconds_per_move')} s a move)")
-    return f"AI: fitted weights ({found.name}: {t.get('games')} self-play games, seed " \
+    what = "derived evaluation (the fitted weights lost to it: " \
+        if e.get("evaluation") == "derived" else "fitted weights ("
+    return f"AI: {what}{found.name}: {t.get('games')} self-play games, seed " \
            f"{t.get('seed')}, {len(weights.features)} features); engine {engine}"
