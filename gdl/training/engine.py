@@ -81,7 +81,7 @@ def compare(game: Any, fitted: Callable[[Any], tuple[float, ...]],
                 if not game.is_terminal(opening):
                     opening = game.apply(opening, rng.choice(list(game.legal_moves(opening))))
         a, b = (AlphaBeta(game, table=BoundedTable(TABLE_ENTRIES), max_nodes=nodes,
-                          evaluate=lambda s, h=h: h(s)[mover(s)]) for h in (fitted, derived))
+                          evaluate=_for_mover(h, mover)) for h in (fitted, derived))
         started = _Started(game, opening)
         score += play(started, a, b) if i % 2 == 0 else 1 - play(started, b, a)
         if progress is not None:
@@ -89,6 +89,11 @@ def compare(game: Any, fitted: Callable[[Any], tuple[float, ...]],
     share = score / games if games else 1.0
     return {"evaluation": "fitted" if share >= 0.5 else "derived", "fitted_score": share,
             "evaluation_games": games, "evaluation_nodes": nodes}
+
+
+def _for_mover(heuristic: Callable[[Any], tuple[float, ...]],
+               mover: Callable[[Any], int]) -> Callable[[Any], float]:
+    return lambda state: heuristic(state)[mover(state)]
 
 
 class _Started:
