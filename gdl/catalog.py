@@ -27,6 +27,7 @@ from gdl.interpreter.constraints import CompiledConstraints
 from gdl.interpreter.invariants import MAX_PLIES, Result, Verification, verify
 from gdl.interpreter.puzzle_summary import WALK_LENGTH, WALKS, summary as puzzle_summary
 from gdl.interpreter.puzzle_summary import violations as puzzle_violations
+from gdl.training import use
 
 SANITY_PLAYOUTS = 200   # random games `check` plays to show the compiled rules run
 
@@ -241,6 +242,7 @@ def game_summary(game: CompiledGame, lines: list[list[tuple]], found: Verificati
         f"  {len(lines)} random games: median length "
         f"{statistics.median(len(line) - 1 for line in lines):g} moves; "
         + ", ".join(f"{k} {v}" for k, v in sorted(outcomes.items())),
+        f"  {use.describe(game)}",
     ]
     if outcomes.get("unfinished"):
         out.append(f"  warning: {outcomes['unfinished']} of {len(lines)} random games did not "

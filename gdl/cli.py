@@ -37,7 +37,7 @@ from time import perf_counter
 from typing import Any, TextIO
 
 from gdl import __version__, catalog, cli_json, cli_openspiel, cli_play, cli_puzzle, records
-from gdl import cli_records, cli_serve, interrupts, limits
+from gdl import cli_records, cli_serve, cli_train, interrupts, limits
 from gdl.native.backend import BACKENDS, with_backend
 from gdl.notation import read_moves
 from gdl.one_player import OnePlayerPuzzle, is_one_player_game
@@ -46,7 +46,7 @@ from gdl.invariants_json import describe as describe_invariants
 from gdl.api import grid_rows
 from gdl.errors import GdlError, OptionError, RulesError
 from gdl.perft import iter_divide
-from gdl.players import LEVELS
+from gdl.players import LEVELS, parse_level
 from gdl.protocol import CONSTRAINTS, GAME, PUZZLE, Game, State
 from gdl.solvers.csp_solve import METHODS as CSP_METHODS, solve_csp
 from gdl.solvers.exact import METHODS, SolveLimit, SolveProgress, solve
@@ -483,6 +483,14 @@ def _scramble_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=0, help="the seed of --scramble (default: 0)")
 
 
+def _level(text: str) -> str:
+    try:
+        parse_level(text)
+    except OptionError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+    return text
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The `gdl` argument parser; each subcommand sets `run` to its function."""
     debug = _Parser(add_help=False)
@@ -504,8 +512,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help="start from this position (the game's position text, as "
                             "`gdl play` prints it) instead of the start")
     ai = _Parser(add_help=False)
-    ai.add_argument("--level", choices=tuple(LEVELS), default="hard",
-                    help="strength of players given without a level (default: hard)")
+    ai.add_argument("--level", type=_level, default="hard", metavar="LEVEL",
+                    help=f"strength of players given without a level: {', '.join(LEVELS)}, "
+                         f"or a number N for a fixed budget of N nodes or simulations per "
+                         f"move, for reproducible play (default: hard)")
     ai.add_argument("--time", type=_seconds, metavar="SECONDS",
                     help="the AI's time per move (default: the level's)")
     ai.add_argument("--max-nodes", type=_count(1), metavar="N",
@@ -598,6 +608,7 @@ def build_parser() -> argparse.ArgumentParser:
     cli_openspiel.add_command(command, [game])
     cli_records.add_command(command, [])
     cli_serve.add_command(command, [])
+    cli_train.add_command(command, [game])
     return parser
 
 

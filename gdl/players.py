@@ -3,10 +3,18 @@
 A player has a `name` (its spec, e.g. "ai:hard") and `choose(game, state) -> move`.
 `make_player` builds one from a spec string, as the command line and matches do:
 
-    human | random | ai[:LEVEL] | alphabeta[:LEVEL] | mcts[:LEVEL]     LEVEL: easy, medium, hard
+    human | random | ai[:LEVEL] | alphabeta[:LEVEL] | mcts[:LEVEL]
+    LEVEL: easy, medium, hard, or a number N (a fixed budget of N nodes or simulations)
 
-The AI picks its solver from the game: alpha-beta (iterative deepening, a
-bounded transposition table) for two-player zero-sum games, else MCTS.
+The AI evaluates positions by the game's fitted weights when it has a weights file for
+these rules (`gdl train`), else by the derived evaluation, and picks its solver by the
+choice stored with the weights; without one, alpha-beta (iterative deepening, a bounded
+transposition table) for two-player zero-sum games, else MCTS.
+
+Easy and medium search a fixed number of nodes (alpha-beta) or simulations (MCTS), as
+does a numbered level, so they play the same moves on every run with a seed; hard uses
+the time per move; under the default second it searches at least 10,000 nodes or
+simulations (5x medium's) however loaded the machine.
 
 >>> from gdl.games.reference import TicTacToe
 >>> g = TicTacToe()
@@ -27,9 +35,10 @@ from gdl.errors import GdlError, IllegalMove, OptionError, SolverError
 from gdl.protocol import PUZZLE, Game, Move, State
 from gdl.solvers.alphabeta import AlphaBeta, SearchResult
 from gdl.solvers.evaluation import make_evaluator
-from gdl.solvers.mcts import MAX_TREE_NODES, MCTS, MCTSResult
+from gdl.solvers.mcts import MAX_ROLLOUT_PLIES, MAX_TREE_NODES, MCTS, MCTSResult
 from gdl.solvers.puzzle import default_method, solve_puzzle
 from gdl.solvers.tables import BoundedTable
+from gdl.training import use
 
 KINDS = ("human", "random", "ai", "alphabeta", "mcts")
 DEFAULT_LEVEL = "hard"       # as `gdl play --level` and the Python API default
@@ -45,21 +54,37 @@ class Player(Protocol):
 
 @attrs.frozen
 class Level:
-    """A strength: depth: alpha-beta depth cap (None: none); seconds: time cap per move
-    (None: the player's time per move); iterations: MCTS iteration cap (None: none);
-    noise: probability of playing a random move other than the best."""
+    """A strength: nodes: the search budget per move, alpha-beta nodes or MCTS simulations
+    (None: the time per move instead); noise: probability of playing a random move other
+    than the best; floor: under the default time per move, the nodes searched however
+    slow the machine (the deadline waits for them), so that hard stays above medium; a
+    time per move given is kept exactly."""
 
-    depth: int | None
-    seconds: float | None
-    iterations: int | None
+    nodes: int | None
     noise: float
+    floor: int = 0
 
 
 LEVELS = {
-    "easy": Level(depth=2, seconds=0.1, iterations=200, noise=0.3),
-    "medium": Level(depth=6, seconds=0.3, iterations=3000, noise=0.0),
-    "hard": Level(depth=None, seconds=None, iterations=None, noise=0.0),
+    "easy": Level(nodes=150, noise=0.15),
+    "medium": Level(nodes=2000, noise=0.0),
+    "hard": Level(nodes=None, noise=0.0, floor=10_000),
 }
+MAX_LEVEL_NODES = 100_000_000
+
+
+def parse_level(text: str) -> Level:
+    """A named level, or a number N: a fixed budget of N nodes or simulations.
+
+    Raises:
+        OptionError: neither.
+    """
+    if text in LEVELS:
+        return LEVELS[text]
+    if text.isdigit() and 0 < int(text) <= MAX_LEVEL_NODES:
+        return Level(nodes=int(text), noise=0.0)
+    raise OptionError(f"unknown level {text!r}; expected one of {', '.join(LEVELS)} "
+                      f"or a number of nodes (1 to {MAX_LEVEL_NODES:,})")
 
 
 class HumanPlayer:
@@ -144,14 +169,17 @@ class AIPlayer:
 
     Args:
         game: the game it plays (its solver is built for it).
-        level: "easy" (shallow and noisy), "medium" or "hard" (the default, as on the
-            command line: the strongest search within the time per move).
+        level: "easy" (a small budget and noise), "medium", "hard" (the default, as on
+            the command line: the strongest search within the time per move), or a
+            number N: N nodes or simulations per move.
         seed: seeds the noise and MCTS.
-        time_per_move: seconds per move; the hard level's budget (default 1 s), a
-            cap for the others.
-        engine: "auto" (alpha-beta for two-player zero-sum games, else MCTS),
-            "alphabeta" or "mcts".
+        time_per_move: seconds per move: the hard level's budget (default 1 s); the
+            levels with a node budget do not look at the clock.
+        engine: "auto" (the choice stored with the game's weights; without one,
+            alpha-beta for two-player zero-sum games, else MCTS), "alphabeta" or "mcts".
         max_nodes: the MCTS tree's memory bound (default `mcts.MAX_TREE_NODES`).
+        evaluation: "auto" (the fitted weights when the game has them, else the derived
+            evaluation) or "derived" (never the weights: to measure what they bring).
 
     After each move `last` holds the solver's result (SearchResult or MCTSResult).
 
@@ -162,25 +190,40 @@ class AIPlayer:
 
     def __init__(self, game: Game, level: str = DEFAULT_LEVEL, seed: int | None = None,
                  time_per_move: float | None = None, engine: str = "auto",
-                 name: str | None = None, max_nodes: int | None = None) -> None:
-        if level not in LEVELS:
-            raise OptionError(f"unknown level {level!r}; expected one of {', '.join(LEVELS)}")
+                 name: str | None = None, max_nodes: int | None = None,
+                 evaluation: str = "auto") -> None:
+        if evaluation not in ("auto", "derived"):
+            raise OptionError(f"unknown evaluation {evaluation!r}; expected auto or derived")
         if engine not in ("auto", "alphabeta", "mcts"):
             raise OptionError(f"unknown engine {engine!r}; expected auto, alphabeta or mcts")
-        self.game, self.level = game, LEVELS[level]
+        self.game, self.level = game, parse_level(level)
         self.name = name or f"ai:{level}"
         self.rng = random.Random(seed)
+        nodes = self.level.nodes
         budget = DEFAULT_SECONDS if time_per_move is None else time_per_move
-        self.seconds = budget if self.level.seconds is None else min(self.level.seconds, budget)
+        self.seconds = budget if nodes is None else None
+        floor = self.level.floor if time_per_move is None else 0   # a time given is kept
         two_player = len(game.players) == 2 and getattr(game, "zero_sum", False)
-        if engine == "alphabeta" or (engine == "auto" and two_player):
+        fitted = use.fitted(game) if two_player and evaluation == "auto" else None
+        heuristic = fitted[0] if fitted else getattr(game, "heuristic", None)
+        chosen = fitted[1].engine.get("choice") if fitted else None
+        if engine == "auto":
+            engine = chosen if chosen in ("alphabeta", "mcts") else \
+                "alphabeta" if two_player else "mcts"
+        if engine == "alphabeta":
+            mover = game.current_player
+            evaluate = (lambda s: heuristic(s)[mover(s)]) if heuristic is not None \
+                else make_evaluator(game)
             self.engine: AlphaBeta | MCTS = AlphaBeta(
-                game, table=BoundedTable(TABLE_ENTRIES), evaluate=make_evaluator(game),
-                depth=self.level.depth, time_limit=self.seconds)
+                game, table=BoundedTable(TABLE_ENTRIES), evaluate=evaluate,
+                time_limit=self.seconds, max_nodes=nodes, min_nodes=floor)
         else:
-            self.engine = MCTS(game, seed=self.rng.randrange(2**32),
-                               iterations=self.level.iterations, time_limit=self.seconds,
-                               max_nodes=max_nodes or MAX_TREE_NODES)
+            cutoff = fitted[1].engine.get("mcts_cutoff_plies") if fitted else None
+            self.engine = MCTS(game, seed=self.rng.randrange(2**32), iterations=nodes,
+                               time_limit=self.seconds, evaluate=heuristic,
+                               max_rollout_plies=int(cutoff or MAX_ROLLOUT_PLIES),
+                               max_nodes=max_nodes or MAX_TREE_NODES,
+                               min_iterations=floor)
         self.last: SearchResult | MCTSResult | None = None
 
     def choose(self, game: Game, state: State) -> Move:
@@ -200,7 +243,8 @@ def make_player(spec: str, game: Game, level: str = DEFAULT_LEVEL, seed: int | N
                 max_nodes: int | None = None) -> Player:
     """A player from a spec: human | random | ai[:LEVEL] | alphabeta[:LEVEL] | mcts[:LEVEL].
 
-    `level` applies when the spec names none; `max_nodes` bounds an MCTS player's tree.
+    `level` applies when the spec names none (a name, or a number of nodes);
+    `max_nodes` bounds an MCTS player's tree.
 
     Raises:
         OptionError: an unknown kind or level.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 from collections.abc import Mapping
 
@@ -32,7 +33,15 @@ def compile_rules(text: str, filename: str = "<rules>",
         return compile_constraints(rules, options)
     reject_constraint_statements(rules)
     reject_puzzle_statements(rules)
-    return CompiledGame(check(rules, options))
+    game = CompiledGame(check(rules, options))
+    game.rules_hash = rules_digest(text)
+    return game
+
+
+def rules_digest(text: str) -> str:
+    """SHA-256 of the rules text: fitted weights name it, so weights fitted to other rules
+    are refused."""
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def load_file(path: str | Path, options: Mapping[str, str] | None = None) -> Compiled:

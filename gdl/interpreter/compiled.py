@@ -66,6 +66,8 @@ class CompiledGame:
                           if isinstance(n, ir.Promote)}
         self._initial = self._settle((*game.initial_planes,
                                       *(v.initial for v in game.variables), 0, 0))
+        self.move_generator = namespace["moves"]   # either side's moves (features' mobility)
+        self.rules_hash = ""   # set by compile_rules: what fitted weights are checked against
         heuristic = derive(game, namespace["moves"])
         if heuristic is not None:   # solvers look for this attribute (see solvers.evaluation)
             self.heuristic = heuristic

@@ -67,7 +67,7 @@ class SearchStats:
     wall time; table_hits: table entries that ended a node's search; completed: the
     search did all it was asked (no timeout, no interrupt); exact: the value is the
     game-theoretic one (no horizon was reached); stopped: why it stopped, one of
-    "exact", "depth", "time", "interrupt"."""
+    "exact", "depth", "time", "nodes" (the node budget), "interrupt"."""
 
     nodes: int
     depth: int
@@ -119,6 +119,11 @@ class AlphaBeta:
         distance: score wins and losses by their distance (True) or by payoff only.
         key: the table key of a state; default `game.canonical`. `lambda state: state`
             ignores the game's symmetries (to measure what they save).
+        max_nodes: a node budget per search (None: none); past it the search stops as at
+            its deadline, "nodes" in its stats. Unlike time, it gives the same move on
+            every run.
+        min_nodes: the deadline is not kept before this many nodes (0: always kept): a
+            floor under the strength a loaded machine's clock would leave.
 
     Raises:
         SolverError: the game is not two-player zero-sum.
@@ -128,7 +133,8 @@ class AlphaBeta:
                  evaluate: Evaluator | None = None, ordering: Ordering = Ordering(),
                  depth: int | None = None, time_limit: float | None = None,
                  iterative: bool = True, distance: bool = True,
-                 key: Callable[[State], Hashable] | None = None) -> None:
+                 key: Callable[[State], Hashable] | None = None,
+                 max_nodes: int | None = None, min_nodes: int = 0) -> None:
         require_two_player_zero_sum(game, "alpha-beta")
         self.game = game
         self.table: Table | None = DictTable() if table is NEW_TABLE else table  # type: ignore
@@ -139,6 +145,8 @@ class AlphaBeta:
         self.iterative = iterative
         self.distance = distance
         self.key = game.canonical if key is None else key
+        self.max_nodes = max_nodes
+        self.min_nodes = min_nodes
 
     def search(self, state: State | None = None, *, depth: int | None = None,
                time_limit: float | None = None,
@@ -173,7 +181,8 @@ class AlphaBeta:
             try:
                 iteration_value = run.iterate(root, d)
             except (_Timeout, KeyboardInterrupt) as stop:
-                stopped = "time" if isinstance(stop, _Timeout) else "interrupt"
+                stopped = "interrupt" if not isinstance(stop, _Timeout) else \
+                    "nodes" if run.out_of_nodes else "time"
                 if run.root_best is not None:  # a root move already proven in the cut iteration
                     best_move, value, pv = run.root_best, run.root_value, (run.root_best,)
                 break
@@ -202,6 +211,8 @@ class _Run:
         self.root_value = 0.0
         self.pv: tuple[Move, ...] = ()
         self.killers: dict[int, tuple] = {}
+        self.node_cap = INF if searcher.max_nodes is None else searcher.max_nodes
+        self.out_of_nodes = False
         self.history: dict[Move, int] = {}
 
     def stats(self, depth: int, start: float, completed: bool, exact: bool,
@@ -235,6 +246,8 @@ class _Run:
         nodes, hits, horizon, seldepth = self.nodes, self.hits, 0, self.seldepth
         # A first ply of a few moves completes even at a zero budget: a move, not a guess.
         next_check = INF if self.deadline == INF else nodes + (FIRST_PLY if depth == 1 else 1)
+        node_cap, node_floor = self.node_cap, self.searcher.min_nodes
+        next_check = min(next_check, node_cap)
         self.root_best = None
 
         def order(moves, first, ply):
@@ -255,9 +268,16 @@ class _Run:
             nodes += 1
             pvs[ply] = ()
             if nodes >= next_check:
+                if nodes >= node_cap:
+                    self.out_of_nodes = True
+                    raise _Timeout
                 next_check = clock.next_check(nodes)
                 if next_check < 0:
-                    raise _Timeout
+                    if nodes >= node_floor:
+                        raise _Timeout
+                    next_check = nodes + 64   # past the deadline, short of the floor
+                if next_check > node_cap:
+                    next_check = node_cap
             if is_terminal(state):
                 if ply > seldepth:
                     seldepth = ply

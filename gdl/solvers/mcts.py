@@ -116,6 +116,7 @@ class MCTS:
         max_nodes: the tree's memory bound; a search stops (with its best move) when the
             tree would grow past it. A subtree has at most one node per visit of its
             root, so the root's visits bound it.
+        min_iterations: the deadline is kept only past this many iterations (0: always).
 
     A rollout still running at the deadline is cut and evaluated, so a search ends
     on time even where one rollout is long (a big board).
@@ -126,7 +127,7 @@ class MCTS:
                  time_limit: float | None = None,
                  evaluate: Callable[[State], tuple[float, ...]] | None = None,
                  max_rollout_plies: int = MAX_ROLLOUT_PLIES,
-                 max_nodes: int = MAX_TREE_NODES) -> None:
+                 max_nodes: int = MAX_TREE_NODES, min_iterations: int = 0) -> None:
         self.game = game
         self.rng = random.Random(seed)
         self.c = c
@@ -139,6 +140,7 @@ class MCTS:
         self.evaluate = evaluate or getattr(game, "heuristic", None) or (lambda state: zeros)
         self.max_rollout_plies = max_rollout_plies
         self.max_nodes = max(1, max_nodes)
+        self.min_iterations = min_iterations
         self._deadline = math.inf
         self.root: _Node | None = None
         self._new_nodes = 0
@@ -187,7 +189,7 @@ class MCTS:
         done, stopped = 0, "iterations"
         try:
             while iterations is None or done < iterations:
-                if perf_counter() >= deadline:
+                if perf_counter() >= deadline and done >= self.min_iterations:
                     stopped = "time"
                     break
                 if root.visits + 1 >= self.max_nodes:

@@ -91,11 +91,12 @@ def test_ai_levels():
     hard = AIPlayer(g, "hard", seed=1, time_per_move=0.5)
     assert hard.choose(g, s) == 6 and hard.last.stats.exact
     assert hard.seconds == 0.5 and AIPlayer(g, "hard").seconds == 1.0
-    medium = AIPlayer(g, "medium", time_per_move=5.0)
-    assert medium.seconds == 0.3 and medium.engine.depth == 6
+    medium = AIPlayer(g, "medium", time_per_move=5.0)   # a node budget: the clock is not read
+    assert medium.seconds is None and medium.engine.max_nodes == 2000
+    assert medium.choose(g, s) == 6
     easy = AIPlayer(g, "easy", seed=4)
     moves = [easy.choose(g, s) for _ in range(40)]
-    assert easy.engine.depth == 2 and 6 in moves and any(m != 6 for m in moves)
+    assert easy.engine.max_nodes == 150 and 6 in moves and any(m != 6 for m in moves)
     with pytest.raises(OptionError):
         AIPlayer(g, "godlike")
 

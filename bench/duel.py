@@ -1,0 +1,101 @@
+"""Two gdl AIs against each other on one game: seeded random openings, each played twice
+with the colours swapped, so that players with a fixed node budget still meet in many
+different games. What the fitted evaluation brings, and how far apart the levels are.
+
+    python bench/duel.py GAME SPEC_A SPEC_B [--games N] [--opening PLIES] [--seed S]
+                                            [--time SECONDS]
+
+A SPEC is LEVEL[/derived][/alphabeta|/mcts]: a level (easy, medium, hard, or a number of
+nodes or simulations), `derived` to ignore the game's weights file, an engine to force one.
+Prints A's wins, draws and losses and its score with a 95% interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+from pathlib import Path
+from time import perf_counter
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+MAX_PLIES = 400
+
+
+def player(game, spec: str, seed: int, seconds: float | None):
+    from gdl.players import AIPlayer
+    level, *rest = spec.split("/")
+    engine = next((r for r in rest if r in ("alphabeta", "mcts")), "auto")
+    evaluation = "derived" if "derived" in rest else "auto"
+    return AIPlayer(game, level, seed=seed, time_per_move=seconds, engine=engine,
+                    evaluation=evaluation)
+
+
+def play(game, players, opening: list) -> float:
+    """Player 0's score in one game that starts with the `opening` moves."""
+    state = game.initial_state()
+    for move in opening:
+        state = game.apply(state, move)
+    for _ in range(MAX_PLIES):
+        if game.is_terminal(state):
+            return (game.returns(state)[0] + 1) / 2
+        who = players[game.current_player(state)]
+        state = game.apply(state, who.choose(game, state))
+    return 0.5
+
+
+def random_opening(game, plies: int, rng: random.Random) -> list:
+    state, moves = game.initial_state(), []
+    for _ in range(plies):
+        if game.is_terminal(state):
+            break
+        move = rng.choice(list(game.legal_moves(state)))
+        moves.append(move)
+        state = game.apply(state, move)
+    if game.is_terminal(state):
+        return random_opening(game, plies - 1, rng) if plies > 0 else []
+    return moves
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("game", nargs="?", default="connect4")
+    parser.add_argument("a", nargs="?", default="medium")
+    parser.add_argument("b", nargs="?", default="easy")
+    parser.add_argument("--games", type=int, default=4)
+    parser.add_argument("--opening", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--time", type=float, default=None,
+                        help="time per move of a hard player (default 1 s)")
+    args = parser.parse_args()
+    from gdl import catalog
+    game = catalog.load(args.game)
+    rng = random.Random(args.seed)
+    scores, wins, draws, start = [], 0, 0, perf_counter()
+    opening: list = []
+    for i in range(args.games):
+        if i % 2 == 0:
+            opening = random_opening(game, args.opening, rng)
+        a_seat = i % 2
+        seats = [None, None]
+        seats[a_seat] = player(game, args.a, args.seed + i, args.time)
+        seats[1 - a_seat] = player(game, args.b, args.seed + 1000 + i, args.time)
+        first = play(game, seats, opening)
+        score = first if a_seat == 0 else 1 - first
+        scores.append(score)
+        wins += score == 1
+        draws += score == 0.5
+        print(f"game {i + 1}: A plays {game.players[a_seat]}: {score:g}", flush=True)
+    n = len(scores)
+    mean = sum(scores) / n
+    half = 1.96 * (statistics.stdev(scores) if n > 1 else 0) / n ** 0.5
+    print(f"{args.game}: A={args.a} against B={args.b}: W {wins} D {draws} L {n - wins - draws} "
+          f"over {n} games; score {mean:.3f} (95% {max(0, mean - half):.2f}-"
+          f"{min(1, mean + half):.2f}); {perf_counter() - start:.0f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,162 @@
+"""gdl's AI against OpenSpiel's MCTS bot, each on its own implementation of the game.
+
+OpenSpiel's side is `open_spiel.python.algorithms.mcts.MCTSBot` (random rollouts, 1000
+simulations by default) on OpenSpiel's C++ game; gdl's side is its AI (`ai:hard`: the
+fitted weights and the engine chosen with them when the game has a weights file) on the
+compiled rules. The two boards are kept in step through the oracle modules
+(tools/oracles/NAME.py): a move is matched by the position it leads to, on either side.
+Equal time: gdl's budget for a move is what OpenSpiel's bot took on its previous move
+(its first: the bot's time on the start position, measured once). Colours alternate;
+everything is seeded. OpenSpiel referees: its returns score the game.
+
+    python bench/playoff_openspiel.py GAME [--games N] [--seed S] [--simulations N]
+                                           [--engine auto|alphabeta|mcts] [--derived]
+                                           [--level LEVEL]
+
+Prints one line per game and then wins, draws and losses, the score with a 95% interval,
+and the median seconds per move of both sides.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import math
+import statistics
+import sys
+from pathlib import Path
+from time import perf_counter
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+MAX_PLIES = 1000
+
+
+def interval(scores: list[float]) -> tuple[float, float, float]:
+    """The mean score and its 95% normal interval (clipped to [0, 1])."""
+    n = len(scores)
+    mean = sum(scores) / n
+    sd = statistics.stdev(scores) if n > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(n)
+    return mean, max(0.0, mean - half), min(1.0, mean + half)
+
+
+def spiel_bot(spiel, simulations: int, seed: int):
+    import numpy as np
+    from open_spiel.python.algorithms import mcts
+    rng = np.random.RandomState(seed)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    return mcts.MCTSBot(spiel, uct_c=2.0, max_simulations=simulations, evaluator=evaluator,
+                        random_state=rng, solve=True)
+
+
+def play_game(name, module, game, spiel, simulations, seed, gdl_seat, make_ai, budget):
+    """One game; returns (gdl's score, plies, gdl's move times, OpenSpiel's move times)."""
+    from tools import oracle
+    ai = make_ai(seed)
+    bot = spiel_bot(spiel, simulations, seed)
+    split = getattr(module, "SPLIT", "player")
+    ours, theirs = game.initial_state(), spiel.new_initial_state()
+    gdl_times, spiel_times = [], []
+    order = getattr(module, "PLAYERS", (0, 1))
+    plies = 0
+    while not theirs.is_terminal() and plies < MAX_PLIES:
+        if game.is_terminal(ours):
+            raise AssertionError(f"{name}: gdl's game ended, OpenSpiel's did not "
+                                 f"({game.position_text(ours)})")
+        if game.current_player(ours) == gdl_seat:
+            start = perf_counter()
+            move = ai.engine.search(ours, time_limit=budget).best_move \
+                if budget is not None else ai.choose(game, ours)
+            gdl_times.append(perf_counter() - start)
+            ours = game.apply(ours, move)
+            key = oracle.board_key(game, ours, module)
+            found = [after for _, after in oracle.turns(theirs, split)
+                     if module.position(after) == key]
+            if not found:
+                raise AssertionError(f"{name}: OpenSpiel has no move to {key}")
+            theirs = found[0]
+        else:
+            start = perf_counter()
+            player = theirs.current_player()
+            while not theirs.is_terminal() and theirs.current_player() == player:
+                theirs.apply_action(bot.step(theirs))
+                if split == "action":
+                    break
+            took = perf_counter() - start
+            spiel_times.append(took)
+            if budget is not None:
+                budget = took
+            key = module.position(theirs)
+            moves = [m for m in game.legal_moves(ours)
+                     if oracle.board_key(game, game.apply(ours, m), module) == key]
+            if not moves:
+                raise AssertionError(f"{name}: gdl has no move to {key}")
+            ours = game.apply(ours, moves[0])
+        plies += 1
+    returns = theirs.returns() if theirs.is_terminal() else [0.0, 0.0]
+    mine = returns[order[gdl_seat]]
+    return (mine + 1) / 2, plies, gdl_times, spiel_times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("game", nargs="?", default="connect4")
+    parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--simulations", type=int, default=1000)
+    parser.add_argument("--engine", default="auto", choices=("auto", "alphabeta", "mcts"))
+    parser.add_argument("--derived", action="store_true",
+                        help="ignore the weights file: the derived evaluation")
+    parser.add_argument("--level", default="hard",
+                        help="gdl's level; hard (the default) takes OpenSpiel's time per move, "
+                             "a node budget ignores it")
+    args = parser.parse_args()
+
+    from tools import oracle
+    from gdl.players import AIPlayer
+    module = oracle.oracle(args.game)
+    game = oracle.gdl_game(args.game, module)
+    spiel = oracle.spiel_game(module)
+    if args.derived:
+        game._fitted_evaluation = None   # what gdl.training.use caches: no weights
+    start = spiel.new_initial_state()
+    t0 = perf_counter()
+    spiel_bot(spiel, args.simulations, args.seed).step(start)
+    first_budget = perf_counter() - t0 if args.level == "hard" else None
+
+    def make_ai(seed):
+        return AIPlayer(game, args.level, seed=seed, time_per_move=first_budget,
+                        engine=args.engine)
+
+    from gdl.training import use
+    fitted = use.fitted(game)
+    print(f"{args.game}: gdl ai:{args.level} ({'fitted' if fitted else 'derived'} evaluation, "
+          f"engine {make_ai(0).engine.__class__.__name__}) against OpenSpiel MCTSBot "
+          f"({args.simulations} simulations, random rollouts); first budget "
+          f"{first_budget or 0:.2f} s", flush=True)
+    tally: collections.Counter[str] = collections.Counter()
+    scores, gdl_times, spiel_times = [], [], []
+    for i in range(args.games):
+        seat = i % 2
+        score, plies, mine, theirs = play_game(args.game, module, game, spiel,
+                                               args.simulations, args.seed + i, seat, make_ai,
+                                               first_budget)
+        scores.append(score)
+        gdl_times += mine
+        spiel_times += theirs
+        tally["W" if score == 1 else "D" if score == 0.5 else "L"] += 1
+        print(f"game {i + 1}: gdl plays {game.players[seat]}, "
+              f"{'win' if score == 1 else 'draw' if score == 0.5 else 'loss'} in {plies} plies; "
+              f"median s/move gdl {statistics.median(mine or [0]):.2f}, "
+              f"OpenSpiel {statistics.median(theirs or [0]):.2f}", flush=True)
+    mean, low, high = interval(scores)
+    print(f"{args.game}: W {tally['W']} D {tally['D']} L {tally['L']} over {args.games} games; "
+          f"score {mean:.2f} (95% {low:.2f}-{high:.2f}); median s/move gdl "
+          f"{statistics.median(gdl_times or [0]):.2f}, OpenSpiel "
+          f"{statistics.median(spiel_times or [0]):.2f}")
+
+
+if __name__ == "__main__":
+    main()

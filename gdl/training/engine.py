@@ -1,0 +1,109 @@
+"""The engine choice: a short seeded tournament between alpha-beta and MCTS, both with the
+fitted evaluation (MCTS scores its rollouts by it after CUTOFF_PLIES random moves).
+
+The choice and its figures are stored with the weights; the AI's "auto" engine reads it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from gdl.solvers.alphabeta import AlphaBeta
+from gdl.solvers.mcts import MCTS
+from gdl.solvers.tables import BoundedTable
+
+CUTOFF_PLIES = 8          # MCTS rollouts: this many random moves, then the evaluation
+TABLE_ENTRIES = 100_000
+GAME_PLIES = 300          # a tournament game this long is a draw
+
+
+def engines(game: Any, heuristic: Callable[[Any], tuple[float, ...]], seconds: float,
+            seed: int) -> dict[str, Any]:
+    """Both engines for `game`, by name, each with the time per move `seconds`."""
+    mover = game.current_player
+    return {
+        "alphabeta": AlphaBeta(game, table=BoundedTable(TABLE_ENTRIES),
+                               evaluate=lambda s: heuristic(s)[mover(s)], time_limit=seconds),
+        "mcts": MCTS(game, seed=seed, time_limit=seconds, evaluate=heuristic,
+                     max_rollout_plies=CUTOFF_PLIES),
+    }
+
+
+def play(game: Any, first: Any, second: Any) -> float:
+    """One game between two searchers; the first player's score (1, 0.5, 0)."""
+    state = game.initial_state()
+    for searcher in (first, second):
+        if isinstance(searcher, MCTS):
+            searcher.reset()
+    for _ in range(GAME_PLIES):
+        if game.is_terminal(state):
+            return (game.returns(state)[0] + 1) / 2
+        searcher = (first, second)[game.current_player(state)]
+        state = game.apply(state, searcher.search(state).best_move)
+    return 0.5
+
+
+def choose(game: Any, heuristic: Callable[[Any], tuple[float, ...]], games: int,
+           seconds: float, seed: int, progress: Callable[[str], None] | None = None
+           ) -> dict[str, Any]:
+    """Play `games` games (colours alternating) of alpha-beta against MCTS; the engine with
+    the higher score wins the choice (alpha-beta on a tie: it is reproducible at a depth)."""
+    score = 0.0
+    for i in range(games):
+        both = engines(game, heuristic, seconds, seed + i)
+        ab, mc = both["alphabeta"], both["mcts"]
+        if i % 2 == 0:
+            score += play(game, ab, mc)
+        else:
+            score += 1 - play(game, mc, ab)
+        if progress is not None:
+            progress(f"engine choice: game {i + 1}/{games}, alpha-beta {score:g}")
+    share = score / games if games else 0.5
+    return {"choice": "alphabeta" if share >= 0.5 else "mcts", "alphabeta_score": share,
+            "games": games, "seconds_per_move": seconds, "mcts_cutoff_plies": CUTOFF_PLIES}
+
+
+def compare(game: Any, fitted: Callable[[Any], tuple[float, ...]],
+            derived: Callable[[Any], tuple[float, ...]], games: int, nodes: int, seed: int,
+            progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """Alpha-beta with the fitted evaluation against alpha-beta with the derived one, both
+    at `nodes` nodes a move, from seeded random two-move openings (each played with both
+    colours): the fitted evaluation is kept only when it scores at least half."""
+    rng = random.Random(seed)
+    mover = game.current_player
+    score, opening = 0.0, game.initial_state()
+    for i in range(games):
+        if i % 2 == 0:
+            opening = game.initial_state()
+            for _ in range(2):
+                if not game.is_terminal(opening):
+                    opening = game.apply(opening, rng.choice(list(game.legal_moves(opening))))
+        a, b = (AlphaBeta(game, table=BoundedTable(TABLE_ENTRIES), max_nodes=nodes,
+                          evaluate=_for_mover(h, mover)) for h in (fitted, derived))
+        started = _Started(game, opening)
+        score += play(started, a, b) if i % 2 == 0 else 1 - play(started, b, a)
+        if progress is not None:
+            progress(f"fitted against derived: game {i + 1}/{games}, fitted {score:g}")
+    share = score / games if games else 1.0
+    return {"evaluation": "fitted" if share >= 0.5 else "derived", "fitted_score": share,
+            "evaluation_games": games, "evaluation_nodes": nodes}
+
+
+def _for_mover(heuristic: Callable[[Any], tuple[float, ...]],
+               mover: Callable[[Any], int]) -> Callable[[Any], float]:
+    return lambda state: heuristic(state)[mover(state)]
+
+
+class _Started:
+    """`game` from another start (the searchers see the same game)."""
+
+    def __init__(self, game: Any, start: Any) -> None:
+        self._game, self._start = game, start
+
+    def initial_state(self) -> Any:
+        return self._start
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
