@@ -334,8 +334,9 @@ def _solve_constraints(puzzle: Any, state: State, args: argparse.Namespace,
     verdict = "no solution" if n == 0 else "unique" if n == 1 else "multiple solutions"
     if result.stopped:
         verdict = "unknown" if n < 2 else verdict
-        line = f"{n:,} solution{'' if n == 1 else 's'} found, then stopped: not finished " \
-               f"within {args.time_limit:g} s"
+        why = "interrupted (Ctrl-C)" if result.stopped == "interrupted" else \
+            f"not finished within {args.time_limit:g} s"
+        line = f"{n:,} solution{'' if n == 1 else 's'} found, then stopped: {why}"
     elif args.count:
         line = f"{n} solution{'' if n == 1 else 's'}"
     else:

@@ -78,6 +78,16 @@ def test_ctrl_c_stops_a_solve_with_how_far_it_got():
         f"connect4 was not solved before Ctrl-C ({data['nodes']:,} nodes searched in ")
 
 
+def test_ctrl_c_stops_a_constraint_count_with_the_solutions_so_far():
+    code, out, err, _ = interrupt(["solve", "queens", "--set", "n=28", "--count", "--json"],
+                                  after=1.0, busy=2.0)
+    assert code == 130 and "Traceback" not in err, err
+    data = json.loads(out)
+    assert data["stopped"] == "interrupted" and data["count"] > 0
+    assert data["reason"].startswith(f"{data['count']:,} solutions found, then stopped: "
+                                     "interrupted (Ctrl-C)")
+
+
 def test_a_second_ctrl_c_exits_at_once():
     code, _, err, took = interrupt(["play", "othello", "--players", "ai,ai", "--time", "0.5"],
                                    after=0.5, presses=2, busy=1.5)

@@ -64,6 +64,8 @@ def gather(solutions: Iterator[dict[Var, int]], limit: int | None,
                 return SearchOutcome(tuple(kept), nodes(), False, found)
     except OutOfTime:
         return SearchOutcome(tuple(kept), nodes(), False, found, "time")
+    except KeyboardInterrupt:   # Ctrl-C: stopped like a time limit, with what was found
+        return SearchOutcome(tuple(kept), nodes(), False, found, "interrupted")
     return SearchOutcome(tuple(kept), nodes(), True, found)
 
 

@@ -53,8 +53,8 @@ class CSPResult:
         method: the method that ran ("auto" resolved).
         conflicts: the constraints the givens alone break (why "no solution"
             was known without search); empty otherwise.
-        stopped: "time" when the time limit ended the search (the count is then
-            those found so far), else None.
+        stopped: "time" when the time limit ended the search, "interrupted" when
+            Ctrl-C did (the count is then those found so far), else None.
     """
 
     status: str
