@@ -9,6 +9,8 @@ Four signals, each read off the IR, each in [-1, 1] for the player it scores:
   to it (rows to go, squared, so a runner near the goal counts most);
 - mobility: when a placement must outflank (Othello), the difference in the
   number of legal moves;
+- counts: when a winning end compares a count variable summed over each player's cells
+  (Kalah's seeds on each side), the difference of those sums;
 - connection: when joining two sides wins (`connects`, Hex), how many empty cells each
   player still has to fill to join them (a shortest path: own cells free, enemy cells barred);
 - gathering: when one group of all one's pieces wins (`connected`, lines of action), how
@@ -256,19 +258,39 @@ def _gathering_signal(game: ir.GameIR, planes_of: list[list[int]]) -> Callable |
     return signal
 
 
+def _counts_signal(game: ir.GameIR) -> Callable | None:
+    """When a winning end compares a count variable summed over each player's own cells
+    (Kalah's `seeds[side] > seeds[not side]`), the difference of those sums."""
+    found = next((e for end in game.ends if end.outcome == "wins"
+                  for e in ir.walk(end.condition)
+                  if isinstance(e, ir.CountAt) and isinstance(e.cells, ir.PerPlayer)), None)
+    if found is None or not isinstance(found.cells, ir.PerPlayer):
+        return None
+    at = len(game.initial_planes) + found.var.index   # the count variable in the state
+    cells = [tuple(bits(mask)) for mask in found.cells.values]
+    scale = max(1, sum(game.variables[found.var.index].initial)) / 4
+
+    def signal(state: tuple) -> list[float]:
+        counts = state[at]
+        held = [sum(counts[c] for c in mine) for mine in cells]
+        return [_squash(held[p] - max(h for q, h in enumerate(held) if q != p), scale)
+                for p in range(len(held))]
+    return signal
+
+
 def derive(game: ir.GameIR, moves: Callable | None = None) -> Heuristic | None:
     """A heuristic for `game` (one value per player in [-1, 1]), or None when no signal applies.
     `moves(state)` (the compiled move generator) enables the mobility signal."""
     players = len(game.players)
-    if players < 2 or not game.initial_planes:
+    if players < 2:
         return None
     kinds = len(game.pieces)
     planes_of = [[p * kinds + k for k in range(kinds)] for p in range(players)]
-    signals = [s for s in (_line_signal(game, planes_of), _material_signal(game, planes_of),
-                           _advance_signal(game, planes_of), _mobility_signal(game, moves),
-                           _connection_signal(game, planes_of),
-                           _gathering_signal(game, planes_of))
-               if s is not None]
+    candidates = (_line_signal(game, planes_of), _material_signal(game, planes_of),
+                  _advance_signal(game, planes_of), _mobility_signal(game, moves),
+                  _connection_signal(game, planes_of),
+                  _gathering_signal(game, planes_of)) if game.initial_planes else ()
+    signals = [s for s in (*candidates, _counts_signal(game)) if s is not None]
     if not signals:
         return None
 

@@ -149,3 +149,19 @@ def test_material_counts_from_an_empty_start_when_the_end_rules_count_pieces():
     assert hasattr(game, "heuristic")
     white, black = game.heuristic(state)
     assert white > 0 > black
+
+
+def test_kalah_is_scored_by_the_seeds_its_end_rule_counts():
+    """Mancala has no pieces: the derived evaluation grows with the difference of the seeds
+    on each side (`seeds[side] > seeds[not side]` decides the end), zero-sum, in [-1, 1]."""
+    game = catalog.load("mancala")
+    state = game.initial_state()
+    assert game.heuristic(state) == (0.0, 0.0)
+    at = next(i for i, x in enumerate(state) if isinstance(x, tuple))   # the count variable
+
+    def with_more(n):   # South holds n seeds more (on b1, its first pit)
+        seeds = list(state[at])
+        seeds[1] += n
+        return game.heuristic(state[:at] + (tuple(seeds),) + state[at + 1:])
+    small, large = with_more(4), with_more(16)
+    assert 0 < small[0] < large[0] < 1 and small[1] == -small[0] and large[1] == -large[0]
