@@ -348,3 +348,16 @@ def test_rules_that_fail_in_play_are_reported_as_such(capsys, tmp_path):
     err = capsys.readouterr().err.strip().splitlines()
     assert err == ["gdl: error: the rules fail in play (IndexError: index 3 is outside 1..2); "
                    "`gdl check` shows the position"]
+
+
+def test_sowing_from_a_cell_off_its_track_fails_in_play_not_inside(capsys, tmp_path):
+    # A fuzz case (an internal KeyError before): the ring misses e2, a pit that can be sown.
+    text = catalog.resolve("mancala").read_text()
+    assert " e2 " in text
+    rules = tmp_path / "offtrack.gdl"
+    rules.write_text(text.replace(" e2 ", " "))
+    assert main(["check", str(rules), "--games", "20"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("gdl: error: the rules fail in play (ValueError: sowing starts on a "
+                          "cell that is not on its track) at:\n")
+    assert "internal error" not in err

@@ -352,7 +352,10 @@ class Generator(MoveCode):
         w(f"skip = {self.expr(effect.skip, p) if effect.skip is not None else 0}")
         w(f"counts = list({v})")
         w("n, counts[t], c = counts[t], 0, t")
-        w(f"at = {where}[t]")
+        w(f"at = {where}.get(t)")
+        w("if at is None:")
+        with w.indent():   # reported by `gdl check` with the position, as a rule failing in play
+            w("raise ValueError('sowing starts on a cell that is not on its track')")
         w("idle = 0")
         w("while n:")
         with w.indent():
