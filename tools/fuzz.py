@@ -206,7 +206,9 @@ def campaign(cases: int, seed: int = 0, workers: int = 2) -> dict:
     texts = [mutate(rng.choice(pool), rng, pool) for _ in range(cases)]
     counts: Counter[str] = Counter()
     examples: dict[str, list[dict]] = {}
-    context = multiprocessing.get_context("fork")
+    # forkserver, not fork: a process with threads (a test runner's, the queues' feeders)
+    # can fork a child that inherits a held lock and never starts (seen in the suite)
+    context = multiprocessing.get_context("forkserver")
     pending = dict(enumerate(texts))
     while pending:
         jobs, results = context.Queue(), context.Queue()
