@@ -21,20 +21,11 @@ from typing import Any
 
 from gdl.protocol import Move, State
 from gdl.solvers.idastar import Heuristic, pick_heuristic
-from gdl.solvers.pruning import (Budget, PuzzleResult, SearchHints, goal_of, hints_from,
+from gdl.solvers.pruning import (Budget, path_to, PuzzleResult, SearchHints, goal_of, hints_from,
                                  proved_unsolvable, symmetry_key)
 
 METHOD = "astar"
 
-
-def _path(parent: dict, key: Any) -> tuple[Move, ...]:
-    moves = []
-    link = parent[key]
-    while link is not None:
-        key, move = link
-        moves.append(move)
-        link = parent[key]
-    return tuple(reversed(moves))
 
 
 def solve_astar(game: Any, start: State | None = None, *, heuristic: Heuristic | None = None,
@@ -76,7 +67,7 @@ def solve_astar(game: Any, start: State | None = None, *, heuristic: Heuristic |
         if best[k] < g:
             continue   # reached again by a shorter path since this entry was pushed
         if is_goal(s):
-            return PuzzleResult(METHOD, _path(parent, k), nodes, generated, budget.elapsed())
+            return PuzzleResult(METHOD, path_to(parent, k), nodes, generated, budget.elapsed())
         if nodes >= check_at:
             stop = budget.over(nodes)
             if stop:

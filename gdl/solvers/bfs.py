@@ -19,21 +19,11 @@ from __future__ import annotations
 from typing import Any
 
 from gdl.protocol import Move, State
-from gdl.solvers.pruning import (Budget, PuzzleResult, SearchHints, goal_of, hints_from,
+from gdl.solvers.pruning import (Budget, path_to, PuzzleResult, SearchHints, goal_of, hints_from,
                                  proved_unsolvable, symmetry_key)
 
 METHOD = "bfs"
 
-
-def _path(parent: dict, key: Any) -> tuple[Move, ...]:
-    """The moves from the root to `key`'s state, read back through the parent links."""
-    moves = []
-    link = parent[key]
-    while link is not None:
-        key, move = link
-        moves.append(move)
-        link = parent[key]
-    return tuple(reversed(moves))
 
 
 def solve_bfs(game: Any, start: State | None = None, *, hints: SearchHints | None = None,
@@ -97,7 +87,7 @@ def _search(game: Any, start: State, is_goal: Any, legal: Any, apply: Any, skip:
                     continue
                 parent[t] = (s, m)
                 if is_goal(t):
-                    return PuzzleResult(METHOD, _path(parent, t), nodes, generated,
+                    return PuzzleResult(METHOD, path_to(parent, t), nodes, generated,
                                         budget.elapsed())
                 layer.append((t, m))
         frontier = layer
@@ -137,7 +127,7 @@ def _search_classes(game: Any, start: State, is_goal: Any, key: Any, legal: Any,
                     continue
                 parent[kt] = (k, m)
                 if is_goal(t):
-                    return PuzzleResult(METHOD, _path(parent, kt), nodes, generated,
+                    return PuzzleResult(METHOD, path_to(parent, kt), nodes, generated,
                                         budget.elapsed())
                 layer.append((t, kt))
         frontier = layer

@@ -125,6 +125,18 @@ class SearchHints:
         return None
 
 
+def path_to(parent: Mapping[Any, tuple[Any, Move] | None], key: Any) -> tuple[Move, ...]:
+    """The moves from the root to `key`'s state, read back through the parent links
+    (`parent[key]` is `(the key before, the move)`, None at the root)."""
+    moves = []
+    link = parent[key]
+    while link is not None:
+        key, move = link
+        moves.append(move)
+        link = parent[key]
+    return tuple(reversed(moves))
+
+
 def hints_from(game: Any, use_inverse: bool = True, use_commuting: bool = True,
                use_conserved: bool = True) -> SearchHints:
     """The search hints a puzzle declares, each kind switchable off.

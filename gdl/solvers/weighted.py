@@ -19,19 +19,10 @@ from collections.abc import Callable
 from typing import Any
 
 from gdl.protocol import Move, State
-from gdl.solvers.pruning import Budget, PuzzleResult, proved_unsolvable
+from gdl.solvers.pruning import Budget, PuzzleResult, path_to, proved_unsolvable
 
 METHOD = "weighted"
 
-
-def _path(parent: dict, state: State) -> tuple[Move, ...]:
-    moves = []
-    link = parent[state]
-    while link is not None:
-        state, move = link
-        moves.append(move)
-        link = parent[state]
-    return tuple(reversed(moves))
 
 
 def solve_weighted(game: Any, cost: Callable[[Move], int], start: State | None = None, *,
@@ -55,7 +46,7 @@ def solve_weighted(game: Any, cost: Callable[[Move], int], start: State | None =
         if best[s] < g:
             continue
         if is_goal(s):
-            return PuzzleResult(METHOD, _path(parent, s), nodes, generated, budget.elapsed())
+            return PuzzleResult(METHOD, path_to(parent, s), nodes, generated, budget.elapsed())
         if nodes >= check_at:
             stop = budget.over(nodes)
             if stop:
