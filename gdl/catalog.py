@@ -235,7 +235,7 @@ def game_summary(game: CompiledGame, lines: list[list[tuple]], found: Verificati
         else "  board: none",
         f"  pieces: {', '.join(game_ir.pieces)}",
         f"  options: {', '.join(f'{k}={v}' for k, v in game.options.items()) or 'none'}",
-        f"  move rules: {', '.join(r.name for r in game_ir.rules)}; "
+        f"  move rules: {_rule_names(game_ir.rules)}; "
         f"{len(game.legal_moves(game.initial_state()))} legal moves at the start",
         f"  symmetries: {len(game_ir.symmetries)} "
         f"({', '.join(s.name for s in game_ir.symmetries)})",
@@ -249,6 +249,19 @@ def game_summary(game: CompiledGame, lines: list[list[tuple]], found: Verificati
                    f"end within {max(len(line) - 1 for line in lines):,} moves: the game may "
                    f"never end (`gdl play` and `gdl match` call it a draw after --max-plies)")
     return "\n".join(out + invariant_lines(found))
+
+
+def _rule_names(rules: tuple) -> str:
+    """The rules' names, a run of more than two of one name (a `repeat`ed step's rules)
+    written once with its length: "step (96 rules)"."""
+    runs: list[list] = []
+    for rule in rules:
+        if runs and runs[-1][0] == rule.name:
+            runs[-1][1] += 1
+        else:
+            runs.append([rule.name, 1])
+    return ", ".join(", ".join([name] * n) if n <= 2 else f"{name} ({n} rules)"
+                     for name, n in runs)
 
 
 def invariant_lines(found: Verification) -> list[str]:

@@ -19,12 +19,14 @@ every move that puts one there.
 
 Rush Hour (36 letters, rows top first: `o` or `.` empty, `x` a wall, a letter a
 vehicle of 2 or 3 cells; `A` is the red car, which leaves by the right edge of its
-row). Every vehicle is a piece kind; it moves one cell along its length: the front
-steps on, the cell it left is filled and the tail cell is emptied,
+row). Every vehicle is a piece kind; it moves along its length, any number of free
+cells as one move (the puzzle's own count): its front steps on, the cell it left is
+filled and the tail cell is emptied, again from where the front landed (`repeat`),
 
-    move: step B e from not (e is B) to empty then add B at origin, remove B and not (w is B)
+    move: repeat up to reach step B e from not (e is B) to empty
+          then add B at origin, remove B and not (w is B)
 
-so a solution is counted in one-cell moves of a vehicle.
+and `--set reach=1` counts a solution in one-cell moves instead.
 
 >>> print(sokoban_rules("#####\\n#@$.#\\n#####").splitlines()[0])
 game "Sokoban"
@@ -218,10 +220,12 @@ def rush_hour_rules(board: str, title: str = "Rush Hour") -> str:
                             "x" if (c, r) in walls else "o") for c in range(RUSH_SIDE))
                for r in range(RUSH_SIDE)]
     lines = [f'game "{title}"',
-             "# Slide the red car A out by the right edge of its row. A vehicle moves one",
-             "# cell along its length onto a free cell. Lowered by gdl.levels from:",
+             "# Slide the red car A out by the right edge of its row. A vehicle moves along",
+             "# its length over free cells, as far as it likes: one move (up to `reach`",
+             "# cells; --set reach=1 counts one-cell moves). Lowered by gdl.levels from:",
              *(f"#   {row}" for row in picture),
              "players driver",
+             f"option reach = {RUSH_SIDE - 2}",
              f"board {RUSH_SIDE} x {RUSH_SIDE}"
              + (f" cells not ({_cells(walls, RUSH_SIDE)})" if walls else ""),
              f"pieces {' '.join(kinds)}"]
@@ -229,8 +233,8 @@ def rush_hour_rules(board: str, title: str = "Rush Hour") -> str:
     for k in kinds:
         horizontal = len({r for _, r in vehicles[k]}) == 1
         for ahead, back in (("e", "w"), ("w", "e")) if horizontal else (("n", "s"), ("s", "n")):
-            lines.append(f"move: step {k} {ahead} from not ({ahead} is {k}) to empty "
-                         f"then add {k} at origin, remove {k} and not ({back} is {k})")
+            lines.append(f"move: repeat up to reach step {k} {ahead} from not ({ahead} is {k}) "
+                         f"to empty then add {k} at origin, remove {k} and not ({back} is {k})")
     lines.append(f"goal: count (A and f{exit_row}) > 0")
     return "\n".join(lines) + "\n"
 

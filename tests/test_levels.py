@@ -94,8 +94,9 @@ def test_a_bad_level_is_one_located_error():
 
 # --------------------------------------------------------------------------- Rush Hour
 
-def plain_rush_hour(board: str) -> int:
-    """Fewest one-cell vehicle moves to bring A's front to the right edge, by plain BFS."""
+def plain_rush_hour(board: str, whole: bool = True) -> int:
+    """Fewest vehicle moves to bring A's front to the right edge, by plain BFS: a move slides
+    one vehicle any number of free cells along its length (with whole=False, one cell)."""
     cars: dict[str, list[int]] = {}
     for i, ch in enumerate(board):
         if ch not in "ox.":
@@ -114,25 +115,70 @@ def plain_rush_hour(board: str) -> int:
                 return depth
             taken = walls | {p + j * step[k] for k, p in zip(names, s) for j in range(length[k])}
             for i, k in enumerate(names):
-                p, d, n = s[i], step[k], length[k]
-                for new, enter in ((p - d, p - d), (p + d, p + n * d)):
-                    if d == 1 and new // 6 != p // 6 or not 0 <= enter < 36 \
-                            or d == 1 and enter // 6 != p // 6 or enter in taken:
-                        continue
-                    t = s[:i] + (new,) + s[i + 1:]
-                    if t not in seen:
-                        seen.add(t)
-                        nxt.append(t)
+                d, n = step[k], length[k]
+                for way in (-1, 1):
+                    p = s[i]
+                    while True:   # one cell further each time, while the cell entered is free
+                        new = p + way * d
+                        enter = new if way < 0 else p + n * d
+                        if not 0 <= enter < 36 or d == 1 and enter // 6 != p // 6 \
+                                or enter in taken:
+                            break
+                        p = new
+                        t = s[:i] + (p,) + s[i + 1:]
+                        if t not in seen:
+                            seen.add(t)
+                            nxt.append(t)
+                        if not whole:
+                            break
         frontier, depth = nxt, depth + 1
     raise AssertionError("no solution")
+
+
+def replay_rush_hour(board: str, texts: list[str]) -> bool:
+    """Whether the moves (`c4-d4/d4-e4`: the front's one-cell steps) slide one vehicle each,
+    along its length over free cells, and bring A to the right edge: the test's own replay."""
+    grid = dict(enumerate(board))
+    for text in texts:
+        cells = [step.split("-") for step in text.split("/")]
+        names = [(ord(a[0]) - 97 + (6 - int(a[1:])) * 6, ord(b[0]) - 97 + (6 - int(b[1:])) * 6)
+                 for a, b in cells]
+        car = grid[names[0][0]]
+        if car in "ox":
+            return False
+        for a, b in names:   # the front steps to b (along the vehicle); the tail cell empties
+            way = b - a
+            if grid[b] != "o" or grid[a] != car or grid.get(a - way) != car:
+                return False
+            tail = a
+            while 0 <= tail - way < 36 and grid[tail - way] == car:
+                tail -= way
+            grid[b], grid[tail] = car, "o"
+    return any(grid[i * 6 + 5] == "A" for i in range(6))
 
 
 @pytest.mark.parametrize("board", [RUSH, RUSH_EASY])
 def test_rush_hour_equals_a_plain_search(capsys, board):
     data = run_json(capsys, "solve", "rush_hour", "--position", board)
     assert data["length"] == plain_rush_hour(board)
+    assert replay_rush_hour(board, data["solution"])
 
 
-def test_bundled_rush_hour_solves_optimally(capsys):
+def test_bundled_rush_hour_solves_optimally_in_vehicle_moves(capsys):
     data = run_json(capsys, "solve", "rush_hour")
-    assert data["length"] == plain_rush_hour(RUSH)
+    assert data["length"] == plain_rush_hour(RUSH) == 60
+    assert replay_rush_hour(RUSH, data["solution"])
+
+
+def test_rush_hour_in_one_cell_moves_with_reach_1(capsys):
+    data = run_json(capsys, "solve", "rush_hour", "--set", "reach=1")
+    assert data["length"] == plain_rush_hour(RUSH, whole=False) == 103
+    assert all("/" not in text for text in data["solution"])
+    assert replay_rush_hour(RUSH, data["solution"])
+
+
+def test_bundled_rush_hour_is_the_lowering_of_its_board():
+    text = catalog.bundled_paths()["rush_hour"].read_text()
+    picture = "".join(line[4:] for line in text.splitlines() if line.startswith("#   "))
+    assert picture == RUSH and levels.rush_hour_rules(RUSH) == text
+    assert not replay_rush_hour(RUSH, ["b4-c4"]) and not replay_rush_hour(RUSH, ["f3-f4"])

@@ -496,12 +496,21 @@ class Param:
 
 
 @attrs.frozen
+class Repeat:
+    """`repeat [up to N]` before a step: the step again from where it landed, the same way,
+    up to N times in all (default: as far as the board goes); every count is one move."""
+    limit: Expr | None
+    pos: SourcePos
+
+
+@attrs.frozen
 class Stage:
     """A further choice inside a move: `; [if COND:] ACTION [then EFFECTS]`."""
     guard: Expr | None
     action: Action
     effects: tuple[Effect, ...]
     pos: SourcePos
+    repeat: Repeat | None = None   # only a move's first stage may repeat
 
 
 @attrs.frozen
@@ -513,6 +522,7 @@ class BoardMove:
     pos: SourcePos
     more: tuple[Stage, ...] = ()
     guard: Expr | None = None    # written before the first stage: an error the checker reports
+    repeat: Repeat | None = None   # `repeat [up to N]` before the first stage (a step)
 
 
 @attrs.frozen

@@ -313,11 +313,14 @@ class _Builder(Transformer):
     def board_move(self, meta, children):
         name, first, *more = children
         return ast.BoardMove(_ident(name), first.action, first.effects, _pos(meta), tuple(more),
-                             guard=first.guard)
+                             guard=first.guard, repeat=first.repeat)
 
     def stage(self, meta, children):
-        guard, action, effects = children
-        return ast.Stage(guard, action, effects or (), _pos(meta))
+        guard, repeat, action, effects = children
+        return ast.Stage(guard, action, effects or (), _pos(meta), repeat)
+
+    def repeat(self, meta, children):
+        return ast.Repeat(children[0], _pos(meta))
 
     def param_move(self, meta, children):
         name, params, guard, effects = children

@@ -12,6 +12,9 @@ from gdl.native.emit_attacks import AttacksC
 from gdl.native.support import CWriter, Unsupported
 
 STACK = 4096   # pending jumps of one chain search (refused past it, never overrun)
+# Stages in all the rules (shogi has 26): each is a few KB of C, and a `repeat`ed step's
+# rules (Rush Hour's 240 stages, a 1.2 MB source) would keep the C compiler for minutes.
+MAX_STAGES = 64
 
 
 class MovesC(AttacksC):
@@ -24,6 +27,10 @@ class MovesC(AttacksC):
             self.board_number[i] = len(self.board_number)
         passes = [i for i, r in enumerate(game.rules) if isinstance(r, ir.PassRule)]
         self.pass_index = passes[0] if passes else None
+        stages = sum(1 + len(getattr(r, "more", ())) for r in game.rules)
+        if stages > MAX_STAGES:
+            raise Unsupported(f"{stages} move stages in all (more than {MAX_STAGES}: its C "
+                              f"source would take the compiler minutes)")
         for r in game.rules:
             actions = [r, *(stage.action for stage in getattr(r, "more", ()))]
             for a in actions:
