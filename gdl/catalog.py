@@ -25,6 +25,7 @@ from gdl.interpreter import compile_rules, load_file
 from gdl.interpreter.compiled import CompiledGame
 from gdl.interpreter.constraints import CompiledConstraints
 from gdl.interpreter.invariants import MAX_PLIES, Result, Verification, verify
+from gdl.interpreter.puzzle_bounds import heuristic_text
 from gdl.interpreter.puzzle_summary import WALK_LENGTH, WALKS, summary as puzzle_summary
 from gdl.interpreter.puzzle_summary import violations as puzzle_violations
 from gdl.training import use
@@ -244,6 +245,8 @@ def game_summary(game: CompiledGame, lines: list[list[tuple]], found: Verificati
         + ", ".join(f"{k} {v}" for k, v in sorted(outcomes.items())),
         f"  {use.describe(game)}",
     ]
+    if len(game.players) == 1:   # a puzzle: the lower bound A* and IDA* use
+        out.append(f"  heuristic: {heuristic_text(game_ir)}")
     if outcomes.get("unfinished"):
         out.append(f"  warning: {outcomes['unfinished']} of {len(lines)} random games did not "
                    f"end within {max(len(line) - 1 for line in lines):,} moves: the game may "

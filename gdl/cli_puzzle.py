@@ -24,6 +24,7 @@ from gdl.games.reference_puzzles import random_walk
 from gdl.protocol import PUZZLE, State
 from gdl.solvers.classes import count_classes
 from gdl.solvers.enumerate import BYTE_TABLE_LIMIT, enumerate_space
+from gdl.solvers.pruning import declares_all_inverses, goal_of
 from gdl.solvers.puzzle import METHODS, default_method, solve_puzzle
 from gdl.solvers.weighted import solve_weighted
 
@@ -118,6 +119,7 @@ def solve(game: Any, state: State, args: argparse.Namespace, status: Any) -> tup
             "reason": reason, "nodes": result.nodes, "seconds": round(result.seconds, 6)}
     solution = None if result.solution is None else _texts(game, start, result.solution)
     data = {"puzzle": game.name, "start": _text(game, start), "method": result.method,
+            "heuristic": heuristic_words(game, result.method),
             "solution": solution, "length": result.length, "nodes": result.nodes,
             "generated": result.generated, "seconds": round(result.seconds, 6),
             "unsolvable": result.unsolvable}
@@ -135,8 +137,21 @@ def solve(game: Any, state: State, args: argparse.Namespace, status: Any) -> tup
                      + (" ".join(solution) if solution else "none needed, the start is the goal "
                         "(give --state or --scramble N)"))
     lines += [f"nodes: {result.nodes} ({result.generated} generated)",
-              f"time: {result.seconds:.3f} s"]
+              f"time: {result.seconds:.3f} s", f"heuristic: {data['heuristic']}"]
     return lines, data
+
+
+def heuristic_words(game: Any, method: str) -> str:
+    """The lower bound `method` searches with (as `gdl.solvers.idastar.pick_heuristic` picks
+    it): a one-player game's "declared: ..." / "derived: ..." (gdl.one_player), a puzzle
+    file's own, pattern databases, or "none"."""
+    if method not in ("astar", "idastar"):
+        return "none"
+    if hasattr(game, "heuristic_distance") or hasattr(game, "abstractions"):
+        return getattr(game, "invariants", {}).get("heuristic") or "heuristic_distance"
+    if method == "idastar" and goal_of(game) is not None and declares_all_inverses(game):
+        return "pattern database: states near the goal"
+    return "none"
 
 
 def _solve_by_cost(game: Any, start: State, args: argparse.Namespace,

@@ -9,7 +9,9 @@ is a dead end. The searches see the protocol only (`gdl.solvers.puzzle`):
 - `canonical` is the game's own, under its declared symmetries (`symmetry ...`),
   which the breadth-first and A* searches key their tables on;
 - `heuristic_distance` is the file's `heuristic: EXPR` (a lower bound on the
-  moves left, read from the player's view), when it declares one;
+  moves left, read from the player's view), when it declares one, else the bound
+  derived from the rules where one is proved (gdl.interpreter.puzzle_bounds);
+  `heuristic_source` says which ("declared: ...", "derived: ...", "none");
 - `parse_state` / `state_text` are the game's position text (`--position`);
 - `every move commutes, undoes itself` give `commutes` and `inverse` (tested on
   seeded random positions here: a false law is an error with its counterexample);
@@ -30,6 +32,7 @@ from typing import Any
 import random
 
 from gdl.errors import GdlError
+from gdl.interpreter.puzzle_bounds import derive_bound, heuristic_text
 from gdl.protocol import GAME, PUZZLE, Move
 
 State = tuple   # a compiled game's state: (planes.., variables.., player, result)
@@ -78,10 +81,14 @@ class OnePlayerPuzzle:
                 self.goal_state = lambda: goal
         if "commutes" in self.laws:
             self.commutes = lambda a, b: True
-        bound = getattr(game, "heuristic_value", None)
-        if bound is not None:
-            self.heuristic_distance = bound
-            self.invariants["heuristic"] = game.ir.heuristic.text
+        declared = getattr(game, "heuristic_value", None)
+        derived = derive_bound(game.ir) if declared is None else None
+        if declared is not None:
+            self.heuristic_distance = declared
+        elif derived is not None:
+            self.heuristic_distance = derived.function
+        self.heuristic_source = heuristic_text(game.ir)
+        self.invariants["heuristic"] = self.heuristic_source
 
     # ---- the Game protocol
     def initial_state(self) -> State:

@@ -1,0 +1,135 @@
+"""Lower bounds derived from the rules (gdl.interpreter.puzzle_bounds): A* with them finds
+the lengths a plain breadth-first search written here finds, and on sampled positions the
+bound never exceeds the true distance, found by the same plain search."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import deque
+
+import pytest
+
+from gdl import catalog
+from gdl.cli import main
+from gdl.interpreter import compile_rules
+from gdl.interpreter.puzzle_bounds import derive_bound
+from gdl.one_player import OnePlayerPuzzle
+from gdl.solvers.astar import solve_astar
+
+SMALL_PEGS = """game "Pegs 4x3"
+players solver
+board 4 x 3
+pieces peg
+setup solver peg: not a1
+move: jump peg n s e w over own to empty
+goal: count own == 1
+"""
+
+
+def distances(puzzle, start, limit=200_000):
+    """The plain search: every state reachable from `start` and its distance to the nearest
+    goal (None: no goal reachable), by breadth-first search then a backward sweep."""
+    seen, order, succ = {start: 0}, [start], {}
+    queue = deque([start])
+    while queue:
+        s = queue.popleft()
+        nxt = [] if puzzle.is_goal(s) else [puzzle.apply(s, m) for m in puzzle.legal_moves(s)]
+        succ[s] = nxt
+        for t in nxt:
+            if t not in seen:
+                seen[t] = seen[s] + 1
+                order.append(t)
+                queue.append(t)
+        assert len(seen) < limit, "the test's search is too large"
+    to_goal = {}
+    for s in reversed(order):   # successors are deeper or equal; iterate to a fixed point
+        to_goal[s] = 0 if puzzle.is_goal(s) else None
+    changed = True
+    while changed:
+        changed = False
+        for s in order:
+            if to_goal[s] == 0:
+                continue
+            best = min((to_goal[t] + 1 for t in succ[s] if to_goal[t] is not None), default=None)
+            if best is not None and (to_goal[s] is None or best < to_goal[s]):
+                to_goal[s], changed = best, True
+    return to_goal
+
+
+def sample(puzzle, rng, walks=30, plies=12):
+    out, start = [], puzzle.initial_state()
+    for _ in range(walks):
+        s = start
+        for _ in range(rng.randrange(plies + 1)):
+            moves = list(puzzle.legal_moves(s))
+            if not moves:
+                break
+            s = puzzle.apply(s, rng.choice(moves))
+        out.append(s)
+    return out
+
+
+CASES = [("lights_out", {"size": "3"}), ("lights_out", {"size": "4"}), ("sokoban", {}),
+         ("rush_hour", {}), ("rush_hour", {"reach": "1"})]
+
+
+@pytest.mark.parametrize("name, options", CASES)
+def test_derived_bound_is_admissible_and_astar_is_optimal(name, options):
+    game = catalog.load(name, options)
+    puzzle = OnePlayerPuzzle(game)
+    bound = derive_bound(game.ir)
+    assert bound is not None and puzzle.heuristic_source == bound.text
+    truth = distances(puzzle, puzzle.initial_state())
+    result = solve_astar(puzzle, heuristic=bound.function)
+    assert result.length == truth[puzzle.initial_state()]
+    rng = random.Random(3)
+    checked = 0
+    for s in sample(puzzle, rng):
+        d = distances(puzzle, s)[s] if s not in truth else truth[s]
+        h = bound.function(s)
+        assert d is None or h <= d, (puzzle.state_text(s), h, d)
+        checked += d is not None and h > 0
+    assert checked >= 10   # most samples have a goal and a bound above zero
+
+
+def test_small_peg_board_bound_is_admissible():
+    game = compile_rules(SMALL_PEGS, "pegs.gdl")
+    puzzle = OnePlayerPuzzle(game)
+    assert puzzle.heuristic_source == "derived: |count own - 1|, at most 1 a move"
+    truth = distances(puzzle, puzzle.initial_state())
+    for s, d in truth.items():
+        if d is not None:
+            assert puzzle.heuristic_distance(s) == d   # every jump takes one peg: exact
+    assert solve_astar(puzzle).length == truth[puzzle.initial_state()] == 10
+
+
+def test_peg_solitaire_derives_the_declared_bound():
+    game = catalog.load("peg_solitaire")
+    bound = derive_bound(game.ir)
+    state = game.initial_state()
+    for _ in range(10):
+        assert bound.function(state) == game.heuristic_value(state) == \
+            sum(p.bit_count() for p in state[:1]) - 1
+        state = game.apply(state, next(iter(game.legal_moves(state))))
+
+
+def test_no_bound_where_none_is_proved():
+    # A move that adds a piece anywhere: the count of own pieces changes by the whole board.
+    source = SMALL_PEGS.replace("move: jump peg n s e w over own to empty",
+                                "move: choose empty then fill empty with peg")
+    assert derive_bound(compile_rules(source, "fill.gdl").ir) is None
+    assert OnePlayerPuzzle(compile_rules(source, "fill.gdl")).heuristic_source == "none"
+
+
+def test_solve_and_check_say_which_heuristic(capsys):
+    assert main(["solve", "sokoban", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["method"] == "astar" and data["length"] == 33
+    assert data["heuristic"].startswith("derived: the sum of each box's distance to b4 or c6")
+    assert main(["solve", "peg_solitaire", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["heuristic"] == "declared: count own - 1"
+    assert main(["solve", "lights_out", "--set", "size=3", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["heuristic"] == "none"   # bidirectional
+    assert main(["check", "rush_hour", "--games", "2"]) == 0
+    assert "heuristic: derived: the least distance of a A to f4" in capsys.readouterr().out
