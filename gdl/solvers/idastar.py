@@ -17,6 +17,15 @@ The lower bound h, in order of preference:
    game does not list its moves with an inverse for each (the backward search
    needs predecessors).
 
+With the puzzle's `symmetry_key` (declared symmetries that fix the goal), each
+iteration keeps a transposition table on class keys: a state whose class was reached
+before in this iteration at no greater depth is not searched again (its subtree, or a
+symmetric image of it, was searched with at least as much budget: the goal is fixed by
+the symmetries, so symmetric states are equally far from it), which also cuts every
+cycle. The table holds at most `table_limit` keys (past it, states are looked up, not
+added). With the table only the inverse pruning is kept (the commuting order assumes
+each path is searched from its own state, not a symmetric one's).
+
 >>> from gdl.games.reference_puzzles import SlidingPuzzle
 >>> solve_idastar(SlidingPuzzle(3)).length
 31
@@ -27,13 +36,16 @@ from __future__ import annotations
 from typing import Any
 from collections.abc import Callable, Hashable
 
+import attrs
+
 from gdl.protocol import Move, State
 from gdl.solvers.pruning import (Budget, PuzzleResult, SearchHints, declares_all_inverses,
-                                 goal_of, hints_from, proved_unsolvable)
+                                 goal_of, hints_from, proved_unsolvable, symmetry_key)
 
 METHOD = "idastar"
 Heuristic = Callable[[State], int]
 UNREACHABLE = 10 ** 9   # h of a state whose image the complete database never reached
+TABLE_LIMIT = 2_000_000   # class keys one iteration's transposition table holds
 
 
 class _OutOfBudget(Exception):
@@ -105,7 +117,8 @@ def pick_heuristic(game: Any, hints: SearchHints | None = None,
 
 def solve_idastar(game: Any, start: State | None = None, *, heuristic: Heuristic | None = None,
                   hints: SearchHints | None = None, max_nodes: int | None = None,
-                  time_limit: float | None = None, pdb_limit: int = 200_000) -> PuzzleResult:
+                  time_limit: float | None = None, pdb_limit: int = 200_000,
+                  use_symmetry: bool = True, table_limit: int = TABLE_LIMIT) -> PuzzleResult:
     """A shortest solution by IDA*.
 
     Args:
@@ -116,6 +129,8 @@ def solve_idastar(game: Any, start: State | None = None, *, heuristic: Heuristic
         max_nodes: stop after this many expansions (all iterations together).
         time_limit: stop after this many seconds (pattern databases included).
         pdb_limit: the most images one pattern database may hold.
+        use_symmetry: a transposition table on the puzzle's `symmetry_key`, when it has one.
+        table_limit: the most keys that table holds.
     Returns:
         A PuzzleResult (see `solve_bfs`).
     """
@@ -126,11 +141,15 @@ def solve_idastar(game: Any, start: State | None = None, *, heuristic: Heuristic
     if reason:
         return proved_unsolvable(METHOD, reason, budget)
     h = heuristic if heuristic is not None else pick_heuristic(game, hints, pdb_limit)[1]
+    key = symmetry_key(game) if use_symmetry else None
+    if key is not None:
+        hints = attrs.evolve(hints, commutes=None)
     legal, apply, skip, is_goal = game.legal_moves, game.apply, hints.skip, game.is_goal
     path: list[Move] = []
     nodes = generated = 0
     check_at = 0   # look at the budget before the first expansion
     bound = next_bound = h(start)
+    seen: dict[Hashable, int] = {}   # this iteration's class key -> least depth reached
 
     def dfs(s: State, g: int, prev: Move | None) -> bool:
         nonlocal nodes, generated, next_bound, check_at
@@ -153,6 +172,12 @@ def solve_idastar(game: Any, start: State | None = None, *, heuristic: Heuristic
                 if f < next_bound:
                     next_bound = f
                 continue
+            if key is not None:
+                kt = key(t)
+                if seen.get(kt, g1 + 1) <= g1:
+                    continue   # this class was searched from no deeper in this iteration
+                if len(seen) < table_limit or kt in seen:
+                    seen[kt] = g1
             path.append(m)
             if (ht == 0 and is_goal(t)) or dfs(t, g1, m):
                 return True
@@ -164,6 +189,9 @@ def solve_idastar(game: Any, start: State | None = None, *, heuristic: Heuristic
     try:
         while bound < UNREACHABLE:
             next_bound = UNREACHABLE
+            seen.clear()
+            if key is not None:
+                seen[key(start)] = 0
             if dfs(start, 0, None):
                 return PuzzleResult(METHOD, tuple(path), nodes, generated, budget.elapsed())
             bound = next_bound

@@ -61,8 +61,9 @@ def solve_puzzle(game: Any, start: State | None = None, *, method: str | None = 
         method: "bfs", "bidirectional", "idastar" or "astar"; None picks `default_method`.
         all_solutions: every optimal solution (bidirectional search only).
         time_limit, max_nodes: the search's budget.
-        use_symmetry: breadth-first and A* search remember states by the puzzle's
-            `symmetry_key` (when it has one); False searches every state.
+        use_symmetry: every method keeps one state of each class of symmetric states by
+            the puzzle's `symmetry_key` (when it has one; IDA* in a transposition table);
+            False searches every state.
     Raises:
         SolverError: an unknown method, `all_solutions` with another method than
             bidirectional, or a puzzle that lacks what the method needs.
@@ -78,10 +79,12 @@ def solve_puzzle(game: Any, start: State | None = None, *, method: str | None = 
                          use_symmetry=use_symmetry)
     if method == "bidirectional":
         return solve_bidirectional(game, start, all_solutions=all_solutions,
-                                   time_limit=time_limit, max_nodes=max_nodes)
+                                   time_limit=time_limit, max_nodes=max_nodes,
+                                   use_symmetry=use_symmetry)
     if method == "astar":
         return solve_astar(game, start, time_limit=time_limit, max_nodes=max_nodes,
                            use_symmetry=use_symmetry)
     if method == "idastar":
-        return solve_idastar(game, start, time_limit=time_limit, max_nodes=max_nodes)
+        return solve_idastar(game, start, time_limit=time_limit, max_nodes=max_nodes,
+                             use_symmetry=use_symmetry)
     raise SolverError(f"unknown puzzle method {method!r}; expected one of {', '.join(METHODS)}")
