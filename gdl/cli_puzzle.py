@@ -161,9 +161,11 @@ def _solve_by_cost(game: Any, start: State, args: argparse.Namespace,
     if rule_name is None or args.all or args.method:
         raise GdlError("--cost RULE is for one-player games, without --all or --method")
     status.show(f"solving {game.name}: fewest {args.cost} moves...")
+    bound = game.cost_bound(args.cost) if hasattr(game, "cost_bound") else None
     result = solve_weighted(game, lambda m: rule_name(m) == args.cost, start,
                             time_limit=args.time_limit,
-                            max_nodes=limits.puzzle_nodes("bfs", args.max_nodes))
+                            max_nodes=limits.puzzle_nodes("bfs", args.max_nodes),
+                            heuristic=bound[1] if bound else None)
     status.clear()
     if result.unsolved:
         raise GdlError(f"{game.name} was {result.unsolved}")
@@ -173,7 +175,8 @@ def _solve_by_cost(game: Any, start: State, args: argparse.Namespace,
     data = {"puzzle": game.name, "start": _text(game, start), "method": result.method,
             "cost": args.cost, "solution": solution, "length": result.length,
             args.cost: cost, "nodes": result.nodes, "generated": result.generated,
-            "seconds": round(result.seconds, 6), "unsolvable": result.unsolvable}
+            "seconds": round(result.seconds, 6), "unsolvable": result.unsolvable,
+            "heuristic": bound[0] if bound else "none"}
     lines = [f"start: {data['start']}", f"method: {result.method} (fewest {args.cost} moves)"]
     if result.unsolvable:
         lines.append(f"unsolvable: {result.unsolvable}")
@@ -181,7 +184,7 @@ def _solve_by_cost(game: Any, start: State, args: argparse.Namespace,
         lines.append(f"solution ({cost} {args.cost} moves, {result.length} in all): "
                      + " ".join(solution or ()))
     lines += [f"nodes: {result.nodes} ({result.generated} generated)",
-              f"time: {result.seconds:.3f} s"]
+              f"time: {result.seconds:.3f} s", f"heuristic: {data['heuristic']}"]
     return lines, data
 
 

@@ -90,6 +90,12 @@ class OnePlayerPuzzle:
         self.heuristic_source = heuristic_text(game.ir)
         self.invariants["heuristic"] = self.heuristic_source
 
+    def cost_bound(self, rule: str) -> tuple[str, Any] | None:
+        """(its text, the function) of a bound on the moves of the rule named `rule` left,
+        the others free (`gdl solve --cost RULE`), when one is proved; else None."""
+        bound = derive_bound(self.game.ir, frozenset({rule}))
+        return None if bound is None else (bound.text, bound.function)
+
     # ---- the Game protocol
     def initial_state(self) -> State:
         return self.game.initial_state()

@@ -16,6 +16,7 @@ from gdl.interpreter import compile_rules
 from gdl.interpreter.puzzle_bounds import derive_bound
 from gdl.one_player import OnePlayerPuzzle
 from gdl.solvers.astar import solve_astar
+from gdl.solvers.weighted import solve_weighted
 
 SMALL_PEGS = """game "Pegs 4x3"
 players solver
@@ -126,10 +127,55 @@ def test_solve_and_check_say_which_heuristic(capsys):
     assert main(["solve", "sokoban", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["method"] == "astar" and data["length"] == 33
-    assert data["heuristic"].startswith("derived: the sum of each box's distance to b4 or c6")
+    assert data["heuristic"] == \
+        "derived: the sum of each box's distance to b4 or c6, at most 1 step a move"
     assert main(["solve", "peg_solitaire", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["heuristic"] == "declared: count own - 1"
     assert main(["solve", "lights_out", "--set", "size=3", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["heuristic"] == "none"   # bidirectional
     assert main(["check", "rush_hour", "--games", "2"]) == 0
-    assert "heuristic: derived: the least distance of a A to f4" in capsys.readouterr().out
+    assert "heuristic: derived: the least distance of a A to f4, at most 4 steps a move" \
+        in capsys.readouterr().out
+
+
+TWO_BOXES = "#######\n#     #\n# $@$ #\n#.   .#\n#######\n"
+
+
+def fewest_pushes(puzzle, start):
+    """Every state's fewest pushes to the goal (walking free), by a plain 0-1 search from
+    `start` and a backward sweep to a fixed point."""
+    succ, order, queue = {}, [start], deque([start])
+    while queue:
+        s = queue.popleft()
+        succ[s] = [] if puzzle.is_goal(s) else \
+            [(puzzle.rule_name(m) == "push", puzzle.apply(s, m)) for m in puzzle.legal_moves(s)]
+        for _, t in succ[s]:
+            if t not in succ and t not in queue:
+                order.append(t)
+                queue.append(t)
+    cost = {s: 0 if puzzle.is_goal(s) else None for s in order}
+    changed = True
+    while changed:
+        changed = False
+        for s in order:
+            best = min((c + cost[t] for c, t in succ[s] if cost[t] is not None), default=None)
+            if best is not None and (cost[s] is None or best < cost[s]):
+                cost[s], changed = best, True
+    return cost
+
+
+@pytest.mark.parametrize("level", [None, TWO_BOXES])
+def test_push_bound_is_admissible_and_the_fewest_pushes_equal_a_plain_search(level):
+    game = catalog.load("sokoban") if level is None else catalog.load_level("sokoban", level)
+    puzzle = OnePlayerPuzzle(game)
+    text, bound = puzzle.cost_bound("push")
+    assert text.startswith("derived: the sum of each box's distance")
+    assert puzzle.cost_bound("step") is None   # free pushes move the boxes: nothing proved
+    truth = fewest_pushes(puzzle, puzzle.initial_state())
+    assert all(bound(s) <= c for s, c in truth.items() if c is not None)
+    is_push = lambda m: puzzle.rule_name(m) == "push"   # noqa: E731
+    found = solve_weighted(puzzle, is_push, heuristic=bound)
+    plain = solve_weighted(puzzle, is_push)
+    assert sum(map(is_push, found.solution)) == sum(map(is_push, plain.solution)) \
+        == truth[puzzle.initial_state()] == (8 if level is None else 4)
+    assert found.nodes < plain.nodes

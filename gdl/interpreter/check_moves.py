@@ -103,7 +103,7 @@ class MoveChecks:
             raise error("'repeat' goes before a step (a slide already goes any distance)",
                         repeat)
         geometry = self.scope.geometry
-        limit = max(geometry.width, geometry.height) - 1 if geometry else 1
+        limit = max(1, geometry.width - 1, geometry.height - 1) if geometry else 1
         if repeat.limit is not None:
             limit = constant(expect(self.lower.lower(repeat.limit, Context(CONST)), INT,
                                     repeat.limit, "how many times a step repeats"),

@@ -131,7 +131,7 @@ def _atoms(game: ir.GameIR, cond: Any) -> list[_Atom]:
             for a in _conjuncts(part.args[0], "and"):
                 if isinstance(a, ir.Op) and a.op == "cells":   # a truth value as cells
                     out += _atoms(game, a.args[0])
-            counted = _cell_set(game, _and(cells))
+            counted = _cell_set(game, _and(cells)) if cells else None
             if counted is not None:
                 out.append(_Atom(counted, ">=", 1))
         elif isinstance(part, ir.Op) and part.op == "no":
@@ -214,10 +214,12 @@ def _changes(game: ir.GameIR, rule: ir.Rule, counted: _Set) -> int | None:
     return total
 
 
-def _travels(game: ir.GameIR, kind: int, keep_count: bool) -> tuple[int, set] | None:
+def _travels(game: ir.GameIR, kind: int, keep_count: bool,
+             costly: frozenset[str] | None) -> tuple[int, set] | None:
     """(the most one-step travels of `kind` in one move, their offsets) when pieces of
     `kind` move only so and appear nowhere else; with keep_count, also when none is ever
-    added, removed or taken. None otherwise."""
+    added, removed or taken; with `costly` rule names, when only those rules move them.
+    None otherwise."""
     most, offsets = 0, set[tuple[int, int]]()
     for rule in game.rules:
         count = 0
@@ -240,6 +242,8 @@ def _travels(game: ir.GameIR, kind: int, keep_count: bool) -> tuple[int, set] | 
             for e in _effects(a.effects):
                 if not _keeps(e, a, kind, keep_count):
                     return None
+        if costly is not None and rule.name not in costly and count:
+            return None   # a free move that brings a piece nearer
         most = max(most, count)
     return (most, offsets) if most else None
 
@@ -286,7 +290,8 @@ def _distances(game: ir.GameIR, region: int, offsets: set) -> dict[int, int]:
 
 # --------------------------------------------------------------------------- the bound
 
-def _atom_bound(game: ir.GameIR, atom: _Atom) -> tuple[str, Callable[[tuple], int]] | None:
+def _atom_bound(game: ir.GameIR, atom: _Atom, costly: frozenset[str] | None
+                ) -> tuple[str, Callable[[tuple], int]] | None:
     counted = atom.counted
     planes, mask = counted.planes, counted.mask
     board = sum(1 << c for c in game.geometry.cells)
@@ -295,7 +300,7 @@ def _atom_bound(game: ir.GameIR, atom: _Atom) -> tuple[str, Callable[[tuple], in
         # Every K piece off R (`no (K and not R)`), or some K piece on R (`count > 0`).
         every = atom.op == "==" and atom.target == 0
         some = (atom.op, atom.target) in ((">", 0), (">=", 1))
-        travels = _travels(game, single, keep_count=every) if every or some else None
+        travels = _travels(game, single, every, costly) if every or some else None
         if travels is not None:
             t, offsets = travels
             dist = _distances(game, board & ~mask if every else mask, offsets)
@@ -313,11 +318,17 @@ def _atom_bound(game: ir.GameIR, atom: _Atom) -> tuple[str, Callable[[tuple], in
             region = _region(game, board & ~mask if every else mask)
             how = f"the sum of each {name}'s distance" if every else \
                 f"the least distance of a {name}"
-            return f"{how} to {region}, at most {t} steps a move", by_distance
-    steps = [_changes(game, r, counted) for r in game.rules]
-    if any(k is None for k in steps) or not steps:
+            per_move = "1 step" if t == 1 else f"{t} steps"
+            return f"{how} to {region}, at most {per_move} a move", by_distance
+    changes = [_changes(game, r, counted) for r in game.rules]
+    known = [c for c in changes if c is not None]
+    if len(known) < len(changes) or not known:
         return None
-    k = max(1, *(s for s in steps if s is not None))
+    if costly is not None:   # the free moves must leave the count alone
+        if any(c for r, c in zip(game.rules, known) if r.name not in costly):
+            return None
+        known = [c for r, c in zip(game.rules, known) if r.name in costly]
+    k = max([1, *known])
 
     def by_count(state: tuple) -> int:
         n = 0
@@ -327,8 +338,11 @@ def _atom_bound(game: ir.GameIR, atom: _Atom) -> tuple[str, Callable[[tuple], in
     return f"{atom.text()}, at most {k} a move", by_count
 
 
-def derive_bound(game: ir.GameIR) -> Bound | None:
-    """The proved lower bound of a one-player game's goal, or None (see the module doc)."""
+def derive_bound(game: ir.GameIR, costly: frozenset[str] | None = None) -> Bound | None:
+    """The proved lower bound of a one-player game's goal, or None (see the module doc).
+
+    With `costly` (rule names), a bound on the moves of those rules only, the others free
+    (Sokoban's pushes): proved when no free move changes what the bound measures."""
     if len(game.players) != 1 or not game.geometry.cells:
         return None
     wins = [e for e in game.ends if e.outcome == "wins"]
@@ -336,16 +350,19 @@ def derive_bound(game: ir.GameIR) -> Bound | None:
         return None
     per_goal = []
     for end in wins:
-        parts = [b for a in _atoms(game, end.condition) if (b := _atom_bound(game, a))]
+        parts = [b for a in _atoms(game, end.condition)
+                 if (b := _atom_bound(game, a, costly))]
         if not parts:
             return None
         per_goal.append(parts)
     functions = [[f for _, f in parts] for parts in per_goal]
 
+    least = 1 if costly is None else 0   # a game not over needs a move (maybe a free one)
+
     def bound(state: tuple) -> int:
         if state[-1]:   # the game is over (the ends are checked after every move): a goal,
             return 0    # or a dead end the search does not extend
-        return max(1, min(max(f(state) for f in fs) for fs in functions))
+        return max(least, min(max(f(state) for f in fs) for fs in functions))
     texts = [" ; ".join(t for t, _ in parts) for parts in per_goal]
     return Bound("derived: " + " | ".join(texts).replace(" ; ", "; "), bound)
 

@@ -14,7 +14,9 @@ of that cost, any one.
 
 from __future__ import annotations
 
+import heapq
 from collections import deque
+from itertools import count
 from collections.abc import Callable
 from typing import Any
 
@@ -26,15 +28,18 @@ METHOD = "weighted"
 
 
 def solve_weighted(game: Any, cost: Callable[[Move], int], start: State | None = None, *,
-                   max_nodes: int | None = None, time_limit: float | None = None
-                   ) -> PuzzleResult:
+                   max_nodes: int | None = None, time_limit: float | None = None,
+                   heuristic: Callable[[State], int] | None = None) -> PuzzleResult:
     """A solution with the fewest moves of cost 1 (`cost(m)` is 0 or 1).
 
+    With `heuristic` (a lower bound on the cost left), A* on those costs instead.
     Returns:
         A PuzzleResult whose `length` is the number of moves; `cost_of(result)` is its cost.
     """
     budget = Budget(max_nodes, time_limit)
     start = game.initial_state() if start is None else start
+    if heuristic is not None:
+        return _astar(game, cost, start, heuristic, budget)
     legal, apply, is_goal = game.legal_moves, game.apply, game.is_goal
     best = {start: 0}
     parent: dict[State, tuple[State, Move] | None] = {start: None}
@@ -67,5 +72,42 @@ def solve_weighted(game: Any, cost: Callable[[Move], int], start: State | None =
                 queue.append((gt, t))
             else:
                 queue.appendleft((gt, t))
+    return proved_unsolvable(METHOD, f"the goal is not reachable: all {len(best)} reachable "
+                             f"states searched", budget, nodes, generated)
+
+
+def _astar(game: Any, cost: Callable[[Move], int], start: State,
+           h: Callable[[State], int], budget: Budget) -> PuzzleResult:
+    """A* on 0-1 costs: a heap on f = cost so far + h, the deeper cost first among equals."""
+    legal, apply, is_goal = game.legal_moves, game.apply, game.is_goal
+    best = {start: 0}
+    parent: dict[State, tuple[State, Move] | None] = {start: None}
+    tie = count()
+    heap = [(h(start), 0, next(tie), start)]
+    nodes = generated = 0
+    check_at = 0
+    while heap:
+        _, negative_g, _, s = heapq.heappop(heap)
+        g = -negative_g
+        if best[s] < g:
+            continue
+        if is_goal(s):
+            return PuzzleResult(METHOD, path_to(parent, s), nodes, generated, budget.elapsed())
+        if nodes >= check_at:
+            stop = budget.over(nodes)
+            if stop:
+                return PuzzleResult(METHOD, None, nodes, generated, budget.elapsed(),
+                                    unsolved=stop)
+            check_at = budget.next_check(nodes)
+        nodes += 1
+        for m in legal(s):
+            t = apply(s, m)
+            generated += 1
+            gt = g + cost(m)
+            if best.get(t, gt + 1) <= gt:
+                continue
+            best[t] = gt
+            parent[t] = (s, m)
+            heapq.heappush(heap, (gt + h(t), -gt, next(tie), t))
     return proved_unsolvable(METHOD, f"the goal is not reachable: all {len(best)} reachable "
                              f"states searched", budget, nodes, generated)
