@@ -179,3 +179,31 @@ def test_push_bound_is_admissible_and_the_fewest_pushes_equal_a_plain_search(lev
     assert sum(map(is_push, found.solution)) == sum(map(is_push, plain.solution)) \
         == truth[puzzle.initial_state()] == (8 if level is None else 4)
     assert found.nodes < plain.nodes
+
+
+REPLACED = """game "replaced"
+players solo
+board 4 x 1
+pieces box man
+region goal: d1
+setup solo box: a1
+setup solo man: b1
+move: step box e to empty then add man at here
+move: step man e w to empty
+goal: no (box and not goal)
+"""
+
+
+def test_a_piece_that_can_vanish_gets_no_distance_bound():
+    # The box's step leaves a man where it lands: boxes vanish, so their distances prove
+    # nothing; the count (one box off the goal, two cells changed a move) still holds.
+    game = compile_rules(REPLACED, "replaced.gdl")
+    assert derive_bound(game.ir).text == \
+        "derived: count (box and (a1 or b1 or c1)), at most 2 a move"
+    puzzle = OnePlayerPuzzle(game)
+    truth = distances(puzzle, puzzle.initial_state())
+    assert truth[puzzle.initial_state()] == 1
+    assert all(puzzle.heuristic_distance(s) <= d for s, d in truth.items() if d is not None)
+    kept = compile_rules(REPLACED.replace("add man at here", "add man at origin"), "kept.gdl")
+    assert derive_bound(kept.ir).text == \
+        "derived: the sum of each box's distance to d1, at most 1 step a move"

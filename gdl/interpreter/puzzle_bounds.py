@@ -91,7 +91,8 @@ def _cell_set(game: ir.GameIR, e: Any) -> _Set | None:
             pieces.append(part)
         elif isinstance(part, ir.Const) and part.type == ir.CELLS:
             mask = part.value if mask is None else mask & part.value
-            names.append(_region(game, part.value))
+            region = _region(game, part.value)
+            names.append(f"({region})" if " or " in region else region)
         else:
             return None
     if len(pieces) != 1:
@@ -207,8 +208,11 @@ def _changes(game: ir.GameIR, rule: ir.Rule, counted: _Set) -> int | None:
         for e in _effects(a.effects):
             if isinstance(e, (ir.Add, ir.Remove, ir.Toggle)):
                 total += cells_bound(game, e.cells)
-            elif isinstance(e, ir.Carry):
-                total += moved + (0 if isinstance(e.target, ir.Origin) else 1)
+            elif isinstance(e, ir.Carry):   # the pieces carried, what the target held
+                carried = 0 if all(_other_kind(e.source, k) for k in counted.kinds) else \
+                    cells_bound(game, e.source)
+                total += carried + (0 if isinstance(e.target, ir.Origin) else
+                                    cells_bound(game, e.target))
             elif not isinstance(e, (ir.Assign, ir.Again)):
                 return None
     return total
@@ -257,7 +261,9 @@ def _keeps(e: Any, stage: Any, kind: int, keep_count: bool) -> bool:
         travel = isinstance(stage, ir.StepRule) and stage.kind is not None
         if not (travel and isinstance(e.cells, (ir.Origin, ir.Here))):
             return False
-        return e.kind != kind or (stage.kind == kind and not keep_count)
+        if e.kind != kind:   # at `here` it replaces the traveller: one of `kind`, maybe
+            return not (keep_count and stage.kind == kind and isinstance(e.cells, ir.Here))
+        return stage.kind == kind and not keep_count
     if isinstance(e, ir.Remove):
         return not keep_count or _other_kind(e.cells, kind)
     if isinstance(e, ir.Carry):
