@@ -243,8 +243,8 @@ def campaign(cases: int, seed: int = 0, workers: int = 2) -> dict:
 
 def _record(counts: Counter, examples: dict, kind: str, first: str, text: str) -> None:
     counts[kind] += 1
-    if kind in BAD and len(examples.setdefault(kind, [])) < 5:
-        examples[kind].append({"stderr": first, "text": text[:2000]})
+    if kind in BAD:
+        examples.setdefault(kind, []).append({"stderr": first, "text": text})
 
 
 def main() -> None:
@@ -253,8 +253,20 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=max(1, (os.cpu_count() or 2) // 2))
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument("--save", metavar="DIR", type=Path,
+                        help="write every bad case's whole rules file into DIR")
     args = parser.parse_args()
     result = campaign(args.cases, args.seed, args.workers)
+    if args.save:
+        args.save.mkdir(parents=True, exist_ok=True)
+        for kind, found in result["examples"].items():
+            for n, example in enumerate(found):
+                name = f"{kind.replace(' ', '_')}-{n}.gdl"
+                (args.save / name).write_text(example["text"], encoding="utf-8")
+    for found in result["examples"].values():   # a few of each class, shortened, to print
+        del found[5:]
+        for example in found:
+            example["text"] = example["text"][:2000]
     if args.json:
         print(json.dumps(result, indent=2))
         return

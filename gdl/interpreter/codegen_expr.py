@@ -119,7 +119,8 @@ class ExpressionCode:
             names = "".join(f"{n}, " for n in self.state_names)
             # Asked once per position: several end rules may ask (see Generator.ends).
             seen = "hm_mover" if e.who == ir.MOVER else "hm_next"
-            return f"({seen} if {seen} is not None else ({seen} := moves(({names}{who}, 0))))"
+            return (f"({seen} if {seen} is not None else "
+                    f"({seen} := has_moves(({names}{who}, 0))))")
         if isinstance(e, ir.Flank):
             self.flank_helper()
             return f"flank({self.pieces(ir.MOVER, None, p)}, {self.expr(e.operand, p)})"

@@ -50,6 +50,9 @@ class MoveCode(AttackCode, CountedCode, ExpressionCode):
     """`moves(s)`, `legal_moves(s)` and, when the rules need them, `pseudo(s)` (every
     rule's moves, no priority, no filter: what `attacked` reads) and `allowed(s, m)`."""
 
+    stoppable = False   # the listing being written may stop at its first move (gen_moves)
+    checking = False    # ... and may stop here (see `checkpoint`)
+
     # ---- the rule field and the stage fields
     def rule_tag(self, index: int) -> int:
         """The rule field of a board move of rule `index` (its place among the board rules)."""
@@ -69,7 +72,7 @@ class MoveCode(AttackCode, CountedCode, ExpressionCode):
         """`moves(s)`: every move but a pass; `legal_moves(s)`: those and the pass (when
         nothing else is legal, or always)."""
         if self.uses(ir.HasMoves):
-            self.gen_moves(w, "moves_of", pseudo=False)
+            self.gen_moves(w, "moves_of", pseudo=False, stoppable=True)
             w("")
             self.gen_memo(w)
         else:
@@ -93,21 +96,72 @@ class MoveCode(AttackCode, CountedCode, ExpressionCode):
                 w(f"return moves(s) or ({tag},)")
 
     def gen_memo(self, w: SourceWriter) -> None:
-        """`moves(s)` remembering the last position asked: an end rule asking `not moves`
-        lists the next player's moves of the very position the caller then asks about
-        (draughts, Othello, chess), so the second listing is the first one."""
+        """`moves(s)` remembering the last position listed, and `has_moves(s)` for a rule
+        asking `moves`: it stops at the first move found, so that an apply does not list
+        every move to learn that there is one (Amazons with `not moves`: some 2,000).
+
+        The caller usually lists the very position an end rule asked about next (chess,
+        draughts, Othello), so little is done twice: without a filter the early answer
+        stopped after the first rule that gave a move; with one, each rule's candidates
+        were filtered as they came, and PART keeps which candidate was the first allowed,
+        so the listing filters only those after it. A position without a move is
+        remembered in MEMO."""
         self.globals["MEMO"] = [None, ()]
+        filtered = self.game.illegal is not None
+        if filtered:
+            self.globals["PART"] = [None, 0]
+            self.probe_helper()
         w("def moves(s):")
         with w.indent():
             w("if s == MEMO[0]:")
             with w.indent():
                 w("return MEMO[1]")
-            w("out = moves_of(s)")
+            w("out = moves_of(s, False, PART[1]) if s == PART[0] else moves_of(s)"
+              if filtered else "out = moves_of(s)")
             w("MEMO[0], MEMO[1] = s, out")
             w("return out")
+        w("")
+        w("def has_moves(s):")
+        with w.indent():
+            w("if s == MEMO[0]:")
+            with w.indent():
+                w("return bool(MEMO[1])")
+            if filtered:
+                w("if s == PART[0]:")
+                with w.indent():
+                    w("return True")
+            w("found = moves_of(s, True)")
+            w("if not found:")
+            with w.indent():
+                w("MEMO[0], MEMO[1] = s, found")
+            w("return bool(found)")
 
-    def gen_moves(self, w: SourceWriter, name: str, pseudo: bool) -> None:
-        w(f"def {name}(s):")
+    def probe_helper(self) -> None:
+        """`probe(s, out, done)`: the filter on the candidates from `done` on; at the first
+        allowed one PART keeps its place and the answer is -1, else len(out)."""
+        w = SourceWriter()
+        w("def probe(s, out, done):")
+        with w.indent():
+            w("for i in range(done, len(out)):")
+            with w.indent():
+                w("if allowed(s, out[i]):")
+                with w.indent():
+                    w("PART[0], PART[1] = s, i")
+                    w("return -1")
+            w("return len(out)")
+        self.helpers["probe"] = w.lines
+
+    def gen_moves(self, w: SourceWriter, name: str, pseudo: bool,
+                  stoppable: bool = False) -> None:
+        """`name(s)`: the moves. `stoppable`: `name(s, True)` may stop early and return a
+        list that is empty only when there is no move, and `name(s, False, i)` lists them
+        knowing that candidate i is the first the filter allows (see `gen_memo`)."""
+        self.stoppable = stoppable
+        if stoppable:
+            w(f"def {name}(s, stop=False, known=-1):" if self.game.illegal is not None
+              else f"def {name}(s, stop=False):")
+        else:
+            w(f"def {name}(s):")
         with w.indent():
             self.unpack(w)
             w("if res:")
@@ -145,20 +199,54 @@ class MoveCode(AttackCode, CountedCode, ExpressionCode):
         first = [] if pseudo else list(self.game.priority)
         rest = [i for i, r in enumerate(self.game.rules)
                 if i not in first and not isinstance(r, ir.PassRule)]
+        filtered = self.game.illegal is not None and not pseudo
+        probing = filtered and self.stoppable
+        if probing and not first:
+            w("done = 0")
+        # a filtered listing probes the rules after the priority ones (see `checkpoint`)
+        self.checking = self.stoppable and not (filtered and first)
         for position, index in enumerate(first + rest):
             if first and position == len(first):
-                self.filter(w, pseudo)
+                if filtered:
+                    w("out = [m for m in out if allowed(s, m)]")
                 w("if out:")
                 with w.indent():
                     w("return out")
+                if filtered:
+                    w("add = out.append")
+                if probing:
+                    w("done = 0")
+                self.checking = self.stoppable
             self.rule_moves(w, index, p)
-        self.filter(w, pseudo)
+            self.checkpoint(w)
+        self.checking = False
+        if probing:
+            w("if stop:   # every candidate was refused")
+            with w.indent():
+                w("return []")
+            w("if known >= 0:   # has_moves refused those before `known` and allowed it")
+            with w.indent():
+                w("return [out[known], *[m for m in out[known + 1:] if allowed(s, m)]]")
+        if filtered:
+            w("out = [m for m in out if allowed(s, m)]")
         w("return out")
 
-    def filter(self, w: SourceWriter, pseudo: bool) -> None:
-        """Keep the moves the legality filter allows (on the position each leaves)."""
-        if self.game.illegal is not None and not pseudo:
-            w("out = [m for m in out if allowed(s, m)]")
+    def checkpoint(self, w: SourceWriter) -> None:
+        """Where a stoppable listing may stop: it has a move (or, with a filter, a
+        candidate the filter allows)."""
+        if not self.checking:
+            return
+        if self.game.illegal is None:
+            w("if stop and out:")
+            with w.indent():
+                w("return out")
+            return
+        w("if stop and len(out) > done:")
+        with w.indent():
+            w("done = probe(s, out, done)")
+            w("if done < 0:")
+            with w.indent():
+                w("return out")
 
     def rule_moves(self, w: SourceWriter, index: int, p: int) -> None:
         rule = self.game.rules[index]
@@ -179,6 +267,7 @@ class MoveCode(AttackCode, CountedCode, ExpressionCode):
         w("for mv in first:")
         with w.indent():
             w(f"{self.stage_function(index, 1, p)}({self.locals()}mv, add)")
+            self.checkpoint(w)
 
     def locals(self) -> str:
         return "".join(f"{n}, " for n in self.state_names)
