@@ -28,19 +28,22 @@ def reach_values(game: ir.GameIR, moves: Callable) -> tuple[int, ...] | None:
     piece gains by its promotion), scaled so that the least mobile kind that moves is 1.
     None when values are declared, or when a lone piece gives the rules no moves at all."""
     kinds = len(game.pieces)
-    if kinds < 2 or any(v != 1 for v in game.piece_values):
+    if kinds < 2 or any(v != 1 for v in game.piece_values) or not material_counts(game):
         return None
     reach = []
     rest = (*(v.initial for v in game.variables), 0, 0)
     for kind in range(kinds):
         total = 0
+        if kind in game.neutral:   # no player's material
+            reach.append(0)
+            continue
         for cell in game.geometry.cells:
             planes = [0] * len(game.initial_planes)
             planes[kind] = 1 << cell
             try:
                 total += len(moves((*planes, *rest)))
-            except Exception:   # rules that do not expect a lone piece: no values derived
-                return None
+            except (ArithmeticError, LookupError, TypeError, ValueError):
+                return None   # rules that do not expect a lone piece: no values derived
         reach.append(total)
     least = min((r for r in reach if r), default=0)
     if not least:
@@ -81,18 +84,25 @@ def promotion_tables(game: ir.GameIR, weights: tuple[int, ...]) -> dict[int, tup
     return tables
 
 
-def _material_signal(game: ir.GameIR, planes_of: list[list[int]],
-                     values: tuple[int, ...] | None = None,
-                     promise: bool = False) -> Callable | None:
+def material_counts(game: ir.GameIR) -> bool:
+    """Whether material is a signal: pieces can be taken (steps, jumps) or the end rules
+    count them, and one does not win by gathering one's pieces (lines of action)."""
     if _gathering_goal(game):
-        return None   # taking pieces helps the side that loses them to join up
+        return False   # taking pieces helps the side that loses them to join up
     captures = any(isinstance(r, ir.JumpRule)
                    or (isinstance(r, ir.StepRule) and not ir.within_empty(r.to))
                    for r in game.rules)
     counted = any(isinstance(e, ir.Op) and e.op == "count"
                   for end in game.ends for e in ir.walk(end.condition))
-    if not (captures or counted) or not (any(game.initial_planes) or counted):
-        return None   # (an empty start counts when the end rules count: morris, boxes)
+    # (an empty start counts when the end rules count: morris, boxes)
+    return (captures or counted) and (any(game.initial_planes) or counted)
+
+
+def _material_signal(game: ir.GameIR, planes_of: list[list[int]],
+                     values: tuple[int, ...] | None = None,
+                     promise: bool = False) -> Callable | None:
+    if not material_counts(game):
+        return None
     kinds = len(game.pieces)
     weights = values or game.piece_values
 
