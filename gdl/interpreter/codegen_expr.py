@@ -168,6 +168,11 @@ class ExpressionCode:
             return f"attacked(({', '.join(self.state_names)}, {p}, 0), {self.expr(e.cells, p)})"
         if isinstance(e, ir.Plies):
             return f"v{self.game.plies}"
+        if isinstance(e, ir.Streak):   # the counts, [slot * players + player]
+            who = p if e.who == ir.MOVER else self.next_player(p)
+            at = (e.slot * self.n_players + who if isinstance(who, int)
+                  else f"{e.slot * self.n_players} + {who}")
+            return f"v{self.game.streak}[{at}]"
         if isinstance(e, ir.Repeated):
             key = self.board_key() if e.board else self.position_key(self.next_player(p))
             if e.times > 2:   # seen times - 1 times before
@@ -211,8 +216,8 @@ class ExpressionCode:
 
     def position_key(self, player: int | str) -> str:
         """Code for a position's identity for repetition: board, variables, player to move
-        (not the move counter, nor the history itself)."""
-        skip = {self.game.plies, self.game.history}
+        (not the move counter, the history itself, nor the streaks' counts)."""
+        skip = {self.game.plies, self.game.history, self.game.streak}
         names = [f"b{i}" for i in range(self.n_planes)]
         names += [f"v{i}" for i in range(len(self.game.variables)) if i not in skip]
         return f"({', '.join(names + [str(player)])},)"
