@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 from gdl.interpreter import ir
 from gdl.interpreter.codegen_attacks import AttackCode
-from gdl.native.emit_expr import ExprC
+from gdl.native.emit_counted import CountedC
 from gdl.native.support import CWriter, Unsupported
 
 
-class AttacksC(ExprC):
+class AttacksC(CountedC):
     if TYPE_CHECKING:   # written by MovesC, the class built on this one
         def local_params(self) -> str: ...
         def movers(self, rule: ir.StepRule | ir.JumpRule, p: int) -> str: ...

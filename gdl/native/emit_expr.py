@@ -33,11 +33,15 @@ class ExprC:
         self.tables: list[str] = []     # static arrays, in the order they were made
         self.helpers: dict[str, list[str]] = {}
         self.extra_turns = any(isinstance(n, ir.Again) for n in ir.walk(game))
+        # while a counted slide's distance is written: the direction it tries (its piece
+        # is on cell `f`)
+        self.travel: tuple[int, int] | None = None
         for v in game.variables:
-            if v.type not in (INT, CELLS, ir.COUNTS):
+            if v.type not in (INT, CELLS, ir.COUNTS, ir.HISTORY):
                 raise Unsupported(f"a state variable of type '{v.type}' ({v.name})")
         # a number variable is an int64_t `v<i>` (state field v[i]), a set of cells a bb
-        # (field c[i]), a count per cell an array of int64_t, one per layout bit (k[i])
+        # (field c[i]), a count per cell an array of int64_t, one per layout bit (k[i]);
+        # the positions seen a number too: how many (emit_history)
         self.cell_vars = tuple(v.type == CELLS for v in game.variables)
         self.count_vars = tuple(v.type == ir.COUNTS for v in game.variables)
 
@@ -153,7 +157,11 @@ class ExprC:
         if isinstance(e, ir.Here):
             return "bit"
         if isinstance(e, ir.Origin):
-            return "org"
+            return "bb_bit(f)" if self.travel is not None else "org"
+        if isinstance(e, ir.Connected):
+            return self.connected(e, p)
+        if isinstance(e, ir.Axis):
+            return self.axis(e, p)
         if isinstance(e, ir.Adjacent):
             return self.shift(self.geo.adjacent, self.expr(e.cells, p))
         if isinstance(e, ir.Reach):
@@ -183,6 +191,8 @@ class ExprC:
             return f"a{e.index}"
         if isinstance(e, ir.Plies):
             return f"v{self.game.plies}"
+        if isinstance(e, ir.Repeated):
+            return self.repeated(e, p)
         if isinstance(e, ir.Op):
             return self.op(e, p)
         raise Unsupported(f"the expression '{type(e).__name__}'")
@@ -405,8 +415,17 @@ class ExprC:
             "    return out;",
             "}"]
 
-    # provided by the classes mixed in (emit_attacks, emit_moves)
+    # provided by the classes mixed in (emit_counted, emit_attacks, emit_moves, emit_history)
     def attacked_helper(self) -> None:
+        raise NotImplementedError
+
+    def repeated(self, e: ir.Repeated, p: int) -> str:
+        raise NotImplementedError
+
+    def connected(self, e: ir.Connected, p: int) -> str:
+        raise NotImplementedError
+
+    def axis(self, e: ir.Axis, p: int) -> str:
         raise NotImplementedError
 
     def locals(self) -> str:

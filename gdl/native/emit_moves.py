@@ -245,6 +245,9 @@ class MovesC(AttacksC):
     def step_moves(self, w: CWriter, rule: ir.StepRule, tag: int, p: int) -> None:
         w(f"bb to = {self.expr(rule.to, p)};")
         mine = self.movers(rule, p)
+        if rule.distance is not None:
+            self.counted_moves(w, rule, tag, p, mine)
+            return
         if rule.slide:
             w(f"bb m = {mine};")
             with w.block("while (bb_any(m))"):

@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from gdl.native import build
+from gdl.native import build, history
 from gdl.native.emit_game import Layout, generate
 from gdl.native.support import Unsupported
 
@@ -66,6 +66,8 @@ class NativeGame:
             raise build.BuildFailed("the library's layout is not the generated source's")
         self._moves_buffer = (ctypes.c_uint64 * (lay.max_moves * lay.move_words + 1))()
         self._state_buffer = (ctypes.c_uint64 * lay.state_words)()
+        self.seen = None if lay.history is None else \
+            history.table_for(lib, lay, self._pack_words, self._unpack_words)
         self.lib = lib
         if self.per_call:
             self.legal_moves = self._legal_moves
@@ -99,7 +101,36 @@ class NativeGame:
         return f"NativeGame({self.python.name!r})"
 
     # ---- the boundary
-    def pack(self, state: tuple) -> bytes:
+    def pack(self, state: tuple, seen: bool = True) -> bytes | None:
+        """The state as words; its positions seen loaded into the C table (unless `seen` is
+        false: a call that does not read them). None: too many to load."""
+        h = self.layout.history
+        if h is None:
+            return self._pack_words(state)
+        at = self.layout.planes + h
+        table = self.seen
+        assert table is not None   # a game with a history has a table
+        n = table.load(state[at]) if seen else table.known(state[at])
+        if n is None:
+            return None
+        if seen:   # the call may write the entries past n
+            table.written_past(n)
+        return self._pack_words((*state[:at], n, *state[at + 1:]))
+
+    def unpack(self, raw: bytes, before: tuple | None = None) -> tuple:
+        """The state of the words `raw`; with a history, `before` is the state the call
+        started from (the positions seen it left are its and the table's new entries)."""
+        out = self._unpack_words(raw)
+        h = self.layout.history
+        if h is None:
+            return out
+        assert before is not None and self.seen is not None
+        at = self.layout.planes + h
+        start = self.seen.known(before[at])
+        seen = self.seen.extended(before[at], start, out[at])
+        return (*out[:at], seen, *out[at + 1:])
+
+    def _pack_words(self, state: tuple) -> bytes:
         lay = self.layout
         size = 8 * lay.words
         parts = [plane.to_bytes(size, "little") for plane in state[:lay.planes]]
@@ -112,7 +143,7 @@ class NativeGame:
         parts += [state[-2].to_bytes(8, "little"), state[-1].to_bytes(8, "little")]
         return b"".join(parts)
 
-    def unpack(self, raw: bytes) -> tuple:
+    def _unpack_words(self, raw: bytes) -> tuple:
         lay = self.layout
         size = 8 * lay.words
         out: list[Any] = [int.from_bytes(raw[i * size:(i + 1) * size], "little")
@@ -131,7 +162,7 @@ class NativeGame:
         if state[-1]:
             return []
         buf = self._moves_buffer
-        n = self.lib.gdl_legal(self.pack(state), buf, self.layout.max_moves)
+        n = self.lib.gdl_legal(self.pack(state, seen=False), buf, self.layout.max_moves)
         if n < 0:   # a list past the C bound, or an error the Python back end reports
             return list(self.python.legal_moves(state))
         mw = self.layout.move_words
@@ -143,10 +174,11 @@ class NativeGame:
 
     def _apply(self, state: tuple, move: Any) -> tuple:
         out = self._state_buffer
-        if self.lib.gdl_apply(self.pack(state), move.to_bytes(8 * self.layout.move_words,
-                                                              "little"), out) < 0:
+        raw = self.pack(state)
+        if raw is None or self.lib.gdl_apply(raw, move.to_bytes(8 * self.layout.move_words,
+                                                                "little"), out) < 0:
             return self.python.apply(state, move)
-        return self.unpack(bytes(out))
+        return self.unpack(bytes(out), state)
 
     # ---- the native loops
     def native_perft(self, state: tuple, depth: int) -> int | None:
@@ -154,19 +186,22 @@ class NativeGame:
         if depth < 0 or not self.ready():
             return None
         assert self.lib is not None   # ready() says so
-        count = self.lib.gdl_perft(self.pack(state), depth)
+        raw = self.pack(state)
+        count = -1 if raw is None else self.lib.gdl_perft(raw, depth)
         return None if count < 0 else count
 
     def _rollout(self, state: tuple, seed: int, max_plies: int) -> tuple | None:
         """(True, payoffs) of one random playout in C, or (False, the state it was cut at),
         or None when it cannot run there."""
         out = self._state_buffer
-        code = self.lib.gdl_rollout(self.pack(state), seed & (2**64 - 1), max_plies, out)
+        raw = self.pack(state)
+        code = -1 if raw is None else self.lib.gdl_rollout(raw, seed & (2**64 - 1),
+                                                           max_plies, out)
         if code < 0:
             return None
         if code:
             return True, self.python.returns((*state[:-1], code))
-        return False, self.unpack(bytes(out))
+        return False, self.unpack(bytes(out), state)
 
     def native_playouts(self, state: tuple, games: int, seed: int = 1,
                         max_plies: int = 10_000) -> tuple[int, dict[int, int]] | None:
@@ -176,8 +211,9 @@ class NativeGame:
             return None
         assert self.lib is not None   # ready() says so
         stats = (ctypes.c_int64 * (self.layout.results + 2))()
-        if self.lib.gdl_playouts(self.pack(state), games, seed & (2**64 - 1), max_plies,
-                                 stats) < 0:
+        raw = self.pack(state)
+        if raw is None or self.lib.gdl_playouts(raw, games, seed & (2**64 - 1), max_plies,
+                                                stats) < 0:
             return None
         return stats[0], {code: stats[1 + code] for code in range(self.layout.results)
                           if stats[1 + code]}

@@ -15,7 +15,6 @@ import pytest
 from gdl import catalog
 from gdl.cli import main
 from gdl.errors import GdlError
-from gdl.interpreter import compile_rules
 from gdl.native import build
 from gdl.native.backend import with_backend
 from gdl.native.game import NativeGame
@@ -25,27 +24,12 @@ from gdl.solvers.exact import solve
 DATA = Path(__file__).parent.parent / "data" / "perft"
 SUPPORTED = ("tictactoe", "connect4", "gomoku", "breakthrough", "clobber", "draughts",
              "othello", "hex", "uttt", "dots_and_boxes", "antichess", "amazons", "pentago",
-             "nine_mens_morris", "mancala", "chess")
-LACKING = {"nim": "list of numbers", "go": "history", "chess": "history",
-           "antichess": "history", "draughts": "history", "shogi": "list of numbers",
-           "lines_of_action": "history"}
-# Chess, antichess and draughts read `repeated 3`: the positions seen, which the C
-# generator lacks yet, so the bundled games run on Python. Their move generators are
-# checked natively on the rules without that one end rule: no position occurs three
-# times in fewer than 8 plies, so perft at the recorded depths and the moves of a game's
-# first plies are the bundled game's.
-WITHOUT_REPETITION = {"chess": "end: draw if repeated 3\n",
-                      "antichess": "end: draw if repeated 3\n",
-                      "draughts": "end: draw if repeated 3 and openspiel == 0\n"}
+             "nine_mens_morris", "mancala", "chess", "go", "lines_of_action")
+LACKING = {"nim": "list of numbers", "shogi": "list of numbers"}
 
 
 def load(name: str, options: dict[str, str] | None = None):
-    """The bundled game, or for the games above its rules without the repetition draw."""
-    if name not in WITHOUT_REPETITION:
-        return catalog.load(name, options)
-    text = catalog.resolve(name).read_text()
-    assert WITHOUT_REPETITION[name] in text
-    return compile_rules(text.replace(WITHOUT_REPETITION[name], ""), f"{name}.gdl", options)
+    return catalog.load(name, options)
 
 
 def has_compiler() -> bool:
