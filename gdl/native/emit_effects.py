@@ -92,7 +92,10 @@ class EffectsC(MovesC):
                 w(f"{self.plane(p, effect.kind)} = bb_or({self.plane(p, effect.kind)}, bit);")
         elif isinstance(effect, ir.Assign):
             if effect.index is not None:
-                raise Unsupported("a change to a list variable")
+                self.assign_element(w, effect, p)
+                return
+            if self.array_vars[effect.var]:
+                raise Unsupported("a whole list assigned")
             if self.cell_vars[effect.var] and effect.op != "=":
                 raise Unsupported(f"'{effect.op}' on a set of cells")
             w(f"v{effect.var} {effect.op} {self.expr(effect.value, p)};")

@@ -4,7 +4,9 @@ conversions of states and moves to and from the words the loader packs (docs/nat
 
 from __future__ import annotations
 
+from gdl.interpreter import ir
 from gdl.native.emit_history import HistoryC
+from gdl.native.emit_lists import PARAM_BASE
 from gdl.native.support import CWriter
 
 
@@ -15,15 +17,36 @@ class EntryC(HistoryC):
         params = [f"bb b{i}" for i in range(self.n_planes)]
         params += [f"{self.var_type(i)} v{i}" for i in range(len(self.game.variables))]
         w("static state_t MEMO_S; static move_t MEMO[MAXM]; static int MEMO_N = -1;")
+        nested = self.game.illegal is not None and any(
+            isinstance(n, ir.HasMoves) for n in ir.walk(self.game.illegal))
+        if nested:
+            w("static int HM_DEPTH;   /* listings under way: the filter's `moves` is nested */")
         with w.block(f"static inline int has_moves({', '.join(params + ['int who'])})"):
+            if nested:
+                with w.block("if (HM_DEPTH)"):
+                    w("/* inside a listing (the legality filter's `moves`): a list of its own */")
+                    w("state_t t; memset(&t, 0, sizeof t);")
+                    self.fill_state(w, "t.")
+                    w("move_t *list = malloc(MAXM * sizeof *list);")
+                    w("if (!list) { gdl_error = 7; return 0; }")
+                    w("HM_DEPTH++; int n = gen_moves(&t, list); HM_DEPTH--;")
+                    w("free(list);")
+                    w("return n > 0;")
             w("memset(&MEMO_S, 0, sizeof MEMO_S);")
-            for i in range(self.n_planes):
-                w(f"MEMO_S.b[{i}] = b{i};")
-            for i in range(len(self.game.variables)):
-                self.copy_var(w, f"MEMO_S.{self.var_field(i)}", i)
-            w("MEMO_S.pl = who;")
-            w("MEMO_N = gen_moves(&MEMO_S, MEMO);")
+            self.fill_state(w, "MEMO_S.")
+            if nested:
+                w("HM_DEPTH++; MEMO_N = gen_moves(&MEMO_S, MEMO); HM_DEPTH--;")
+            else:
+                w("MEMO_N = gen_moves(&MEMO_S, MEMO);")
             w("return MEMO_N > 0;")
+
+    def fill_state(self, w: CWriter, target: str) -> None:
+        """The state `target` (a prefix: `s.`) from the locals, `who` to move."""
+        for i in range(self.n_planes):
+            w(f"{target}b[{i}] = b{i};")
+        for i in range(len(self.game.variables)):
+            self.copy_var(w, f"{target}{self.var_field(i)}", i)
+        w(f"{target}pl = who;")
 
     def entry_points(self, w: CWriter) -> None:
         S, shift = self.cell_bits, self.capture_shift
@@ -49,11 +72,12 @@ class EntryC(HistoryC):
             for i, cells in enumerate(self.cell_vars):
                 if cells:
                     w(f"for (int j = 0; j < W; j++) s->c[{i}].w[j] = in[{at} + j];")
-                elif self.count_vars[i]:
-                    w(f"for (int j = 0; j < LC; j++) s->k[{i}][j] = (int64_t)in[{at} + j];")
+                elif self.array_vars[i]:
+                    w(f"for (int j = 0; j < {self.array_len(i)}; j++) "
+                      f"s->k[{i}][j] = (int64_t)in[{at} + j];")
                 else:
                     w(f"s->v[{i}] = (int64_t)in[{at}];")
-                at += self.W if cells else self.layout_bits if self.count_vars[i] else 1
+                at += self.var_words(i)
             w("s->pl = (int64_t)in[NSW - 2]; s->res = (int64_t)in[NSW - 1];")
         with w.block("static void store_state(const state_t *s, uint64_t *out)"):
             w(f"for (int i = 0; i < {self.n_planes}; i++) for (int j = 0; j < W; j++) "
@@ -62,19 +86,27 @@ class EntryC(HistoryC):
             for i, cells in enumerate(self.cell_vars):
                 if cells:
                     w(f"for (int j = 0; j < W; j++) out[{at} + j] = s->c[{i}].w[j];")
-                elif self.count_vars[i]:
-                    w(f"for (int j = 0; j < LC; j++) out[{at} + j] = (uint64_t)s->k[{i}][j];")
+                elif self.array_vars[i]:
+                    w(f"for (int j = 0; j < {self.array_len(i)}; j++) "
+                      f"out[{at} + j] = (uint64_t)s->k[{i}][j];")
                 else:
                     w(f"out[{at}] = (uint64_t)s->v[{i}];")
-                at += self.W if cells else self.layout_bits if self.count_vars[i] else 1
+                at += self.var_words(i)
             w("out[NSW - 2] = (uint64_t)s->pl; out[NSW - 1] = (uint64_t)s->res;")
         if self.history is not None:
             self.seen_entry_points(w)
         w("static inline void put_bit(uint64_t *x, int i) { x[i >> 6] |= 1ULL << (i & 63); }")
         w("static inline int get_bit(const uint64_t *x, int i) "
           "{ return (x[i >> 6] >> (i & 63)) & 1; }")
+        board, params = self.board_move_words, self.param_slots()
         with w.block("static void encode_move(const move_t *m, uint64_t *x)"):
             w("memset(x, 0, MW * sizeof *x);")
+            if params:
+                with w.block(f"if (m->rule >= {PARAM_BASE})   /* a move of numbers */"):
+                    w(f"x[{board}] = (uint64_t)(m->rule - {PARAM_BASE} + 1);")
+                    w(f"for (int i = 0; i < {params}; i++) x[{board + 1} + i] = "
+                      "(uint64_t)m->a[i];")
+                    w("return;")
             w(f"for (int i = 0; i < {S}; i++) {{ if (m->to >> i & 1) put_bit(x, i); "
               f"if (m->from >> i & 1) put_bit(x, {S} + i); }}")
             w(f"for (int i = 0; i < {self.game.rule_bits}; i++) if (m->rule >> i & 1) "
@@ -87,6 +119,11 @@ class EntryC(HistoryC):
             w(f"bb cap = m->cap; while (bb_any(cap)) put_bit(x, {shift} + bb_pop(&cap));")
         with w.block("static void decode_move(const uint64_t *x, move_t *m)"):
             w("*m = NOMOVE;")
+            if params:
+                with w.block(f"if (x[{board}])   /* a move of numbers */"):
+                    w(f"m->rule = {PARAM_BASE} + (int)x[{board}] - 1;")
+                    w(f"for (int i = 0; i < {params}; i++) m->a[i] = (int64_t)x[{board + 1} + i];")
+                    w("return;")
             for k in range(self.game.stage_slots):
                 at = 2 * S + self.game.rule_bits + 2 * S * k
                 w(f"for (int i = 0; i < {S}; i++) {{ m->sto[{k}] |= get_bit(x, {at} + i) << i; "

@@ -37,13 +37,18 @@ class ExprC:
         # is on cell `f`)
         self.travel: tuple[int, int] | None = None
         for v in game.variables:
-            if v.type not in (INT, CELLS, ir.COUNTS, ir.HISTORY):
+            if v.type not in (INT, CELLS, ir.COUNTS, ir.LIST, ir.HISTORY):
                 raise Unsupported(f"a state variable of type '{v.type}' ({v.name})")
         # a number variable is an int64_t `v<i>` (state field v[i]), a set of cells a bb
-        # (field c[i]), a count per cell an array of int64_t, one per layout bit (k[i]);
-        # the positions seen a number too: how many (emit_history)
+        # (field c[i]), a count per cell an array of int64_t, one per layout bit (k[i]), a
+        # list of numbers an array as long as its initial value (k[i]: a list never changes
+        # length); the positions seen a number too: how many (emit_history)
         self.cell_vars = tuple(v.type == CELLS for v in game.variables)
         self.count_vars = tuple(v.type == ir.COUNTS for v in game.variables)
+        self.list_vars = tuple(v.type == ir.LIST for v in game.variables)
+        self.array_vars = tuple(a or b for a, b in zip(self.count_vars, self.list_vars))
+        self.array_max = max([1] + [self.array_len(i) for i, a in enumerate(self.array_vars)
+                                    if a])
 
     # ---- names and constants
     def plane(self, player: int, kind: int) -> str:
@@ -64,17 +69,27 @@ class ExprC:
         return "{{" + ", ".join(f"0x{x:x}ULL" for x in words(value, self.W)) + "}}"
 
     def var_type(self, i: int) -> str:
-        """The C type of variable i as a parameter (counts: the caller's array)."""
-        return "bb" if self.cell_vars[i] else "const int64_t *" if self.count_vars[i] \
+        """The C type of variable i as a parameter (counts, lists: the caller's array)."""
+        return "bb" if self.cell_vars[i] else "const int64_t *" if self.array_vars[i] \
             else "int64_t"
 
     def var_field(self, i: int) -> str:
-        return f"c[{i}]" if self.cell_vars[i] else f"k[{i}]" if self.count_vars[i] \
+        return f"c[{i}]" if self.cell_vars[i] else f"k[{i}]" if self.array_vars[i] \
             else f"v[{i}]"
+
+    def array_len(self, i: int) -> int:
+        """The numbers of an array variable: one per layout bit, or its list's length."""
+        if self.count_vars[i]:
+            return self.layout_bits
+        return len(self.game.variables[i].initial)
+
+    def var_words(self, i: int) -> int:
+        """The words of variable i in a packed state."""
+        return self.W if self.cell_vars[i] else self.array_len(i) if self.array_vars[i] else 1
 
     def copy_var(self, w: CWriter, target: str, i: int) -> None:
         """target = variable i (an array is copied)."""
-        if self.count_vars[i]:
+        if self.array_vars[i]:
             w(f"memcpy({target}, v{i}, sizeof {target});")
         else:
             w(f"{target} = v{i};")
@@ -191,6 +206,10 @@ class ExprC:
             return f"a{e.index}"
         if isinstance(e, ir.Plies):
             return f"v{self.game.plies}"
+        if isinstance(e, ir.InHand):
+            return self.in_hand(e, p)
+        if isinstance(e, ir.LinesHolding):
+            return self.lines_holding(e, p)
         if isinstance(e, ir.Repeated):
             return self.repeated(e, p)
         if isinstance(e, ir.Op):
@@ -203,6 +222,9 @@ class ExprC:
         return f"((int64_t){c_int(value)})" if type_ == INT else c_int(bool(value))
 
     def op(self, e: ir.Op, p: int) -> str:
+        listed = self.list_op(e, p)
+        if listed is not None:
+            return listed
         args = e.args
         cells = bool(args) and args[0].type == CELLS
         if e.op in ("and", "or"):
@@ -415,7 +437,8 @@ class ExprC:
             "    return out;",
             "}"]
 
-    # provided by the classes mixed in (emit_counted, emit_attacks, emit_moves, emit_history)
+    # provided by the classes mixed in (emit_counted, emit_attacks, emit_lists, emit_moves,
+    # emit_history)
     def attacked_helper(self) -> None:
         raise NotImplementedError
 
@@ -423,6 +446,15 @@ class ExprC:
         raise NotImplementedError
 
     def connected(self, e: ir.Connected, p: int) -> str:
+        raise NotImplementedError
+
+    def list_op(self, e: ir.Op, p: int) -> str | None:
+        raise NotImplementedError
+
+    def in_hand(self, e: ir.InHand, p: int) -> str:
+        raise NotImplementedError
+
+    def lines_holding(self, e: ir.LinesHolding, p: int) -> str:
         raise NotImplementedError
 
     def axis(self, e: ir.Axis, p: int) -> str:

@@ -76,8 +76,8 @@ class HistoryC(EffectsC):
         for i in self.key_variables:
             if self.cell_vars[i]:
                 out += [f"{e}c[{i}].w[{j}]" if e else f"v{i}.w[{j}]" for j in range(self.W)]
-            elif self.count_vars[i]:
-                out += [f"{e}k[{i}][{j}]" if e else f"v{i}[{j}]" for j in range(self.layout_bits)]
+            elif self.array_vars[i]:
+                out += [f"{e}k[{i}][{j}]" if e else f"v{i}[{j}]" for j in range(self.array_len(i))]
             else:
                 out.append(f"{e}v[{i}]" if e else f"v{i}")
         return [*out, f"{e}pl" if e else "pl"]

@@ -130,7 +130,13 @@ class NativeGame:
         seen = self.seen.extended(before[at], start, out[at])
         return (*out[:at], seen, *out[at + 1:])
 
-    def _pack_words(self, state: tuple) -> bytes:
+    def _pack_words(self, state: tuple) -> bytes | None:
+        try:
+            return self._pack_numbers(state)
+        except OverflowError:   # a number past 64 bits: the Python back end takes the call
+            return None
+
+    def _pack_numbers(self, state: tuple) -> bytes:
         lay = self.layout
         size = 8 * lay.words
         parts = [plane.to_bytes(size, "little") for plane in state[:lay.planes]]
@@ -162,21 +168,43 @@ class NativeGame:
         if state[-1]:
             return []
         buf = self._moves_buffer
-        n = self.lib.gdl_legal(self.pack(state, seen=False), buf, self.layout.max_moves)
+        raw = self.pack(state, seen=False)
+        n = -1 if raw is None else self.lib.gdl_legal(raw, buf, self.layout.max_moves)
         if n < 0:   # a list past the C bound, or an error the Python back end reports
             return list(self.python.legal_moves(state))
-        mw = self.layout.move_words
+        lay = self.layout
+        mw = lay.move_words
         if mw == 1:
             return buf[:n]
         raw = bytes(buf)
         step = 8 * mw
-        return [int.from_bytes(raw[i * step:(i + 1) * step], "little") for i in range(n)]
+        if mw == lay.board_move_words:
+            return [int.from_bytes(raw[i * step:(i + 1) * step], "little") for i in range(n)]
+        return [self._decode_move(raw[i * step:(i + 1) * step]) for i in range(n)]
+
+    def _decode_move(self, raw: bytes) -> Any:
+        """A move's words: a board move's int, or a move of numbers' tuple (rule, a0, ..)."""
+        lay = self.layout
+        at = 8 * lay.board_move_words
+        tag = int.from_bytes(raw[at:at + 8], "little")
+        if not tag:
+            return int.from_bytes(raw[:at], "little")
+        return (tag - 1, *(int.from_bytes(raw[at + 8 * i:at + 8 * i + 8], "little", signed=True)
+                           for i in range(1, 1 + lay.param_sizes[tag - 1])))
+
+    def _encode_move(self, move: Any) -> bytes:
+        lay = self.layout
+        if not isinstance(move, tuple):
+            return move.to_bytes(8 * lay.move_words, "little")
+        numbers = [x.to_bytes(8, "little", signed=True) for x in move[1:]]
+        rest = lay.move_words - lay.board_move_words - 1 - len(numbers)
+        return b"".join([bytes(8 * lay.board_move_words), (move[0] + 1).to_bytes(8, "little"),
+                         *numbers, bytes(8 * rest)])
 
     def _apply(self, state: tuple, move: Any) -> tuple:
         out = self._state_buffer
         raw = self.pack(state)
-        if raw is None or self.lib.gdl_apply(raw, move.to_bytes(8 * self.layout.move_words,
-                                                                "little"), out) < 0:
+        if raw is None or self.lib.gdl_apply(raw, self._encode_move(move), out) < 0:
             return self.python.apply(state, move)
         return self.unpack(bytes(out), state)
 

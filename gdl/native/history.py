@@ -49,11 +49,11 @@ def add_sighting(seen: set, key: Key, layout: Layout) -> None:
 class SeenTable:
     """The positions seen of one library, and the Python histories they hold now."""
 
-    def __init__(self, lib: Any, layout: Layout, pack: Callable[[tuple], bytes],
+    def __init__(self, lib: Any, layout: Layout, pack: Callable[[tuple], bytes | None],
                  unpack: Callable[[bytes], tuple]):
         self.lib = lib
         self.layout = layout
-        self.pack = pack          # a state without its history -> words
+        self.pack = pack          # a state without its history -> words (None: too big)
         self.unpack = unpack      # words -> a state without its history
         self.held: dict[int, tuple[frozenset, int]] = {}   # id -> (history, its sightings)
         lib.gdl_seen_load.argtypes = [ctypes.c_char_p, ctypes.c_int64]
@@ -86,7 +86,10 @@ class SeenTable:
         keys = sightings(seen, self.layout)
         if len(keys) > self.capacity:
             return None
-        raw = b"".join(self.pack(self.state_of(key)) for key in keys)
+        parts = [self.pack(self.state_of(key)) for key in keys]
+        if None in parts:   # a number past 64 bits
+            return None
+        raw = b"".join(parts)   # type: ignore[arg-type]
         self.held.clear()
         if self.lib.gdl_seen_load(raw, len(keys)) < 0:
             return None
@@ -131,7 +134,7 @@ class SeenTable:
 _TABLES: dict[int, SeenTable] = {}   # id of a loaded library (kept for the process) -> table
 
 
-def table_for(lib: Any, layout: Layout, pack: Callable[[tuple], bytes],
+def table_for(lib: Any, layout: Layout, pack: Callable[[tuple], bytes | None],
               unpack: Callable[[bytes], tuple]) -> SeenTable:
     table = _TABLES.get(id(lib))
     if table is None or table.lib is not lib:
