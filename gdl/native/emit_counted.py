@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from gdl.interpreter import ir
 from gdl.interpreter.geometry_lines import axis_table, run_table
-from gdl.native.emit_expr import ExprC
+from gdl.native.emit_regions import RegionsC
 from gdl.native.support import CWriter
 
 
@@ -21,7 +21,7 @@ def table_name(prefix: str, dx: int, dy: int) -> str:
     return f"{prefix}_{dx}_{dy}".replace("-", "m")
 
 
-class CountedC(ExprC):
+class CountedC(RegionsC):
     if TYPE_CHECKING:   # written by MovesC, the class built on this one
         def add(self, to: str, start: str, rule: int, cap: str = "ZERO") -> str: ...
 
