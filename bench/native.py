@@ -11,7 +11,7 @@ gdl.speed.playout_rate and bench/openspiel_peers.py (a Python loop choosing each
 OpenSpiel counts an amazons move as three actions: its playouts/s still compare whole
 games. Perft nodes/s: native at one ply deeper than Python (columns "perft d" is
 Python's depth), each counted over the whole tree it walks divided by its time; the cache
-hit time includes generating the C source again (the key is the source's hash).
+hit is found by the IR's key (gdl/native/build.py), with no C source generated.
 Prints figures only; nothing here asserts a speed.
 """
 

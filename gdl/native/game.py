@@ -18,7 +18,17 @@ from gdl.native import build, history
 from gdl.native.emit_game import Layout, generate
 from gdl.native.support import Unsupported
 
-_LIBRARIES: dict[str, ctypes.CDLL] = {}   # source -> library loaded in this process
+_LIBRARIES: dict[str, ctypes.CDLL] = {}   # path -> library loaded in this process
+
+
+def layout_of(recorded: dict) -> Layout | None:
+    """The layout an index file records (None: not one of this version's)."""
+    fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
+                              for k, v in recorded.items()}
+    try:
+        return Layout(**fields)
+    except TypeError:
+        return None
 
 
 @attrs.frozen
@@ -47,18 +57,27 @@ class NativeGame:
         self.legal_moves = python.legal_moves
         self.apply = python.apply
         self.lib: Any = None   # the ctypes library, once built
+        self._source: str | None = None   # its C source, once generated
         self.refused: str | None = None   # why the loops run on Python, once known
         if eager:
             self._build()
 
     def _build(self) -> None:
         start = perf_counter()
-        self.source, self.layout = generate(self.python.ir)
-        generated = perf_counter()
-        path, built = build.build(self.source)
-        lib = _LIBRARIES.get(self.source)
+        ir = self.python.ir
+        found = build.find_by_ir(ir)   # a hit: no source to generate
+        layout = None if found is None else layout_of(found[1])
+        if found is not None and layout is not None:
+            path, built, self.layout = found[0], False, layout
+            generated = perf_counter()
+        else:
+            self._source, self.layout = generate(ir)
+            generated = perf_counter()
+            path, built = build.build(self._source)
+            build.remember_ir(ir, path, attrs.asdict(self.layout))
+        lib = _LIBRARIES.get(str(path))
         if lib is None:
-            lib = _LIBRARIES[self.source] = build.load(path)
+            lib = _LIBRARIES[str(path)] = build.load(path)
         self.build_info = BuildInfo(str(path), built, generated - start,
                                     perf_counter() - generated)
         lay: Layout = self.layout
@@ -73,6 +92,13 @@ class NativeGame:
             self.legal_moves = self._legal_moves
             self.apply = self._apply
             self.native_rollout = self._rollout   # MCTS's random rollouts (gdl.solvers.mcts)
+
+    @property
+    def source(self) -> str:
+        """The C source of the game (generated now if the library was found by its IR)."""
+        if self._source is None:
+            self._source, _ = generate(self.python.ir)
+        return self._source
 
     def ready(self) -> bool:
         """Whether the C library is there (built now if need be); a refusal says so once."""

@@ -162,6 +162,29 @@ def test_cache_hit_and_rebuild(tmp_path, monkeypatch):
     assert other.build_info.built and other.build_info.path != first.build_info.path
 
 
+@needs_cc
+def test_a_cache_hit_by_the_ir_generates_no_source(tmp_path, monkeypatch):
+    """Found by its IR's index, a library loads without the C source being generated; a
+    game of another IR (an option changed) or an unreadable index generates it again."""
+    from gdl.native import game as native_module
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    first = NativeGame(python_game("connect4"))
+    assert first.build_info.built
+    native_module._LIBRARIES.clear()
+    generated = []
+    real = native_module.generate
+    monkeypatch.setattr(native_module, "generate", lambda ir: generated.append(ir) or real(ir))
+    again = NativeGame(python_game("connect4"))
+    assert not again.build_info.built and not generated
+    assert again.native_perft(again.initial_state(), 4) == 2401 and again.layout == first.layout
+    NativeGame(catalog.load("connect4", {"width": "6"}))
+    assert len(generated) == 1
+    for index in tmp_path.glob("gdl/native/ir-*.json"):
+        index.write_text("{not json")
+    NativeGame(python_game("connect4"))
+    assert len(generated) == 2
+
+
 def test_a_missing_construct_falls_back_with_its_name(capsys):
     game = compile_rules(SCORED, "take.gdl")
     assert with_backend(game, "native") is game
