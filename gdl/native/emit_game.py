@@ -5,14 +5,20 @@ rules, and the entry points the loader binds (the twin of gdl/interpreter/codege
 pack states and moves. It raises `Unsupported` naming the first construct it has no
 code for; the game then runs on the Python back end.
 
-Entry points (every state is NSW 64-bit words: the planes, W words each; the number
-variables; the player to move; the result; every move MW words, the Python move int):
+Entry points (emit_entry.py; every state is NSW 64-bit words: the planes, W words each;
+the variables, one word a number (the positions seen: how many), W a set of cells, one
+word an element of an array; the player to move; the result; every move MW words: the
+Python move int, then for a move of numbers its rule + 1 and its numbers):
 
     int gdl_legal(const uint64_t *state, uint64_t *moves, int max)   -> count, -1: error
     int gdl_apply(const uint64_t *state, const uint64_t *move, uint64_t *out)   -> 0, -1
     int64_t gdl_perft(const uint64_t *state, int depth)                      -> -1: error
     int gdl_playouts(const uint64_t *state, int64_t games, uint64_t seed,
                      int64_t max_plies, int64_t *stats)   stats: plies, then games by result
+    int64_t gdl_rollout(const uint64_t *state, uint64_t seed, int64_t max_plies,
+                        uint64_t *out)   -> its result code (0: cut, the state in out)
+    int gdl_seen_load(const uint64_t *states, int64_t n)   the positions seen (a game
+    int gdl_seen_store(uint64_t *out, int64_t from, int64_t n)   with a history: history.py)
 """
 
 from __future__ import annotations

@@ -77,3 +77,24 @@ def test_shogi_perft_with_pieces_in_hand():
     hand = state[len(python.ir.initial_planes) + python.ir.hand]
     assert sum(hand) > 0 and not python.is_terminal(state)
     assert native.native_perft(state, 2) == _perft(python, state, 2)
+
+
+@needs_cc
+def test_shogi_rules_random_play_seldom_meets():
+    """The positions of tests/games/test_shogi.py (a pawn dropped to mate, which the filter's
+    `moves` judges in a nested listing; a pawn stepped to mate; two pawns on a column; a
+    piece that could never move): the same moves and perft as Python's."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))   # tools/ of this checkout
+    from tools.oracles.shogi import sfen_position
+    python = catalog.load("shogi")
+    native = with_backend(python, "native")
+    for sfen in ("k8/2+R6/9/9/9/9/9/9/4K4 b P 1", "k8/2+R6/P8/9/9/9/9/9/4K4 b - 1",
+                 "k8/9/9/9/9/9/P8/9/4K4 b P 1", "4k4/9/9/9/9/9/9/9/4K4 b PNL 1"):
+        state = python.parse_position(sfen_position(sfen))
+        assert native.legal_moves(state) == python.legal_moves(state), sfen
+        assert native.native_perft(state, 2) == _perft(python, state, 2), sfen
+    mate = python.parse_position(sfen_position("k8/2+R6/9/9/9/9/9/9/4K4 b P 1"))
+    texts = {python.move_text(mate, m) for m in native.legal_moves(mate)}
+    assert "P*a8" not in texts and "P*b7" in texts   # the mating drop only is refused
