@@ -46,6 +46,14 @@ class EffectsC(MovesC):
                     plane = self.plane(int(q), effect.kind)
                     w(f"{plane} = bb_or({plane}, fill);")
                 w(f"occ = {self.occ()};")
+        elif isinstance(effect, ir.Toggle):   # occupied cells of X empty, empty ones filled
+            with w.block(""):
+                w(f"occ = {self.occ()};")
+                w(f"bb fill = {self.expr(effect.cells, p)}, on = bb_andnot(fill, occ);")
+                self.clear_all(w, "bb_and(fill, occ)")
+                q = self.n_players if effect.kind in self.game.neutral else p
+                w(f"{self.plane(q, effect.kind)} = bb_or({self.plane(q, effect.kind)}, on);")
+                w(f"occ = {self.occ()};")
         elif isinstance(effect, ir.Flip):
             self.flip(w, effect, p)
         elif isinstance(effect, ir.Carry):

@@ -25,7 +25,8 @@ from gdl.solvers.exact import solve
 DATA = Path(__file__).parent.parent / "data" / "perft"
 SUPPORTED = ("tictactoe", "connect4", "gomoku", "breakthrough", "clobber", "draughts",
              "othello", "hex", "uttt", "dots_and_boxes", "antichess", "amazons", "pentago",
-             "nine_mens_morris", "mancala", "chess", "go", "lines_of_action", "shogi", "nim")
+             "nine_mens_morris", "mancala", "chess", "go", "lines_of_action", "shogi", "nim",
+             "lights_out", "peg_solitaire", "rush_hour", "sokoban")   # (and puzzles)
 # A construct the C generator lacks (an end by score): the game runs on Python.
 SCORED = """game "Take one or two"
 players A B
