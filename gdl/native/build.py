@@ -89,16 +89,13 @@ def index_path(ir: object, command: list[str]) -> Path:
 
 def find_by_ir(ir: object) -> tuple[Path, dict] | None:
     """(the library built for this IR, the layout recorded with it) when the cache has
-    both, else None.
-
-    Raises:
-        NoCompiler: the key names the compiler, so there must be one.
-    """
+    both, else None (and None without a compiler: the key names it; the source is then
+    generated, so that a construct the generator lacks is said before the compiler)."""
     try:
         entry = json.loads(index_path(ir, compiler()).read_text())
         library = cache_dir() / entry["library"]
         layout = entry["layout"]
-    except (OSError, ValueError, KeyError, TypeError):   # none, or unreadable: a miss
+    except (NoCompiler, OSError, ValueError, KeyError, TypeError):   # none, unreadable: a miss
         return None
     if Path(entry["library"]).name != entry["library"] or not library.exists():
         return None
