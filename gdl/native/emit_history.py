@@ -143,6 +143,7 @@ class HistoryC(EffectsC):
         w(f"int64_t gdl_seen_max(void) {{ return {SEEN_MAX}; }}")
         with w.block("int gdl_seen_load(const uint64_t *in, int64_t n)"):
             w("if (n < 0 || n > SEEN_MAX) return -1;")
+            w("gdl_error = 0;")
             with w.block("for (int64_t i = 0; i < n; i++)"):
                 w("state_t t; load_state(in + i * NSW, &t); const state_t *s = &t;")
                 self.unpack(w, "s")

@@ -177,3 +177,25 @@ def test_a_history_longer_than_the_table_runs_on_python():
     assert native.native_perft(full, 2) is None
     assert native.apply(full, move) == python.apply(full, move)
     assert native.native_perft(with_history(emit_history.SEEN_MAX + 1), 1) is None
+
+
+@needs_cc
+def test_a_rollout_cut_short_returns_the_python_state_with_its_history():
+    """MCTS's rollout in C, cut after 30 plies: the state it gives back (the positions seen
+    made again from the C table) is the state Python reaches by the same moves."""
+    python = catalog.load("draughts")
+    native = with_backend(python, "native")
+    start_state = python.parse_position(KINGS)
+    for seed in (1, 2, 3):
+        result = native.native_rollout(start_state, seed, 30)
+        state, s = start_state, seed
+        for _ in range(30):
+            if state[-1]:
+                break
+            moves = python.legal_moves(state)
+            s, r = splitmix64(s)
+            state = python.apply(state, moves[r % len(moves)])
+        if state[-1]:
+            assert result == (True, python.returns(state))
+        else:
+            assert result == (False, state)
