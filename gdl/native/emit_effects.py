@@ -10,18 +10,24 @@ from gdl.native.support import CWriter, Unsupported
 
 
 class EffectsC(MovesC):
-    def take(self, w: CWriter, cells: str) -> None:
-        """Whatever stands on `cells` is taken by the move; with `captured` read, `took`
-        gathers the cells (as the Python generator's `take`)."""
+    def take(self, w: CWriter, cells: str, planes: list[int] | None = None) -> None:
+        """Whatever stands on `cells` is taken by the move (from `planes`, the ones that can
+        hold a piece there; default all); with `captured` read, `took` gathers the cells
+        (as the Python generator's `take`)."""
         if any(isinstance(n, ir.Captured) for n in ir.walk(self.game)):
             w(f"took = bb_or(took, bb_and({cells}, {self.occ()}));")
-        self.clear_all(w, cells)
+        self.clear_all(w, cells, planes)
 
-    def clear_all(self, w: CWriter, taken: str) -> None:
-        """Every plane loses the cells of `taken`."""
+    def clear_all(self, w: CWriter, taken: str, planes: list[int] | None = None) -> None:
+        """Every plane (of `planes`) loses the cells of `taken`."""
         w(f"keep = {taken};")
-        for i in range(self.n_planes):
+        for i in range(self.n_planes) if planes is None else planes:
             w(f"b{i} = bb_andnot(b{i}, keep);")
+
+    def planes_of(self, owner: ir.Owner, kind: int | None, p: int) -> list[int]:
+        """The planes of `owner`'s pieces (of `kind`, or every kind) for player p to move."""
+        kinds = range(self.n_kinds) if kind is None else [kind]
+        return [q * self.n_kinds + k for q in self.owners(owner, p) for k in kinds]
 
     def effect(self, w: CWriter, effect: ir.Effect, rule: ir.Rule, p: int) -> None:
         if isinstance(effect, ir.Guard):

@@ -26,6 +26,7 @@ from __future__ import annotations
 import attrs
 
 from gdl.interpreter import ir
+from gdl.interpreter.codegen_reads import holders
 from gdl.interpreter.codegen_support import result_codes
 from gdl.interpreter.ir import within_empty
 from gdl.native.emit_entry import EntryC
@@ -166,7 +167,10 @@ class GameC(EntryC):
                 mine = self.plane(p, rule.kind)
                 self.take_into_hand(w, rule, p)
                 w(f"{mine} = bb_xor({mine}, org);")
-                self.take(w, "bb_or(bit, mp->cap)" if isinstance(rule, ir.JumpRule) else "bit")
+                if isinstance(rule, ir.JumpRule):
+                    self.take(w, "bb_or(bit, mp->cap)")
+                elif not within_empty(rule.to):   # a step onto an empty cell takes nothing
+                    self.take(w, "bit", holders(rule.to, p, self.planes_of, self.n_planes))
                 w(f"{mine} = bb_or({mine}, bit);")
         w(f"occ = {self.occ()};")
         for effect in getattr(rule, "effects", ()):
