@@ -58,6 +58,7 @@ class NativeGame:
         self.apply = python.apply
         self.lib: Any = None   # the ctypes library, once built
         self._source: str | None = None   # its C source, once generated
+        self._seen_start = 0   # the sightings of the state packed last with its history
         self.refused: str | None = None   # why the loops run on Python, once known
         if eager:
             self._build()
@@ -141,6 +142,7 @@ class NativeGame:
             return None
         if seen:   # the call may write the entries past n
             table.written_past(n)
+            self._seen_start = n
         return self._pack_words((*state[:at], n, *state[at + 1:]))
 
     def unpack(self, raw: bytes, before: tuple | None = None) -> tuple:
@@ -152,8 +154,8 @@ class NativeGame:
             return out
         assert before is not None and self.seen is not None
         at = self.layout.planes + h
-        start = self.seen.known(before[at])
-        seen = self.seen.extended(before[at], start, out[at])
+        # (the call was made on `before` packed last, its sightings loaded: n of them)
+        seen = self.seen.extended(before[at], self._seen_start, out[at])
         return (*out[:at], seen, *out[at + 1:])
 
     def _pack_words(self, state: tuple) -> bytes | None:
