@@ -175,8 +175,9 @@ def test_astar_equals_breadth_first_search(seed):
         state = reference.apply(state, rng.choice(reference.legal_moves(state)))
     compiled = catalog.load("eight_puzzle")
     plain = solve_bfs(reference, state)
-    assert solve_astar(compiled, state).length == plain.length
-    assert solve_bfs(compiled, state).length == plain.length
+    ours = compiled.engine.pack(state)   # the reference's cells as the core game's planes
+    assert solve_astar(compiled, ours).length == plain.length
+    assert solve_bfs(compiled, ours).length == plain.length
 
 
 def test_the_diagonal_reflection_halves_the_states_searched():
@@ -214,3 +215,32 @@ def test_bench_says_where_it_starts(capsys):
 def test_parse_rules_accepts_the_goal_sugar():
     rules = parse_rules(TOGGLE, "toggle.gdl")
     assert any(type(s).__name__ == "End" for s in rules.statements)
+
+
+# --------------------------------------------------------------------------- tiles lowered
+
+def test_the_sliding_puzzle_is_a_core_game_of_named_swaps():
+    """`tiles 1..N and blank` lowers to a one-player game file (a piece per tile, moves
+    `move up if COND: swap empty with n is empty`); compiled as any game file, it moves
+    like the test's own model of the 2x3 puzzle, move for move."""
+    from gdl.interpreter.puzzle_tiles import core_rules
+    goal = (1, 2, 3, 4, 5, 0)
+    game = load_rules(core_rules(2, 3, goal), "two_by_three.gdl")
+    assert game.players == ("solver",)
+    state = game.parse_position("TAB/CD. solver")   # t1 t2 t3 / t4 t5 blank (letters: t a b c d)
+    cells = [1, 2, 3, 4, 5, 0]
+    assert game.is_terminal(state) and game.returns(state) == (1.0,)
+    rng = random.Random(7)
+    towards = {"up": 3, "down": -3, "left": 1, "right": -1}   # the cell the tile comes from
+    for _ in range(60):
+        b = cells.index(0)
+        plain = sorted(name for name, d in towards.items()
+                       if 0 <= b + d < 6 and (d in (3, -3) or b // 3 == (b + d) // 3))
+        playing = state[:-1] + (0,)   # the goal ends the game; its moves are still there
+        moves = {game.move_text(playing, m): m for m in game.legal_moves(playing)}
+        assert sorted(moves) == plain
+        name = rng.choice(plain)
+        state = game.apply(state, moves[name])
+        cells[b], cells[b + towards[name]] = cells[b + towards[name]], 0
+        assert game.position_text(state).split()[0] == "/".join(
+            "".join(".TABCD"[t] for t in cells[r * 3:r * 3 + 3]) for r in range(2))

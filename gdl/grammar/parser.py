@@ -323,6 +323,10 @@ class _Builder(Transformer):
         name, params, guard, effects = children
         return ast.ParamMove(_ident(name), params, guard, effects, _pos(meta))
 
+    def bare_move(self, meta, children):
+        name, guard, effects = children
+        return ast.ParamMove(_ident(name), (), guard, effects, _pos(meta))
+
     def params(self, meta, children):
         return tuple(children)
 

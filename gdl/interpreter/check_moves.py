@@ -217,7 +217,7 @@ class MoveChecks:
                            "a move's condition")
         every = self._every()
         for effect in leaves(every + node.effects):
-            if type(effect) in _BOARD_ONLY:
+            if type(effect) in _BOARD_ONLY and not isinstance(effect, ast.Swap):
                 raise error(f"'{_BOARD_ONLY[type(effect)]}' follows a board move (place, step or "
                             f"jump), not a move with parameters", effect)
         effects = (self._effects(every, Context(EFFECT), cell=False)

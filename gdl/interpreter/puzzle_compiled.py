@@ -106,7 +106,7 @@ class CompiledPuzzle:
         if isinstance(form, PermutationIR):
             return puzzle_permutation.render(form.components, self._unpack(state))
         if isinstance(form, TilesIR):
-            return puzzle_tiles.render(form.rows, form.cols, state)
+            return puzzle_tiles.render(form.rows, form.cols, self._unpack(state))
         return puzzle_stacks.render(state)
 
     # ---- puzzles
@@ -135,7 +135,7 @@ class CompiledPuzzle:
         if isinstance(form, PermutationIR):
             return puzzle_permutation.format_state(form.components, self._unpack(state))
         if isinstance(form, TilesIR):
-            return puzzle_tiles.format_state(form.rows, form.cols, state)
+            return puzzle_tiles.format_state(form.rows, form.cols, self._unpack(state))
         return puzzle_stacks.format_state(state)
 
     def parse_state(self, text: str) -> State:
@@ -154,7 +154,7 @@ class CompiledPuzzle:
                     return self.play(self._goal, text)
                 return self._pack(puzzle_permutation.parse_state(form.components, text))
             if isinstance(form, TilesIR):
-                return puzzle_tiles.parse_state(form.rows, form.cols, text)
+                return self._pack(puzzle_tiles.parse_state(form.rows, form.cols, text))
             return puzzle_stacks.parse_state(form.count, form.items, form.rule, text)
         except ValueError as err:
             raise OptionError(f"cannot read the position {text!r}: {err}") from None
