@@ -28,11 +28,10 @@ numbers separated by spaces; 0, "." or "_" is the blank; "/" may end a row.
 from __future__ import annotations
 
 import bisect
-import functools
 import re
 from collections.abc import Callable, Hashable
-from typing import Any
 
+from gdl.interpreter.puzzle_core import compile_core, numbered_moves, target_condition
 from gdl.interpreter.puzzle_ir import State, TilesIR
 
 NAMES = ("up", "down", "left", "right")
@@ -101,7 +100,7 @@ class TilesEngine:
     def __init__(self, form: TilesIR):
         rows, cols = self.rows, self.cols = form.rows, form.cols
         self.form = form
-        self.game = game = _compile_core(rows, cols, form.goal)
+        self.game = game = compile_core(core_rules(rows, cols, form.goal))
         geo, size = game.geometry, rows * cols
         cells = [geo.names[cell_name(rows, cols, i)] for i in range(size)]
         index = {1 << cell: i for i, cell in enumerate(cells)}   # a plane -> its reading index
@@ -120,13 +119,7 @@ class TilesEngine:
                 out[index[state[k]]] = k + 1
             return tuple(out)
         self.pack, self.unpack = pack, unpack
-        legal, apply = game.legal_moves, game.apply
-        moves = tuple((m,) for m in range(4))   # the core's moves: its rules up, down, left, right
-        # The goal is terminal in the core; a search from it (backward, or counting every
-        # position) still needs its moves, which the position itself decides.
-        self.legal_moves = lambda s: [m[0] for m in legal(s[:-1] + (0,) if s[-1] else s)]
-
-        self.apply = lambda s, m: apply(s, moves[m])   # legal moves only (parse_move checks)
+        self.legal_moves, self.apply = numbered_moves(game, 4)   # up, down, left, right
         self.inverse: list[int | None] = [1, 0, 3, 2]
         self.commuting = {(m, m) for m in range(4)}
         self.quantities: dict[str, Callable[[State], Hashable]] = {
@@ -199,22 +192,13 @@ def core_rules(rows: int, cols: int, goal: State) -> str:
     and four moves named by the way the tile goes, each the exchange of the empty cell with
     its neighbour (`swap`); the goal puts every tile on its goal cell."""
     tiles = " ".join(f"t{k}" for k in range(1, rows * cols))
-    home = " or ".join(f"t{tile} and {cell_name(rows, cols, i)}"
-                       for i, tile in enumerate(goal) if tile)
+    home = target_condition([(f"t{tile}", cell_name(rows, cols, i))
+                             for i, tile in enumerate(goal) if tile])
     lines = ['game "sliding puzzle"', "players solver", f"board {cols} x {rows}",
              f"pieces {tiles}"]
     # "up": the tile below the empty cell goes up: the empty cell is some cell's north.
     for name, way in zip(NAMES, ("n", "s", "w", "e")):
         lines.append(f"move {name} if count ({way} is empty) > 0: "
                      f"swap empty with {way} is empty")
-    lines.append(f"goal: count ({home}) == {rows * cols - 1}")
+    lines.append(f"goal: {home}")
     return "\n".join(lines) + "\n"
-
-
-@functools.cache
-def _compile_core(rows: int, cols: int, goal: State) -> Any:
-    """The compiled core game of `core_rules` (one per board and goal)."""
-    from gdl.grammar.parser import parse   # the core's front end, as for any game file
-    from gdl.interpreter.checker import check
-    from gdl.interpreter.compiled import CompiledGame
-    return CompiledGame(check(parse(core_rules(rows, cols, goal), "<sliding puzzle>")))

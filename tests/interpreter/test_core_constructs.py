@@ -989,3 +989,39 @@ end: draw if plies >= 4
     assert game.position_text(game.moves_after(["a1"])) == "..M/mK. B plies=1"
     assert game.position_text(game.moves_after(["b1"])) == "..K/Mm. B plies=1"
     assert game.position_text(game.moves_after(["a2"])) == "..m/.KM B plies=1"   # row 1 mirrored
+
+
+LOWEST = """game "Lowest first"
+players A B
+board 4 x 3
+move: place on lowest (empty and (column 1 or column 3))
+move take if count (occupied and column 4) > 0 and
+  count (empty and column 2) > 0: swap lowest (occupied and column 4) with lowest (empty and
+  column 2)
+end: draw if full
+"""
+
+
+def test_lowest_picks_the_first_cell_of_a_set_in_cell_order():
+    """`lowest X` is X's cell of the lowest row, the leftmost of that row; checked against a
+    plain reading of positions (a dict of cells) on random boards."""
+    game = compile_rules(LOWEST, "lowest.gdl")
+    rng = random.Random(13)
+    for _ in range(60):
+        marks = {(x, y): rng.choice(".AB") for y in range(3) for x in range(4)}
+        rows = ["".join(marks[x, y] for x in range(4)) for y in (2, 1, 0)]
+        state = game.parse_position("/".join(rows) + " A")
+        empty = sorted((y, x) for (x, y), m in marks.items() if m == ".")
+        where = [(x, y) for y, x in empty if x in (0, 2)]
+        expected = {name(where[0])} if where else set()
+        column4 = sorted((y, x) for (x, y), m in marks.items() if m != "." and x == 3)
+        if column4 and any(x == 1 for _, x in empty):
+            expected.add("take")
+        assert {game.move_text(state, m) for m in game.legal_moves(state)} == expected, rows
+        if "take" in expected:   # the lowest piece of column d swaps with b's lowest hole
+            took = next(m for m in game.legal_moves(state) if game.move_text(state, m) == "take")
+            after = dict(marks)
+            (y0, x0), (y1, x1) = column4[0], next((y, x) for y, x in empty if x == 1)
+            after[x0, y0], after[x1, y1] = ".", marks[x0, y0]
+            text = game.position_text(game.apply(state, took)).split()[0]
+            assert text == "/".join("".join(after[x, y] for x in range(4)) for y in (2, 1, 0))

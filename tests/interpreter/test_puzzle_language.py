@@ -288,23 +288,31 @@ def test_sliding_notation():
 
 # --------------------------------------------------------------------------- stacks
 
-def to_reference(state):
-    """A stacks state as the reference Hanoi's (each disc's peg, smallest first)."""
-    pegs = {item: k for k, stack in enumerate(state) for item in stack}
+def to_reference(p, state):
+    """A stacks state (the core game's plane) as the reference Hanoi's (each disc's peg,
+    smallest first), through the stacks, bottom item first."""
+    pegs = {item: k for k, stack in enumerate(p.engine.unpack(state)) for item in stack}
     return tuple(pegs[d] for d in range(1, len(pegs) + 1))
 
 
 @pytest.mark.parametrize("discs, pegs", [(3, 3), (5, 3), (4, 4)])
 def test_hanoi_equals_the_reference(discs, pegs):
     p, ref = load("hanoi", discs=discs, pegs=pegs), Hanoi(discs, pegs)
-    assert to_reference(p.initial_state()) == ref.initial_state()
-    assert to_reference(p.goal_state()) == ref.goal_state()
+    assert to_reference(p, p.initial_state()) == ref.initial_state()
+    assert to_reference(p, p.goal_state()) == ref.goal_state()
     assert enumerate_space(p).distribution == enumerate_space(ref).distribution
     assert solve_bidirectional(p).length == solve_bfs(ref).length
     s = p.initial_state()
     assert [p.move_text(s, m) for m in p.legal_moves(s)] == \
         [ref.move_text(None, m) for m in ref.legal_moves(ref.initial_state())]
     assert p.decode(p.encode(p.goal_state())) == p.goal_state()
+    rng, r = random.Random(discs), ref.initial_state()   # move for move, from the start
+    for _ in range(200):
+        texts = {p.move_text(s, m): m for m in p.legal_moves(s)}
+        assert sorted(texts) == sorted(ref.move_text(None, m) for m in ref.legal_moves(r))
+        text = rng.choice(sorted(texts))
+        s, r = p.apply(s, texts[text]), ref.apply(r, ref.parse_move(r, text))
+        assert to_reference(p, s) == r
 
 
 def test_hanoi_8_discs_takes_255_moves():
@@ -324,7 +332,7 @@ def test_hanoi_with_four_pegs_has_commuting_moves():
 def test_stack_notation():
     p = load("hanoi")
     s = p.parse_state("3 / 2 1 / -")
-    assert s == ((3,), (2, 1), ()) and p.state_text(s) == "3 / 2 1 / -"
+    assert p.engine.unpack(s) == ((3,), (2, 1), ()) and p.state_text(s) == "3 / 2 1 / -"
     assert p.render(s) == "1 | 3\n2 | 2 1\n3 | "
     assert p.parse_move(s, "13") == p.parse_move(s, "1-3")
     with pytest.raises(IllegalMove):
