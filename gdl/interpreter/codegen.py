@@ -287,10 +287,11 @@ class Generator(MoveCode):
             w("y &= -y")
             w("if x and y and x != y:")
             with w.indent():
+                w("xy = x | y")
                 for i in range(self.n_planes):   # a plane holding exactly one of the two cells
-                    w(f"if bool(b{i} & x) != bool(b{i} & y):")
+                    w(f"if 0 != b{i} & xy != xy:")
                     with w.indent():
-                        w(f"b{i} ^= x | y")
+                        w(f"b{i} ^= xy")
             w(f"occ = {self.occ()}")
             return
         if isinstance(effect, ir.SetCount):
