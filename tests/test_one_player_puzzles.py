@@ -221,7 +221,7 @@ def test_parse_rules_accepts_the_goal_sugar():
 
 def test_the_sliding_puzzle_is_a_core_game_of_named_swaps():
     """`tiles 1..N and blank` lowers to a one-player game file (a piece per tile, moves
-    `move up if COND: swap empty with n is empty`); compiled as any game file, it moves
+    `move up: if COND then swap empty with n is empty`); compiled as any game file, it moves
     like the test's own model of the 2x3 puzzle, move for move."""
     from gdl.interpreter.puzzle_tiles import core_rules
     goal = (1, 2, 3, 4, 5, 0)

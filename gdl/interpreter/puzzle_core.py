@@ -3,7 +3,7 @@ rules text of a one-player game, compiled here by the same front end and code ge
 as any game file (`gdl.interpreter.puzzle_tiles`, `gdl.interpreter.puzzle_stacks` write
 the text, from checked numbers only).
 
-Each such game names its moves (`move up if COND: EFFECTS`, the core's `(rule,)`); the
+Each such game names its moves (`move up: if COND then EFFECTS`, the core's `(rule,)`); the
 puzzle numbers them 0..n-1 in rule order, the order the form fixes.
 """
 

@@ -80,11 +80,11 @@ def core_rules(count: int, items: int, rule: str, goal: State) -> str:
         ca, cb = f"column {a + 1}", f"column {b + 1}"
         if rule == "larger":
             low = f"lowest (occupied and ({ca} or {cb}))"
-            lines.append(f"move m{a + 1}_{b + 1} if count ({ca} and {low}) > 0: "
-                         f"swap {low} with {cb} and row ({low})")
+            lines.append(f"move m{a + 1}_{b + 1}: if count ({ca} and {low}) > 0 "
+                         f"then swap {low} with {cb} and row ({low})")
         else:
-            lines.append(f"move m{a + 1}_{b + 1} if count ({ca} and occupied) > 0: "
-                         f"swap {ca} and occupied and not (n is occupied) "
+            lines.append(f"move m{a + 1}_{b + 1}: if count ({ca} and occupied) > 0 "
+                         f"then swap {ca} and occupied and not (n is occupied) "
                          f"with lowest ({cb} and empty)")
     if rule == "larger":
         home = any_of([f"item and {cell(k, i)}" for k, s in enumerate(goal) for i in s])

@@ -198,7 +198,7 @@ def core_rules(rows: int, cols: int, goal: State) -> str:
              f"pieces {tiles}"]
     # "up": the tile below the empty cell goes up: the empty cell is some cell's north.
     for name, way in zip(NAMES, ("n", "s", "w", "e")):
-        lines.append(f"move {name} if count ({way} is empty) > 0: "
-                     f"swap empty with {way} is empty")
+        lines.append(f"move {name}: if count ({way} is empty) > 0 "
+                     f"then swap empty with {way} is empty")
     lines.append(f"goal: {home}")
     return "\n".join(lines) + "\n"

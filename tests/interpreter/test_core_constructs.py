@@ -995,8 +995,8 @@ LOWEST = """game "Lowest first"
 players A B
 board 4 x 3
 move: place on lowest (empty and (column 1 or column 3))
-move take if count (occupied and column 4) > 0 and
-  count (empty and column 2) > 0: swap lowest (occupied and column 4) with lowest (empty and
+move take: if count (occupied and column 4) > 0 and
+  count (empty and column 2) > 0 then swap lowest (occupied and column 4) with lowest (empty and
   column 2)
 end: draw if full
 """
