@@ -244,3 +244,23 @@ def test_the_sliding_puzzle_is_a_core_game_of_named_swaps():
         cells[b], cells[b + towards[name]] = cells[b + towards[name]], 0
         assert game.position_text(state).split()[0] == "/".join(
             "".join(".TABCD"[t] for t in cells[r * 3:r * 3 + 3]) for r in range(2))
+
+
+def test_the_lowered_8_puzzle_as_a_game_file_solves_in_31_moves(tmp_path, capsys):
+    """The core game the 8-puzzle lowers to, written out as a plain `game` file and solved
+    by `gdl solve` as any one-player game (no sugar: no bound, no symmetry): breadth-first
+    search finds the 31 moves from 867254301, the 8-puzzle's farthest position."""
+    from gdl.interpreter.puzzle_tiles import core_rules
+    path = tmp_path / "sliding.gdl"
+    path.write_text(core_rules(3, 3, (1, 2, 3, 4, 5, 6, 7, 8, 0)))
+    letters = ".TABCDEFG"   # t1 .. t8 as the core writes them (upper case: the one player)
+    rows = ["".join(letters[int(c)] for c in row) for row in ("867", "254", "301")]
+    data = run_json(capsys, "solve", str(path), "--position", "/".join(rows) + " solver",
+                    "--method", "bfs")
+    assert data["length"] == 31 and len(data["solution"]) == 31
+    plain = SlidingPuzzle(3, start="867254301")   # replayed by the reference: the blank moves
+    state = plain.initial_state()                 # against the tile (our up: its D)
+    for text in data["solution"]:
+        blank = {"up": "D", "down": "U", "left": "R", "right": "L"}[text]
+        state = plain.apply(state, plain.parse_move(state, blank))
+    assert plain.is_goal(state)
