@@ -212,6 +212,9 @@ class _Builder(Transformer):
     def swap(self, meta, children):
         return ast.Swap(children[0], children[1], _pos(meta))
 
+    def cycle_cells(self, meta, children):
+        return ast.CycleCells(tuple(children), _pos(meta))
+
     def group(self, meta, children):
         return ast.Group(children[0], _pos(meta))
 

@@ -16,6 +16,7 @@ import random
 import pytest
 
 from gdl import catalog
+from gdl.errors import RulesError
 from gdl.interpreter import compile_rules
 from gdl.perft import perft
 
@@ -1025,3 +1026,38 @@ def test_lowest_picks_the_first_cell_of_a_set_in_cell_order():
             after[x0, y0], after[x1, y1] = ".", marks[x0, y0]
             text = game.position_text(game.apply(state, took)).split()[0]
             assert text == "/".join("".join(after[x, y] for x in range(4)) for y in (2, 1, 0))
+
+
+CYCLED = """game "Ring"
+players solver
+board 3 x 2
+pieces red blue
+setup solver red: a1
+setup solver blue: b1 or c2
+move turn: if count (occupied) > 0 then cycle a1 b1 c1 c2 b2 a2
+move twist: if count (occupied) > 0 then cycle a1 c2
+goal: count (red and c2) > 0
+"""
+
+
+def test_cycle_moves_the_pieces_round_its_cells():
+    """`cycle A B C ...` moves what stands on A to B, ..., the last's to A, on every plane;
+    checked against a plain dict of cells over random words."""
+    game = compile_rules(CYCLED, "ring.gdl")
+    ring, swap = ["a1", "b1", "c1", "c2", "b2", "a2"], ["a1", "c2"]
+    board = {"a1": "R", "b1": "B", "c2": "B"}
+    state, rng = game.initial_state(), random.Random(4)
+    for _ in range(40):
+        word = rng.choice(["turn", "twist"])
+        move = next(m for m in game.legal_moves(state[:-1] + (0,))
+                    if game.move_text(state, m) == word)
+        state = game.apply(state, move)
+        cycle = ring if word == "turn" else swap
+        board = {(cycle[(cycle.index(c) + 1) % len(cycle)] if c in cycle else c): v
+                 for c, v in board.items()}
+        text = game.position_text(state).split()[0]
+        assert text == "/".join("".join(board.get(f"{x}{y}", ".") for x in "abc")
+                                for y in (2, 1))
+        assert game.is_terminal(state) == (board.get("c2") == "R")
+    with pytest.raises(RulesError, match="a cycle names single cells"):
+        compile_rules(CYCLED.replace("cycle a1 c2", "cycle a1 (c2 or b2)"), "ring.gdl")
