@@ -280,6 +280,19 @@ class Generator(MoveCode):
                 w(f"b{i} = {call.format(f'b{i}')}")
             w(f"occ = {self.occ()}")
             return
+        if isinstance(effect, ir.CycleCells):   # every plane: its bits moved, a shift per offset
+            cells = effect.cells
+            cycled = 0
+            by_offset: dict[int, int] = {}
+            for a, b in zip(cells, cells[1:] + cells[:1]):
+                by_offset[b - a] = by_offset.get(b - a, 0) | 1 << a
+                cycled |= 1 << a
+            for i in range(self.n_planes):
+                parts = [f"(b{i} & {mask}) << {d}" if d > 0 else f"(b{i} & {mask}) >> {-d}"
+                         for d, mask in sorted(by_offset.items())]
+                w(f"b{i} = b{i} & {~cycled} | " + " | ".join(f"({x})" for x in parts))
+            w(f"occ = {self.occ()}")
+            return
         if isinstance(effect, ir.Swap):
             w(f"x = {self.expr(effect.first, p)}")
             w(f"y = {self.expr(effect.second, p)}")
@@ -287,10 +300,11 @@ class Generator(MoveCode):
             w("y &= -y")
             w("if x and y and x != y:")
             with w.indent():
+                w("xy = x | y")
                 for i in range(self.n_planes):   # a plane holding exactly one of the two cells
-                    w(f"if bool(b{i} & x) != bool(b{i} & y):")
+                    w(f"if 0 != b{i} & xy != xy:")
                     with w.indent():
-                        w(f"b{i} ^= x | y")
+                        w(f"b{i} ^= xy")
             w(f"occ = {self.occ()}")
             return
         if isinstance(effect, ir.SetCount):

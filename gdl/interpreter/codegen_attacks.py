@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 # Effects that change the board away from where a move lands: the fast form cannot see them in a
 # placement or a choice (the general form takes such a move's cell for an attack).
 _FAR_EFFECTS = (ir.Remove, ir.Add, ir.Carry, ir.Fill, ir.Flip, ir.Sow, ir.Rotate, ir.Reflect,
-                ir.Swap, ir.Toggle)
+                ir.Swap, ir.Toggle, ir.CycleCells)
 
 
 class AttackCode:

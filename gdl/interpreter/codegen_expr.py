@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from gdl.interpreter import ir
 from gdl.interpreter.codegen_support import (
-    TABLE_BITS, SourceWriter, has_run, item, meet, result_codes, returns_table)
+    TABLE_BITS, SourceWriter, has_run, item, lowest, meet, result_codes, returns_table)
 from gdl.interpreter.ir import CELLS
 
 
@@ -30,7 +30,8 @@ class ExpressionCode:
         self.n_planes = len(game.initial_planes)   # 0 for a game without a board
         self.cell_bits = self.geo.size_bits
         self.cell_mask = (1 << self.cell_bits) - 1
-        self.globals: dict[str, Any] = {"RETURNS": returns_table(self.n_players), "item": item}
+        self.globals: dict[str, Any] = {"RETURNS": returns_table(self.n_players), "item": item,
+                                        "lowest": lowest}
         self.board_rules: list[ir.Rule] = [r for r in game.rules if not isinstance(r, ir.ParamRule)]
         # rule index -> its number among the board rules (a board move's rule field)
         self.board_number: dict[int, int] = {}
@@ -333,6 +334,7 @@ class ExpressionCode:
             "cells": lambda: f"({self.playable!r} if {a[0]} else 0)",
             "no": lambda: f"(not {a[0]})", "bool": lambda: a[0], "in": lambda: f"({a[0]} & {a[1]})",
             "member": lambda: f"({a[0]} in {a[1]})", "count": lambda: f"{a[0]}.bit_count()",
+            "lowest": lambda: f"lowest({a[0]})",
             "size": lambda: f"len({a[0]})", "sum": lambda: f"sum({a[0]})",
             "neg": lambda: f"(-{a[0]})",
             "index": lambda: f"item({a[0]}, {a[1]})", "list": lambda: f"({', '.join(a)},)",

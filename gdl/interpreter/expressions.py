@@ -31,7 +31,7 @@ BUILTIN_NAMES = ("empty", "occupied", "own", "enemy", "full", "moves", "dark", "
                  "plies", "captured",
                  "repeated", "none", "origin", "neutral")
 FUNCTIONS = ("row", "column", "rows", "columns", "line", "count", "size", "sum", "flank", "moves",
-             "slot", "streak",
+             "slot", "streak", "lowest",
              *CONNECTIVITY, AXIS)
 COMPASS_NAMES = tuple(COMPASS)
 _COMPARE = {"==", "!=", "<", "<=", ">", ">="}
@@ -135,6 +135,7 @@ def _evaluate(op: str, values: list[Any], full: int) -> Any:
         "or": lambda: a | b if isinstance(a, int) and not isinstance(a, bool) else a or b,
         "bool": lambda: a != 0, "no": lambda: a == 0, "in": lambda: bool(a & b),
         "member": lambda: a in b, "count": lambda: a.bit_count(), "size": lambda: len(a),
+        "lowest": lambda: a & -a,
         "sum": lambda: sum(a), "neg": lambda: -a, "index": lambda: _item(a, b),
         "==": lambda: a == b, "!=": lambda: a != b, "<": lambda: a < b, "<=": lambda: a <= b,
         ">": lambda: a > b, ">=": lambda: a >= b, "+": lambda: a + b, "-": lambda: a - b,
@@ -370,6 +371,9 @@ class Lowerer(BoardFunctions):
         if fn in ("count",):
             return self._op("count", (expect(arg, CELLS, node.arg, "what 'count' counts"),), INT,
                             node)
+        if fn == "lowest":   # the first cell of X in cell order: bottom row first, then left
+            return self._op("lowest", (expect(arg, CELLS, node.arg, "what 'lowest' picks from"),),
+                            CELLS, node)
         if fn == "sum" and arg.type == ir.COUNTS:   # every cell's count
             return ir.Op("sum", (arg,), INT)
         if fn in ("size", "sum"):

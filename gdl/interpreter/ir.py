@@ -391,6 +391,13 @@ class Swap:
 
 
 @attrs.frozen
+class CycleCells:
+    """The pieces on `cells` (cell indices) move round: cells[0]'s to cells[1], ..., the
+    last's to cells[0]; every plane alike (a twist of a puzzle: stickers going round)."""
+    cells: tuple[int, ...]
+
+
+@attrs.frozen
 class Toggle:
     """The occupied cells of `cells` become empty, the empty ones a piece of kind `kind` of the
     mover (a press in Lights Out: an exclusive or of the board with a region)."""
@@ -399,7 +406,7 @@ class Toggle:
 
 
 Effect = (Assign | Promote | Flip | Fill | Guard | Again | Remove | Add | Carry | SetCount | Sow
-          | Group | Rotate | Reflect | Swap | Toggle)
+          | Group | Rotate | Reflect | Swap | Toggle | CycleCells)
 
 
 @attrs.frozen
