@@ -2,9 +2,9 @@
 and the `streak` counts, which a position's key leaves out.
 
 The Python back end keeps the positions seen as a frozenset of position keys (the planes,
-every variable but the move counter and the history, the player to move), the n-th
-sighting of a key adding `(key, n)`, and with `repeated board` the planes alone too
-(gdl/interpreter/codegen.py). Here the history variable is a number, n: the state's
+every variable but the move counter, the history and the streak counts, the player to
+move), the n-th sighting of a key adding `(key, n)`, and with `repeated board` the planes
+alone too (gdl/interpreter/codegen.py). Here the history variable is a number, n: the state's
 positions seen are SEEN[0 .. n), one entry per sighting, each with a 64-bit hash of its
 key (and of its board). A move writes the position it leaves into SEEN[n] and its state
 has n + 1; a search that goes depth first (perft) or a playout going on from one state
