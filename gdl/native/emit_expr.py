@@ -37,6 +37,7 @@ class ExprC:
         def lines_holding(self, e: ir.LinesHolding, p: int) -> str: ...
         def locals(self) -> str: ...                              # emit_moves
         def repeated(self, e: ir.Repeated, p: int) -> str: ...    # emit_history
+        def streak(self, e: ir.Streak, p: int) -> str: ...
 
     def __init__(self, game: ir.GameIR):
         self.game = game
@@ -229,6 +230,8 @@ class ExprC:
             return self.lines_holding(e, p)
         if isinstance(e, ir.Repeated):
             return self.repeated(e, p)
+        if isinstance(e, ir.Streak):
+            return self.streak(e, p)
         if isinstance(e, ir.Op):
             return self.op(e, p)
         raise Unsupported(f"the expression '{type(e).__name__}'")

@@ -180,6 +180,7 @@ class GameC(EntryC):
         nxt = (p + 1) % self.n_players
         turn = "nxt" if self.extra_turns else str(nxt)
         w(f"occ = {self.occ()};")
+        self.count_streaks(w, p)   # before the end rules read them
         w("o->res = 0;")
         for i in range(self.n_planes):
             w(f"o->b[{i}] = b{i};")

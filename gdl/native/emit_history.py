@@ -1,9 +1,10 @@
-"""The positions seen (`repeated`) in C: the history state variable as a table of positions.
+"""The positions seen (`repeated`) in C: the history state variable as a table of positions;
+and the `streak` counts, which a position's key leaves out.
 
 The Python back end keeps the positions seen as a frozenset of position keys (the planes,
-every variable but the move counter and the history, the player to move), the n-th
-sighting of a key adding `(key, n)`, and with `repeated board` the planes alone too
-(gdl/interpreter/codegen.py). Here the history variable is a number, n: the state's
+every variable but the move counter, the history and the streak counts, the player to
+move), the n-th sighting of a key adding `(key, n)`, and with `repeated board` the planes
+alone too (gdl/interpreter/codegen.py). Here the history variable is a number, n: the state's
 positions seen are SEEN[0 .. n), one entry per sighting, each with a 64-bit hash of its
 key (and of its board). A move writes the position it leaves into SEEN[n] and its state
 has n + 1; a search that goes depth first (perft) or a playout going on from one state
@@ -13,6 +14,11 @@ equal: a hash collision costs a comparison, never a wrong answer.
 
 The loader converts at the boundary (gdl/native/history.py): `gdl_seen_load` takes a
 history as packed states (one a sighting), `gdl_seen_store` gives entries back.
+
+The `streak` counts are the Python back end's list variable `[slot * players + player]`
+(an int64_t array, so the boundary converts them as any list): after each move, before the
+end rules, the mover's count of each condition grows by one when it holds, else drops to
+0 (codegen.Generator.count_streaks). A position's key for repetition leaves them out.
 """
 
 from __future__ import annotations
@@ -50,7 +56,7 @@ class HistoryC(EffectsC):
             raise Unsupported("'repeated board' counted more than twice")
         self.board_history = any(n.board for n in nodes)
         self.counted_history = any(n.times > 2 for n in nodes)
-        skip = {game.plies, game.history}
+        skip = {game.plies, game.history, game.streak}   # the hidden counters
         self.key_variables = tuple(i for i in range(len(game.variables)) if i not in skip)
 
     # ---- what the state update and the ends call
@@ -66,6 +72,25 @@ class HistoryC(EffectsC):
             planes = "".join(f"b{i}, " for i in range(self.n_planes))
             return f"seen_board({planes}v{self.history})"
         return f"seen_times({self.locals()}{self.next_player(p)}, {e.times - 1})"
+
+    def count_streaks(self, w: CWriter, p: int) -> None:
+        """Player p's count of each `streak` condition after p's move: one more when the
+        condition holds on the position the move left, else 0. Every condition is judged
+        before any count changes (the Python back end builds its new tuple from the old)."""
+        if self.game.streak is None:
+            return
+        n, var = self.n_players, f"v{self.game.streak}"
+        held = [f"held{slot}" for slot in range(len(self.game.streaks))]
+        for name, condition in zip(held, self.game.streaks):
+            w(f"int {name} = {self.truth(condition, p)};")
+        for slot, name in enumerate(held):
+            i = slot * n + p
+            w(f"{var}[{i}] = {name} ? {var}[{i}] + 1 : 0;   /* streak {slot} */")
+
+    def streak(self, e: ir.Streak, p: int) -> str:
+        """The count of `who` (the mover, or the next player) for the condition's slot."""
+        who = str(p) if e.who == ir.MOVER else self.next_player(p)
+        return f"v{self.game.streak}[{e.slot * self.n_players} + {who}]"
 
     # ---- the table and its functions
     def key_words(self, e: str) -> list[str]:

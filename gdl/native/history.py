@@ -65,9 +65,11 @@ class SeenTable:
         self.capacity = lib.gdl_seen_max()
 
     def state_of(self, key: Key) -> tuple:
-        """A key as a state to pack: its planes and variables, 0 for the others."""
+        """A key as a state to pack: its planes and variables, zeros for the others (an
+        array, such as the streak counts, as many zeros as its words)."""
         lay = self.layout
-        values: list[Any] = [0] * len(lay.variables)
+        values: list[Any] = [(0,) * words if array else 0
+                             for words, array in zip(lay.variables, lay.counts)]
         for i, value in zip(lay.key_variables, key[lay.planes:-1]):
             values[i] = value
         return (*key[:lay.planes], *values, key[-1], 0)

@@ -30,13 +30,13 @@ def splitmix64(seed: int) -> tuple[int, int]:
 
 def position_key(game, state: tuple, board: bool) -> tuple:
     """What a repetition compares, written here from the rules' description: the planes,
-    then (unless the board alone counts) every variable but the move counter and the
-    history, and the player to move."""
+    then (unless the board alone counts) every variable but the move counter, the
+    history and the streak counts, and the player to move."""
     ir = game.ir
     planes = len(ir.initial_planes)
     if board:
         return state[:planes]
-    skip = {ir.plies, ir.history}
+    skip = {ir.plies, ir.history, ir.streak}
     return (*state[:planes], *(state[planes + i] for i in range(len(ir.variables))
                                if i not in skip), state[-2])
 
