@@ -11,7 +11,7 @@ gdl.speed.playout_rate and bench/openspiel_peers.py (a Python loop choosing each
 OpenSpiel counts an amazons move as three actions: its playouts/s still compare whole
 games. Perft nodes/s: native at one ply deeper than Python (columns "perft d" is
 Python's depth), each counted over the whole tree it walks divided by its time; the cache
-hit time includes generating the C source again (the key is the source's hash).
+hit is found by the IR's key (gdl/native/build.py), with no C source generated.
 Prints figures only; nothing here asserts a speed.
 """
 
@@ -38,7 +38,7 @@ from gdl.speed import playout_rate  # noqa: E402
 
 GAMES = ("tictactoe", "connect4", "breakthrough", "clobber", "othello", "draughts", "uttt",
          "gomoku", "hex", "dots_and_boxes", "amazons", "pentago", "chess", "go", "mancala",
-         "nine_mens_morris", "antichess", "nim")
+         "nine_mens_morris", "antichess", "lines_of_action", "shogi", "nim")
 # OpenSpiel's game and parameters for gdl's default options (None: no peer)
 SPIEL = {"tictactoe": ("tic_tac_toe", {}), "connect4": ("connect_four", {}),
          "breakthrough": ("breakthrough", {}), "clobber": ("clobber", {}),
@@ -47,7 +47,9 @@ SPIEL = {"tictactoe": ("tic_tac_toe", {}), "connect4": ("connect_four", {}),
          "hex": ("hex", {"board_size": 11}), "dots_and_boxes": ("dots_and_boxes", {}),
          "amazons": ("amazons", {}), "pentago": ("pentago", {}), "mancala": ("mancala", {}),
          "nine_mens_morris": ("nine_mens_morris", {}), "chess": ("chess", {}),
-         "antichess": ("antichess", {})}
+         "antichess": ("antichess", {}), "go": ("go", {"board_size": 9}),
+         "lines_of_action": ("lines_of_action", {}), "shogi": ("shogi", {}),
+         "nim": ("nim", {"pile_sizes": "3;4;5", "is_misere": False})}
 PERFT_DEPTH = {"tictactoe": 5, "connect4": 5, "breakthrough": 3, "clobber": 3, "othello": 5,
                "draughts": 5, "uttt": 3, "gomoku": 2, "hex": 2, "dots_and_boxes": 3}
 

@@ -24,7 +24,7 @@ from gdl import levels
 from gdl.interpreter import compile_rules, load_file
 from gdl.interpreter.compiled import CompiledGame
 from gdl.interpreter.constraints import CompiledConstraints
-from gdl.interpreter.invariants import MAX_PLIES, Result, Verification, verify
+from gdl.interpreter.invariants import CHECK_SECONDS, MAX_PLIES, Result, Verification, verify
 from gdl.interpreter.puzzle_bounds import heuristic_text
 from gdl.interpreter.puzzle_summary import WALK_LENGTH, WALKS, summary as puzzle_summary
 from gdl.interpreter.puzzle_summary import violations as puzzle_violations
@@ -285,6 +285,9 @@ def invariant_lines(found: Verification) -> list[str]:
     if found.idle:
         out.append(f"  also hold, but merge no positions of the random games: "
                    f"{', '.join(found.idle)}")
+    if found.cut:
+        out.append(f"  note: testing stopped at its {CHECK_SECONDS:g} s bound (the moves are "
+                   f"slow to apply here), so fewer positions were tested")
     return out
 
 

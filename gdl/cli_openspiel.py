@@ -7,16 +7,16 @@ import json
 from typing import Any
 from collections.abc import Callable
 
+from gdl.cli_common import read_options
 from gdl.errors import GdlError
 
 
 def run(args: argparse.Namespace, status: Any) -> int:
-    from gdl import cli   # the shared --set reading (cli imports this module)
     try:
         from gdl import openspiel   # pyspiel is optional: only this command needs it
     except ImportError:
         raise GdlError("the OpenSpiel bridge needs pyspiel: pip install open-spiel") from None
-    game = openspiel.load(args.game, **cli._options(args.set))
+    game = openspiel.load(args.game, **read_options(args.set))
     info = openspiel.describe(game)
     if args.json:
         print(json.dumps(info, indent=2))
@@ -36,7 +36,7 @@ def run(args: argparse.Namespace, status: Any) -> int:
 
 
 def add_command(command: Callable[..., argparse.ArgumentParser], parents: list) -> None:
-    """Add `openspiel` through cli.build_parser's `command` helper."""
+    """Add `openspiel` through cli_parser.build_parser's `command` helper."""
     p = command("openspiel", run, "register a game with OpenSpiel (pyspiel); its name and "
                 "game info", parents)
     p.add_argument("--json", action="store_true", help="print one JSON object")

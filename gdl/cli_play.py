@@ -22,6 +22,7 @@ from typing import Any
 from collections.abc import Callable
 
 from gdl import cli_colour, interrupts, records
+from gdl.cli_common import load_game, player_specs, read_options, require_moves, setup_moves
 from gdl.api import ai_move
 from gdl.errors import GdlError, IllegalMove
 from gdl.games.reference_puzzles import random_walk
@@ -139,16 +140,15 @@ def _start(game: Any, args: argparse.Namespace, setup: Callable) -> tuple[State,
 
 
 def run(args: argparse.Namespace, status: Any) -> int:
-    from gdl import cli   # the shared command-line steps (cli imports this module)
-    game = cli._load(args)
-    cli._require_moves(game, "play")
+    game = load_game(args)
+    require_moves(game, "play")
     n = len(game.players)
-    specs = cli._specs(args.players, ["human"] + ["ai"] * (n - 1), n)
+    specs = player_specs(args.players, ["human"] + ["ai"] * (n - 1), n)
     seeds = random.Random(args.seed) if args.seed is not None else None
     reader = _Input()
     seats = [make_player(spec, game, args.level, seeds.randrange(2**32) if seeds else None,
                          args.time, input_fn=reader, max_nodes=args.max_nodes) for spec in specs]
-    start, how = _start(game, args, cli._setup)
+    start, how = _start(game, args, setup_moves)
     colour = cli_colour.wanted(sys.stdout)
 
     quiet = args.json   # --json: no boards, the record as one JSON object at the end
@@ -186,7 +186,7 @@ def run(args: argparse.Namespace, status: Any) -> int:
         ending.append(f"result after {len(played.moves)} moves: "
                       f"{text or (f'{limit} (--max-plies)' if cut else 'unfinished')}")
     record = records.Record(args.game, records.rules_hash(args.game),
-                            dict(cli._options(args.set)), how, tuple(specs),
+                            dict(read_options(args.set)), how, tuple(specs),
                             tuple(played.moves), tuple(played.seconds), text, payoffs)
     if quiet:
         print(json.dumps(record.to_json(), indent=2))

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from gdl.cli_common import count_type, load_game, seconds_type
 from gdl.errors import GdlError
 
 GAMES = 200              # self-play games by default
@@ -59,10 +60,9 @@ def train_game(game: Any, games: int, seed: int, engine_games: int, engine_secon
 
 
 def run(args: argparse.Namespace, status: Any) -> int:
-    from gdl import cli
     from gdl.training import weights as wfile
 
-    game = cli._load(args)
+    game = load_game(args)
     result = train_game(game, args.games, args.seed, args.engine_games, args.engine_seconds,
                         progress=status.show)
     status.clear()
@@ -90,17 +90,16 @@ def run(args: argparse.Namespace, status: Any) -> int:
 
 
 def add_command(command: Callable[..., argparse.ArgumentParser], parents: list) -> None:
-    """Add `train` through cli.build_parser's `command` helper."""
-    from gdl import cli
+    """Add `train` through cli_parser.build_parser's `command` helper."""
     p = command("train", run, "fit the evaluation's weights from seeded self-play, choose "
                 "the engine by a short tournament, and write the weights file", parents)
-    p.add_argument("--games", type=cli._count(1), default=GAMES,
+    p.add_argument("--games", type=count_type(1), default=GAMES,
                    help=f"self-play games (default: {GAMES})")
     p.add_argument("--seed", type=int, default=0, help="the seed (default: 0)")
-    p.add_argument("--engine-games", type=cli._count(0), default=ENGINE_GAMES,
+    p.add_argument("--engine-games", type=count_type(0), default=ENGINE_GAMES,
                    help=f"alpha-beta against MCTS games for the engine choice; 0 skips it "
                         f"(default: {ENGINE_GAMES})")
-    p.add_argument("--engine-seconds", type=cli._seconds, default=ENGINE_SECONDS,
+    p.add_argument("--engine-seconds", type=seconds_type, default=ENGINE_SECONDS,
                    help=f"their time per move (default: {ENGINE_SECONDS:g})")
     p.add_argument("--out", metavar="FILE", help="where to write the weights (default: "
                    "the weights directory, gdl/weights/NAME.json or $GDL_WEIGHTS/NAME.json)")

@@ -34,6 +34,7 @@ from gdl import limits
 from gdl.errors import GdlError, IllegalMove, OptionError, SolverError
 from gdl.protocol import PUZZLE, Game, Move, State
 from gdl.solvers.alphabeta import AlphaBeta, SearchResult
+from gdl.solvers.chances import best_chance
 from gdl.solvers.evaluation import make_evaluator
 from gdl.solvers.mcts import MAX_ROLLOUT_PLIES, MAX_TREE_NODES, MCTS, MCTSResult
 from gdl.solvers.puzzle import default_method, solve_puzzle
@@ -199,6 +200,7 @@ class AIPlayer:
         self.game, self.level = game, parse_level(level)
         self.name = name or f"ai:{level}"
         self.rng = random.Random(seed)
+        self.chance_rng = random.Random(seed)   # its own stream: the noise's stays as it was
         nodes = self.level.nodes
         budget = DEFAULT_SECONDS if time_per_move is None else time_per_move
         self.seconds = budget if nodes is None else None
@@ -229,6 +231,12 @@ class AIPlayer:
     def choose(self, game: Game, state: State) -> Move:
         self.last = result = self.engine.search(state)
         best = result.best_move
+        if isinstance(self.engine, AlphaBeta) and isinstance(result, SearchResult):
+            # a proved loss or draw: of the moves worth it, the one with the most chances
+            left = None if self.seconds is None else self.seconds - result.stats.seconds
+            if left is None or left > 0:
+                best = best_chance(game, state, result, self.engine, seconds=left,
+                                   iterations=self.level.nodes, rng=self.chance_rng)
         if self.level.noise and self.rng.random() < self.level.noise:
             others = [m for m in game.legal_moves(state) if m != best]
             if others:

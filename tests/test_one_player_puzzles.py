@@ -175,8 +175,9 @@ def test_astar_equals_breadth_first_search(seed):
         state = reference.apply(state, rng.choice(reference.legal_moves(state)))
     compiled = catalog.load("eight_puzzle")
     plain = solve_bfs(reference, state)
-    assert solve_astar(compiled, state).length == plain.length
-    assert solve_bfs(compiled, state).length == plain.length
+    ours = compiled.engine.pack(state)   # the reference's cells as the core game's planes
+    assert solve_astar(compiled, ours).length == plain.length
+    assert solve_bfs(compiled, ours).length == plain.length
 
 
 def test_the_diagonal_reflection_halves_the_states_searched():
@@ -214,3 +215,116 @@ def test_bench_says_where_it_starts(capsys):
 def test_parse_rules_accepts_the_goal_sugar():
     rules = parse_rules(TOGGLE, "toggle.gdl")
     assert any(type(s).__name__ == "End" for s in rules.statements)
+
+
+# --------------------------------------------------------------------------- tiles lowered
+
+def test_the_sliding_puzzle_is_a_core_game_of_named_swaps():
+    """`tiles 1..N and blank` lowers to a one-player game file (a piece per tile, moves
+    `move up: if COND then swap empty with n is empty`); compiled as any game file, it moves
+    like the test's own model of the 2x3 puzzle, move for move."""
+    from gdl.interpreter.puzzle_tiles import core_rules
+    goal = (1, 2, 3, 4, 5, 0)
+    game = load_rules(core_rules(2, 3, goal), "two_by_three.gdl")
+    assert game.players == ("solver",)
+    state = game.parse_position("TAB/CD. solver")   # t1 t2 t3 / t4 t5 blank (letters: t a b c d)
+    cells = [1, 2, 3, 4, 5, 0]
+    assert game.is_terminal(state) and game.returns(state) == (1.0,)
+    rng = random.Random(7)
+    towards = {"up": 3, "down": -3, "left": 1, "right": -1}   # the cell the tile comes from
+    for _ in range(60):
+        b = cells.index(0)
+        plain = sorted(name for name, d in towards.items()
+                       if 0 <= b + d < 6 and (d in (3, -3) or b // 3 == (b + d) // 3))
+        playing = state[:-1] + (0,)   # the goal ends the game; its moves are still there
+        moves = {game.move_text(playing, m): m for m in game.legal_moves(playing)}
+        assert sorted(moves) == plain
+        name = rng.choice(plain)
+        state = game.apply(state, moves[name])
+        cells[b], cells[b + towards[name]] = cells[b + towards[name]], 0
+        assert game.position_text(state).split()[0] == "/".join(
+            "".join(".TABCD"[t] for t in cells[r * 3:r * 3 + 3]) for r in range(2))
+
+
+def test_the_lowered_8_puzzle_as_a_game_file_solves_in_31_moves(tmp_path, capsys):
+    """The core game the 8-puzzle lowers to, written out as a plain `game` file and solved
+    by `gdl solve` as any one-player game (no sugar: no bound, no symmetry): breadth-first
+    search finds the 31 moves from 867254301, the 8-puzzle's farthest position."""
+    from gdl.interpreter.puzzle_tiles import core_rules
+    path = tmp_path / "sliding.gdl"
+    path.write_text(core_rules(3, 3, (1, 2, 3, 4, 5, 6, 7, 8, 0)))
+    letters = ".TABCDEFG"   # t1 .. t8 as the core writes them (upper case: the one player)
+    rows = ["".join(letters[int(c)] for c in row) for row in ("867", "254", "301")]
+    data = run_json(capsys, "solve", str(path), "--position", "/".join(rows) + " solver",
+                    "--method", "bfs")
+    assert data["length"] == 31 and len(data["solution"]) == 31
+    plain = SlidingPuzzle(3, start="867254301")   # replayed by the reference: the blank moves
+    state = plain.initial_state()                 # against the tile (our up: its D)
+    for text in data["solution"]:
+        blank = {"up": "D", "down": "U", "left": "R", "right": "L"}[text]
+        state = plain.apply(state, plain.parse_move(state, blank))
+    assert plain.is_goal(state)
+
+
+# --------------------------------------------------------------------------- the cube's stickers
+
+def sticker_cube(cube):
+    """The pocket cube as a board of the core: a column per cubie position, a row per
+    sticker slot (7 x 3), one kind of piece per sticker; each twist of the permutation
+    file becomes `cycle` effects on the cells. A move takes the cubie at src[j] to j,
+    twisted by add[j]: its sticker in slot t goes to slot t + add[j] of position j."""
+    form = cube.ir.form
+    lines = ['game "Sticker cube"', "players solver", "board 7 x 3",
+             "pieces " + " ".join(f"k{p}s{s}" for p in range(7) for s in range(3))]
+    for p in range(7):
+        for s in range(3):
+            lines.append(f"setup solver k{p}s{s}: {chr(97 + p)}{s + 1}")
+    for move in form.moves:   # src/add per component: the corners' (0), the twists' (1)
+        src, add = move.src[0], move.add[1]
+        image = {(src[j], t): (j, (t + add[j]) % 3) for j in range(7) for t in range(3)}
+        seen, cycles = set(), []
+        for start in image:
+            cycle, cell = [], start
+            while cell not in seen:
+                seen.add(cell)
+                cycle.append(cell)
+                cell = image[cell]
+            if len(cycle) > 1:
+                cycles.append("cycle " + " ".join(f"{chr(97 + j)}{t + 1}" for j, t in cycle))
+        lines.append(f"move {move.name}: if count (occupied) > 0 then " + ", ".join(cycles))
+    lines.append("end: solver wins if count (occupied) == 0")   # never: the counts come first
+    return "\n".join(lines) + "\n"
+
+
+def test_the_pocket_cube_as_stickers_on_the_core_moves_like_the_permutation_form():
+    """The same cube, moved by `cycle` on a board of stickers: after random words the
+    stickers read back as the permutation form's corners and twists, and the positions
+    within 5 quarter turns are 1, 6, 27, 120, 534, 2256 (the published counts)."""
+    cube = catalog.load("pocket_cube")
+    game = load_rules(sticker_cube(cube), "stickers.gdl")
+    by_name = {game.move_text(game.initial_state(), m): m
+               for m in game.legal_moves(game.initial_state())}
+
+    def read(state):   # the stickers' cells -> (corner, twist) as the permutation form
+        corner, twist = [0] * 7, [0] * 7
+        for plane in range(21):
+            cell = state[plane].bit_length() - 1
+            j, t = cell % 8, cell // 8        # a row of 7 cells and the guard column
+            piece, slot = divmod(plane, 3)
+            corner[j], twist[j] = piece, (t - slot) % 3
+        return (tuple(corner), tuple(twist))
+
+    rng = random.Random(9)
+    for _ in range(20):
+        word = [rng.choice(list(by_name)) for _ in range(rng.randint(1, 10))]
+        state = cube.play(cube.goal_state(), " ".join(word))
+        stickers = game.initial_state()
+        for name in word:
+            stickers = game.apply(stickers, by_name[name])
+        assert read(stickers) == cube.engine.unpack(state)
+    layer, seen, counts = [game.initial_state()], {game.initial_state()}, [1]
+    for _ in range(5):
+        layer = [t for s in layer for m in game.legal_moves(s) for t in [game.apply(s, m)]
+                 if t not in seen and not seen.add(t)]
+        counts.append(len(layer))
+    assert counts == [1, 6, 27, 120, 534, 2256]

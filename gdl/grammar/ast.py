@@ -469,6 +469,13 @@ class Swap:
 
 
 @attrs.frozen
+class CycleCells:
+    """`cycle A B C ...`: what stands on A goes to B, B's to C, ..., the last's to A."""
+    cells: tuple[Expr, ...]
+    pos: SourcePos
+
+
+@attrs.frozen
 class MoveLaws:
     """`every move commutes, undoes itself`: laws ("commutes", "undoes itself") of every move."""
     laws: tuple[str, ...]

@@ -212,6 +212,9 @@ class _Builder(Transformer):
     def swap(self, meta, children):
         return ast.Swap(children[0], children[1], _pos(meta))
 
+    def cycle_cells(self, meta, children):
+        return ast.CycleCells(tuple(children), _pos(meta))
+
     def group(self, meta, children):
         return ast.Group(children[0], _pos(meta))
 
@@ -325,6 +328,10 @@ class _Builder(Transformer):
     def param_move(self, meta, children):
         name, params, guard, effects = children
         return ast.ParamMove(_ident(name), params, guard, effects, _pos(meta))
+
+    def bare_move(self, meta, children):
+        name, guard, effects = children
+        return ast.ParamMove(_ident(name), (), guard, effects, _pos(meta))
 
     def params(self, meta, children):
         return tuple(children)

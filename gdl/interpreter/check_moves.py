@@ -238,6 +238,19 @@ class MoveChecks:
     def _cells(self, node: ast.Expr, ctx: Context, what: str) -> ir.Expr:
         return expect(self.lower.lower(node, ctx), CELLS, node, what)
 
+    def _cycle(self, effect: ast.CycleCells, ctx: Context) -> tuple[int, ...]:
+        """The cells of `cycle A B ...`: each one cell known when the game is built."""
+        cells: list[int] = []
+        for node in effect.cells:
+            lowered = self._cells(node, ctx, "a cell of a cycle")
+            if not isinstance(lowered, ir.Const) or lowered.value.bit_count() != 1:
+                raise error("a cycle names single cells (cycle a1 b1 c1)", node)
+            cell = lowered.value.bit_length() - 1
+            if cell in cells:
+                raise error("this cell is in the cycle twice", node)
+            cells.append(cell)
+        return tuple(cells)
+
     def _directions(self, words: tuple[ast.Dir, ...]) -> tuple[ir.Offsets, ...]:
         per_player: list[list[tuple[int, int]]] = [[] for _ in self.scope.players]
         for word in words:
@@ -265,7 +278,7 @@ class MoveChecks:
                            "a move's condition")
         every = self._every()
         for effect in leaves(every + node.effects):
-            if type(effect) in _BOARD_ONLY:
+            if type(effect) in _BOARD_ONLY and not isinstance(effect, ast.Swap):
                 raise error(f"'{_BOARD_ONLY[type(effect)]}' follows a board move (place, step or "
                             f"jump), not a move with parameters", effect)
         effects = (self._effects(every, Context(EFFECT), cell=False)
@@ -304,6 +317,8 @@ class MoveChecks:
             return ir.Group(self._effects(effect.effects, ctx))
         if isinstance(effect, ast.Reflect):
             return ir.Reflect(self._cells(effect.cells, ctx, "the region mirrored"))
+        if isinstance(effect, ast.CycleCells):
+            return ir.CycleCells(self._cycle(effect, ctx))
         if isinstance(effect, ast.Swap):
             return ir.Swap(self._cells(effect.first, ctx, "a cell swapped"),
                            self._cells(effect.second, ctx, "a cell swapped"))

@@ -113,6 +113,11 @@ class _Checker(MoveChecks, CountChecks):
         if self.scope.tracks_history:   # then the positions seen, a frozenset of position keys
             history = len(self.variables)
             self.variables.append(ir.Variable("seen", frozenset(), ir.HISTORY))
+        streak = None
+        if self.scope.streaks:   # then each player's count per `streak` condition
+            streak = len(self.variables)
+            zeros = (0,) * (len(self.scope.streaks) * len(self.scope.players))
+            self.variables.append(ir.Variable("streak", zeros, ir.LIST))
         geometry = self.scope.geometry or Geometry(0, 0, 0)   # a game without a board (Nim)
         return ir.GameIR(
             name=Path(self.rules.filename).stem, title=header.title, kind=header.kind,
@@ -121,6 +126,7 @@ class _Checker(MoveChecks, CountChecks):
             rules=tuple(self.rules_ir), priority=self._priority_indices(), ends=tuple(self.ends),
             symmetries=close(self.symmetries, geometry),
             zones=tuple(self.scope.zones), plies=plies, history=history,
+            streaks=tuple(self.scope.streaks), streak=streak,
             piece_values=tuple(self.piece_values.get(k, 1) for k in range(len(self.scope.pieces))),
             options=tuple((k, v.value) for k, v in self.scope.options.items()),
             declared_symmetries=tuple(self.symmetries), quantities=tuple(self.quantities),
@@ -594,11 +600,13 @@ class _Checker(MoveChecks, CountChecks):
             else:
                 raise unknown("player", node.who, ["mover", "opponent", *self.scope.players])
         flags = self.scope.tracks_history, self.scope.tracks_boards, self.scope.counts_plies
+        streaks = len(self.scope.streaks)
         condition = expect(self.lower.lower(node.condition, Context(END)), BOOL, node.condition,
                            "an end condition")
         if isinstance(condition, ir.Const) and not condition.value:
             if _names_an_option(node.condition, self.scope.options):   # switched off by one
                 self.scope.tracks_history, self.scope.tracks_boards, self.scope.counts_plies = flags
+                del self.scope.streaks[streaks:]
                 return
             raise error("this end condition can never hold", node.condition)
         score = None

@@ -114,7 +114,7 @@ class Generator(MoveCode):
                 w("hm_mover = hm_next = None")
             w(f"return not {self.expr(self.game.illegal, p)}")
             return
-        self.ends(w, p)
+        self.ends(w, p, moved=True)
 
     def stage_change(self, w: SourceWriter, rule: ir.Rule | ir.SelectRule, p: int, k: int,
                      move: str) -> None:
@@ -280,6 +280,19 @@ class Generator(MoveCode):
                 w(f"b{i} = {call.format(f'b{i}')}")
             w(f"occ = {self.occ()}")
             return
+        if isinstance(effect, ir.CycleCells):   # every plane: its bits moved, a shift per offset
+            cells = effect.cells
+            cycled = 0
+            by_offset: dict[int, int] = {}
+            for a, b in zip(cells, cells[1:] + cells[:1]):
+                by_offset[b - a] = by_offset.get(b - a, 0) | 1 << a
+                cycled |= 1 << a
+            for i in range(self.n_planes):
+                parts = [f"(b{i} & {mask}) << {d}" if d > 0 else f"(b{i} & {mask}) >> {-d}"
+                         for d, mask in sorted(by_offset.items())]
+                w(f"b{i} = b{i} & {~cycled} | " + " | ".join(f"({x})" for x in parts))
+            w(f"occ = {self.occ()}")
+            return
         if isinstance(effect, ir.Swap):
             w(f"x = {self.expr(effect.first, p)}")
             w(f"y = {self.expr(effect.second, p)}")
@@ -287,10 +300,11 @@ class Generator(MoveCode):
             w("y &= -y")
             w("if x and y and x != y:")
             with w.indent():
+                w("xy = x | y")
                 for i in range(self.n_planes):   # a plane holding exactly one of the two cells
-                    w(f"if bool(b{i} & x) != bool(b{i} & y):")
+                    w(f"if 0 != b{i} & xy != xy:")
                     with w.indent():
-                        w(f"b{i} ^= x | y")
+                        w(f"b{i} ^= xy")
             w(f"occ = {self.occ()}")
             return
         if isinstance(effect, ir.SetCount):
@@ -416,7 +430,9 @@ class Generator(MoveCode):
                     w(f"{self.plane(q, k)} ^= turned")
                     w(f"{self.plane(p, k)} |= turned")
 
-    def ends(self, w: SourceWriter, p: int) -> None:
+    def ends(self, w: SourceWriter, p: int, moved: bool = False) -> None:
+        """The end rules judge the position player p's move left; after a move (`moved`),
+        p's streaks are counted first."""
         nxt = (p + 1) % self.n_players
         turn = self.next_player(p)      # who moves next: a constant, or `nxt` with extra turns
         names = ", ".join(self.state_names)
@@ -425,6 +441,8 @@ class Generator(MoveCode):
             w(f"occ = {self.occ()}")
         if any(isinstance(n, ir.HasMoves) for end in self.game.ends for n in ir.walk(end)):
             w("hm_mover = hm_next = None   # the players' moves, once asked")
+        if moved and self.game.streak is not None:
+            self.count_streaks(w, p)
         for end in self.game.ends:
             w(f"if {self.expr(end.condition, p)}:")
             if end.outcome == "score":
@@ -441,6 +459,16 @@ class Generator(MoveCode):
             with w.indent():
                 w(f"return ({prefix}{turn}, {code})")
         w(f"return ({prefix}{turn}, 0)")
+
+    def count_streaks(self, w: SourceWriter, p: int) -> None:
+        """Player p's count of each `streak` condition grows by one when the condition holds
+        on the position p's move left, else drops to 0; the other players' counts stay."""
+        n, var = self.n_players, f"v{self.game.streak}"
+        counts = [f"{var}[{i}]" for i in range(n * len(self.game.streaks))]
+        for slot, condition in enumerate(self.game.streaks):
+            i = slot * n + p
+            counts[i] = f"({var}[{i}] + 1 if {self.expr(condition, p)} else 0)"
+        w(f"{var} = ({', '.join(counts)},)")
 
     def score_payoffs(self, w: SourceWriter, score: ir.Expr) -> None:
         """`payoffs`: each player's score against the others', summing to zero:

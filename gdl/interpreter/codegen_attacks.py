@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 # Effects that change the board away from where a move lands: the fast form cannot see them in a
 # placement or a choice (the general form takes such a move's cell for an attack).
 _FAR_EFFECTS = (ir.Remove, ir.Add, ir.Carry, ir.Fill, ir.Flip, ir.Sow, ir.Rotate, ir.Reflect,
-                ir.Swap, ir.Toggle)
+                ir.Swap, ir.Toggle, ir.CycleCells)
 
 
 class AttackCode:
@@ -295,13 +295,19 @@ def subsumed(rule: ir.StepRule, rules: tuple[ir.Rule, ...]) -> bool:
     reaches every cell `rule` does: its landing cells are `rule`'s or a part of them
     (`rule`'s are `theirs and ...`). Shogi's promoting moves attack nothing their plain
     twins do not."""
+    earlier = True
     for other in rules:
-        if (other is rule or not isinstance(other, ir.StepRule) or other.kind != rule.kind
+        if other is rule:
+            earlier = False
+            continue
+        if (not isinstance(other, ir.StepRule) or other.kind != rule.kind
                 or other.directions != rule.directions or other.slide != rule.slide
                 or other.origin is not None):
             continue
         if other.to == rule.to and rule.origin is None:
-            continue   # a twin: the earlier one of the two is kept
+            if earlier and other.distance == rule.distance and other.over == rule.over:
+                return True   # a twin (a rule written twice): the earlier one is kept
+            continue
         if other.to == rule.to or (isinstance(rule.to, ir.Op) and rule.to.op == "and"
                                    and other.to in and_or_chain(rule.to)):
             return True

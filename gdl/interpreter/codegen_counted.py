@@ -17,7 +17,7 @@ from gdl.interpreter.geometry import Geometry
 from gdl.interpreter.geometry_lines import axis_table, run_table
 
 if TYPE_CHECKING:
-    from gdl.interpreter.codegen_moves import Encoding
+    from gdl.interpreter.codegen_travels import Encoding
 
 
 class CountedCode:

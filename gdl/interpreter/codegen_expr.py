@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from gdl.interpreter import ir
 from gdl.interpreter.codegen_support import (
-    TABLE_BITS, SourceWriter, has_run, item, meet, result_codes, returns_table)
+    TABLE_BITS, SourceWriter, has_run, item, lowest, meet, result_codes, returns_table)
 from gdl.interpreter.ir import CELLS
 
 
@@ -30,7 +30,8 @@ class ExpressionCode:
         self.n_planes = len(game.initial_planes)   # 0 for a game without a board
         self.cell_bits = self.geo.size_bits
         self.cell_mask = (1 << self.cell_bits) - 1
-        self.globals: dict[str, Any] = {"RETURNS": returns_table(self.n_players), "item": item}
+        self.globals: dict[str, Any] = {"RETURNS": returns_table(self.n_players), "item": item,
+                                        "lowest": lowest}
         self.board_rules: list[ir.Rule] = [r for r in game.rules if not isinstance(r, ir.ParamRule)]
         # rule index -> its number among the board rules (a board move's rule field)
         self.board_number: dict[int, int] = {}
@@ -119,7 +120,8 @@ class ExpressionCode:
             names = "".join(f"{n}, " for n in self.state_names)
             # Asked once per position: several end rules may ask (see Generator.ends).
             seen = "hm_mover" if e.who == ir.MOVER else "hm_next"
-            return f"({seen} if {seen} is not None else ({seen} := moves(({names}{who}, 0))))"
+            return (f"({seen} if {seen} is not None else "
+                    f"({seen} := has_moves(({names}{who}, 0))))")
         if isinstance(e, ir.Flank):
             self.flank_helper()
             return f"flank({self.pieces(ir.MOVER, None, p)}, {self.expr(e.operand, p)})"
@@ -167,6 +169,11 @@ class ExpressionCode:
             return f"attacked(({', '.join(self.state_names)}, {p}, 0), {self.expr(e.cells, p)})"
         if isinstance(e, ir.Plies):
             return f"v{self.game.plies}"
+        if isinstance(e, ir.Streak):   # the counts, [slot * players + player]
+            who = p if e.who == ir.MOVER else self.next_player(p)
+            at = (e.slot * self.n_players + who if isinstance(who, int)
+                  else f"{e.slot * self.n_players} + {who}")
+            return f"v{self.game.streak}[{at}]"
         if isinstance(e, ir.Repeated):
             key = self.board_key() if e.board else self.position_key(self.next_player(p))
             if e.times > 2:   # seen times - 1 times before
@@ -210,8 +217,8 @@ class ExpressionCode:
 
     def position_key(self, player: int | str) -> str:
         """Code for a position's identity for repetition: board, variables, player to move
-        (not the move counter, nor the history itself)."""
-        skip = {self.game.plies, self.game.history}
+        (not the move counter, the history itself, nor the streaks' counts)."""
+        skip = {self.game.plies, self.game.history, self.game.streak}
         names = [f"b{i}" for i in range(self.n_planes)]
         names += [f"v{i}" for i in range(len(self.game.variables)) if i not in skip]
         return f"({', '.join(names + [str(player)])},)"
@@ -327,6 +334,7 @@ class ExpressionCode:
             "cells": lambda: f"({self.playable!r} if {a[0]} else 0)",
             "no": lambda: f"(not {a[0]})", "bool": lambda: a[0], "in": lambda: f"({a[0]} & {a[1]})",
             "member": lambda: f"({a[0]} in {a[1]})", "count": lambda: f"{a[0]}.bit_count()",
+            "lowest": lambda: f"lowest({a[0]})",
             "size": lambda: f"len({a[0]})", "sum": lambda: f"sum({a[0]})",
             "neg": lambda: f"(-{a[0]})",
             "index": lambda: f"item({a[0]}, {a[1]})", "list": lambda: f"({', '.join(a)},)",

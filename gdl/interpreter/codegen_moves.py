@@ -1,54 +1,31 @@
 """Legal-move generation of the core's move programs (docs/core.md, 3 and 6).
 
-Each stage kind has one emitter (place/choose, step/slide/ride, jump, parameters),
-which writes a bit-parallel loop over the stage's choices and hands every move to
-`add`. How a choice becomes a move int is the `Encoding`'s job: the first stage
-writes `to | from << S | rule << 2S`, a further stage k ORs `(to + 1)` and `from`
-into its own two fields of the move so far (`mv`), so that 0 means "skipped".
-A rule with further stages collects its first stage's moves, and a generated
-function per stage (`stage<rule>_<k>_<player>`) applies the stage before it to
-local copies of the position and enumerates from there.
+The rules in their order (priority rules first), the legality filter, and the early
+answer of `moves` in a rule; each stage kind's emitter (step/slide/ride, jump, drop,
+parameters) is in codegen_travels, with the `Encoding` of a move. A rule with further
+stages collects its first stage's moves, and a generated function per stage
+(`stage<rule>_<k>_<player>`) applies the stage before it to local copies of the
+position and enumerates from there.
 """
 
 from __future__ import annotations
 
-import contextlib
 
 from gdl.interpreter import ir
 from gdl.interpreter.codegen_attacks import AttackCode
 from gdl.interpreter.codegen_counted import CountedCode
 from gdl.interpreter.codegen_expr import ExpressionCode
 from gdl.interpreter.codegen_support import TABLE_BITS, SourceWriter
+from gdl.interpreter.codegen_travels import Encoding, TravelCode
 from gdl.interpreter.geometry import bits
-from gdl.limits import PARAMETER_VALUES, span
 
 
-class Encoding:
-    """How the emitters write a move: the first stage's fields, or a further stage's."""
-
-    def __init__(self, cell_bits: int, tag: int, captures: int, shift: int | None = None):
-        self.S, self.tag, self.captures, self.shift = cell_bits, tag, captures, shift
-
-    def move(self, to: str, start: str | None = None, captured: str | None = None) -> str:
-        S = self.S
-        if self.shift is None:
-            parts = [to]
-            if start is not None:
-                parts.append(f"{start} << {S}")
-            if self.tag:
-                parts.append(str(self.tag))
-        else:
-            parts = ["mv", f"({to} + 1) << {self.shift}"]
-            if start is not None:
-                parts.append(f"{start} << {self.shift + S}")
-        if captured is not None:
-            parts.append(f"{captured} << {self.captures}")
-        return " | ".join(parts)
-
-
-class MoveCode(AttackCode, CountedCode, ExpressionCode):
+class MoveCode(TravelCode, AttackCode, CountedCode, ExpressionCode):
     """`moves(s)`, `legal_moves(s)` and, when the rules need them, `pseudo(s)` (every
     rule's moves, no priority, no filter: what `attacked` reads) and `allowed(s, m)`."""
+
+    stoppable = False   # the listing being written may stop at its first move (gen_moves)
+    checking = False    # ... and may stop here (see `checkpoint`)
 
     # ---- the rule field and the stage fields
     def rule_tag(self, index: int) -> int:
@@ -69,7 +46,7 @@ class MoveCode(AttackCode, CountedCode, ExpressionCode):
         """`moves(s)`: every move but a pass; `legal_moves(s)`: those and the pass (when
         nothing else is legal, or always)."""
         if self.uses(ir.HasMoves):
-            self.gen_moves(w, "moves_of", pseudo=False)
+            self.gen_moves(w, "moves_of", pseudo=False, stoppable=True)
             w("")
             self.gen_memo(w)
         else:
@@ -93,21 +70,72 @@ class MoveCode(AttackCode, CountedCode, ExpressionCode):
                 w(f"return moves(s) or ({tag},)")
 
     def gen_memo(self, w: SourceWriter) -> None:
-        """`moves(s)` remembering the last position asked: an end rule asking `not moves`
-        lists the next player's moves of the very position the caller then asks about
-        (draughts, Othello, chess), so the second listing is the first one."""
+        """`moves(s)` remembering the last position listed, and `has_moves(s)` for a rule
+        asking `moves`: it stops at the first move found, so that an apply does not list
+        every move to learn that there is one (Amazons with `not moves`: some 2,000).
+
+        The caller usually lists the very position an end rule asked about next (chess,
+        draughts, Othello), so little is done twice: without a filter the early answer
+        stopped after the first rule that gave a move; with one, each rule's candidates
+        were filtered as they came, and PART keeps which candidate was the first allowed,
+        so the listing filters only those after it. A position without a move is
+        remembered in MEMO."""
         self.globals["MEMO"] = [None, ()]
+        filtered = self.game.illegal is not None
+        if filtered:
+            self.globals["PART"] = [None, 0]
+            self.probe_helper()
         w("def moves(s):")
         with w.indent():
             w("if s == MEMO[0]:")
             with w.indent():
                 w("return MEMO[1]")
-            w("out = moves_of(s)")
+            w("out = moves_of(s, False, PART[1]) if s == PART[0] else moves_of(s)"
+              if filtered else "out = moves_of(s)")
             w("MEMO[0], MEMO[1] = s, out")
             w("return out")
+        w("")
+        w("def has_moves(s):")
+        with w.indent():
+            w("if s == MEMO[0]:")
+            with w.indent():
+                w("return bool(MEMO[1])")
+            if filtered:
+                w("if s == PART[0]:")
+                with w.indent():
+                    w("return True")
+            w("found = moves_of(s, True)")
+            w("if not found:")
+            with w.indent():
+                w("MEMO[0], MEMO[1] = s, found")
+            w("return bool(found)")
 
-    def gen_moves(self, w: SourceWriter, name: str, pseudo: bool) -> None:
-        w(f"def {name}(s):")
+    def probe_helper(self) -> None:
+        """`probe(s, out, done)`: the filter on the candidates from `done` on; at the first
+        allowed one PART keeps its place and the answer is -1, else len(out)."""
+        w = SourceWriter()
+        w("def probe(s, out, done):")
+        with w.indent():
+            w("for i in range(done, len(out)):")
+            with w.indent():
+                w("if allowed(s, out[i]):")
+                with w.indent():
+                    w("PART[0], PART[1] = s, i")
+                    w("return -1")
+            w("return len(out)")
+        self.helpers["probe"] = w.lines
+
+    def gen_moves(self, w: SourceWriter, name: str, pseudo: bool,
+                  stoppable: bool = False) -> None:
+        """`name(s)`: the moves. `stoppable`: `name(s, True)` may stop early and return a
+        list that is empty only when there is no move, and `name(s, False, i)` lists them
+        knowing that candidate i is the first the filter allows (see `gen_memo`)."""
+        self.stoppable = stoppable
+        if stoppable:
+            w(f"def {name}(s, stop=False, known=-1):" if self.game.illegal is not None
+              else f"def {name}(s, stop=False):")
+        else:
+            w(f"def {name}(s):")
         with w.indent():
             self.unpack(w)
             w("if res:")
@@ -145,20 +173,54 @@ class MoveCode(AttackCode, CountedCode, ExpressionCode):
         first = [] if pseudo else list(self.game.priority)
         rest = [i for i, r in enumerate(self.game.rules)
                 if i not in first and not isinstance(r, ir.PassRule)]
+        filtered = self.game.illegal is not None and not pseudo
+        probing = filtered and self.stoppable
+        if probing and not first:
+            w("done = 0")
+        # a filtered listing probes the rules after the priority ones (see `checkpoint`)
+        self.checking = self.stoppable and not (filtered and first)
         for position, index in enumerate(first + rest):
             if first and position == len(first):
-                self.filter(w, pseudo)
+                if filtered:
+                    w("out = [m for m in out if allowed(s, m)]")
                 w("if out:")
                 with w.indent():
                     w("return out")
+                if filtered:
+                    w("add = out.append")
+                if probing:
+                    w("done = 0")
+                self.checking = self.stoppable
             self.rule_moves(w, index, p)
-        self.filter(w, pseudo)
+            self.checkpoint(w)
+        self.checking = False
+        if probing:
+            w("if stop:   # every candidate was refused")
+            with w.indent():
+                w("return []")
+            w("if known >= 0:   # has_moves refused those before `known` and allowed it")
+            with w.indent():
+                w("return [out[known], *[m for m in out[known + 1:] if allowed(s, m)]]")
+        if filtered:
+            w("out = [m for m in out if allowed(s, m)]")
         w("return out")
 
-    def filter(self, w: SourceWriter, pseudo: bool) -> None:
-        """Keep the moves the legality filter allows (on the position each leaves)."""
-        if self.game.illegal is not None and not pseudo:
-            w("out = [m for m in out if allowed(s, m)]")
+    def checkpoint(self, w: SourceWriter) -> None:
+        """Where a stoppable listing may stop: it has a move (or, with a filter, a
+        candidate the filter allows)."""
+        if not self.checking:
+            return
+        if self.game.illegal is None:
+            w("if stop and out:")
+            with w.indent():
+                w("return out")
+            return
+        w("if stop and len(out) > done:")
+        with w.indent():
+            w("done = probe(s, out, done)")
+            w("if done < 0:")
+            with w.indent():
+                w("return out")
 
     def rule_moves(self, w: SourceWriter, index: int, p: int) -> None:
         rule = self.game.rules[index]
@@ -179,6 +241,7 @@ class MoveCode(AttackCode, CountedCode, ExpressionCode):
         w("for mv in first:")
         with w.indent():
             w(f"{self.stage_function(index, 1, p)}({self.locals()}mv, add)")
+            self.checkpoint(w)
 
     def locals(self) -> str:
         return "".join(f"{n}, " for n in self.state_names)
@@ -252,171 +315,6 @@ class MoveCode(AttackCode, CountedCode, ExpressionCode):
                 w.indent()
             w(f"add({enc.move(names[0], names[1] if len(names) > 1 else None)})")
             w.depth -= len(names)
-
-    def droppable(self, rule: ir.DropRule) -> list[int]:
-        """The kinds a drop rule may put down: its own, or every kind a hand can hold."""
-        return [rule.kind] if rule.kind is not None else sorted(set(self.game.returns_as))
-
-    def drop_moves(self, w: SourceWriter, rule: ir.DropRule, p: int, enc: Encoding) -> None:
-        """Every kind held in the mover's hand onto every cell of `where` (the kind rides
-        in the move's `from` field)."""
-        w(f"to = {self.expr(rule.where, p)}")
-        hand, kinds = f"v{self.game.hand}", self.n_kinds
-        for k in self.droppable(rule):
-            w(f"if {hand}[{p * kinds + k}]:")
-            with w.indent():
-                w("m = to")
-                w("while m:")
-                with w.indent():
-                    w("low = m & -m")
-                    w(f"add({enc.move('low.bit_length() - 1', str(k))})")
-                    w("m ^= low")
-
-    def movers(self, rule: ir.StepRule | ir.JumpRule, p: int) -> str:
-        """The cells a travel starts from: the mover's pieces of its kind (on `origin`),
-        or for a line of sight the origin cells themselves."""
-        if rule.kind is None:
-            assert rule.origin is not None   # a line of sight (a ride) says where it starts
-            return self.expr(rule.origin, p)
-        mine = self.plane(p, rule.kind)
-        return mine if rule.origin is None else f"({mine} & {self.expr(rule.origin, p)})"
-
-    def jump_moves(self, w: SourceWriter, rule: ir.JumpRule, p: int, enc: Encoding) -> None:
-        """Every jump (or, with repeat, every maximal chain of jumps) of the rule's pieces."""
-        # (over offset, landing offset, the cells from which both stay on the board)
-        steps = [step for dx, dy in rule.directions[p] for step in self.geo.jumps(dx, dy)]
-        w(f"over = {self.expr(rule.over, p)}")
-        w(f"land = {self.expr(rule.to, p)}")
-        w(f"m = {self.movers(rule, p)}")
-        w("while m:")
-        with w.indent():
-            w("low = m & -m")
-            w("m ^= low")
-            w("f = low.bit_length() - 1")
-            if not rule.repeat:
-                for off, land, mask in steps:
-                    w(f"if {mask!r} >> f & 1 and over >> (f + {off}) & 1 "
-                      f"and land >> (f + {land}) & 1:")
-                    with w.indent():
-                        w(f"add({enc.move(f'(f + {land})', 'f', f'1 << (f + {off})')})")
-                return
-            self.jump_chains(w, steps, enc, rule.by_path)
-
-    def jump_chains(self, w: SourceWriter, steps: list[tuple[int, int, int]], enc: Encoding,
-                    by_path: bool) -> None:
-        """Every maximal chain from the piece on `f`. A move is its ends and its captures,
-        so a circuit of four or more captures run both ways is one move; `by_path` keeps
-        the jumps made in the move instead (a few bits each, the step's number + 1, the
-        first jump highest, above the captures), each order its own move."""
-        width = len(steps).bit_length()
-        w("free = land | low   # the jumping piece has left its cell")
-        w("stack = [(f, 0, 0)]" if by_path else "stack = [(f, 0)]")
-        w("while stack:")
-        with w.indent():
-            w("c, cap, path = stack.pop()" if by_path else "c, cap = stack.pop()")
-            w("grown = False")
-            for i, (off, land, mask) in enumerate(steps):
-                w(f"if {mask!r} >> c & 1 and over >> (c + {off}) & 1 "
-                  f"and not cap >> (c + {off}) & 1 and free >> (c + {land}) & 1:")
-                with w.indent():
-                    path = f", path << {width} | {i + 1}" if by_path else ""
-                    w(f"stack.append((c + {land}, cap | 1 << (c + {off}){path}))")
-                    w("grown = True")
-            w("if cap and not grown:")
-            with w.indent():
-                if by_path:
-                    w(f"add({enc.move('c', 'f', 'cap')} | path << {self.path_shift})")
-                    return
-                w(f"move = {enc.move('c', 'f', 'cap')}")
-                w("# (`add` is the append of the list being filled)")
-                w("if cap.bit_count() < 4 or move not in add.__self__:")
-                with w.indent():
-                    w("add(move)")
-
-    @property
-    def path_shift(self) -> int:
-        """Where a by-path jump chain keeps its jumps: above every capture bit."""
-        return self.capture_shift + self.layout_bits
-
-    def step_moves(self, w: SourceWriter, rule: ir.StepRule, p: int, enc: Encoding) -> None:
-        w(f"to = {self.expr(rule.to, p)}")
-        mine = self.movers(rule, p)
-        if rule.distance is not None:
-            self.counted_moves(w, rule, p, mine, enc)
-            return
-        if rule.slide:
-            self.slide_moves(w, rule, p, mine, enc)
-            return
-        for dx, dy in rule.directions[p]:
-            for off, has in self.geo.shifts(dx, dy):
-                moved = (f"({mine} & {has!r}) << {off}" if off > 0
-                         else f"({mine} & {has!r}) >> {-off}")
-                w(f"m = {moved} & to")
-                w("while m:")
-                with w.indent():
-                    w("low = m & -m")
-                    w("t = low.bit_length() - 1")
-                    w(f"add({enc.move('t', f'(t - {off})')})")
-                    w("m ^= low")
-
-    def slide_moves(self, w: SourceWriter, rule: ir.StepRule, p: int, mine: str,
-                    enc: Encoding) -> None:
-        """Walk each piece along each direction over empty cells; every cell walked onto that
-        is in `to` is a move, and the first occupied cell ends the walk."""
-        w(f"m = {mine}")
-        w("while m:")
-        with w.indent():
-            w("low = m & -m")
-            w("m ^= low")
-            w("f = low.bit_length() - 1")
-            for dx, dy in rule.directions[p]:
-                w("c = f")
-                with self.walk(w, dx, dy):
-                    w("if to >> c & 1:")
-                    with w.indent():
-                        w(f"add({enc.move('c', 'f')})")
-                    w("if occ >> c & 1:")
-                    with w.indent():
-                        w("break")
-
-    @contextlib.contextmanager
-    def walk(self, w: SourceWriter, dx: int, dy: int):
-        """A loop moving the cell `c` one neighbour along (dx, dy) at a time while there is
-        one; the body written inside the `with` runs at each new cell. A lattice board (one
-        shift) adds its offset; a points board looks the next cell up in a table."""
-        pairs = self.geo.shifts(dx, dy)
-        if len(pairs) == 1:
-            ((off, has),) = pairs
-            w(f"while {has!r} >> c & 1:")
-            with w.indent():
-                w(f"c += {off}")
-                yield
-            return
-        name = self.table(f"NEXT_{dx}_{dy}".replace("-", "m"), self.geo.next_cells(dx, dy))
-        w(f"while {name}[c] >= 0:")
-        with w.indent():
-            w(f"c = {name}[c]")
-            yield
-
-    def param_moves(self, w: SourceWriter, rule: ir.ParamRule, r: int, p: int) -> None:
-        depth = 0
-        self.globals["span"] = span   # refuses a range too big to list (gdl.limits)
-        for i, (low, high) in enumerate(rule.ranges):
-            # a plain range, unless it is too big to list: then span says so (no call
-            # on the hot path)
-            w(f"lo, hi = {self.expr(low, p)}, {self.expr(high, p)}")
-            w(f"for a{i} in (range(lo, hi + 1) if hi - lo < {PARAMETER_VALUES} "
-              f"else span(lo, hi)):")
-            w.indent()
-            depth += 1
-        args = ", ".join(f"a{i}" for i in range(len(rule.ranges)))
-        if rule.guard is not None:
-            w(f"if {self.expr(rule.guard, p)}:")
-            with w.indent():
-                w(f"add(({r}, {args}))")
-        else:
-            w(f"add(({r}, {args}))")
-        w.depth -= depth
 
     # provided by the generator: a stage's change of the position and its effects
     def stage_change(self, w: SourceWriter, rule: ir.Rule | ir.SelectRule, p: int, k: int,

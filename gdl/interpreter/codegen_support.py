@@ -58,6 +58,11 @@ def has_run(pieces: int, runs: tuple[int, ...]) -> bool:
     return False
 
 
+def lowest(cells: int) -> int:
+    """`lowest X`: the first cell of X in cell order (its lowest bit), none when X is empty."""
+    return cells & -cells
+
+
 def item(values: tuple, index: int) -> int:
     """`values[index]` counted from 1, refusing indices outside the list (no wrap-around)."""
     if not 1 <= index <= len(values):

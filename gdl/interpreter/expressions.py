@@ -31,7 +31,7 @@ BUILTIN_NAMES = ("empty", "occupied", "own", "enemy", "full", "moves", "dark", "
                  "plies", "captured",
                  "repeated", "none", "origin", "neutral")
 FUNCTIONS = ("row", "column", "rows", "columns", "line", "count", "size", "sum", "flank", "moves",
-             "slot",
+             "slot", "streak", "lowest",
              *CONNECTIVITY, AXIS)
 COMPASS_NAMES = tuple(COMPASS)
 _COMPARE = {"==", "!=", "<", "<=", ">", ">="}
@@ -72,6 +72,7 @@ class Scope:
     counts_plies: bool = False   # some rule reads `plies`: the state keeps a move counter
     tracks_history: bool = False  # an end rule reads `repeated`: the state keeps the positions seen
     tracks_boards: bool = False   # `repeated board`: it keeps the boards seen too
+    streaks: list[ir.Expr] = attrs.Factory(list)   # the conditions `streak` counts, by slot
 
     def known_names(self) -> list[str]:
         names = [*self.options, *self.regions, *self.players, *self.variables, *BUILTIN_NAMES]
@@ -134,6 +135,7 @@ def _evaluate(op: str, values: list[Any], full: int) -> Any:
         "or": lambda: a | b if isinstance(a, int) and not isinstance(a, bool) else a or b,
         "bool": lambda: a != 0, "no": lambda: a == 0, "in": lambda: bool(a & b),
         "member": lambda: a in b, "count": lambda: a.bit_count(), "size": lambda: len(a),
+        "lowest": lambda: a & -a,
         "sum": lambda: sum(a), "neg": lambda: -a, "index": lambda: _item(a, b),
         "==": lambda: a == b, "!=": lambda: a != b, "<": lambda: a < b, "<=": lambda: a <= b,
         ">": lambda: a > b, ">=": lambda: a >= b, "+": lambda: a + b, "-": lambda: a - b,
@@ -309,6 +311,18 @@ class Lowerer(BoardFunctions):
         self.scope.tracks_boards |= board
         return ir.Repeated(board, times)
 
+    def streak(self, node: ast.Apply, ctx: Context, who: str = ir.MOVER) -> ir.Expr:
+        """`streak COND`: the mover's moves in a row that ended with COND holding."""
+        if ctx.mode != END:
+            raise error("'streak' (moves in a row after which a condition held) is only "
+                        "known in an end rule", node.fn)
+        condition = expect(self.lower(node.arg, ctx), BOOL, node.arg, "what 'streak' counts")
+        if isinstance(condition, ir.Const):
+            raise error("'streak' counts a condition on the position, not a constant", node.arg)
+        if condition not in self.scope.streaks:
+            self.scope.streaks.append(condition)
+        return ir.Streak(condition, who, self.scope.streaks.index(condition))
+
     def _apply(self, node: ast.Apply, ctx: Context) -> ir.Expr:
         fn = node.fn.text
         if fn in ("own", "enemy") or fn in self.scope.players:
@@ -335,6 +349,8 @@ class Lowerer(BoardFunctions):
                 raise error(f"a position can be repeated 2 to {MAX_REPETITIONS} times, "
                             f"not {times}", node.arg)
             return self.repeated(node.fn, ctx, board=False, times=times)
+        if fn == "streak":
+            return self.streak(node, ctx)
         if fn not in FUNCTIONS:
             raise unknown("function", node.fn, list(FUNCTIONS) + ["own", "enemy"])
         if fn in CONNECTIVITY:
@@ -355,6 +371,9 @@ class Lowerer(BoardFunctions):
         if fn in ("count",):
             return self._op("count", (expect(arg, CELLS, node.arg, "what 'count' counts"),), INT,
                             node)
+        if fn == "lowest":   # the first cell of X in cell order: bottom row first, then left
+            return self._op("lowest", (expect(arg, CELLS, node.arg, "what 'lowest' picks from"),),
+                            CELLS, node)
         if fn == "sum" and arg.type == ir.COUNTS:   # every cell's count
             return ir.Op("sum", (arg,), INT)
         if fn in ("size", "sum"):

@@ -1,4 +1,4 @@
-"""Lowering of the board functions of the v2 core: connectivity, attacks, vectors, `line K of`.
+"""Lowering of the board functions of the v2 core: connectivity, attacks, vectors, `X of OWNER`.
 
 Mixed into `expressions.Lowerer`. Connectivity is general: `reach` is a flood fill
 along the board's links, and `alive`/`connects` are sugar over it (docs/core.md, 4).
@@ -49,6 +49,7 @@ class BoardFunctions:
         def _needs_board(self, node: Any, name: str) -> Any: ...
         def _position_dependent(self, node: Any, ctx: Any, name: str) -> None: ...
         def direction(self, ident: Any) -> tuple[ir.Offsets, ...]: ...
+        def streak(self, node: ast.Apply, ctx: Any, who: str = ir.MOVER) -> ir.Expr: ...
 
     def _cell_args(self, node: ast.Apply, ctx: Any) -> list[ir.Expr]:
         from gdl.interpreter.expressions import error, expect
@@ -120,11 +121,21 @@ class BoardFunctions:
             getattr(geometry, "shape", "square"), node.dx, node.dy)
         return tuple(images for _ in self.scope.players)
 
+    def _streak_of(self, node: ast.ApplyOf, ctx: Any) -> ir.Expr:
+        from gdl.interpreter.expressions import OWNER_WORDS, error
+        word = node.owner.ident.text if isinstance(node.owner, ast.Name) else None
+        if word not in OWNER_WORDS:
+            raise error("'streak ... of' is followed by own or enemy", node.owner)
+        return self.streak(ast.Apply(node.fn, node.arg, None, node.pos), ctx, OWNER_WORDS[word])
+
     def _applyof(self, node: ast.ApplyOf, ctx: Any) -> ir.Expr:
         """`line K of OWNER`: own, enemy (the next player), any, or a player's name."""
         from gdl.interpreter.expressions import error, owner_word
+        if node.fn.text == "streak":   # streak C of enemy: the next player's count
+            return self._streak_of(node, ctx)
         if node.fn.text != "line":
-            raise error(f"only 'line' takes 'of' (line 5 of enemy), not '{node.fn.text}'", node.fn)
+            raise error(f"only 'line' and 'streak' take 'of' (line 5 of enemy), "
+                        f"not '{node.fn.text}'", node.fn)
         line = self.lower(ast.Apply(node.fn, node.arg, None, node.pos), ctx)
         assert isinstance(line, ir.Line)   # `line K` lowers to a line test
         if not isinstance(node.owner, ast.Name):

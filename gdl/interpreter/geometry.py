@@ -254,7 +254,16 @@ class Geometry:
         boards; `shifts` covers every board)."""
         if self.shape == "points":
             raise ValueError("a points board has no lattice neighbours; use shifts()")
-        return self.mask(lambda x, y: self.on_board(x + dx, y + dy))
+        # kept: walks (`neighbour`, the run tables of counted slides) ask once per step
+        found = self._neighbour_masks.get((dx, dy))
+        if found is None:
+            found = self._neighbour_masks[dx, dy] = self.mask(
+                lambda x, y: self.on_board(x + dx, y + dy))
+        return found
+
+    @functools.cached_property
+    def _neighbour_masks(self) -> dict[Step, Mask]:
+        return {}
 
     def shifts(self, dx: int, dy: int) -> tuple[tuple[int, Mask], ...]:
         """The (bit offset, from-mask) pairs such that the (dx, dy)-neighbours of the cells in

@@ -4,11 +4,16 @@ Four signals, each read off the IR, each in [-1, 1] for the player it scores:
 - open lines: when a line of K wins, the K-cell windows no opponent piece
   blocks, weighted by the square of the player's pieces in them;
 - material: when pieces can be taken (steps, jumps) or counts decide the end,
-  the difference in piece counts, each kind weighted by its `value` hint (default 1);
+  the difference in piece counts, each kind weighted by its `value` hint, or without
+  hints by its reach (a lone piece's moves over the board, `reach_values`), and a piece
+  on its way to a promotion counted for part of what it will gain;
 - advancement: when reaching a region wins, how close the player's pieces are
   to it (rows to go, squared, so a runner near the goal counts most);
 - mobility: when a placement must outflank (Othello), the difference in the
   number of legal moves;
+- confinement: when leaving the opponent no move wins (checkmate), in the endgame of the
+  side far behind in material, how few moves that side has left (material's sign turns
+  when losing every piece wins: antichess);
 - counts: when a winning end compares a count variable summed over each player's cells
   (Kalah's seeds on each side), the difference of those sums;
 - connection: when joining two sides wins (`connects`, Hex), how many empty cells each
@@ -26,12 +31,10 @@ from collections.abc import Callable
 
 from gdl.interpreter import ir
 from gdl.interpreter.geometry import bits, union
+from gdl.interpreter.heuristics_material import (  # noqa: F401  (features reads _material_signal)
+    _confinement_signal, _gathering_goal, _material_signal, _squash, reach_values)
 
 Heuristic = Callable[[tuple], tuple[float, ...]]
-
-
-def _squash(score: float, scale: float) -> float:
-    return score / (abs(score) + scale)
 
 
 def _line_signal(game: ir.GameIR, planes_of: list[list[int]]) -> Callable | None:
@@ -81,31 +84,6 @@ def _two_player_lines(windows: tuple[int, ...], planes_of: list[list[int]]) -> C
                 score -= n * n
         v = _squash(score, 32.0)
         return [v, -v]
-    return signal
-
-
-def _material_signal(game: ir.GameIR, planes_of: list[list[int]]) -> Callable | None:
-    if _gathering_goal(game):
-        return None   # taking pieces helps the side that loses them to join up
-    captures = any(isinstance(r, ir.JumpRule)
-                   or (isinstance(r, ir.StepRule) and not ir.within_empty(r.to))
-                   for r in game.rules)
-    counted = any(isinstance(e, ir.Op) and e.op == "count"
-                  for end in game.ends for e in ir.walk(end.condition))
-    if not (captures or counted) or not (any(game.initial_planes) or counted):
-        return None   # (an empty start counts when the end rules count: morris, boxes)
-    kinds = len(game.pieces)
-    weights = game.piece_values
-
-    def material(state: tuple, planes: list[int]) -> int:
-        return sum(state[i].bit_count() * weights[i % kinds] for i in planes)
-
-    start = max(1, max(material(game.initial_planes, planes) for planes in planes_of))
-
-    def signal(state: tuple) -> list[float]:
-        counts = [material(state, planes) for planes in planes_of]
-        return [_squash(counts[p] - max(c for q, c in enumerate(counts) if q != p), start)
-                for p in range(len(counts))]
     return signal
 
 
@@ -213,13 +191,6 @@ def _connection_signal(game: ir.GameIR, planes_of: list[list[int]]) -> Callable 
     return signal
 
 
-def _gathering_goal(game: ir.GameIR) -> bool:
-    """Whether some end rule wins when a player's pieces are one group (`connected own`)."""
-    return any(end.outcome == "wins" and isinstance(e, ir.Connected)
-               and isinstance(e.cells, ir.Pieces) and e.cells.kind is None
-               for end in game.ends for e in ir.walk(end.condition))
-
-
 def _gathering_signal(game: ir.GameIR, planes_of: list[list[int]]) -> Callable | None:
     if not _gathering_goal(game) or len(planes_of) != 2:
         return None
@@ -286,8 +257,11 @@ def derive(game: ir.GameIR, moves: Callable | None = None) -> Heuristic | None:
         return None
     kinds = len(game.pieces)
     planes_of = [[p * kinds + k for k in range(kinds)] for p in range(players)]
-    candidates = (_line_signal(game, planes_of), _material_signal(game, planes_of),
+    values = reach_values(game, moves) if moves is not None and game.initial_planes else None
+    candidates = (_line_signal(game, planes_of),
+                  _material_signal(game, planes_of, values, promise=True),
                   _advance_signal(game, planes_of), _mobility_signal(game, moves),
+                  _confinement_signal(game, planes_of, moves, values),
                   _connection_signal(game, planes_of),
                   _gathering_signal(game, planes_of)) if game.initial_planes else ()
     signals = [s for s in (*candidates, _counts_signal(game)) if s is not None]

@@ -9,7 +9,7 @@ when no legal move changes it (conserved) or moves it the wrong way (monotone),
 from every player's view.
 
 Positions come from seeded random games. `gdl check` tests every declaration on
-up to WORK moves' worth of them and reports the first failure with a
+up to WORK moves' worth of them (and CHECK_SECONDS in all) and reports the first failure with a
 counterexample; a game being loaded tests its symmetries on one short playout
 (LOAD_WORK moves per symmetry) so that `canonical` never uses one the sample
 refutes. Both are tests, not proofs: a declaration false only in positions the
@@ -18,9 +18,11 @@ sample never reaches passes.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
+from time import process_time
 from typing import Any
 
 import attrs
@@ -31,6 +33,11 @@ from gdl.interpreter.ir import Quantity, Symmetry
 WORK = 20_000        # moves applied per declaration by `gdl check` (beyond the first position)
 DISCOVER_WORK = 10_000   # per undeclared candidate symmetry
 LOAD_WORK = 400      # per declared symmetry when a game is loaded
+# Processor seconds `gdl check` spends testing and looking for invariants at most: where
+# every apply is slow, the move budgets above alone can take minutes. Past it each test
+# stops after its current position, and the report says so. (Processor time, not the
+# clock's: on a loaded machine the same file tests the same positions.)
+CHECK_SECONDS = 8.0
 LOAD_SEED = 0
 MAX_PLIES = 1_000    # a random game longer than this is cut
 SHOWN_MOVES = 12     # legal moves listed in a counterexample
@@ -64,6 +71,7 @@ class Verification:
     quantities: tuple[Quantity, ...]
     suggested: tuple[tuple[Symmetry, int], ...] = ()
     idle: tuple[str, ...] = ()
+    cut: bool = False   # the time bound (CHECK_SECONDS) stopped the testing early
 
     @property
     def ok(self) -> bool:
@@ -127,11 +135,12 @@ class Children:
 # --------------------------------------------------------------------------- symmetries
 
 def check_symmetry(game: Any, sym: Symmetry, states: Iterable[tuple], children: Children,
-                  work: int) -> Result:
-    """Test `sym` on `states` (in order) until `work` moves have been applied."""
+                  work: int, deadline: float = math.inf) -> Result:
+    """Test `sym` on `states` (in order) until `work` moves have been applied (or the
+    process_time() `deadline` has passed), on one position at least."""
     image, spent, tested = children.image, 0, 0
     for s in states:
-        if tested and spent > work:
+        if tested and (spent > work or process_time() > deadline):
             break
         tested += 1
         t = image(sym, s)
@@ -246,13 +255,14 @@ class _Replay:
 # --------------------------------------------------------------------------- quantities
 
 def check_quantity(game: Any, index: int, states: Iterable[tuple], children: Children,
-                  work: int) -> Result:
-    """Test declared quantity number `index` on `states` until `work` moves were applied."""
+                  work: int, deadline: float = math.inf) -> Result:
+    """Test declared quantity number `index` on `states` until `work` moves were applied
+    (or the `deadline` has passed), on one position at least."""
     q = game.ir.quantities[index]
     values: Callable = game.quantity_values
     spent, tested = 0, 0
     for s in states:
-        if tested and spent > work:
+        if tested and (spent > work or process_time() > deadline):
             break
         tested += 1
         try:
@@ -277,21 +287,26 @@ def check_quantity(game: Any, index: int, states: Iterable[tuple], children: Chi
 # --------------------------------------------------------------------------- the whole test
 
 def verify(game: Any, lines: list[list[tuple]], seed: int = 0, work: int = WORK,
-           discover_work: int = DISCOVER_WORK) -> Verification:
+           discover_work: int = DISCOVER_WORK,
+           seconds: float = CHECK_SECONDS) -> Verification:
     """Test every declaration of `game` on the positions of `lines` (random games), and
-    look for undeclared board symmetries and colour swaps that hold."""
+    look for undeclared board symmetries and colour swaps that hold, within `seconds`
+    (each declaration still on one position at least; the search for undeclared ones
+    stops)."""
+    deadline = process_time() + seconds
     states = positions_of(lines, seed)
     children = Children(game, tables=True)
-    results = [check_symmetry(game, sym, states, children, work)
+    results = [check_symmetry(game, sym, states, children, work, deadline)
                for sym in game.ir.declared_symmetries]
     held = [sym for sym, r in zip(game.ir.declared_symmetries, results) if r.holds]
-    q_results = [check_quantity(game, i, states, children, work)
+    q_results = [check_quantity(game, i, states, children, work, deadline)
                  for i in range(len(game.ir.quantities))]
     quantities = tuple(q for q, r in zip(game.ir.quantities, q_results) if r.holds)
-    suggested, idle = discover(game, held, states, children, discover_work) \
+    suggested, idle = discover(game, held, states, children, discover_work, deadline) \
         if discover_work else ((), ())
     return Verification(len(lines), len(states), tuple(results + q_results),
-                        symm.close(held, game.geometry), quantities, suggested, idle)
+                        symm.close(held, game.geometry), quantities, suggested, idle,
+                        process_time() > deadline)
 
 
 def candidates(game: Any) -> list[Symmetry]:
@@ -312,7 +327,8 @@ def candidates(game: Any) -> list[Symmetry]:
 
 
 def discover(game: Any, held: list[Symmetry], states: list[tuple], children: Children,
-             work: int) -> tuple[tuple[tuple[Symmetry, int], ...], tuple[str, ...]]:
+             work: int, deadline: float = math.inf
+             ) -> tuple[tuple[tuple[Symmetry, int], ...], tuple[str, ...]]:
     """Undeclared candidates that held on every position tested. Suggested, with the
     positions tested: those that also map some position of the random games onto another
     (so they merge positions that play reaches), each not generated by the declared ones
@@ -324,9 +340,11 @@ def discover(game: Any, held: list[Symmetry], states: list[tuple], children: Chi
     suggested: list[tuple[Symmetry, int]] = []
     idle: list[Symmetry] = []
     for cand in candidates(game):
+        if process_time() > deadline:
+            break
         if symm.contains(group, cand):
             continue
-        result = check_symmetry(game, cand, states, children, work)
+        result = check_symmetry(game, cand, states, children, work, deadline)
         if not result.holds:
             continue
         if _merges(children.image, cand, states[:result.positions]):

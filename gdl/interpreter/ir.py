@@ -130,6 +130,19 @@ class Repeated:
 
 
 @attrs.frozen
+class Streak:
+    """How many moves in a row of `who` (MOVER: the player who just moved; OPPONENT: the
+    player to move next), up to their latest one, ended in a position where `condition`
+    held, read from that player's side as an end rule reads it (shogi's checks in a row).
+    `slot` is the condition's place in `GameIR.streaks`; the counts are a hidden state
+    variable that a position's key for repetition leaves out. Ends only."""
+    condition: Expr
+    who: str
+    slot: int
+    type: str = INT
+
+
+@attrs.frozen
 class Captured:
     """The move took a piece: its travels or placements so far landed on or jumped over one
     (never at the start, nor for a pass or a move of numbers)."""
@@ -263,8 +276,8 @@ class Op:
 
 
 Expr = (Const | PerPlayer | Pieces | Empty | Full | HasMoves | Flank | Shift | Line | Plies
-        | Repeated | Captured | Here | Origin | Attacked | Adjacent | Reach | CountAt | CountsWhere
-        | InHand | Zone | Slot | LinesHolding | Var | Param | Op | Connected | Axis)
+        | Repeated | Streak | Captured | Here | Origin | Attacked | Adjacent | Reach | CountAt
+        | CountsWhere | InHand | Zone | Slot | LinesHolding | Var | Param | Op | Connected | Axis)
 
 
 # ----------------------------------------------------------------------- moves and ends
@@ -378,6 +391,13 @@ class Swap:
 
 
 @attrs.frozen
+class CycleCells:
+    """The pieces on `cells` (cell indices) move round: cells[0]'s to cells[1], ..., the
+    last's to cells[0]; every plane alike (a twist of a puzzle: stickers going round)."""
+    cells: tuple[int, ...]
+
+
+@attrs.frozen
 class Toggle:
     """The occupied cells of `cells` become empty, the empty ones a piece of kind `kind` of the
     mover (a press in Lights Out: an exclusive or of the board with a region)."""
@@ -386,7 +406,7 @@ class Toggle:
 
 
 Effect = (Assign | Promote | Flip | Fill | Guard | Again | Remove | Add | Carry | SetCount | Sow
-          | Group | Rotate | Reflect | Swap | Toggle)
+          | Group | Rotate | Reflect | Swap | Toggle | CycleCells)
 
 
 @attrs.frozen
@@ -574,6 +594,9 @@ class GameIR:
                                                           # if used
     history: int | None = None                            # the state variable of positions
                                                           # seen, if used
+    streaks: tuple[Expr, ...] = ()                        # the conditions `streak` counts
+    streak: int | None = None                             # their counts' variable:
+                                                          # [slot * players + player]
     illegal: Expr | None = None                           # the legality filter, on the
                                                           # position after a move
     rule_bits: int = 4                                    # bits of a board move's rule field

@@ -10,7 +10,8 @@ player to move, then each state variable as `name=value`:
 A game with one kind of piece writes each player's initial (digits beyond two
 players); with several kinds, each kind's letter, upper case for the first player
 and lower case for the second (the first letter of its name not taken by an
-earlier kind: pawn p, knight k, king i).
+earlier kind: pawn p, knight k, king i; when its name has none left, the first free
+letter of the alphabet: t1 t, t2 a, t3 b).
 """
 
 from __future__ import annotations
@@ -45,7 +46,9 @@ def letters(game: ir.GameIR) -> dict[tuple[int, int], str]:
         for k, name in enumerate(game.pieces):
             if k in game.neutral:
                 continue
-            letter = next((c for c in name.lower() if c.isalpha() and c not in taken), None)
+            # its name's first free letter, else any free one (numbered kinds: t1, t2, ...)
+            letter = next((c for c in name.lower() + "abcdefghijklmnopqrstuvwxyz"
+                           if c.isalpha() and c not in taken), None)
             if letter is None:
                 raise PositionError(f"piece '{name}' has no letter of its own for positions")
             taken.append(letter)

@@ -106,8 +106,8 @@ class CompiledPuzzle:
         if isinstance(form, PermutationIR):
             return puzzle_permutation.render(form.components, self._unpack(state))
         if isinstance(form, TilesIR):
-            return puzzle_tiles.render(form.rows, form.cols, state)
-        return puzzle_stacks.render(state)
+            return puzzle_tiles.render(form.rows, form.cols, self._unpack(state))
+        return puzzle_stacks.render(self._unpack(state))
 
     # ---- puzzles
     def is_goal(self, state: State) -> bool:
@@ -135,8 +135,8 @@ class CompiledPuzzle:
         if isinstance(form, PermutationIR):
             return puzzle_permutation.format_state(form.components, self._unpack(state))
         if isinstance(form, TilesIR):
-            return puzzle_tiles.format_state(form.rows, form.cols, state)
-        return puzzle_stacks.format_state(state)
+            return puzzle_tiles.format_state(form.rows, form.cols, self._unpack(state))
+        return puzzle_stacks.format_state(self._unpack(state))
 
     def parse_state(self, text: str) -> State:
         """A position from the form's notation; a permutation puzzle also takes a sequence of
@@ -154,8 +154,8 @@ class CompiledPuzzle:
                     return self.play(self._goal, text)
                 return self._pack(puzzle_permutation.parse_state(form.components, text))
             if isinstance(form, TilesIR):
-                return puzzle_tiles.parse_state(form.rows, form.cols, text)
-            return puzzle_stacks.parse_state(form.count, form.items, form.rule, text)
+                return self._pack(puzzle_tiles.parse_state(form.rows, form.cols, text))
+            return self._pack(puzzle_stacks.parse_state(form.count, form.items, form.rule, text))
         except ValueError as err:
             raise OptionError(f"cannot read the position {text!r}: {err}") from None
 

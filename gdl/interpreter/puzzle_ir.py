@@ -10,6 +10,11 @@ Three state forms, each a plain value (states are immutable tuples):
   (a permutation component has no modulus and adds nothing).
 - `TilesIR`: the board's cells in reading order (top row first), 0 the blank.
 - `StacksIR`: one tuple per stack, bottom item first; items are 1..M, 1 the smallest.
+
+Tiles and stacks are sugar: their engines lower them into a one-player game of the
+general core, whose states (bitboards) are the puzzle's; the IR's start and goal above
+are packed into them (`pack`, `unpack` in gdl.interpreter.puzzle_tiles and
+puzzle_stacks).
 """
 
 from __future__ import annotations

@@ -1,9 +1,15 @@
-"""Sliding puzzles: numbered tiles and one blank on a rows x cols board.
+"""Sliding puzzles: numbered tiles and one blank on a rows x cols board, as sugar over
+the core.
 
-A state is the tuple of the cells in reading order (top row first, left to
-right), 0 for the blank. A move is named by the way the tile slides into the
-blank: up, down, left, right (ints 0..3); "up" takes the tile below the blank,
-so the blank goes down. Up/down and left/right undo each other.
+`tiles 1..N and blank` with `move: slide tile into blank` lowers into a one-player game
+of the general core (`core_rules`): a piece kind per tile, four moves named by the way
+the tile goes, each a `swap` of the empty cell with its neighbour, and the goal as the
+core's `goal:`. That game is compiled like any rules file; its states (a one-bit plane
+per tile, the player, the result) are the puzzle's states. The notation and the bound
+below read the cells in reading order (top row first, left to right, 0 for the blank),
+which `TilesEngine.unpack` gives. A move is an int 0..3: up, down, left, right; "up"
+takes the tile below the blank, so the blank goes down. Up/down and left/right undo
+each other.
 
 Derived from the rules, not declared:
 - "permutation parity" is conserved: a move swaps the blank with a neighbour,
@@ -25,7 +31,7 @@ import bisect
 import re
 from collections.abc import Callable, Hashable
 
-from gdl.errors import IllegalMove
+from gdl.interpreter.puzzle_core import compile_core, numbered_moves, target_condition
 from gdl.interpreter.puzzle_ir import State, TilesIR
 
 NAMES = ("up", "down", "left", "right")
@@ -82,37 +88,51 @@ def _out_of_order(goals: list[int]) -> int:
     return len(goals) - len(tails)
 
 class TilesEngine:
-    """Moves, invariants and the Manhattan-plus-conflicts bound of one sliding puzzle."""
+    """A sliding puzzle lowered into a one-player game of the core (see `core_rules`), with
+    its notation, its conserved parity and its Manhattan-plus-conflicts bound.
+
+    States are the core game's: one plane per tile (a one-bit board), the player and the
+    result (1 on the goal, judged by the core's `goal:`); `pack` and `unpack` convert
+    from and to the cells in reading order, which the notation and the bound read."""
 
     names = NAMES
 
     def __init__(self, form: TilesIR):
         rows, cols = self.rows, self.cols = form.rows, form.cols
         self.form = form
-        target = []   # target[b][m]: the blank's next cell for move m from b, -1 off the board
-        for b in range(rows * cols):
-            r, c = divmod(b, cols)
-            target.append(tuple((r + dr) * cols + c + dc
-                                if 0 <= r + dr < rows and 0 <= c + dc < cols else -1
-                                for dr, dc in _BLANK_STEP))
-        legal = tuple(tuple(m for m in range(4) if t[m] >= 0) for t in target)
-        self.legal_moves = lambda state: legal[state.index(0)]
-        self.apply = _applier(target)
+        self.game = game = compile_core(core_rules(rows, cols, form.goal))
+        geo, size = game.geometry, rows * cols
+        cells = [geo.names[cell_name(rows, cols, i)] for i in range(size)]
+        index = {1 << cell: i for i, cell in enumerate(cells)}   # a plane -> its reading index
+        settle, tiles = game._settle, range(size - 1)
+
+        def pack(state: State) -> State:
+            planes = [0] * (size - 1)
+            for i, tile in enumerate(state):
+                if tile:
+                    planes[tile - 1] = 1 << cells[i]
+            return settle((*planes, 0, 0))
+
+        def unpack(state: State) -> State:
+            out = [0] * size
+            for k in tiles:
+                out[index[state[k]]] = k + 1
+            return tuple(out)
+        self.pack, self.unpack = pack, unpack
+        self.legal_moves, self.apply = numbered_moves(game, 4)   # up, down, left, right
         self.inverse: list[int | None] = [1, 0, 3, 2]
         self.commuting = {(m, m) for m in range(4)}
         self.quantities: dict[str, Callable[[State], Hashable]] = {
-            "permutation parity": lambda s: _swap_parity(s, cols)}
+            "permutation parity": lambda s: _swap_parity(unpack(s), cols)}
         self._home = {tile: divmod(cell, cols) for cell, tile in enumerate(form.goal) if tile}
         self._memo: list[dict] = [{} for _ in range(rows + cols)]
-        self.encode = lambda s: int.from_bytes(bytes(s), "big")
-        size = rows * cols
-        self.decode = lambda code: tuple(code.to_bytes(size, "big"))
         if "transpose" in form.symmetries:
-            self.symmetry_key = transposed_key(rows, form.goal)
+            self.symmetry_key = transposed_key(rows, form.goal, cells)
 
     def heuristic_distance(self, state: State) -> int:
         """Manhattan distance plus two per tile lifted out of its goal row or column."""
         rows, cols, memo, h = self.rows, self.cols, self._memo, 0
+        state = self.unpack(state)
         for r in range(rows):
             line = state[r * cols:(r + 1) * cols]
             cost = memo[r].get(line)
@@ -140,26 +160,45 @@ class TilesEngine:
                 goals.append(gc if is_row else gr)
         return cost + 2 * _out_of_order(goals)
 
-def transposed_key(side: int, goal: State) -> Callable[[State], State]:
+def transposed_key(side: int, goal: State, cells: list[int]) -> Callable[[State], State]:
     """The least of a state and its reflection about the main diagonal: the board
     transposed, each tile renamed to the tile whose goal cell is the transposed one (a
-    goal that the reflection maps to itself makes the two equally far from it)."""
-    cells = [c % side * side + c // side for c in range(side * side)]
-    rename = {goal[c]: goal[cells[c]] for c in range(side * side)}
-    order = [cells.index(c) for c in range(side * side)]   # new cell c <- old cell order[c]
+    goal that the reflection maps to itself makes the two equally far from it).
+    `cells` are the core's cells in reading order; a state has one one-bit plane per tile."""
+    mirror = [c % side * side + c // side for c in range(side * side)]
+    rename = {goal[c]: goal[mirror[c]] for c in range(side * side)}
+    # plane k (tile k + 1) on a cell -> plane rename - 1 on the mirrored cell
+    target = [rename[k + 1] - 1 for k in range(side * side - 1)]
+    moved = {1 << cells[c]: 1 << cells[mirror[c]] for c in range(side * side)}
+    planes = range(side * side - 1)
 
     def key(state: State) -> State:
-        image = tuple([rename[state[j]] for j in order])
-        return image if image < state else state
+        image = list(state)
+        for k in planes:
+            image[target[k]] = moved[state[k]]
+        mirrored = tuple(image)
+        return mirrored if mirrored < state else state
     return key
 
-def _applier(target: list[tuple[int, ...]]) -> Callable[[State, int], State]:
-    def apply(state: State, move: int) -> State:
-        b = state.index(0)
-        t = target[b][move]
-        if t < 0:
-            raise IllegalMove(f"no tile can slide {NAMES[move]} here")
-        cells = list(state)
-        cells[b], cells[t] = cells[t], 0
-        return tuple(cells)
-    return apply
+
+def cell_name(rows: int, cols: int, index: int) -> str:
+    """The core's name of the cell at `index` in reading order (row 1 at the bottom)."""
+    row, col = divmod(index, cols)
+    return f"{chr(ord('a') + col)}{rows - row}"
+
+
+def core_rules(rows: int, cols: int, goal: State) -> str:
+    """The sliding puzzle as a one-player game of the core: a piece per tile (t1, t2, ...),
+    and four moves named by the way the tile goes, each the exchange of the empty cell with
+    its neighbour (`swap`); the goal puts every tile on its goal cell."""
+    tiles = " ".join(f"t{k}" for k in range(1, rows * cols))
+    home = target_condition([(f"t{tile}", cell_name(rows, cols, i))
+                             for i, tile in enumerate(goal) if tile])
+    lines = ['game "sliding puzzle"', "players solver", f"board {cols} x {rows}",
+             f"pieces {tiles}"]
+    # "up": the tile below the empty cell goes up: the empty cell is some cell's north.
+    for name, way in zip(NAMES, ("n", "s", "w", "e")):
+        lines.append(f"move {name}: if count ({way} is empty) > 0 "
+                     f"then swap empty with {way} is empty")
+    lines.append(f"goal: {home}")
+    return "\n".join(lines) + "\n"

@@ -44,7 +44,7 @@ from gdl.interpreter.puzzle_ir import (Component, CycleAction, PermutationIR, Pu
 
 MAX_POSITIONS = 64     # pieces of one permutation
 MAX_MODULUS = 64
-MAX_SIDE = 16          # rows or columns of a sliding puzzle (its cells must fit in a byte)
+MAX_SIDE = 16          # rows or columns of a sliding puzzle (its lowered game: a kind per tile)
 MAX_STACKS, MAX_ITEMS = 9, 30
 _FORM_HINT = "`state NAME: permutation N`, `tiles 1..N and blank` or `stacks N of M`"
 

@@ -1,10 +1,14 @@
 """The native back end: the checked core IR compiled to C, built with the system compiler
 and loaded with ctypes (docs/native.md).
 
-    emit_expr, emit_moves, emit_game   IR -> C source (expressions, moves, the rest)
-    build                              compiler, cache, loading
-    game                               NativeGame: the Game protocol over the library
-    backend                            --backend auto|native|python
+    emit_expr, emit_regions, emit_counted   IR -> C: expressions, lines and zones, counted
+    emit_attacks, emit_lists, emit_moves    slides; `attacked`, lists and hands, moves;
+    emit_effects, emit_history, emit_entry  effects, the positions seen, entry points;
+    emit_game                               the state update and the whole source
+    build                                   compiler, cache, loading
+    game, history                           NativeGame: the Game protocol over the library;
+                                            the positions seen across the boundary
+    backend                                 --backend auto|native|python
 """
 
 from gdl.native.backend import BACKENDS, with_backend

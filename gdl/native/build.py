@@ -4,12 +4,19 @@ The library is kept under `$XDG_CACHE_HOME/gdl/native` (default `~/.cache/gdl/na
 named by a hash of the source, the gdl version and the compiler command, so a change to
 the rules, to gdl or to the compiler builds anew and an unchanged game loads at once.
 `CC` names the compiler (default: `cc`, else `gcc`, else `clang`).
+
+A second key, of the game's IR (its repr: every field of the frozen IR classes), the gdl
+version, the text of the code that writes the C source (gdl/native and gdl/interpreter)
+and the compiler, names an index file holding the library's name and its layout: a
+cache hit then needs no C source generated at all.
 """
 
 from __future__ import annotations
 
 import ctypes
+import functools
 import hashlib
+import json
 import os
 import shlex
 import shutil
@@ -59,6 +66,55 @@ def compiler() -> list[str]:
 def cache_dir() -> Path:
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "gdl" / "native"
+
+
+@functools.cache
+def generator_digest() -> str:
+    """A hash of the code that writes and builds the C source (the IR classes, geometry and
+    the emitters): a change to it is a change to every source."""
+    package = Path(__file__).resolve().parents[1]
+    digest = hashlib.sha256()
+    for folder in ("native", "interpreter"):
+        for path in sorted((package / folder).glob("*.py")):
+            digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def index_path(ir: object, command: list[str]) -> Path:
+    """The index file of a game's IR (see the module doc)."""
+    key = hashlib.sha256("\0".join([__version__, generator_digest(), *command, *FLAGS,
+                                     repr(ir)]).encode()).hexdigest()
+    return cache_dir() / f"ir-{key[:32]}.json"
+
+
+def find_by_ir(ir: object) -> tuple[Path, dict] | None:
+    """(the library built for this IR, the layout recorded with it) when the cache has
+    both, else None (and None without a compiler: the key names it; the source is then
+    generated, so that a construct the generator lacks is said before the compiler)."""
+    try:
+        entry = json.loads(index_path(ir, compiler()).read_text())
+        library = cache_dir() / entry["library"]
+        layout = entry["layout"]
+    except (NoCompiler, OSError, ValueError, KeyError, TypeError):   # none, unreadable: a miss
+        return None
+    if Path(entry["library"]).name != entry["library"] or not library.exists():
+        return None
+    return library, layout
+
+
+def remember_ir(ir: object, library: Path, layout: dict) -> None:
+    """Record the library and layout of an IR (atomically; an unwritable cache records
+    nothing)."""
+    target = index_path(ir, compiler())
+    if library.parent != target.parent:   # built in a private folder: nothing to index
+        return
+    try:
+        with tempfile.NamedTemporaryFile("w", dir=target.parent, suffix=".tmp",
+                                         delete=False) as out:
+            json.dump({"library": library.name, "layout": layout}, out)
+        os.replace(out.name, target)
+    except OSError:
+        return
 
 
 def library_path(source: str, command: list[str]) -> Path:

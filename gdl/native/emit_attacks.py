@@ -3,8 +3,11 @@ of x (the C twin of gdl/interpreter/codegen_attacks.py's direct form).
 
 Per cell: its owner (the mover when it is empty, a phantom piece of the owner's first kind
 standing there for the test), then per opponent and rule a test of the cell itself: a
-step from the cells one offset back, a slide from the first piece met walking back, a
-jump from one cell back over it. The general form (the opponent's whole move list) is not
+step from the cells one offset back, a slide from the first piece met walking back (on
+a lattice board by direction: a precomputed ray, its nearest piece one bit operation), a
+jump from one cell back over it; travels alike but for their pieces or their landing
+cells are tested together, and a travel another of the same piece covers is left out, as
+the Python back end does. The general form (the opponent's whole move list) is not
 written yet: a game that needs it runs on Python.
 """
 
@@ -13,12 +16,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gdl.interpreter import ir
-from gdl.interpreter.codegen_attacks import AttackCode
-from gdl.native.emit_expr import ExprC
+from gdl.interpreter.codegen_attacks import AttackCode, subsumed
+from gdl.native.emit_counted import CountedC
 from gdl.native.support import CWriter, Unsupported
 
 
-class AttacksC(ExprC):
+class AttacksC(CountedC):
     if TYPE_CHECKING:   # written by MovesC, the class built on this one
         def local_params(self) -> str: ...
         def movers(self, rule: ir.StepRule | ir.JumpRule, p: int) -> str: ...
@@ -63,11 +66,97 @@ class AttacksC(ExprC):
         for q in range(self.n_players):
             if q == o:
                 continue
+            travels, slides = [], []
             for rule in self.game.rules:
+                if isinstance(rule, ir.StepRule) and rule.kind is not None:
+                    if subsumed(rule, self.game.rules):
+                        continue
+                    if AttackCode.ray_slide(self, rule):   # type: ignore[arg-type]
+                        slides.append(rule)
+                    else:
+                        travels.append((self.expr(rule.to, q), self.movers(rule, q),
+                                        rule.directions[q], rule.slide))
+                    continue
                 with w.block(""):
                     self.rule_attack(w, rule, q)
+            with w.block(""):
+                self.travel_attacks(w, travels)
+            with w.block(""):
+                self.ray_attacks(w, slides, q)
         w(f"{plane} = kept;")
         w(f"occ = {self.occ()};")
+
+    def travel_attacks(self, w: CWriter, tests: list[tuple[str, str, tuple, bool]]) -> None:
+        """The steps' and slides' tests merged as codegen_attacks.travel_attacks merges them:
+        travels alike but for their pieces test the pieces together, then travels alike but
+        for where they land test the landing cells together; each landing set once."""
+        by_to: dict[tuple, list[str]] = {}
+        for to, movers, dirs, slide in tests:
+            by_to.setdefault((to, dirs, slide), []).append(movers)
+        by_movers: dict[tuple, list[str]] = {}
+        for (to, dirs, slide), pieces in by_to.items():
+            by_movers.setdefault((self.union(pieces), dirs, slide), []).append(to)
+        names: dict[str, str] = {}
+        for tos in by_movers.values():
+            for to in tos:
+                if to not in names:
+                    names[to] = f"land{len(names)}"
+                    w(f"bb {names[to]} = {to};")
+        for (movers, dirs, slide), tos in by_movers.items():
+            land = self.union([names[to] for to in tos])
+            with w.block(f"if (bb_test({land}, c))"):
+                if not slide:
+                    w(f"if (bb_any(bb_and({movers}, {self.shift(dirs, 'low')}))) return 1;")
+                    continue
+                w(f"bb start = {movers}; int d;")
+                for dx, dy in dirs:   # walk back from the cell to the first piece
+                    w("d = c;")
+                    with self.walk_cell(w, "d", -dx, -dy):
+                        w("if (bb_test(occ, d)) { if (bb_test(start, d)) return 1; break; }")
+
+    def ray_attacks(self, w: CWriter, slides: list[ir.StepRule], q: int) -> None:
+        """Player q's slides on a lattice board, by direction: walking back from the cell
+        once, is the first piece met one that slides that way and may land there? The walk
+        is a precomputed ray, its nearest piece the lowest set bit when it goes up the bits,
+        else the highest (codegen_attacks.ray_attacks)."""
+        if not slides:
+            return
+        if "bb_high" not in self.helpers:   # (a table: written before `attacked`)
+            self.helpers["bb_high"] = []
+            self.tables += [
+                "static inline int bb_high(bb a) {   /* the highest cell, -1 for none */",
+                "    for (int i = W - 1; i >= 0; i--) if (a.w[i]) return i * 64 + 63 - "
+                "__builtin_clzll(a.w[i]);",
+                "    return -1;",
+                "}"]
+        by_direction: dict[tuple[int, int], list[str]] = {}
+        for i, rule in enumerate(slides):
+            w(f"bb sl{i} = bb_test({self.expr(rule.to, q)}, c) ? {self.movers(rule, q)} : ZERO;")
+            for d in rule.directions[q]:
+                by_direction.setdefault(d, []).append(f"sl{i}")
+        for (dx, dy), starts in by_direction.items():
+            ray = self.ray_table(-dx, -dy)
+            ((off, _),) = self.geo.shifts(-dx, -dy)
+            nearest = "bb_low(r)" if off > 0 else "bb_high(r)"
+            with w.block(""):
+                w(f"bb st = {self.union(starts)};")
+                w(f"bb r = bb_and({ray}[c], occ);")
+                w(f"if (bb_any(st) && bb_any(r) && bb_test(st, {nearest})) return 1;")
+
+    def ray_table(self, dx: int, dy: int) -> str:
+        """RAY_dx_dy[c]: the cells met walking from cell c along (dx, dy) to the board's edge."""
+        name = f"RAY_{dx}_{dy}".replace("-", "m")
+        if name not in self.helpers:
+            geo, rays = self.geo, []
+            for c in range(self.layout_bits + 1):
+                ray, cell = 0, geo.neighbour(c, dx, dy) if geo.playable >> c & 1 else None
+                while cell is not None:
+                    ray |= 1 << cell
+                    cell = geo.neighbour(cell, dx, dy)
+                rays.append(self.literal(ray))
+            self.helpers[name] = []   # (a table: written before `attacked`)
+            self.tables.append(f"static const bb {name}[] = {{{', '.join(rays)}}};")
+        return name
 
     def rule_attack(self, w: CWriter, rule: ir.Rule, q: int) -> None:
         """`return 1` when player q's rule could take on `low` (the cell `c`)."""

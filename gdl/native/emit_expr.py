@@ -10,7 +10,7 @@ text reaches the C source, only numbers from the checked IR, range-checked.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gdl.interpreter import ir
 from gdl.interpreter.ir import BOOL, CELLS, INT
@@ -21,6 +21,24 @@ ARITHMETIC = ("+", "-", "*")
 
 
 class ExprC:
+    if TYPE_CHECKING:   # written by the classes built on this one
+        def line(self, e: ir.Line, p: int) -> str: ...            # emit_regions
+        def zone(self, e: ir.Zone, p: int) -> str: ...
+        def zone_table(self, kind: str, family: int) -> str: ...
+        def first_cell(self, e: ir.Expr, p: int) -> str: ...
+        def reach_helper(self) -> None: ...
+        def flank_helper(self) -> None: ...
+        def counts_where_helper(self, name: str, op: str) -> None: ...
+        def connected(self, e: ir.Connected, p: int) -> str: ...  # emit_counted
+        def axis(self, e: ir.Axis, p: int) -> str: ...
+        def attacked_helper(self) -> None: ...                    # emit_attacks
+        def list_op(self, e: ir.Op, p: int) -> str | None: ...    # emit_lists
+        def in_hand(self, e: ir.InHand, p: int) -> str: ...
+        def lines_holding(self, e: ir.LinesHolding, p: int) -> str: ...
+        def locals(self) -> str: ...                              # emit_moves
+        def repeated(self, e: ir.Repeated, p: int) -> str: ...    # emit_history
+        def streak(self, e: ir.Streak, p: int) -> str: ...
+
     def __init__(self, game: ir.GameIR):
         self.game = game
         self.geo = game.geometry
@@ -33,13 +51,22 @@ class ExprC:
         self.tables: list[str] = []     # static arrays, in the order they were made
         self.helpers: dict[str, list[str]] = {}
         self.extra_turns = any(isinstance(n, ir.Again) for n in ir.walk(game))
+        # while a counted slide's distance is written: the direction it tries (its piece
+        # is on cell `f`)
+        self.travel: tuple[int, int] | None = None
         for v in game.variables:
-            if v.type not in (INT, CELLS, ir.COUNTS):
+            if v.type not in (INT, CELLS, ir.COUNTS, ir.LIST, ir.HISTORY):
                 raise Unsupported(f"a state variable of type '{v.type}' ({v.name})")
         # a number variable is an int64_t `v<i>` (state field v[i]), a set of cells a bb
-        # (field c[i]), a count per cell an array of int64_t, one per layout bit (k[i])
+        # (field c[i]), a count per cell an array of int64_t, one per layout bit (k[i]), a
+        # list of numbers an array as long as its initial value (k[i]: a list never changes
+        # length); the positions seen a number too: how many (emit_history)
         self.cell_vars = tuple(v.type == CELLS for v in game.variables)
         self.count_vars = tuple(v.type == ir.COUNTS for v in game.variables)
+        self.list_vars = tuple(v.type == ir.LIST for v in game.variables)
+        self.array_vars = tuple(a or b for a, b in zip(self.count_vars, self.list_vars))
+        self.array_max = max([1] + [self.array_len(i) for i, a in enumerate(self.array_vars)
+                                    if a])
 
     # ---- names and constants
     def plane(self, player: int, kind: int) -> str:
@@ -60,17 +87,27 @@ class ExprC:
         return "{{" + ", ".join(f"0x{x:x}ULL" for x in words(value, self.W)) + "}}"
 
     def var_type(self, i: int) -> str:
-        """The C type of variable i as a parameter (counts: the caller's array)."""
-        return "bb" if self.cell_vars[i] else "const int64_t *" if self.count_vars[i] \
+        """The C type of variable i as a parameter (counts, lists: the caller's array)."""
+        return "bb" if self.cell_vars[i] else "const int64_t *" if self.array_vars[i] \
             else "int64_t"
 
     def var_field(self, i: int) -> str:
-        return f"c[{i}]" if self.cell_vars[i] else f"k[{i}]" if self.count_vars[i] \
+        return f"c[{i}]" if self.cell_vars[i] else f"k[{i}]" if self.array_vars[i] \
             else f"v[{i}]"
+
+    def array_len(self, i: int) -> int:
+        """The numbers of an array variable: one per layout bit, or its list's length."""
+        if self.count_vars[i]:
+            return self.layout_bits
+        return len(self.game.variables[i].initial)
+
+    def var_words(self, i: int) -> int:
+        """The words of variable i in a packed state."""
+        return self.W if self.cell_vars[i] else self.array_len(i) if self.array_vars[i] else 1
 
     def copy_var(self, w: CWriter, target: str, i: int) -> None:
         """target = variable i (an array is copied)."""
-        if self.count_vars[i]:
+        if self.array_vars[i]:
             w(f"memcpy({target}, v{i}, sizeof {target});")
         else:
             w(f"{target} = v{i};")
@@ -153,7 +190,11 @@ class ExprC:
         if isinstance(e, ir.Here):
             return "bit"
         if isinstance(e, ir.Origin):
-            return "org"
+            return "bb_bit(f)" if self.travel is not None else "org"
+        if isinstance(e, ir.Connected):
+            return self.connected(e, p)
+        if isinstance(e, ir.Axis):
+            return self.axis(e, p)
         if isinstance(e, ir.Adjacent):
             return self.shift(self.geo.adjacent, self.expr(e.cells, p))
         if isinstance(e, ir.Reach):
@@ -183,6 +224,14 @@ class ExprC:
             return f"a{e.index}"
         if isinstance(e, ir.Plies):
             return f"v{self.game.plies}"
+        if isinstance(e, ir.InHand):
+            return self.in_hand(e, p)
+        if isinstance(e, ir.LinesHolding):
+            return self.lines_holding(e, p)
+        if isinstance(e, ir.Repeated):
+            return self.repeated(e, p)
+        if isinstance(e, ir.Streak):
+            return self.streak(e, p)
         if isinstance(e, ir.Op):
             return self.op(e, p)
         raise Unsupported(f"the expression '{type(e).__name__}'")
@@ -193,6 +242,9 @@ class ExprC:
         return f"((int64_t){c_int(value)})" if type_ == INT else c_int(bool(value))
 
     def op(self, e: ir.Op, p: int) -> str:
+        listed = self.list_op(e, p)
+        if listed is not None:
+            return listed
         args = e.args
         cells = bool(args) and args[0].type == CELLS
         if e.op in ("and", "or"):
@@ -229,189 +281,6 @@ class ExprC:
             return f"{'floordiv' if e.op == '/' else 'floormod'}({a}, {b}, &gdl_error)"
         raise Unsupported(f"the operator '{e.op}'")
 
-    # ---- lines, zones, connectivity
-    def line(self, e: ir.Line, p: int) -> str:
-        if e.owner == ir.ANY:
-            return "(" + " || ".join(self.line(ir.Line(e.length, q, e.within), p)
-                                     for q in range(self.n_players)) + ")"
-        pieces = self.pieces(e.owner, None, p)
-        if e.within is not None:
-            where = e.within
-            if isinstance(where, ir.Zone) and isinstance(where.arg, ir.Here):
-                name = self.zone_runs(where.family, e.length)
-                return f"runs_at({pieces}, {name}, {name}_AT, t)"
-            return f"runs_within({pieces}, {self.all_runs(e.length)}, " \
-                   f"{len(self.geo.runs(e.length))}, {self.expr(where, p)})"
-        if not self.geo.line_axes:   # a points board: its declared lines
-            runs = self.geo.runs(e.length)
-            return f"runs_any({pieces}, {self.all_runs(e.length)}, {len(runs)})"
-        self.line_helper(e.length)
-        return f"line{e.length}({pieces})"
-
-    def line_helper(self, length: int) -> None:
-        """`lineK(P)`: P holds K in a row, by doubling shifts (the guard column stops wraps)."""
-        name = f"line{length}"
-        if name in self.helpers:
-            return
-        out = [f"static inline int {name}(bb P) {{"]
-        if length == 1:
-            out.append("    return bb_any(P);")
-        else:
-            for dx, dy in self.geo.line_axes:
-                ((off, _),) = self.geo.shifts(dx, dy)
-                out.append("    { bb m = P;")
-                run = 1
-                while run * 2 <= length:
-                    out.append(f"      m = bb_and(m, bb_shr(m, {run * off}));")
-                    run *= 2
-                if run < length:
-                    out.append(f"      m = bb_and(m, bb_shr(m, {(length - run) * off}));")
-                out.append("      if (bb_any(m)) return 1; }")
-            out.append("    return 0;")
-        out.append("}")
-        self.helpers[name] = out
-
-    def all_runs(self, length: int) -> str:
-        name = f"RUNS{length}"
-        if name not in self.helpers:
-            runs = self.geo.runs(length) or (0,)
-            self.runs_helpers()
-            items = ", ".join(self.literal(r) for r in runs)
-            self.helpers[name] = [f"static const bb {name}[] = {{{items}}};"]
-        return name
-
-    def zone_runs(self, family: int, length: int) -> str:
-        """Per cell, the runs wholly inside the block holding it (`line K in box here`)."""
-        name = f"ZRUNS{family}_{length}"
-        if name in self.helpers:
-            return name
-        self.runs_helpers()
-        blocks = self.game.zones[family].blocks
-        runs = self.geo.runs(length)
-        flat: list[str] = []
-        starts = []
-        for c in range(self.layout_bits + 1):
-            at = next((b for b in blocks if b >> c & 1), 0)
-            starts.append(len(flat))
-            flat += [self.literal(r) for r in runs if at and r & ~at == 0]
-        starts.append(len(flat))
-        self.helpers[name] = [
-            f"static const bb {name}[] = {{{', '.join(flat) or '{{0}}'}}};",
-            f"static const int {name}_AT[] = {{{', '.join(map(str, starts))}}};"]
-        return name
-
-    def runs_helpers(self) -> None:
-        self.helpers.setdefault("runs", [
-            "static inline int runs_any(bb P, const bb *runs, int n) {",
-            "    for (int i = 0; i < n; i++)",
-            "        if (bb_eq(bb_and(P, runs[i]), runs[i]) && bb_any(runs[i])) return 1;",
-            "    return 0;",
-            "}",
-            "static inline int runs_within(bb P, const bb *runs, int n, bb X) {",
-            "    for (int i = 0; i < n; i++)",
-            "        if (!bb_any(bb_andnot(runs[i], X))",
-            "            && bb_eq(bb_and(P, runs[i]), runs[i])) return 1;",
-            "    return 0;",
-            "}",
-            "static inline int runs_at(bb P, const bb *runs, const int *at, int c) {",
-            "    for (int i = at[c]; i < at[c + 1]; i++)",
-            "        if (bb_eq(bb_and(P, runs[i]), runs[i])) return 1;",
-            "    return 0;",
-            "}"])
-
-    def zone_table(self, kind: str, family: int) -> str:
-        """ZONE: block masks by number (0: none); ZONEAT: by cell, the block holding it;
-        SLOT: by cell, its place in its block (as codegen_expr.zone_table)."""
-        name = f"{kind}{family}"
-        if name in self.helpers:
-            return name
-        zones = self.game.zones[family]
-        size = self.layout_bits + 1
-        if kind == "ZONE":
-            items = [self.literal(b) for b in (0, *zones.blocks)]
-            self.helpers[name] = [f"static const bb {name}[] = {{{', '.join(items)}}};"]
-        elif kind == "ZONEAT":
-            items = [self.literal(next((b for b in zones.blocks if b >> c & 1), 0))
-                     for c in range(size)]
-            self.helpers[name] = [f"static const bb {name}[] = {{{', '.join(items)}}};"]
-        else:
-            def slot(c: int) -> int:
-                x, y = self.geo.xy(c)
-                return (y % zones.height) * zones.width + x % zones.width + 1
-            table = [slot(c) if self.geo.playable >> c & 1 else 0 for c in range(size)]
-            # Python indexes with -1 for an empty set: the last entry (see first_cell)
-            numbers = ", ".join(map(str, table))
-            self.helpers[name] = [f"static const int64_t {name}_[] = {{{numbers}}};",
-                                  f"#define {name} ({name}_ + 0)"]
-        return name
-
-    def first_cell(self, e: ir.Expr, p: int) -> str:
-        if isinstance(e, ir.Here):
-            return "t"
-        size = self.layout_bits + 1
-        return f"first_cell({self.expr(e, p)}, {size})"
-
-    def zone(self, e: ir.Zone, p: int) -> str:
-        if e.arg.type != CELLS:
-            table = self.zone_table("ZONE", e.family)
-            n = len(self.game.zones[e.family].blocks) + 1
-            return f"zone_item({table}, {n}, {self.expr(e.arg, p)})"
-        at = self.zone_table("ZONEAT", e.family)
-        if isinstance(e.arg, ir.Here):
-            return f"{at}[t]"
-        return f"meet({at}, {self.expr(e.arg, p)})"
-
-    def reach_helper(self) -> None:
-        if "reach" in self.helpers:
-            return
-        self.helpers["reach"] = [
-            "static inline bb reach(bb x, bb y) {",
-            "    bb m = bb_and(x, y);",
-            "    for (;;) {",
-            f"        bb grown = bb_and(bb_or(m, {self.shift(self.geo.adjacent, 'm')}), y);",
-            "        if (bb_eq(grown, m)) return m;",
-            "        m = grown;",
-            "    }",
-            "}"]
-
-    def flank_helper(self) -> None:
-        """`flank(own, x)`: cells from which a run of x cells along some direction ends at own."""
-        if "flank" in self.helpers:
-            return
-        lines = ["static inline bb flank(bb own, bb x) {", "    bb out = ZERO, r, run;"]
-        for dx, dy in self.geo.directions.values():
-            if not self.geo.shifts(dx, dy):
-                continue
-            lines += [f"    r = bb_and({self.shift(((dx, dy),), 'own')}, x);", "    run = r;",
-                      "    while (bb_any(r)) {",
-                      f"        r = bb_and({self.shift(((dx, dy),), 'r')}, x);",
-                      "        run = bb_or(run, r);", "    }",
-                      f"    out = bb_or(out, {self.shift(((dx, dy),), 'run')});"]
-        lines += ["    return out;", "}"]
-        self.helpers["flank"] = lines
-
-    def counts_where_helper(self, name: str, op: str) -> None:
-        if f"counts_{name}" in self.helpers:
-            return
-        cells = ", ".join(map(str, self.geo.cells)) or "0"
-        self.helpers.setdefault("PLAYABLE_CELLS", [
-            f"static const int PLAYABLE_CELLS[] = {{{cells}}};"])
-        self.helpers[f"counts_{name}"] = [
-            f"static inline bb counts_{name}(const int64_t *k, int64_t x) {{",
-            "    bb out = ZERO;",
-            f"    for (int i = 0; i < {len(self.geo.cells)}; i++)",
-            "        if (k[PLAYABLE_CELLS[i]] " + op + " x)",
-            "            out = bb_or(out, bb_bit(PLAYABLE_CELLS[i]));",
-            "    return out;",
-            "}"]
-
-    # provided by the classes mixed in (emit_attacks, emit_moves)
-    def attacked_helper(self) -> None:
-        raise NotImplementedError
-
-    def locals(self) -> str:
-        raise NotImplementedError
-
     def common_helpers(self, w: CWriter) -> None:
         """Small functions some expressions call (written whether used or not)."""
         size = self.layout_bits + 1
@@ -432,3 +301,4 @@ class ExprC:
             "}"]:
             w(line)
         del size
+

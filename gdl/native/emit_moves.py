@@ -8,7 +8,7 @@ cells); `encode_move` writes it as the Python back end's move int (docs/core.md,
 from __future__ import annotations
 
 from gdl.interpreter import ir
-from gdl.native.emit_attacks import AttacksC
+from gdl.native.emit_lists import ListsC
 from gdl.native.support import CWriter, Unsupported
 
 STACK = 4096   # pending jumps of one chain search (refused past it, never overrun)
@@ -17,14 +17,13 @@ STACK = 4096   # pending jumps of one chain search (refused past it, never overr
 MAX_STAGES = 64
 
 
-class MovesC(AttacksC):
+class MovesC(ListsC):
     def __init__(self, game: ir.GameIR):
         super().__init__(game)
-        self.board_number: dict[int, int] = {}
+        self.board_number: dict[int, int] = {}   # a board rule's number in its moves
         for i, r in enumerate(game.rules):
-            if isinstance(r, ir.ParamRule):
-                raise Unsupported("a move of numbers (ParamRule)")
-            self.board_number[i] = len(self.board_number)
+            if not isinstance(r, ir.ParamRule):
+                self.board_number[i] = len(self.board_number)
         passes = [i for i, r in enumerate(game.rules) if isinstance(r, ir.PassRule)]
         self.pass_index = passes[0] if passes else None
         stages = sum(1 + len(getattr(r, "more", ())) for r in game.rules)
@@ -34,8 +33,6 @@ class MovesC(AttacksC):
         for r in game.rules:
             actions = [r, *(stage.action for stage in getattr(r, "more", ()))]
             for a in actions:
-                if isinstance(a, ir.DropRule):
-                    raise Unsupported(f"the rule kind '{type(a).__name__}'")
                 dead = isinstance(a, ir.JumpRule) and ir.Const(0, ir.CELLS) in (a.over, a.to)
                 if isinstance(a, ir.JumpRule) and a.by_path and not dead:   # (dead: no moves,
                     # as draughts' OpenSpiel rule when its option is off)
@@ -45,14 +42,15 @@ class MovesC(AttacksC):
         self.target = ("out", "n")
         self.stage_k: int | None = None
         self.stage_functions: dict[str, list[str]] = {}
-        if any(self.count_vars) and game.stage_slots:
-            raise Unsupported("counts per cell in a move of several stages")
-        if game.hand is not None:
-            raise Unsupported("hands of captured pieces")
+        if any(self.array_vars) and game.stage_slots:
+            raise Unsupported("counts per cell or a list in a move of several stages")
         S = self.geo.size_bits
         self.cell_bits = S
         self.capture_shift = 2 * S + game.rule_bits + 2 * S * game.stage_slots
-        self.move_words = (self.capture_shift + self.layout_bits + 64) // 64
+        self.board_move_words = (self.capture_shift + self.layout_bits + 64) // 64
+        # a move of numbers after the board part: its rule index + 1, then its numbers
+        params = self.param_slots()
+        self.move_words = self.board_move_words + (1 + params if params else 0)
         self.max_moves = self.move_bound()
 
     def move_bound(self) -> int:
@@ -78,6 +76,14 @@ class MovesC(AttacksC):
             for low, high in r.ranges:
                 out *= max(1, high - low + 1)
             return out
+        if isinstance(r, ir.DropRule):
+            return cells * len(self.droppable(r))
+        if isinstance(r, ir.ParamRule):   # a range read from the position: 64 a guess
+            size = 1
+            for first, last in r.ranges:
+                fixed = isinstance(first, ir.Const) and isinstance(last, ir.Const)
+                size *= max(1, last.value - first.value + 1) if fixed else 64  # type: ignore
+            return size
         return cells + 1
 
     def movers(self, rule: ir.StepRule | ir.JumpRule, p: int) -> str:
@@ -106,7 +112,7 @@ class MovesC(AttacksC):
         for i in range(self.n_planes):
             w(f"bb b{i} = {s}->b[{i}];")
         for i in range(len(self.game.variables)):
-            if self.count_vars[i]:
+            if self.array_vars[i]:
                 w(f"int64_t v{i}[LC]; memcpy(v{i}, {s}->k[{i}], sizeof v{i});")
             else:
                 w(f"{self.var_type(i)} v{i} = {s}->{self.var_field(i)};")
@@ -122,6 +128,9 @@ class MovesC(AttacksC):
             rule = self.game.rules[index]
             w(f"/* rule {index}: {type(rule).__name__} {self.comment(rule.name)} */")
             with w.block(""):
+                if isinstance(rule, ir.ParamRule):
+                    self.param_moves(w, rule, index, p)
+                    continue
                 if not getattr(rule, "more", ()):
                     self.rule_moves(w, rule, self.board_number[index], p)
                     continue
@@ -220,8 +229,8 @@ class MovesC(AttacksC):
             w("".join(f"(void)a{i}; " for i in range(params)))
 
     def param_count(self) -> int:
-        return max((n.first + len(n.ranges) for n in ir.walk(self.game)
-                    if isinstance(n, ir.SelectRule)), default=0)
+        return max([n.first + len(n.ranges) for n in ir.walk(self.game)
+                    if isinstance(n, ir.SelectRule)] + [self.param_slots()])
 
     def stage_change(self, w: CWriter, rule, p: int, k: int) -> None:
         raise NotImplementedError   # the state update's (emit_game.GameC)
@@ -236,6 +245,8 @@ class MovesC(AttacksC):
             self.step_moves(w, rule, tag, p)
         elif isinstance(rule, ir.JumpRule):
             self.jump_moves(w, rule, tag, p)
+        elif isinstance(rule, ir.DropRule):
+            self.drop_moves(w, rule, tag, p)
         elif isinstance(rule, ir.SelectRule) and self.stage_k is not None:
             names = [f"s{i}" for i in range(len(rule.ranges))]
             for name, (low, high) in zip(names, rule.ranges):
@@ -252,6 +263,9 @@ class MovesC(AttacksC):
     def step_moves(self, w: CWriter, rule: ir.StepRule, tag: int, p: int) -> None:
         w(f"bb to = {self.expr(rule.to, p)};")
         mine = self.movers(rule, p)
+        if rule.distance is not None:
+            self.counted_moves(w, rule, tag, p, mine)
+            return
         if rule.slide:
             w(f"bb m = {mine};")
             with w.block("while (bb_any(m))"):

@@ -14,11 +14,21 @@ from typing import Any
 
 import attrs
 
-from gdl.native import build
+from gdl.native import build, history
 from gdl.native.emit_game import Layout, generate
 from gdl.native.support import Unsupported
 
-_LIBRARIES: dict[str, ctypes.CDLL] = {}   # source -> library loaded in this process
+_LIBRARIES: dict[str, ctypes.CDLL] = {}   # path -> library loaded in this process
+
+
+def layout_of(recorded: dict) -> Layout | None:
+    """The layout an index file records (None: not one of this version's)."""
+    fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
+                              for k, v in recorded.items()}
+    try:
+        return Layout(**fields)
+    except TypeError:
+        return None
 
 
 @attrs.frozen
@@ -47,18 +57,28 @@ class NativeGame:
         self.legal_moves = python.legal_moves
         self.apply = python.apply
         self.lib: Any = None   # the ctypes library, once built
+        self._source: str | None = None   # its C source, once generated
+        self._seen_start = 0   # the sightings of the state packed last with its history
         self.refused: str | None = None   # why the loops run on Python, once known
         if eager:
             self._build()
 
     def _build(self) -> None:
         start = perf_counter()
-        self.source, self.layout = generate(self.python.ir)
-        generated = perf_counter()
-        path, built = build.build(self.source)
-        lib = _LIBRARIES.get(self.source)
+        ir = self.python.ir
+        found = build.find_by_ir(ir)   # a hit: no source to generate
+        layout = None if found is None else layout_of(found[1])
+        if found is not None and layout is not None:
+            path, built, self.layout = found[0], False, layout
+            generated = perf_counter()
+        else:
+            self._source, self.layout = generate(ir)
+            generated = perf_counter()
+            path, built = build.build(self._source)
+            build.remember_ir(ir, path, attrs.asdict(self.layout))
+        lib = _LIBRARIES.get(str(path))
         if lib is None:
-            lib = _LIBRARIES[self.source] = build.load(path)
+            lib = _LIBRARIES[str(path)] = build.load(path)
         self.build_info = BuildInfo(str(path), built, generated - start,
                                     perf_counter() - generated)
         lay: Layout = self.layout
@@ -66,11 +86,20 @@ class NativeGame:
             raise build.BuildFailed("the library's layout is not the generated source's")
         self._moves_buffer = (ctypes.c_uint64 * (lay.max_moves * lay.move_words + 1))()
         self._state_buffer = (ctypes.c_uint64 * lay.state_words)()
+        self.seen = None if lay.history is None else \
+            history.table_for(lib, lay, self._pack_words, self._unpack_words)
         self.lib = lib
         if self.per_call:
             self.legal_moves = self._legal_moves
             self.apply = self._apply
             self.native_rollout = self._rollout   # MCTS's random rollouts (gdl.solvers.mcts)
+
+    @property
+    def source(self) -> str:
+        """The C source of the game (generated now if the library was found by its IR)."""
+        if self._source is None:
+            self._source, _ = generate(self.python.ir)
+        return self._source
 
     def ready(self) -> bool:
         """Whether the C library is there (built now if need be); a refusal says so once."""
@@ -99,7 +128,43 @@ class NativeGame:
         return f"NativeGame({self.python.name!r})"
 
     # ---- the boundary
-    def pack(self, state: tuple) -> bytes:
+    def pack(self, state: tuple, seen: bool = True) -> bytes | None:
+        """The state as words; its positions seen loaded into the C table (unless `seen` is
+        false: a call that does not read them). None: too many to load."""
+        h = self.layout.history
+        if h is None:
+            return self._pack_words(state)
+        at = self.layout.planes + h
+        table = self.seen
+        assert table is not None   # a game with a history has a table
+        n = table.load(state[at]) if seen else table.known(state[at])
+        if n is None:
+            return None
+        if seen:   # the call may write the entries past n
+            table.written_past(n)
+            self._seen_start = n
+        return self._pack_words((*state[:at], n, *state[at + 1:]))
+
+    def unpack(self, raw: bytes, before: tuple | None = None) -> tuple:
+        """The state of the words `raw`; with a history, `before` is the state the call
+        started from (the positions seen it left are its and the table's new entries)."""
+        out = self._unpack_words(raw)
+        h = self.layout.history
+        if h is None:
+            return out
+        assert before is not None and self.seen is not None
+        at = self.layout.planes + h
+        # (the call was made on `before` packed last, its sightings loaded: n of them)
+        seen = self.seen.extended(before[at], self._seen_start, out[at])
+        return (*out[:at], seen, *out[at + 1:])
+
+    def _pack_words(self, state: tuple) -> bytes | None:
+        try:
+            return self._pack_numbers(state)
+        except OverflowError:   # a number past 64 bits: the Python back end takes the call
+            return None
+
+    def _pack_numbers(self, state: tuple) -> bytes:
         lay = self.layout
         size = 8 * lay.words
         parts = [plane.to_bytes(size, "little") for plane in state[:lay.planes]]
@@ -112,7 +177,7 @@ class NativeGame:
         parts += [state[-2].to_bytes(8, "little"), state[-1].to_bytes(8, "little")]
         return b"".join(parts)
 
-    def unpack(self, raw: bytes) -> tuple:
+    def _unpack_words(self, raw: bytes) -> tuple:
         lay = self.layout
         size = 8 * lay.words
         out: list[Any] = [int.from_bytes(raw[i * size:(i + 1) * size], "little")
@@ -131,22 +196,45 @@ class NativeGame:
         if state[-1]:
             return []
         buf = self._moves_buffer
-        n = self.lib.gdl_legal(self.pack(state), buf, self.layout.max_moves)
+        raw = self.pack(state, seen=False)
+        n = -1 if raw is None else self.lib.gdl_legal(raw, buf, self.layout.max_moves)
         if n < 0:   # a list past the C bound, or an error the Python back end reports
             return list(self.python.legal_moves(state))
-        mw = self.layout.move_words
+        lay = self.layout
+        mw = lay.move_words
         if mw == 1:
             return buf[:n]
         raw = bytes(buf)
         step = 8 * mw
-        return [int.from_bytes(raw[i * step:(i + 1) * step], "little") for i in range(n)]
+        if mw == lay.board_move_words:
+            return [int.from_bytes(raw[i * step:(i + 1) * step], "little") for i in range(n)]
+        return [self._decode_move(raw[i * step:(i + 1) * step]) for i in range(n)]
+
+    def _decode_move(self, raw: bytes) -> Any:
+        """A move's words: a board move's int, or a move of numbers' tuple (rule, a0, ..)."""
+        lay = self.layout
+        at = 8 * lay.board_move_words
+        tag = int.from_bytes(raw[at:at + 8], "little")
+        if not tag:
+            return int.from_bytes(raw[:at], "little")
+        return (tag - 1, *(int.from_bytes(raw[at + 8 * i:at + 8 * i + 8], "little", signed=True)
+                           for i in range(1, 1 + lay.param_sizes[tag - 1])))
+
+    def _encode_move(self, move: Any) -> bytes:
+        lay = self.layout
+        if not isinstance(move, tuple):
+            return move.to_bytes(8 * lay.move_words, "little")
+        numbers = [x.to_bytes(8, "little", signed=True) for x in move[1:]]
+        rest = lay.move_words - lay.board_move_words - 1 - len(numbers)
+        return b"".join([bytes(8 * lay.board_move_words), (move[0] + 1).to_bytes(8, "little"),
+                         *numbers, bytes(8 * rest)])
 
     def _apply(self, state: tuple, move: Any) -> tuple:
         out = self._state_buffer
-        if self.lib.gdl_apply(self.pack(state), move.to_bytes(8 * self.layout.move_words,
-                                                              "little"), out) < 0:
+        raw = self.pack(state)
+        if raw is None or self.lib.gdl_apply(raw, self._encode_move(move), out) < 0:
             return self.python.apply(state, move)
-        return self.unpack(bytes(out))
+        return self.unpack(bytes(out), state)
 
     # ---- the native loops
     def native_perft(self, state: tuple, depth: int) -> int | None:
@@ -154,19 +242,22 @@ class NativeGame:
         if depth < 0 or not self.ready():
             return None
         assert self.lib is not None   # ready() says so
-        count = self.lib.gdl_perft(self.pack(state), depth)
+        raw = self.pack(state)
+        count = -1 if raw is None else self.lib.gdl_perft(raw, depth)
         return None if count < 0 else count
 
     def _rollout(self, state: tuple, seed: int, max_plies: int) -> tuple | None:
         """(True, payoffs) of one random playout in C, or (False, the state it was cut at),
         or None when it cannot run there."""
         out = self._state_buffer
-        code = self.lib.gdl_rollout(self.pack(state), seed & (2**64 - 1), max_plies, out)
+        raw = self.pack(state)
+        code = -1 if raw is None else self.lib.gdl_rollout(raw, seed & (2**64 - 1),
+                                                           max_plies, out)
         if code < 0:
             return None
         if code:
             return True, self.python.returns((*state[:-1], code))
-        return False, self.unpack(bytes(out))
+        return False, self.unpack(bytes(out), state)
 
     def native_playouts(self, state: tuple, games: int, seed: int = 1,
                         max_plies: int = 10_000) -> tuple[int, dict[int, int]] | None:
@@ -176,8 +267,9 @@ class NativeGame:
             return None
         assert self.lib is not None   # ready() says so
         stats = (ctypes.c_int64 * (self.layout.results + 2))()
-        if self.lib.gdl_playouts(self.pack(state), games, seed & (2**64 - 1), max_plies,
-                                 stats) < 0:
+        raw = self.pack(state)
+        if raw is None or self.lib.gdl_playouts(raw, games, seed & (2**64 - 1), max_plies,
+                                                stats) < 0:
             return None
         return stats[0], {code: stats[1 + code] for code in range(self.layout.results)
                           if stats[1 + code]}

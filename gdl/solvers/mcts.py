@@ -117,6 +117,8 @@ class MCTS:
             tree would grow past it. A subtree has at most one node per visit of its
             root, so the root's visits bound it.
         min_iterations: the deadline is kept only past this many iterations (0: always).
+        fallible: a player whose moves the tree samples uniformly instead of by UCB1: an
+            opponent who errs (see `gdl.solvers.chances`); None: every player by UCB1.
 
     A rollout still running at the deadline is cut and evaluated, so a search ends
     on time even where one rollout is long (a big board).
@@ -127,7 +129,8 @@ class MCTS:
                  time_limit: float | None = None,
                  evaluate: Callable[[State], tuple[float, ...]] | None = None,
                  max_rollout_plies: int = MAX_ROLLOUT_PLIES,
-                 max_nodes: int = MAX_TREE_NODES, min_iterations: int = 0) -> None:
+                 max_nodes: int = MAX_TREE_NODES, min_iterations: int = 0,
+                 fallible: int | None = None) -> None:
         self.game = game
         self.rng = random.Random(seed)
         self.c = c
@@ -141,6 +144,7 @@ class MCTS:
         self.max_rollout_plies = max_rollout_plies
         self.max_nodes = max(1, max_nodes)
         self.min_iterations = min_iterations
+        self.fallible = -2 if fallible is None else fallible   # -2: no player (-1 is "ended")
         self._deadline = math.inf
         self.root: _Node | None = None
         self._new_nodes = 0
@@ -219,6 +223,10 @@ class MCTS:
         node, path = root, [root]
         # Selection: descend through fully expanded nodes by UCB1.
         while not node.terminal and not node.untried:
+            if node.player == self.fallible:   # an opponent who errs: any reply alike
+                node = rng.choice(list(node.children.values()))
+                path.append(node)
+                continue
             log_n = math.log(node.visits)
             c = self.c
             best, best_score = None, -math.inf

@@ -16,6 +16,7 @@ import random
 import pytest
 
 from gdl import catalog
+from gdl.errors import RulesError
 from gdl.interpreter import compile_rules
 from gdl.perft import perft
 
@@ -989,3 +990,74 @@ end: draw if plies >= 4
     assert game.position_text(game.moves_after(["a1"])) == "..M/mK. B plies=1"
     assert game.position_text(game.moves_after(["b1"])) == "..K/Mm. B plies=1"
     assert game.position_text(game.moves_after(["a2"])) == "..m/.KM B plies=1"   # row 1 mirrored
+
+
+LOWEST = """game "Lowest first"
+players A B
+board 4 x 3
+move: place on lowest (empty and (column 1 or column 3))
+move take: if count (occupied and column 4) > 0 and
+  count (empty and column 2) > 0 then swap lowest (occupied and column 4) with lowest (empty and
+  column 2)
+end: draw if full
+"""
+
+
+def test_lowest_picks_the_first_cell_of_a_set_in_cell_order():
+    """`lowest X` is X's cell of the lowest row, the leftmost of that row; checked against a
+    plain reading of positions (a dict of cells) on random boards."""
+    game = compile_rules(LOWEST, "lowest.gdl")
+    rng = random.Random(13)
+    for _ in range(60):
+        marks = {(x, y): rng.choice(".AB") for y in range(3) for x in range(4)}
+        rows = ["".join(marks[x, y] for x in range(4)) for y in (2, 1, 0)]
+        state = game.parse_position("/".join(rows) + " A")
+        empty = sorted((y, x) for (x, y), m in marks.items() if m == ".")
+        where = [(x, y) for y, x in empty if x in (0, 2)]
+        expected = {name(where[0])} if where else set()
+        column4 = sorted((y, x) for (x, y), m in marks.items() if m != "." and x == 3)
+        if column4 and any(x == 1 for _, x in empty):
+            expected.add("take")
+        assert {game.move_text(state, m) for m in game.legal_moves(state)} == expected, rows
+        if "take" in expected:   # the lowest piece of column d swaps with b's lowest hole
+            took = next(m for m in game.legal_moves(state) if game.move_text(state, m) == "take")
+            after = dict(marks)
+            (y0, x0), (y1, x1) = column4[0], next((y, x) for y, x in empty if x == 1)
+            after[x0, y0], after[x1, y1] = ".", marks[x0, y0]
+            text = game.position_text(game.apply(state, took)).split()[0]
+            assert text == "/".join("".join(after[x, y] for x in range(4)) for y in (2, 1, 0))
+
+
+CYCLED = """game "Ring"
+players solver
+board 3 x 2
+pieces red blue
+setup solver red: a1
+setup solver blue: b1 or c2
+move turn: if count (occupied) > 0 then cycle a1 b1 c1 c2 b2 a2
+move twist: if count (occupied) > 0 then cycle a1 c2
+goal: count (red and c2) > 0
+"""
+
+
+def test_cycle_moves_the_pieces_round_its_cells():
+    """`cycle A B C ...` moves what stands on A to B, ..., the last's to A, on every plane;
+    checked against a plain dict of cells over random words."""
+    game = compile_rules(CYCLED, "ring.gdl")
+    ring, swap = ["a1", "b1", "c1", "c2", "b2", "a2"], ["a1", "c2"]
+    board = {"a1": "R", "b1": "B", "c2": "B"}
+    state, rng = game.initial_state(), random.Random(4)
+    for _ in range(40):
+        word = rng.choice(["turn", "twist"])
+        move = next(m for m in game.legal_moves(state[:-1] + (0,))
+                    if game.move_text(state, m) == word)
+        state = game.apply(state, move)
+        cycle = ring if word == "turn" else swap
+        board = {(cycle[(cycle.index(c) + 1) % len(cycle)] if c in cycle else c): v
+                 for c, v in board.items()}
+        text = game.position_text(state).split()[0]
+        assert text == "/".join("".join(board.get(f"{x}{y}", ".") for x in "abc")
+                                for y in (2, 1))
+        assert game.is_terminal(state) == (board.get("c2") == "R")
+    with pytest.raises(RulesError, match="a cycle names single cells"):
+        compile_rules(CYCLED.replace("cycle a1 c2", "cycle a1 (c2 or b2)"), "ring.gdl")

@@ -309,3 +309,18 @@ def test_invariants_text(capsys):
     assert code == 0
     assert "symmetries: 2 (identity, swapping colours)" in out
     assert "quantities: monotone: sum(heap) never increases" in out
+
+
+def test_the_tests_stop_at_their_time_bound_after_one_position_each():
+    """`gdl check` bounds its invariant tests by processor time: past it each declaration
+    is still tested on one position, the search for undeclared ones stops, and the
+    report says so."""
+    game = catalog.load("connect4")
+    lines = catalog.random_games(game, 20, None, 0)
+    whole = verify(game, lines, 0)
+    cut = verify(game, lines, 0, seconds=0.0)
+    assert not whole.cut and cut.cut
+    assert [r.positions for r in cut.results] == [1] * len(whole.results)
+    assert all(r.positions > 1 for r in whole.results)
+    assert cut.suggested == () and cut.idle == ()
+    assert "testing stopped at its 8 s bound" in "\n".join(catalog.invariant_lines(cut))

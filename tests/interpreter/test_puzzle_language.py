@@ -183,18 +183,25 @@ def test_cube_move_and_state_notation():
 BLANK_TO_TILE = {"U": "down", "D": "up", "L": "right", "R": "left"}   # reference -> ours
 
 
+def cells(p, state):
+    """A sliding puzzle's state (the core game's planes) as the reference's: its cells in
+    reading order, 0 for the blank."""
+    return p.engine.unpack(state)
+
+
 def test_sliding_moves_are_the_reference_moves_state_for_state():
     p, ref = load("eight_puzzle"), SlidingPuzzle(3, start="123456780")
     rng = random.Random(3)
-    s = p.goal_state()
-    assert s == ref.goal_state()
+    s, r = p.goal_state(), ref.goal_state()
+    assert cells(p, s) == r and p.engine.pack(r) == s
     for _ in range(300):
-        r_move = rng.choice(list(ref.legal_moves(s)))
-        ours = p.parse_move(s, BLANK_TO_TILE[ref.move_text(s, r_move)])
-        t = p.apply(s, ours)
-        assert t == ref.apply(s, r_move)
-        assert p.quantities()["permutation parity"](t) == ref.quantities()["parity"](t)
-        s = t
+        r_move = rng.choice(list(ref.legal_moves(r)))
+        assert sorted(p.move_text(s, m) for m in p.legal_moves(s)) == \
+            sorted(BLANK_TO_TILE[ref.move_text(r, m)] for m in ref.legal_moves(r))
+        ours = p.parse_move(s, BLANK_TO_TILE[ref.move_text(r, r_move)])
+        s, r = p.apply(s, ours), ref.apply(r, r_move)
+        assert cells(p, s) == r
+        assert p.quantities()["permutation parity"](s) == ref.quantities()["parity"](r)
 
 
 @pytest.mark.parametrize("size", [2, 3])
@@ -233,7 +240,7 @@ def test_manhattan_with_conflicts_never_overestimates_on_the_8_puzzle():
 def test_sliding_optimal_lengths_equal_the_reference_on_the_same_positions():
     p, ref = load("eight_puzzle"), SlidingPuzzle(3)
     for s in scrambles(p, 10, 40, seed=11):
-        assert solve_idastar(p, s).length == solve_bidirectional(ref, s).length
+        assert solve_idastar(p, s).length == solve_bidirectional(ref, cells(p, s)).length
 
 
 def test_swapped_15_puzzle_is_unsolvable_by_parity_without_search():
@@ -259,18 +266,18 @@ def test_15_puzzle_needing_40_moves_equals_the_reference_idastar():
     p, ref = load("fifteen_puzzle"), SlidingPuzzle(4)
     s = random_walk(p, 40, 4)
     r = solve_idastar(p, s)
-    assert r.length == solve_idastar(ref, s).length == 40
+    assert r.length == solve_idastar(ref, cells(p, s)).length == 40
     assert p.is_goal(play(p, s, r.solution))
 
 
 def test_sliding_notation():
     p = load("eight_puzzle")
     s = p.parse_state("867254301")
-    assert s == (8, 6, 7, 2, 5, 4, 3, 0, 1)
+    assert cells(p, s) == (8, 6, 7, 2, 5, 4, 3, 0, 1)
     assert p.parse_state("8 6 7 / 2 5 4 / 3 . 1") == s and p.state_text(s) == "867254301"
     assert p.render(s) == "8 6 7\n2 5 4\n3 . 1"
     assert [p.move_text(s, m) for m in p.legal_moves(s)] == ["down", "left", "right"]
-    assert p.apply(s, p.parse_move(s, "l")) == (8, 6, 7, 2, 5, 4, 3, 1, 0)   # the 1 slides left
+    assert cells(p, p.apply(s, p.parse_move(s, "l"))) == (8, 6, 7, 2, 5, 4, 3, 1, 0)   # 1 goes left
     with pytest.raises(IllegalMove, match="legal moves: down left right"):
         p.parse_move(s, "up")
     with pytest.raises(OptionError, match="each of 1..8 once"):
@@ -281,23 +288,31 @@ def test_sliding_notation():
 
 # --------------------------------------------------------------------------- stacks
 
-def to_reference(state):
-    """A stacks state as the reference Hanoi's (each disc's peg, smallest first)."""
-    pegs = {item: k for k, stack in enumerate(state) for item in stack}
+def to_reference(p, state):
+    """A stacks state (the core game's plane) as the reference Hanoi's (each disc's peg,
+    smallest first), through the stacks, bottom item first."""
+    pegs = {item: k for k, stack in enumerate(p.engine.unpack(state)) for item in stack}
     return tuple(pegs[d] for d in range(1, len(pegs) + 1))
 
 
 @pytest.mark.parametrize("discs, pegs", [(3, 3), (5, 3), (4, 4)])
 def test_hanoi_equals_the_reference(discs, pegs):
     p, ref = load("hanoi", discs=discs, pegs=pegs), Hanoi(discs, pegs)
-    assert to_reference(p.initial_state()) == ref.initial_state()
-    assert to_reference(p.goal_state()) == ref.goal_state()
+    assert to_reference(p, p.initial_state()) == ref.initial_state()
+    assert to_reference(p, p.goal_state()) == ref.goal_state()
     assert enumerate_space(p).distribution == enumerate_space(ref).distribution
     assert solve_bidirectional(p).length == solve_bfs(ref).length
     s = p.initial_state()
     assert [p.move_text(s, m) for m in p.legal_moves(s)] == \
         [ref.move_text(None, m) for m in ref.legal_moves(ref.initial_state())]
     assert p.decode(p.encode(p.goal_state())) == p.goal_state()
+    rng, r = random.Random(discs), ref.initial_state()   # move for move, from the start
+    for _ in range(200):
+        texts = {p.move_text(s, m): m for m in p.legal_moves(s)}
+        assert sorted(texts) == sorted(ref.move_text(None, m) for m in ref.legal_moves(r))
+        text = rng.choice(sorted(texts))
+        s, r = p.apply(s, texts[text]), ref.apply(r, ref.parse_move(r, text))
+        assert to_reference(p, s) == r
 
 
 def test_hanoi_8_discs_takes_255_moves():
@@ -317,7 +332,7 @@ def test_hanoi_with_four_pegs_has_commuting_moves():
 def test_stack_notation():
     p = load("hanoi")
     s = p.parse_state("3 / 2 1 / -")
-    assert s == ((3,), (2, 1), ()) and p.state_text(s) == "3 / 2 1 / -"
+    assert p.engine.unpack(s) == ((3,), (2, 1), ()) and p.state_text(s) == "3 / 2 1 / -"
     assert p.render(s) == "1 | 3\n2 | 2 1\n3 | "
     assert p.parse_move(s, "13") == p.parse_move(s, "1-3")
     with pytest.raises(IllegalMove):

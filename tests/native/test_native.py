@@ -25,27 +25,19 @@ from gdl.solvers.exact import solve
 DATA = Path(__file__).parent.parent / "data" / "perft"
 SUPPORTED = ("tictactoe", "connect4", "gomoku", "breakthrough", "clobber", "draughts",
              "othello", "hex", "uttt", "dots_and_boxes", "antichess", "amazons", "pentago",
-             "nine_mens_morris", "mancala", "chess")
-LACKING = {"nim": "list of numbers", "go": "history", "chess": "history",
-           "antichess": "history", "draughts": "history", "shogi": "list of numbers",
-           "lines_of_action": "history"}
-# Chess, antichess and draughts read `repeated 3`: the positions seen, which the C
-# generator lacks yet, so the bundled games run on Python. Their move generators are
-# checked natively on the rules without that one end rule: no position occurs three
-# times in fewer than 8 plies, so perft at the recorded depths and the moves of a game's
-# first plies are the bundled game's.
-WITHOUT_REPETITION = {"chess": "end: draw if repeated 3\n",
-                      "antichess": "end: draw if repeated 3\n",
-                      "draughts": "end: draw if repeated 3 and openspiel == 0\n"}
+             "nine_mens_morris", "mancala", "chess", "go", "lines_of_action", "shogi", "nim",
+             "lights_out", "peg_solitaire", "rush_hour", "sokoban")   # (and puzzles)
+# A construct the C generator lacks (an end by score): the game runs on Python.
+SCORED = """game "Take one or two"
+players A B
+state left = 4
+move take n in 1..2 if n <= left: left -= n
+end: score 0 - left if left == 0
+"""
 
 
 def load(name: str, options: dict[str, str] | None = None):
-    """The bundled game, or for the games above its rules without the repetition draw."""
-    if name not in WITHOUT_REPETITION:
-        return catalog.load(name, options)
-    text = catalog.resolve(name).read_text()
-    assert WITHOUT_REPETITION[name] in text
-    return compile_rules(text.replace(WITHOUT_REPETITION[name], ""), f"{name}.gdl", options)
+    return catalog.load(name, options)
 
 
 def has_compiler() -> bool:
@@ -141,6 +133,11 @@ def test_solved_values_through_the_native_protocol():
     native, python = solve(connect4), solve(catalog.load("connect4", small))
     assert (native.value, native.best_move, native.nodes) == ("draw", python.best_move,
                                                                python.nodes)
+    # Nim's heaps 3, 4, 5 (a nim-sum of 2): the first player wins, taking 2 from the 3
+    native, python = solve(native_game("nim")), solve(python_game("nim"))
+    assert (native.value, native.best_move, native.nodes) == (python.value, python.best_move,
+                                                               python.nodes)
+    assert native.value == "win" and native.best_move == (0, 1, 2)
 
 
 @needs_cc
@@ -166,11 +163,33 @@ def test_cache_hit_and_rebuild(tmp_path, monkeypatch):
     assert other.build_info.built and other.build_info.path != first.build_info.path
 
 
-@pytest.mark.parametrize("name, construct", sorted(LACKING.items()))
-def test_a_missing_construct_falls_back_with_its_name(name, construct, capsys):
-    game = catalog.load(name)
+@needs_cc
+def test_a_cache_hit_by_the_ir_generates_no_source(tmp_path, monkeypatch):
+    """Found by its IR's index, a library loads without the C source being generated; a
+    game of another IR (an option changed) or an unreadable index generates it again."""
+    from gdl.native import game as native_module
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    first = NativeGame(python_game("connect4"))
+    assert first.build_info.built
+    native_module._LIBRARIES.clear()
+    generated = []
+    real = native_module.generate
+    monkeypatch.setattr(native_module, "generate", lambda ir: generated.append(ir) or real(ir))
+    again = NativeGame(python_game("connect4"))
+    assert not again.build_info.built and not generated
+    assert again.native_perft(again.initial_state(), 4) == 2401 and again.layout == first.layout
+    NativeGame(catalog.load("connect4", {"width": "6"}))
+    assert len(generated) == 1
+    for index in tmp_path.glob("gdl/native/ir-*.json"):
+        index.write_text("{not json")
+    NativeGame(python_game("connect4"))
+    assert len(generated) == 2
+
+
+def test_a_missing_construct_falls_back_with_its_name(capsys):
+    game = compile_rules(SCORED, "take.gdl")
     assert with_backend(game, "native") is game
-    assert construct in capsys.readouterr().err
+    assert "an end by score" in capsys.readouterr().err
 
 
 def test_without_a_compiler_auto_falls_back_and_native_refuses(monkeypatch, capsys):

@@ -6,9 +6,8 @@ letters (K R B G S N L P, lower case for White); a promoted piece `+X` is gdl's 
 (dragon, horse, tokin, narigin, narikei, narikyo: letters d h t a i y). The hands are gdl's
 `hand=` list: Black's count of each kind in the order of the `pieces` line, then White's.
 
-OpenSpiel scores a fourfold repetition as a loss for a player who gave check with each of
-their last six moves; gdl's shogi draws every fourfold repetition (see its rules file), so a
-replay stops at a repetition OpenSpiel does not draw (`unmatched_end`).
+A fourfold repetition is a loss for a player who gave check with each of their last six
+moves, else a draw, in both (gdl's shogi says it with `streak`).
 """
 
 KINDS = "krbgsnlpdhtaiy"   # gdl's letters, in the order of the rules' `pieces`
@@ -66,8 +65,3 @@ def position(state) -> str:
     placement, _, held, _ = str(state).split()
     return f"{board(placement)} {hands(held)}"
 
-
-def unmatched_end(state) -> bool:
-    """Whether OpenSpiel's finished `state` ended by a rule gdl's shogi lacks: a fourfold
-    repetition scored as a loss (perpetual check)."""
-    return state.is_repetition_end() and any(state.returns())
