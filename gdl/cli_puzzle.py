@@ -18,13 +18,13 @@ import argparse
 import random
 from typing import Any
 
-from gdl import limits
+from gdl import interrupts, limits
 from gdl.errors import GdlError, IllegalMove, OptionError
 from gdl.games.reference_puzzles import random_walk
 from gdl.protocol import PUZZLE, State
 from gdl.solvers.classes import count_classes
 from gdl.solvers.enumerate import BYTE_TABLE_LIMIT, enumerate_space
-from gdl.solvers.pruning import declares_all_inverses, goal_of
+from gdl.solvers.pruning import INTERRUPTED, PuzzleResult, declares_all_inverses, goal_of
 from gdl.solvers.puzzle import METHODS, default_method, solve_puzzle
 from gdl.solvers.weighted import solve_weighted
 
@@ -106,17 +106,14 @@ def solve(game: Any, state: State, args: argparse.Namespace, status: Any) -> tup
     method = "bidirectional" if args.all and args.method is None else \
         args.method or default_method(game)
     status.show(f"solving {game.name} by {method}...")
-    result = solve_puzzle(game, start, method=method, all_solutions=args.all,
-                          time_limit=args.time_limit,
-                          max_nodes=limits.puzzle_nodes(method, args.max_nodes),
-                          use_symmetry=not args.no_symmetry)
+    with interrupts.polled():   # Ctrl-C: stopped like a limit, with the nodes searched
+        result = solve_puzzle(game, start, method=method, all_solutions=args.all,
+                              time_limit=args.time_limit,
+                              max_nodes=limits.puzzle_nodes(method, args.max_nodes),
+                              use_symmetry=not args.no_symmetry)
     status.clear()
     if result.unsolved:
-        reason = f"{game.name} was {result.unsolved} ({result.nodes:,} nodes searched)"
-        return [f"solution: unknown ({reason})"], {
-            "puzzle": game.name, "start": _text(game, start), "method": result.method,
-            "solution": None, "stopped": "time" if result.unsolved.endswith(" s") else "nodes",
-            "reason": reason, "nodes": result.nodes, "seconds": round(result.seconds, 6)}
+        return _unsolved(game, start, result)
     solution = None if result.solution is None else _texts(game, start, result.solution)
     data = {"puzzle": game.name, "start": _text(game, start), "method": result.method,
             "heuristic": heuristic_words(game, result.method),
@@ -162,13 +159,14 @@ def _solve_by_cost(game: Any, start: State, args: argparse.Namespace,
         raise GdlError("--cost RULE is for one-player games, without --all or --method")
     status.show(f"solving {game.name}: fewest {args.cost} moves...")
     bound = game.cost_bound(args.cost) if hasattr(game, "cost_bound") else None
-    result = solve_weighted(game, lambda m: rule_name(m) == args.cost, start,
-                            time_limit=args.time_limit,
-                            max_nodes=limits.puzzle_nodes("bfs", args.max_nodes),
-                            heuristic=bound[1] if bound else None)
+    with interrupts.polled():
+        result = solve_weighted(game, lambda m: rule_name(m) == args.cost, start,
+                                time_limit=args.time_limit,
+                                max_nodes=limits.puzzle_nodes("bfs", args.max_nodes),
+                                heuristic=bound[1] if bound else None)
     status.clear()
     if result.unsolved:
-        raise GdlError(f"{game.name} was {result.unsolved}")
+        return _unsolved(game, start, result)
     solution = None if result.solution is None else _texts(game, start, result.solution)
     cost = None if result.solution is None else \
         sum(rule_name(m) == args.cost for m in result.solution)
@@ -186,6 +184,18 @@ def _solve_by_cost(game: Any, start: State, args: argparse.Namespace,
     lines += [f"nodes: {result.nodes} ({result.generated} generated)",
               f"time: {result.seconds:.3f} s", f"heuristic: {data['heuristic']}"]
     return lines, data
+
+
+def _unsolved(game: Any, start: State, result: PuzzleResult) -> tuple[list[str], dict]:
+    """A search stopped by a limit or by Ctrl-C: why, and how far it got."""
+    assert result.unsolved is not None
+    reason = f"{game.name} was {result.unsolved} ({result.nodes:,} nodes searched)"
+    stopped = "interrupted" if result.unsolved == INTERRUPTED else \
+        "time" if result.unsolved.endswith(" s") else "nodes"
+    return [f"solution: unknown ({reason})"], {
+        "puzzle": game.name, "start": _text(game, start), "method": result.method,
+        "solution": None, "stopped": stopped, "reason": reason, "nodes": result.nodes,
+        "seconds": round(result.seconds, 6)}
 
 
 def _moves(text: str) -> int:

@@ -9,13 +9,16 @@ Python's own handler: `requested()` is then always False.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
+from collections.abc import Iterator
 
 EXIT_INTERRUPTED = 130
 LAST_NOTE = b"\ngdl: interrupted\n"
 
 _requested = False
+_polled = False   # inside `polled()`: the first press only sets the flag
 
 
 def install() -> None:
@@ -33,6 +36,19 @@ def requested() -> bool:
     return _requested
 
 
+@contextlib.contextmanager
+def polled() -> Iterator[None]:
+    """In the block the first press only sets `requested()`, for a search that reads it
+    where it reads its clock (the puzzle searches' `Budget.over`): it then stops as at a
+    limit, with what it has and its node count. Only code that polls belongs inside."""
+    global _polled
+    outer, _polled = _polled, True
+    try:
+        yield
+    finally:
+        _polled = outer
+
+
 def _on_sigint(signum: int, frame: object) -> None:
     global _requested
     if _requested:
@@ -40,4 +56,5 @@ def _on_sigint(signum: int, frame: object) -> None:
         os.write(2, LAST_NOTE)
         os._exit(EXIT_INTERRUPTED)
     _requested = True   # silent: the command says how it stopped
-    raise KeyboardInterrupt   # the searches catch it and return their best move
+    if not _polled:
+        raise KeyboardInterrupt   # the searches catch it and return their best move

@@ -78,6 +78,17 @@ def test_ctrl_c_stops_a_solve_with_how_far_it_got():
         f"connect4 was not solved before Ctrl-C ({data['nodes']:,} nodes searched in ")
 
 
+def test_ctrl_c_stops_a_puzzle_search_with_how_far_it_got():
+    code, out, err, took = interrupt(["solve", "fifteen_puzzle", "--scramble", "80", "--method",
+                                      "bfs", "--json"], after=1.0, busy=2.0)
+    assert code == 130 and "Traceback" not in err and err == "", err
+    data = json.loads(out)
+    assert data["solution"] is None and data["stopped"] == "interrupted"
+    assert data["nodes"] > 0 and data["reason"] == (
+        f"fifteen_puzzle was not solved before Ctrl-C ({data['nodes']:,} nodes searched)")
+    assert took < 10
+
+
 def test_ctrl_c_stops_a_constraint_count_with_the_solutions_so_far():
     code, out, err, _ = interrupt(["solve", "queens", "--set", "n=28", "--count", "--json"],
                                   after=1.0, busy=2.0)

@@ -42,6 +42,7 @@ from collections.abc import Callable, Hashable, Iterator, Mapping
 
 import attrs
 
+from gdl import interrupts
 from gdl.errors import SolverError
 from gdl.protocol import Move, State
 from gdl.solvers.budget import Clock
@@ -49,6 +50,7 @@ from gdl.solvers.budget import Clock
 Quantity = Callable[[State], Hashable]
 NOTHING: frozenset = frozenset()
 CHECK_EVERY = 2048   # expansions between two looks at the clock
+INTERRUPTED = "not solved before Ctrl-C"   # a search's `unsolved` when Ctrl-C stopped it
 
 
 class _SkipTable(dict):
@@ -242,7 +244,10 @@ class Budget:
         return step if self.max_nodes is None else min(step, self.max_nodes)
 
     def over(self, nodes: int) -> str | None:
-        """"not solved within ..." when a limit is reached, else None."""
+        """"not solved within ..." when a limit is reached, INTERRUPTED after Ctrl-C (under
+        `interrupts.polled`), else None."""
+        if interrupts.requested():
+            return INTERRUPTED
         if self.max_nodes is not None and nodes >= self.max_nodes:
             return f"not solved within {self.max_nodes} nodes"
         if self.time_limit is not None and perf_counter() - self.started >= self.time_limit:
