@@ -27,6 +27,9 @@ SUPPORTED = ("tictactoe", "connect4", "gomoku", "breakthrough", "clobber", "drau
              "othello", "hex", "uttt", "dots_and_boxes", "antichess", "amazons", "pentago",
              "nine_mens_morris", "mancala", "chess", "go", "lines_of_action", "shogi", "nim",
              "lights_out", "peg_solitaire", "rush_hour", "sokoban")   # (and puzzles)
+# Options a game is tested natively with: Rush Hour's whole-vehicle moves (`repeat up to 4`)
+# are 240 move stages, past the native back end's bound; one-cell moves are 24.
+OPTIONS = {"rush_hour": {"reach": "1"}}
 # A construct the C generator lacks (an end by score): the game runs on Python.
 SCORED = """game "Take one or two"
 players A B
@@ -53,7 +56,7 @@ needs_cc = pytest.mark.skipif(not has_compiler(), reason="no C compiler on this 
 
 @functools.cache
 def python_game(name: str):
-    return load(name)
+    return load(name, OPTIONS.get(name))
 
 
 @functools.cache
@@ -190,6 +193,13 @@ def test_a_missing_construct_falls_back_with_its_name(capsys):
     game = compile_rules(SCORED, "take.gdl")
     assert with_backend(game, "native") is game
     assert "an end by score" in capsys.readouterr().err
+
+
+@needs_cc
+def test_too_many_move_stages_fall_back_with_their_count(capsys):
+    game = load("rush_hour")   # reach 4: each vehicle's 1..4-cell slides are rules of stages
+    assert with_backend(game, "native") is game
+    assert "240 move stages in all" in capsys.readouterr().err
 
 
 def test_without_a_compiler_auto_falls_back_and_native_refuses(monkeypatch, capsys):
