@@ -178,7 +178,8 @@ class _Checker(MoveChecks, CountChecks):
         if ident.text in RESERVED and not (option and function_name):
             raise error(f"'{ident.text}' is a built-in name and cannot be redefined", ident)
         s = self.scope
-        taken = [*s.players, *s.options, *s.regions, *s.directions, *s.variables]
+        taken = [*s.players, *s.options, *s.regions, *s.directions, *s.variables,
+                 *self.tracks]
         if s.pieces_declared:
             taken += s.pieces
         if ident.text in taken:

@@ -75,6 +75,7 @@ EXPECTED: dict[str, tuple[int, int, type[RulesError], str]] = {
     "duplicate_option.gdl": (5, 8, SEM, "'width' is already declared"),
     "duplicate_player_name.gdl": (2, 11, SEM, "'X' is already declared"),
     "duplicate_players_statement.gdl": (4, 1, SEM, "'players' is declared twice"),
+    "duplicate_track.gdl": (6, 7, SEM, "'ring' is already declared"),
     "redefine_builtin.gdl": (3, 7, SEM, "'count' is a built-in name and cannot be redefined"),
     "setup_cell_twice.gdl": (5, 14, SEM, "cell e5 is set up twice"),
     "direction_missing_player.gdl": (5, 11, SEM, "direction 'forward' is not given for Black"),
