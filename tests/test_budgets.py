@@ -117,3 +117,27 @@ def test_an_mcts_player_takes_its_tree_bound_from_the_command_line(capsys):
     code, out, _ = run(capsys, "match", "tictactoe", "--players", "mcts,random", "--games",
                        "2", "--max-nodes", "30", "--json")
     assert code == 0 and json.loads(out)["played"] == 2
+
+
+def test_timed_searches_run_without_collector_pauses():
+    """The cyclic collector is off inside a search (a pass over a big tree lands inside
+    the budget) and on again after it, also when the search raises."""
+    import gc
+
+    game = catalog.load("connect4")
+    seen = []
+
+    def evaluate(state):
+        seen.append(gc.isenabled())
+        return (0.0, 0.0)
+
+    assert gc.isenabled()
+    MCTS(game, seed=1, evaluate=evaluate, max_rollout_plies=1).search(iterations=20)
+    AlphaBeta(game, evaluate=lambda s: seen.append(gc.isenabled()) or 0.0).search(depth=2)
+    assert seen and not any(seen) and gc.isenabled()
+    try:
+        with budget.without_gc():
+            raise ValueError
+    except ValueError:
+        pass
+    assert gc.isenabled()

@@ -29,7 +29,7 @@ from collections.abc import Callable, Hashable
 import attrs
 
 from gdl.protocol import Game, Move, State
-from gdl.solvers.budget import Clock, payoff_bound
+from gdl.solvers.budget import Clock, payoff_bound, without_gc
 from gdl.solvers.evaluation import (DECIDED, WIN, Evaluator, make_evaluator, outcome,
                                     terminal_score)
 from gdl.solvers.minimax import require_two_player_zero_sum
@@ -160,6 +160,13 @@ class AlphaBeta:
         Returns:
             A SearchResult; its best_move is a legal move unless the root is terminal.
         """
+        with without_gc():   # no collector pass inside the budget (budget.without_gc)
+            return self._search(state, depth=depth, time_limit=time_limit,
+                                on_iteration=on_iteration)
+
+    def _search(self, state: State | None = None, *, depth: int | None = None,
+                time_limit: float | None = None,
+                on_iteration: Callable[[SearchResult], None] | None = None) -> SearchResult:
         game = self.game
         root = game.initial_state() if state is None else state
         depth = self.depth if depth is None else depth

@@ -22,6 +22,7 @@ from collections.abc import Callable
 import attrs
 
 from gdl.protocol import Game, Move, State
+from gdl.solvers.budget import without_gc
 
 RolloutPolicy = Callable[[State, random.Random], Move]
 DEFAULT_C = 1.4           # exploration constant for payoffs in [-1, 1]
@@ -179,6 +180,11 @@ class MCTS:
         The budget defaults to the constructor's; a KeyboardInterrupt stops the
         search early and the best move so far is returned.
         """
+        with without_gc():   # no collector pass inside the budget (budget.without_gc)
+            return self._search(state, iterations=iterations, time_limit=time_limit)
+
+    def _search(self, state: State | None = None, *, iterations: int | None = None,
+                time_limit: float | None = None) -> MCTSResult:
         game = self.game
         state = game.initial_state() if state is None else state
         iterations = self.iterations if iterations is None else iterations
