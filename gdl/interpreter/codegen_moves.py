@@ -79,27 +79,35 @@ class MoveCode(TravelCode, AttackCode, CountedCode, ExpressionCode):
         stopped after the first rule that gave a move; with one, each rule's candidates
         were filtered as they came, and PART keeps which candidate was the first allowed,
         so the listing filters only those after it. A position without a move is
-        remembered in MEMO."""
-        self.globals["MEMO"] = [None, ()]
+        remembered in MEMO. Each memo is one tuple, read once and replaced whole (a
+        global store), so threads sharing the game never see half of one."""
+        self.globals["MEMO"] = (None, ())
         filtered = self.game.illegal is not None
         if filtered:
-            self.globals["PART"] = [None, 0]
+            self.globals["PART"] = (None, 0)
             self.probe_helper()
         w("def moves(s):")
         with w.indent():
-            w("if s == MEMO[0]:")
+            w("global MEMO")
+            w("memo = MEMO")
+            w("if s == memo[0]:")
             with w.indent():
-                w("return MEMO[1]")
-            w("out = moves_of(s, False, PART[1]) if s == PART[0] else moves_of(s)"
-              if filtered else "out = moves_of(s)")
-            w("MEMO[0], MEMO[1] = s, out")
+                w("return memo[1]")
+            if filtered:
+                w("part = PART")
+                w("out = moves_of(s, False, part[1]) if s == part[0] else moves_of(s)")
+            else:
+                w("out = moves_of(s)")
+            w("MEMO = (s, out)")
             w("return out")
         w("")
         w("def has_moves(s):")
         with w.indent():
-            w("if s == MEMO[0]:")
+            w("global MEMO")
+            w("memo = MEMO")
+            w("if s == memo[0]:")
             with w.indent():
-                w("return bool(MEMO[1])")
+                w("return bool(memo[1])")
             if filtered:
                 w("if s == PART[0]:")
                 with w.indent():
@@ -107,7 +115,7 @@ class MoveCode(TravelCode, AttackCode, CountedCode, ExpressionCode):
             w("found = moves_of(s, True)")
             w("if not found:")
             with w.indent():
-                w("MEMO[0], MEMO[1] = s, found")
+                w("MEMO = (s, found)")
             w("return bool(found)")
 
     def probe_helper(self) -> None:
@@ -116,11 +124,12 @@ class MoveCode(TravelCode, AttackCode, CountedCode, ExpressionCode):
         w = SourceWriter()
         w("def probe(s, out, done):")
         with w.indent():
+            w("global PART")
             w("for i in range(done, len(out)):")
             with w.indent():
                 w("if allowed(s, out[i]):")
                 with w.indent():
-                    w("PART[0], PART[1] = s, i")
+                    w("PART = (s, i)")
                     w("return -1")
             w("return len(out)")
         self.helpers["probe"] = w.lines

@@ -79,7 +79,7 @@ def test_a_filtered_listing_goes_on_where_the_early_answer_stopped():
             child = game.apply(state, move)
             listed = game.legal_moves(child)
             early = sum(1 for s in calls if s == child)
-            names["MEMO"][0] = names["PART"][0] = None
+            names["MEMO"], names["PART"] = (None, ()), (None, 0)
             calls.clear()
             assert names["moves_of"](child) == listed
             whole = sum(1 for s in calls if s == child)
