@@ -10,7 +10,6 @@ position and enumerates from there.
 
 from __future__ import annotations
 
-
 from gdl.interpreter import ir
 from gdl.interpreter.codegen_attacks import AttackCode
 from gdl.interpreter.codegen_counted import CountedCode
@@ -146,6 +145,8 @@ class MoveCode(TravelCode, AttackCode, CountedCode, ExpressionCode):
         else:
             w(f"def {name}(s):")
         with w.indent():
+            if stoppable and self.game.illegal is None:
+                w("global MEMO")
             self.unpack(w)
             w("if res:")
             with w.indent():
@@ -194,6 +195,10 @@ class MoveCode(TravelCode, AttackCode, CountedCode, ExpressionCode):
                     w("out = [m for m in out if allowed(s, m)]")
                 w("if out:")
                 with w.indent():
+                    if self.stoppable and not filtered:
+                        w("if stop:   # the priority rules' moves are the whole list")
+                        with w.indent():
+                            w("MEMO = (s, out)")
                     w("return out")
                 if filtered:
                     w("add = out.append")
@@ -201,7 +206,8 @@ class MoveCode(TravelCode, AttackCode, CountedCode, ExpressionCode):
                     w("done = 0")
                 self.checking = self.stoppable
             self.rule_moves(w, index, p)
-            self.checkpoint(w)
+            if probing:
+                self.checkpoint(w)
         self.checking = False
         if probing:
             w("if stop:   # every candidate was refused")
@@ -212,11 +218,17 @@ class MoveCode(TravelCode, AttackCode, CountedCode, ExpressionCode):
                 w("return [out[known], *[m for m in out[known + 1:] if allowed(s, m)]]")
         if filtered:
             w("out = [m for m in out if allowed(s, m)]")
+        elif self.stoppable:   # the early answer ran to the end: the listing is this list
+            w("if stop:")
+            with w.indent():
+                w("MEMO = (s, out)")
         w("return out")
 
     def checkpoint(self, w: SourceWriter) -> None:
         """Where a stoppable listing may stop: it has a move (or, with a filter, a
-        candidate the filter allows)."""
+        candidate the filter allows). Without a filter only inside a rule of several
+        stages (an Amazons move's shots): the listing that follows would redo the rules
+        before a stop between rules, and a listing that ran to the end is kept in MEMO."""
         if not self.checking:
             return
         if self.game.illegal is None:
