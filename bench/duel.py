@@ -5,8 +5,9 @@ different games. What the fitted evaluation brings, and how far apart the levels
     python bench/duel.py GAME SPEC_A SPEC_B [--games N] [--opening PLIES] [--seed S]
                                             [--time SECONDS]
 
-A SPEC is LEVEL[/derived][/alphabeta|/mcts]: a level (easy, medium, hard, or a number of
-nodes or simulations), `derived` to ignore the game's weights file, an engine to force one.
+A SPEC is LEVEL[/derived][/alphabeta|/mcts][/native]: a level (easy, medium, hard, or a
+number of nodes or simulations), `derived` to ignore the game's weights file, an engine
+to force one, `native` to search on the native back end (its alpha-beta in C).
 Prints A's wins, draws and losses and its score with a 95% interval.
 """
 
@@ -30,6 +31,9 @@ def player(game, spec: str, seed: int, seconds: float | None):
     level, *rest = spec.split("/")
     engine = next((r for r in rest if r in ("alphabeta", "mcts")), "auto")
     evaluation = "derived" if "derived" in rest else "auto"
+    if "native" in rest:
+        from gdl.native.backend import with_backend
+        game = with_backend(game, "native")
     return AIPlayer(game, level, seed=seed, time_per_move=seconds, engine=engine,
                     evaluation=evaluation)
 

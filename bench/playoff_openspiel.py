@@ -11,8 +11,9 @@ everything is seeded. OpenSpiel referees: its returns score the game.
 
     python bench/playoff_openspiel.py GAME [--games N] [--seed S] [--simulations N]
                                            [--engine auto|alphabeta|mcts] [--derived]
-                                           [--level LEVEL]
+                                           [--level LEVEL] [--backend native|auto|python]
 
+`--backend native` (or auto) searches with the AI's alpha-beta in C (gdl.native.search).
 Prints one line per game and then wins, draws and losses, the score with a 95% interval,
 and the median seconds per move of both sides.
 """
@@ -67,8 +68,9 @@ def play_game(name, module, game, spiel, simulations, seed, gdl_seat, make_ai, b
                                  f"({game.position_text(ours)})")
         if game.current_player(ours) == gdl_seat:
             start = perf_counter()
-            move = ai.engine.search(ours, time_limit=budget).best_move \
-                if budget is not None else ai.choose(game, ours)
+            if budget is not None:   # this move's budget, for the search and what follows it
+                ai.seconds = ai.engine.time_limit = budget
+            move = ai.choose(game, ours)   # (a proven loss: the move with the most chances)
             gdl_times.append(perf_counter() - start)
             ours = game.apply(ours, move)
             key = oracle.board_key(game, ours, module)
@@ -112,12 +114,16 @@ def main() -> None:
     parser.add_argument("--level", default="hard",
                         help="gdl's level; hard (the default) takes OpenSpiel's time per move, "
                              "a node budget ignores it")
+    parser.add_argument("--backend", default=None, choices=("auto", "native", "python"))
     args = parser.parse_args()
 
     from tools import oracle
     from gdl.players import AIPlayer
     module = oracle.oracle(args.game)
     game = oracle.gdl_game(args.game, module)
+    if args.backend is not None:
+        from gdl.native.backend import with_backend
+        game = with_backend(game, args.backend)
     spiel = oracle.spiel_game(module)
     if args.derived:
         game._fitted_evaluation = None   # what gdl.training.use caches: no weights
@@ -133,6 +139,7 @@ def main() -> None:
     from gdl.training import use
     fitted = use.fitted(game)
     print(f"{args.game}: gdl ai:{args.level} ({'fitted' if fitted else 'derived'} evaluation, "
+          f"back end {args.backend or 'python'}, "
           f"engine {make_ai(0).engine.__class__.__name__}) against OpenSpiel MCTSBot "
           f"({args.simulations} simulations, random rollouts); first budget "
           f"{first_budget or 0:.2f} s", flush=True)

@@ -57,9 +57,10 @@ def build_parser() -> argparse.ArgumentParser:
     debug.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
                        help="show tracebacks instead of one-line errors")
     debug.add_argument("--backend", choices=BACKENDS, default=argparse.SUPPRESS,
-                       help="auto (the default, which falls back without a word): perft and "
-                            "random playouts in C when a compiler is found, else Python with a "
-                            "notice; native: every move through C; python: no C")
+                       help="auto: the loops (perft, random playouts, the exact solver and "
+                            "the AI's alpha-beta) in C when a compiler is found, else Python "
+                            "with a notice; native: every move through C as well; python: no "
+                            "C. Without it: auto without a word, and the AI searches on Python")
     game = _Parser(add_help=False)
     game.add_argument("game", metavar="GAME",
                       help="a bundled game (see `gdl list`) or a rules file")

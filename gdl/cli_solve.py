@@ -27,10 +27,11 @@ def solve_game(game: Game, state: State, args: argparse.Namespace,
         status.show(f"solving: {p.nodes:,} nodes, {p.nodes_per_second:,.0f} nodes/s, "
                     f"{p.table_size:,} positions stored")
 
+    method = args.method or "alphabeta"
+    native = method == "alphabeta" and getattr(game, "solves_natively", lambda s: False)(state)
     try:
-        result = solve(game, state, method=args.method or "alphabeta", progress=progress,
-                       progress_every=20_000, time_limit=limit,
-                       **limits.solve_limits(args.max_nodes))
+        result = solve(game, state, method=method, progress=progress, progress_every=20_000,
+                       time_limit=limit, **limits.solve_limits(args.max_nodes, native))
     except SolveLimit as stop:
         status.clear()
         return [f"value: unknown ({stop})"], {"game": game.name, "value": None,

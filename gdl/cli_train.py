@@ -22,7 +22,7 @@ COMPARE_NODES = 5000     # fitted against derived evaluation: alpha-beta nodes a
 
 
 def train_game(game: Any, games: int, seed: int, engine_games: int, engine_seconds: float,
-               progress: Callable[[str], None] | None = None) -> Any:
+               progress: Callable[[str], None] | None = None, nodes: int | None = None) -> Any:
     """The Weights `gdl train` writes for `game` (a compiled two-player board game).
 
     Raises:
@@ -42,10 +42,12 @@ def train_game(game: Any, games: int, seed: int, engine_games: int, engine_secon
         return evaluation(features, Weights(game.name, "", names, tuple(float(v) for v in w),
                                             float(b)))
 
-    fitted = selfplay.train(game, features, base, make, games, seed, progress=progress)
+    fitted = selfplay.train(game, features, base, make, games, seed, progress=progress,
+                            nodes=nodes or selfplay.NODES)
     weights = Weights(game.name, game.rules_hash, names, tuple(fitted["weights"]),
                       fitted["bias"], training={
                           "games": games, "seed": seed, "positions": fitted["positions"],
+                          **({"nodes": nodes} if nodes else {}),
                           "first_player_score": fitted["first_player_score"],
                           "log_loss": fitted["log_loss"]},
                       options=option_texts(game))
@@ -64,7 +66,7 @@ def run(args: argparse.Namespace, status: Any) -> int:
 
     game = load_game(args)
     result = train_game(game, args.games, args.seed, args.engine_games, args.engine_seconds,
-                        progress=status.show)
+                        progress=status.show, nodes=args.nodes)
     status.clear()
     out = Path(args.out) if args.out else wfile.default_path(game.name)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -96,6 +98,9 @@ def add_command(command: Callable[..., argparse.ArgumentParser], parents: list) 
     p.add_argument("--games", type=count_type(1), default=GAMES,
                    help=f"self-play games (default: {GAMES})")
     p.add_argument("--seed", type=int, default=0, help="the seed (default: 0)")
+    p.add_argument("--nodes", type=count_type(1), default=None,
+                   help="alpha-beta nodes a self-play move (default: 200; with --backend "
+                        "native the search runs in C, so more are cheap)")
     p.add_argument("--engine-games", type=count_type(0), default=ENGINE_GAMES,
                    help=f"alpha-beta against MCTS games for the engine choice; 0 skips it "
                         f"(default: {ENGINE_GAMES})")

@@ -2,7 +2,8 @@
 the largest counts a command accepts. A limit reached is said in one line that names it.
 
 Defaults (each has an option):
-    SOLVE_NODES       `gdl solve` on a game: nodes searched (--max-nodes)
+    SOLVE_NODES       `gdl solve` on a game: nodes searched (--max-nodes); NATIVE_SOLVE_NODES
+                      when it is solved in C (about the same minutes of search)
     SOLVE_POSITIONS   `gdl solve` on a game: table entries (see tables.BYTES_PER_ENTRY)
     SEARCH_NODES      BFS and enumeration states kept in memory (an MCTS tree has its
                       own bound, mcts.MAX_TREE_NODES)
@@ -19,6 +20,7 @@ from __future__ import annotations
 from gdl.errors import LimitError
 
 SOLVE_NODES = 50_000_000
+NATIVE_SOLVE_NODES = 1_000_000_000
 SOLVE_POSITIONS = 3_000_000
 SEARCH_NODES = 1_000_000
 MAX_PLIES = 500
@@ -27,8 +29,11 @@ PARAMETER_VALUES = 1_000_000
 EXIT_LIMIT = 3   # the exit status of a command stopped by a limit before its answer
 
 
-def solve_limits(max_nodes: int | None) -> dict:
-    """The ExactSolver limits for `gdl solve --max-nodes N` (None: the defaults)."""
+def solve_limits(max_nodes: int | None, native: bool = False) -> dict:
+    """The ExactSolver limits for `gdl solve --max-nodes N` (None: the defaults), on the
+    native solver (its table is bounded by memory, not by max_positions) or Python's."""
+    if native:
+        return {"node_limit": NATIVE_SOLVE_NODES if max_nodes is None else max_nodes}
     nodes = SOLVE_NODES if max_nodes is None else max_nodes
     return {"node_limit": nodes, "max_positions": min(SOLVE_POSITIONS, nodes)}
 

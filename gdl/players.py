@@ -32,6 +32,7 @@ import attrs
 
 from gdl import limits
 from gdl.errors import GdlError, IllegalMove, OptionError, SolverError
+from gdl.native.search import NativeAlphaBeta, native_searcher
 from gdl.protocol import PUZZLE, Game, Move, State
 from gdl.solvers.alphabeta import AlphaBeta, SearchResult
 from gdl.solvers.chances import best_chance
@@ -216,9 +217,15 @@ class AIPlayer:
             mover = game.current_player
             evaluate = (lambda s: heuristic(s)[mover(s)]) if heuristic is not None \
                 else make_evaluator(game)
-            self.engine: AlphaBeta | MCTS = AlphaBeta(
+            self.engine: AlphaBeta | MCTS | NativeAlphaBeta = AlphaBeta(
                 game, table=BoundedTable(TABLE_ENTRIES), evaluate=evaluate,
                 time_limit=self.seconds, max_nodes=nodes, min_nodes=floor)
+            weights = (list(fitted[1].weights), fitted[1].bias) if fitted else None
+            native = native_searcher(game, weights, time_limit=self.seconds, max_nodes=nodes,
+                                     min_nodes=floor, fallback=self.engine) \
+                if heuristic is not None else None
+            if native is not None:   # the search and its evaluation in C
+                self.engine = native
         else:
             cutoff = fitted[1].engine.get("mcts_cutoff_plies") if fitted else None
             self.engine = MCTS(game, seed=self.rng.randrange(2**32), iterations=nodes,
@@ -231,7 +238,8 @@ class AIPlayer:
     def choose(self, game: Game, state: State) -> Move:
         self.last = result = self.engine.search(state)
         best = result.best_move
-        if isinstance(self.engine, AlphaBeta) and isinstance(result, SearchResult):
+        if isinstance(self.engine, (AlphaBeta, NativeAlphaBeta)) and \
+                isinstance(result, SearchResult):
             # a proved loss or draw: of the moves worth it, the one with the most chances
             left = None if self.seconds is None else self.seconds - result.stats.seconds
             if left is None or left > 0:

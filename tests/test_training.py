@@ -73,6 +73,24 @@ def test_training_is_reproducible_from_its_seed(tmp_path, capsys):
     assert "tictactoe: 6 self-play games (seed 5)" in capsys.readouterr().out
 
 
+def test_training_in_c_is_reproducible_and_records_its_budget(tmp_path, capsys):
+    """With --backend native the self-play searches run in C (gdl.native.search): the same
+    seed gives the same file, and the file says how many nodes a move was searched."""
+    from tests.native.test_native import has_compiler
+    if not has_compiler():
+        pytest.skip("no C compiler on this machine")
+    runs = []
+    for name in ("a.json", "b.json"):
+        out = tmp_path / name
+        assert main(["train", "connect4", "--set", "width=5", "--set", "height=4",
+                     "--backend", "native", "--games", "8", "--nodes", "500", "--seed", "2",
+                     "--engine-games", "0", "--out", str(out)]) == 0
+        runs.append(out.read_text())
+    assert runs[0] == runs[1]
+    doc = json.loads(runs[0])
+    assert doc["training"]["nodes"] == 500 and doc["training"]["positions"] > 8 * 5
+
+
 def test_the_weights_file_loads_and_evaluates(tmp_path):
     path = train(tmp_path, "w.json", 1)
     game = catalog.load("tictactoe")

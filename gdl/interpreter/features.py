@@ -11,6 +11,8 @@ player's view is its negation), so one weight vector serves both sides:
   each ring of cells counted in from the edge (the board's shape, not the game, decides
   these cells: Othello's corners, Connect Four's centre, a Hex board's middle);
 - to move: +1 when the first player is to move, -1 otherwise (the tempo).
+Each feature carries its `spec` (kind, tables) and `features` their tuple, `specs`, from
+which the native back end writes them in C (gdl/native/emit_eval.py).
 """
 
 from __future__ import annotations
@@ -26,7 +28,13 @@ RINGS = 3   # rings counted in from the edge; deeper cells count as the last rin
 
 
 def _first(signal: Callable[[tuple], list[float]]) -> Feature:
-    return lambda state: signal(state)[0]
+    return _spec(lambda state: signal(state)[0], "signal", getattr(signal, "spec", None))
+
+
+def _spec(feature: Feature, *spec: object) -> Feature:
+    """`feature` carrying its spec (kind, tables), as the signals do (heuristics.with_spec)."""
+    feature.spec = spec  # type: ignore[attr-defined]
+    return feature
 
 
 def _signal_features(game: ir.GameIR, planes_of: list[list[int]]) -> list[tuple[str, Feature]]:
@@ -65,7 +73,8 @@ def _runner_feature(game: ir.GameIR, planes_of: list[list[int]]) -> list[tuple[s
                 return d
         return far
 
-    return [("runner", lambda s: (nearest(s, 1) - nearest(s, 0)) / far)]
+    return [("runner", _spec(lambda s: (nearest(s, 1) - nearest(s, 0)) / far, "runner",
+                             to_go, far))]
 
 
 def _kind_features(game: ir.GameIR, planes_of: list[list[int]]) -> list[tuple[str, Feature]]:
@@ -79,7 +88,8 @@ def _kind_features(game: ir.GameIR, planes_of: list[list[int]]) -> list[tuple[st
 
     def feature(k: int) -> Feature:
         mine, theirs = planes_of[0][k], planes_of[1][k]
-        return lambda s: (s[mine].bit_count() - s[theirs].bit_count()) / scale
+        return _spec(lambda s: (s[mine].bit_count() - s[theirs].bit_count()) / scale, "kind",
+                     mine, theirs, scale)
     return [(f"material:{name}", feature(k)) for k, name in enumerate(game.pieces)]
 
 
@@ -93,7 +103,7 @@ def _mobility_feature(game, moves: Callable) -> list[tuple[str, Feature]]:
     def mobility(state: tuple) -> float:
         a, b = count(state, 0), count(state, 1)
         return (a - b) / (a + b + 1)
-    return [("mobility", mobility)]
+    return [("mobility", _spec(mobility, "mobility"))]
 
 
 def _counts_differ(game, count: Callable[[tuple, int], int], plies: int = 40) -> bool:
@@ -147,7 +157,7 @@ def _placement_features(game: ir.GameIR, planes_of: list[list[int]]) -> list[tup
             for i in second:
                 b += (state[i] & mask).bit_count()
             return (a - b) / size
-        return count
+        return _spec(count, "cells", mask, size)
     return [(f"cells:{name}", feature(mask)) for name, mask in cell_classes(game.geometry)]
 
 
@@ -163,11 +173,12 @@ def derive_features(compiled) -> tuple[tuple[str, ...], Callable[[tuple], list[f
              + _kind_features(game, planes_of)
              + _mobility_feature(compiled, compiled.move_generator)
              + _placement_features(game, planes_of))
-    named.append(("to move", lambda state: 1.0 if state[-2] == 0 else -1.0))
+    named.append(("to move", _spec(lambda state: 1.0 if state[-2] == 0 else -1.0, "to move")))
     names = tuple(n for n, _ in named)
     functions = tuple(f for _, f in named)
 
     def features(state: tuple) -> list[float]:
         return [f(state) for f in functions]
+    features.specs = tuple(f.spec for f in functions)  # type: ignore[attr-defined]
     return names, features
 

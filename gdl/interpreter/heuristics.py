@@ -22,6 +22,10 @@ Four signals, each read off the IR, each in [-1, 1] for the player it scores:
   many groups each player's pieces make and how far they lie from their centre (material
   is then left out: fewer pieces are easier to join).
 The heuristic is their mean, from each player's point of view.
+
+A two-player signal carries its `spec`: its kind and the tables it reads, from which the
+native back end writes the same signal in C (gdl/native/emit_eval.py); the heuristic
+carries their tuple as `specs` (None for a signal without one).
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ from collections.abc import Callable
 from gdl.interpreter import ir
 from gdl.interpreter.geometry import bits, union
 from gdl.interpreter.heuristics_material import (  # noqa: F401  (features reads _material_signal)
-    _confinement_signal, _gathering_goal, _material_signal, _squash, reach_values)
+    _confinement_signal, _gathering_goal, _material_signal, _squash, reach_values, with_spec)
 
 Heuristic = Callable[[tuple], tuple[float, ...]]
 
@@ -45,7 +49,7 @@ def _line_signal(game: ir.GameIR, planes_of: list[list[int]]) -> Callable | None
     windows = game.geometry.runs(min(lengths))
     players = len(planes_of)
     if players == 2:
-        return _two_player_lines(windows, planes_of)
+        return with_spec(_two_player_lines(windows, planes_of), "lines", windows)
 
     def signal(state: tuple) -> list[float]:
         masks = [_or(state, planes) for planes in planes_of]
@@ -107,7 +111,7 @@ def _advance_signal(game: ir.GameIR, planes_of: list[list[int]]) -> Callable | N
                   for p, planes in enumerate(planes_of)]
         return [_squash(scores[p] - max(s for q, s in enumerate(scores) if q != p), far * far * 2.0)
                 for p in range(len(scores))]
-    return signal
+    return with_spec(signal, "advance", weight, far * far * 2.0)
 
 
 def _or(values, indices) -> int:
@@ -129,7 +133,7 @@ def _mobility_signal(game: ir.GameIR, moves: Callable | None) -> Callable | None
         counts = [len(moves(state[:-2] + (p, 0))) for p in (0, 1)]
         v = (counts[0] - counts[1]) / (counts[0] + counts[1] + 1)
         return [v, -v]
-    return signal
+    return with_spec(signal, "mobility")
 
 
 def _connection_goal(end: ir.EndRule) -> tuple[int, int, int] | None:
@@ -188,7 +192,7 @@ def _connection_signal(game: ir.GameIR, planes_of: list[list[int]]) -> Callable 
         d = [distance(masks[p], masks[1 - p], *goals[p]) for p in (0, 1)]
         v = _squash(d[1] - d[0], 4.0)
         return [v, -v]
-    return signal
+    return with_spec(signal, "connection", links, goals)
 
 
 def _gathering_signal(game: ir.GameIR, planes_of: list[list[int]]) -> Callable | None:
@@ -226,7 +230,7 @@ def _gathering_signal(game: ir.GameIR, planes_of: list[list[int]]) -> Callable |
         d = [spread(_or(state, planes)) for planes in planes_of]
         v = _squash(d[1] - d[0], 2.0)
         return [v, -v]
-    return signal
+    return with_spec(signal, "gathering", tuple(near), where)
 
 
 def _counts_signal(game: ir.GameIR) -> Callable | None:
@@ -246,7 +250,7 @@ def _counts_signal(game: ir.GameIR) -> Callable | None:
         held = [sum(counts[c] for c in mine) for mine in cells]
         return [_squash(held[p] - max(h for q, h in enumerate(held) if q != p), scale)
                 for p in range(len(held))]
-    return signal
+    return with_spec(signal, "counts", found.var.index, cells, scale)
 
 
 def derive(game: ir.GameIR, moves: Callable | None = None) -> Heuristic | None:
@@ -274,4 +278,5 @@ def derive(game: ir.GameIR, moves: Callable | None = None) -> Heuristic | None:
             for p, v in enumerate(signal(state)):
                 totals[p] += v
         return tuple(t / len(signals) for t in totals)
+    heuristic.specs = tuple(getattr(s, "spec", None) for s in signals)  # type: ignore[attr-defined]
     return heuristic

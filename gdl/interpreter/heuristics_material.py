@@ -14,6 +14,12 @@ def _squash(score: float, scale: float) -> float:
     return score / (abs(score) + scale)
 
 
+def with_spec(signal: Callable, *spec: object) -> Callable:
+    """`signal` carrying its spec (kind, tables): what the C evaluation is written from."""
+    signal.spec = spec  # type: ignore[attr-defined]
+    return signal
+
+
 def _gathering_goal(game: ir.GameIR) -> bool:
     """Whether some end rule wins when a player's pieces are one group (`connected own`)."""
     return any(end.outcome == "wins" and isinstance(e, ir.Connected)
@@ -123,7 +129,9 @@ def _material_signal(game: ir.GameIR, planes_of: list[list[int]],
         counts = [material(state, planes) for planes in planes_of]
         return [sign * _squash(counts[p] - max(c for q, c in enumerate(counts) if q != p), start)
                 for p in range(len(counts))]
-    return signal
+    if len(planes_of) != 2:
+        return signal
+    return with_spec(signal, "material", tuple(weights), tables, sign, start)
 
 
 def _bare_wins(game: ir.GameIR) -> bool:
@@ -178,6 +186,6 @@ def _confinement_signal(game: ir.GameIR, planes_of: list[list[int]], moves: Call
                 v = 0.25 * (1.0 - count / (count + 8.0))   # most when the loser cannot move
                 return [v, -v] if loser == 1 else [-v, v]
         return [0.0, 0.0]
-    return signal
+    return with_spec(signal, "confinement", tuple(weights), tuple(start))
 
 

@@ -29,6 +29,7 @@ from gdl import __version__
 from gdl.errors import GdlError
 
 FLAGS = ("-shared", "-fPIC", "-w")
+LIBRARIES = ("-lm",)   # after the source: the evaluation's tanh
 LARGE_SOURCE = 150_000   # characters: past it -O1, as -O2 takes minutes on chess's source
 
 
@@ -83,6 +84,7 @@ def generator_digest() -> str:
 def index_path(ir: object, command: list[str]) -> Path:
     """The index file of a game's IR (see the module doc)."""
     key = hashlib.sha256("\0".join([__version__, generator_digest(), *command, *FLAGS,
+                                     *LIBRARIES,
                                      repr(ir)]).encode()).hexdigest()
     return cache_dir() / f"ir-{key[:32]}.json"
 
@@ -143,7 +145,7 @@ def build(source: str) -> tuple[Path, bool]:
         out = Path(work) / "game.so"
         try:   # in a session of its own, so that a time-out ends the compiler's children too
             proc = subprocess.Popen([*command, optimisation(source), *FLAGS, "-o", str(out),
-                                     str(c_file)], stdout=subprocess.PIPE,
+                                     str(c_file), *LIBRARIES], stdout=subprocess.PIPE,
                                     stderr=subprocess.PIPE, text=True, start_new_session=True)
         except OSError as err:
             raise NoCompiler(f"no C compiler: {command[0]} cannot run ({err})") from None
@@ -158,6 +160,9 @@ def build(source: str) -> tuple[Path, bool]:
             raise BuildFailed(f"the C compiler refused the generated source: {first}")
         os.replace(out, target)   # atomic: a parallel build never sees half a library
     return target, True
+
+
+PROGRESS = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_int64, ctypes.c_int64)   # gdl_solve's
 
 
 def load(path: Path) -> ctypes.CDLL:
@@ -177,4 +182,19 @@ def load(path: Path) -> ctypes.CDLL:
     lib.gdl_playouts.restype = ctypes.c_int
     lib.gdl_rollout.argtypes = [ctypes.c_char_p, ctypes.c_uint64, ctypes.c_int64, words]
     lib.gdl_rollout.restype = ctypes.c_int64
+    lib.gdl_solve.argtypes = [ctypes.c_char_p, ctypes.c_int64, ctypes.c_char_p, ctypes.c_int64,
+                              ctypes.c_double, ctypes.c_int64, PROGRESS, words,
+                              ctypes.POINTER(ctypes.c_int64)]
+    lib.gdl_solve.restype = ctypes.c_int
+    doubles = ctypes.POINTER(ctypes.c_double)
+    lib.gdl_eval_set.argtypes = [ctypes.c_int, doubles, ctypes.c_int, ctypes.c_double]
+    lib.gdl_eval_set.restype = ctypes.c_int
+    lib.gdl_evaluate.argtypes = [ctypes.c_char_p]
+    lib.gdl_evaluate.restype = ctypes.c_double
+    lib.gdl_features.argtypes = [ctypes.c_char_p, doubles]
+    lib.gdl_features.restype = ctypes.c_int
+    lib.gdl_search.argtypes = [ctypes.c_char_p, ctypes.c_int, ctypes.c_double, ctypes.c_int64,
+                               ctypes.c_int64, ctypes.c_int, ctypes.c_int64, ctypes.c_char_p,
+                               PROGRESS, words, doubles, ctypes.POINTER(ctypes.c_int64)]
+    lib.gdl_search.restype = ctypes.c_int
     return lib

@@ -19,6 +19,9 @@ Python move int, then for a move of numbers its rule + 1 and its numbers):
                         uint64_t *out)   -> its result code (0: cut, the state in out)
     int gdl_seen_load(const uint64_t *states, int64_t n)   the positions seen (a game
     int gdl_seen_store(uint64_t *out, int64_t from, int64_t n)   with a history: history.py)
+    int gdl_solve(...)   the exact solver (emit_solver.py)
+    int gdl_search(...)   alpha-beta for the AI (emit_search.py), its evaluation
+                          (emit_eval.py: gdl_eval_set, gdl_evaluate, gdl_features)
 """
 
 from __future__ import annotations
@@ -29,8 +32,8 @@ from gdl.interpreter import ir
 from gdl.interpreter.codegen_reads import holders
 from gdl.interpreter.codegen_support import result_codes
 from gdl.interpreter.ir import within_empty
-from gdl.native.emit_entry import EntryC
 from gdl.native.emit_lists import PARAM_BASE
+from gdl.native.emit_search import SearchC
 from gdl.native.prelude import PRELUDE
 from gdl.native.support import CWriter, Unsupported
 
@@ -58,9 +61,10 @@ class Layout:
         return self.planes * self.words + sum(self.variables) + 2
 
 
-class GameC(EntryC):
-    def __init__(self, game: ir.GameIR):
+class GameC(SearchC):
+    def __init__(self, game: ir.GameIR, evaluation: tuple = (None, None)):
         super().__init__(game)
+        self.evaluation = evaluation
         if any(end.outcome == "score" for end in game.ends):
             raise Unsupported("an end by score")
         self.codes = result_codes(self.n_players)
@@ -262,9 +266,17 @@ class GameC(EntryC):
             body.lines += lines
         tail = CWriter()
         self.entry_points(tail)
+        tail("")
+        self.solver(tail)
+        tail("")
+        self.eval_source(tail)
+        tail("")
+        self.search_source(tail)
         return "\n".join(head.lines + [""] + body.lines + [""] + tail.lines) + "\n", layout
 
 
-def generate(game: ir.GameIR) -> tuple[str, Layout]:
-    """The C source of `game` and its layout. Raises Unsupported (naming the construct)."""
-    return GameC(game).generate()
+def generate(game: ir.GameIR, evaluation: tuple = (None, None)) -> tuple[str, Layout]:
+    """The C source of `game` and its layout. Raises Unsupported (naming the construct).
+    evaluation: the specs of the derived heuristic's signals and of the features
+    (gdl.native.search.evaluation_specs), for the search's evaluation in C."""
+    return GameC(game, evaluation).generate()

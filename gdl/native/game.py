@@ -16,6 +16,7 @@ import attrs
 
 from gdl.native import build, history
 from gdl.native.emit_game import Layout, generate
+from gdl.native.search import evaluation_specs
 from gdl.native.support import Unsupported
 
 _LIBRARIES: dict[str, ctypes.CDLL] = {}   # path -> library loaded in this process
@@ -72,7 +73,7 @@ class NativeGame:
             path, built, self.layout = found[0], False, layout
             generated = perf_counter()
         else:
-            self._source, self.layout = generate(ir)
+            self._source, self.layout = generate(ir, evaluation_specs(self.python))
             generated = perf_counter()
             path, built = build.build(self._source)
             build.remember_ir(ir, path, attrs.asdict(self.layout))
@@ -98,7 +99,7 @@ class NativeGame:
     def source(self) -> str:
         """The C source of the game (generated now if the library was found by its IR)."""
         if self._source is None:
-            self._source, _ = generate(self.python.ir)
+            self._source, _ = generate(self.python.ir, evaluation_specs(self.python))
         return self._source
 
     def ready(self) -> bool:
@@ -200,13 +201,15 @@ class NativeGame:
         n = -1 if raw is None else self.lib.gdl_legal(raw, buf, self.layout.max_moves)
         if n < 0:   # a list past the C bound, or an error the Python back end reports
             return list(self.python.legal_moves(state))
-        lay = self.layout
-        mw = lay.move_words
-        if mw == 1:
+        if self.layout.move_words == 1:
             return buf[:n]
-        raw = bytes(buf)
-        step = 8 * mw
-        if mw == lay.board_move_words:
+        return self.decode_moves(bytes(buf), n)
+
+    def decode_moves(self, raw: bytes, n: int) -> list:
+        """The first n moves of the words `raw` (MW words a move), as Python's moves."""
+        lay = self.layout
+        step = 8 * lay.move_words
+        if lay.move_words == lay.board_move_words:
             return [int.from_bytes(raw[i * step:(i + 1) * step], "little") for i in range(n)]
         return [self._decode_move(raw[i * step:(i + 1) * step]) for i in range(n)]
 
@@ -245,6 +248,16 @@ class NativeGame:
         raw = self.pack(state)
         count = -1 if raw is None else self.lib.gdl_perft(raw, depth)
         return None if count < 0 else count
+
+    def native_solve(self, state: tuple, **limits: Any) -> Any:
+        """The exact solver in C (gdl.native.solve): a SolveResult, or None when it cannot."""
+        from gdl.native.solve import native_solve
+        return native_solve(self, state, **limits)
+
+    def solves_natively(self, state: tuple) -> bool:
+        """Whether `native_solve` takes `state` (the library built now if need be)."""
+        from gdl.native.solve import can_solve
+        return can_solve(self, state)
 
     def _rollout(self, state: tuple, seed: int, max_plies: int) -> tuple | None:
         """(True, payoffs) of one random playout in C, or (False, the state it was cut at),

@@ -25,15 +25,23 @@ from __future__ import annotations
 
 import random
 from time import perf_counter
+from typing import Any, Protocol
 
 from gdl.protocol import Game, Move, State
-from gdl.solvers.alphabeta import AlphaBeta, SearchResult
+from gdl.solvers.alphabeta import AlphaBeta, SearchResult  # noqa: F401  (the doctest's)
 from gdl.solvers.mcts import MCTS
 
 ROLLOUT_PLIES = 64   # rollouts longer than this are scored by the game's heuristic
 
 
-def equal_moves(game: Game, state: State, result: SearchResult, searcher: AlphaBeta,
+class Searcher(Protocol):
+    """What these helpers search with: AlphaBeta, or its twin in C (gdl.native.search)."""
+
+    def search(self, state: State = None, *, depth: int | None = None,
+               time_limit: float | None = None, on_iteration: Any = None) -> SearchResult: ...
+
+
+def equal_moves(game: Game, state: State, result: SearchResult, searcher: Searcher,
                 seconds: float | None = None) -> list[Move] | None:
     """The root moves worth `result`'s proven value: every move when the root is lost, the
     drawing moves when it is an exact draw (each move's position searched to the end with
@@ -63,7 +71,7 @@ def equal_moves(game: Game, state: State, result: SearchResult, searcher: AlphaB
     return keep or None
 
 
-def best_chance(game: Game, state: State, result: SearchResult, searcher: AlphaBeta, *,
+def best_chance(game: Game, state: State, result: SearchResult, searcher: Searcher, *,
                 seconds: float | None = None, iterations: int | None = None,
                 rng: random.Random | None = None) -> Move:
     """The move to play after `searcher` found `result` at `state`: the most visited, in

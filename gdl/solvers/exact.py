@@ -68,7 +68,8 @@ class SolveResult:
     """value: 'win', 'loss' or 'draw' for the player to move; score: the payoff the player
     to move gets with perfect play; best_move: a move that achieves it (None at a terminal
     root); nodes: positions searched, the root included (a child only looked at as an
-    immediate win is counted when it is one); table_size: entries stored."""
+    immediate win is counted when it is one); table_size: entries stored; backend: where
+    the search ran."""
 
     value: str
     score: float
@@ -77,12 +78,14 @@ class SolveResult:
     seconds: float
     table_size: int
     method: str
+    backend: str = "python"   # "native": solved in C (gdl.native.solve)
 
     def to_json(self) -> dict:
         """Plain data (the move as its repr, since moves are game-specific values)."""
         return {"value": self.value, "score": self.score, "best_move": repr(self.best_move),
                 "nodes": self.nodes, "seconds": round(self.seconds, 3),
-                "table_size": self.table_size, "method": self.method}
+                "table_size": self.table_size, "method": self.method,
+                "backend": self.backend}
 
 
 class SolveLimit(SolverError):
@@ -134,6 +137,10 @@ class ExactSolver:
         self.max_positions = max_positions
         self.key = game.canonical if key is None else key
         self.bound = payoff_bound(game)
+        # A game compiled to C solves there (same value; its table is bounded by memory,
+        # not by max_positions), unless the solve asks for a table or key of its own.
+        self._native = getattr(game, "native_solve", None) \
+            if method == "alphabeta" and table is None and key is None else None
 
     def solve(self, state: State | None = None) -> SolveResult:
         """Solve `state` (default: the start).
@@ -144,6 +151,11 @@ class ExactSolver:
         """
         game = self.game
         root = game.initial_state() if state is None else state
+        if self._native is not None:
+            answer = self._native(root, node_limit=self.node_limit, time_limit=self.time_limit,
+                                  progress=self.progress, progress_every=self.progress_every)
+            if answer is not None:
+                return answer
         start = perf_counter()
         self._start, self._nodes = start, 0
         self._next_report = self.progress_every

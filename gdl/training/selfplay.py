@@ -32,12 +32,16 @@ Features = Callable[[Any], list[float]]
 
 
 def play_one(game: Any, features: Features, heuristic: Heuristic, rng: random.Random,
-             nodes: int) -> tuple[list[list[float]], float]:
+             nodes: int, native: Any = None) -> tuple[list[list[float]], float]:
     """One self-play game: the feature vectors of its positions and the first player's score.
-    Both sides search `nodes` alpha-beta nodes a move (a budget, not a time: reproducible)."""
+    Both sides search `nodes` alpha-beta nodes a move (a budget, not a time: reproducible).
+    native: a function of the heuristic giving the same search in C (gdl.native.search),
+    or None."""
     mover = game.current_player
-    search = AlphaBeta(game, table=BoundedTable(TABLE_ENTRIES),
-                       evaluate=lambda s: heuristic(s)[mover(s)], max_nodes=nodes)
+    search: Any = AlphaBeta(game, table=BoundedTable(TABLE_ENTRIES),
+                            evaluate=lambda s: heuristic(s)[mover(s)], max_nodes=nodes)
+    if native is not None:
+        search = native(heuristic, search)
     state = game.initial_state()
     rows: list[list[float]] = []
     opening = rng.randrange(RANDOM_OPENING + 1)
@@ -82,7 +86,16 @@ def train(game: Any, features: Features, derived: Heuristic,
           rounds: int = 2, progress: Callable[[str], None] | None = None,
           nodes: int = NODES) -> dict[str, Any]:
     """Self-play `games` games in `rounds` rounds and fit; returns the weights, the bias and
-    the figures of the run (samples, score of the first player, log loss)."""
+    the figures of the run (samples, score of the first player, log loss). A game on a
+    back end asked for (`--backend native`) searches in C: the same games, faster."""
+    from gdl.native.search import native_searcher
+    fitted_weights: dict[int, tuple[list[float], float]] = {}
+
+    def native(heuristic: Heuristic, fallback: Any) -> Any:
+        weights = fitted_weights.get(id(heuristic))   # None: the derived heuristic
+        found = native_searcher(game, weights, max_nodes=nodes, fallback=fallback)
+        return fallback if found is None else found
+
     rng = random.Random(seed)
     rows: list[list[float]] = []
     targets: list[float] = []
@@ -91,7 +104,7 @@ def train(game: Any, features: Features, derived: Heuristic,
     played, first_score = 0, 0.0
     for r, count in enumerate(per_round):
         for _ in range(count):
-            game_rows, score = play_one(game, features, heuristic, rng, nodes)
+            game_rows, score = play_one(game, features, heuristic, rng, nodes, native)
             rows.extend(game_rows)
             targets.extend([score] * len(game_rows))
             played += 1
@@ -102,6 +115,7 @@ def train(game: Any, features: Features, derived: Heuristic,
         if rows:
             w, b = fit(np.array(rows), np.array(targets))
             heuristic = make_heuristic(w, b)
+            fitted_weights[id(heuristic)] = ([float(v) for v in w], float(b))
     x, y = np.array(rows), np.array(targets)
     if w is None:
         w = np.zeros(x.shape[1] if x.ndim == 2 else 0)

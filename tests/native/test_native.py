@@ -20,7 +20,7 @@ from gdl.native import build
 from gdl.native.backend import with_backend
 from gdl.native.game import NativeGame
 from gdl.native.support import Unsupported, c_int
-from gdl.solvers.exact import solve
+from gdl.solvers.exact import solve as exact_solve
 
 DATA = Path(__file__).parent.parent / "data" / "perft"
 SUPPORTED = ("tictactoe", "connect4", "gomoku", "breakthrough", "clobber", "draughts",
@@ -127,6 +127,10 @@ def test_perft_from_midgame_positions(name, depth):
 
 @needs_cc
 def test_solved_values_through_the_native_protocol():
+    """Python's solver over the per-call protocol in C (a key of its own keeps the solve
+    off the C solver, which tests/native/test_native_solve.py checks)."""
+    def solve(game):
+        return exact_solve(game, key=game.canonical)
     native, python = solve(native_game("tictactoe")), solve(python_game("tictactoe"))
     assert (native.value, native.best_move, native.nodes) == ("draw", python.best_move,
                                                                python.nodes)
@@ -177,7 +181,8 @@ def test_a_cache_hit_by_the_ir_generates_no_source(tmp_path, monkeypatch):
     native_module._LIBRARIES.clear()
     generated = []
     real = native_module.generate
-    monkeypatch.setattr(native_module, "generate", lambda ir: generated.append(ir) or real(ir))
+    monkeypatch.setattr(native_module, "generate",
+                        lambda ir, *rest: generated.append(ir) or real(ir, *rest))
     again = NativeGame(python_game("connect4"))
     assert not again.build_info.built and not generated
     assert again.native_perft(again.initial_state(), 4) == 2401 and again.layout == first.layout
