@@ -30,10 +30,13 @@ bench: $(BIN)/.installed
 	for b in bench/*.py; do $(BIN)/python $$b || exit 1; done
 
 # The bundled games' fitted weights (gdl/weights/*.json): again after their rules change.
-WEIGHTS_GAMES := connect4:400 breakthrough:200 othello:150 hex:200 clobber:200 draughts:150
+# GAME:GAMES, or GAME:GAMES:NODES for self-play searched in C at NODES nodes a move.
+WEIGHTS_GAMES := connect4:400 breakthrough:200 othello:150 hex:400:3000 clobber:200 draughts:150
 weights: $(BIN)/.installed
 	for g in $(WEIGHTS_GAMES); do \
-	  $(BIN)/python -m gdl train $${g%%:*} --games $${g##*:} --seed 1 || exit 1; done
+	  set -- $$(echo $$g | tr : ' '); \
+	  $(BIN)/python -m gdl train $$1 --games $$2 --seed 1 \
+	    $${3:+--backend native --nodes $$3} || exit 1; done
 
 clean:
 	rm -rf $(VENV) build *.egg-info
