@@ -20,11 +20,41 @@ from typing import Any
 from gdl.native.emit_solver import SolverC
 from gdl.native.support import CWriter, Unsupported, c_int
 
+MAX_DEGREE = 8   # neighbours a cell may have in a connection signal (ev_join's queue)
 HELPERS = r"""
 static double ev_squash(double x, double scale) { return x / (fabs(x) + scale); }
 static int ev_moves(const state_t *s, int p) {   /* the moves (no pass) of p here */
     static move_t buf[MAXM]; state_t t = *s; t.pl = p; t.res = 0;
     return gen_moves(&t, buf);
+}
+/* The empty cells `mine` must fill to join a to b: a 0-1 breadth-first search on a deque
+   (own cells cost 0 and go in front, empty ones 1, enemy ones bar the way); `none` when
+   there is no way, -1 when the queue is full (never: it holds every relaxation). */
+#define EV_QUEUE (2 * EV_CELLS * (EV_DEGREE + 1) + 8)
+static int ev_join(bb mine, bb theirs, bb a, bb b, const int16_t *links, int degree,
+                   int none) {
+    static int dist[EV_CELLS], queue[EV_QUEUE];
+    for (int c = 0; c < EV_CELLS; c++) dist[c] = 1 << 30;
+    int head = EV_QUEUE / 2, tail = head;
+    bb start = bb_andnot(a, theirs);
+    while (bb_any(start)) {
+        int c = bb_pop(&start), d = bb_test(mine, c) ? 0 : 1;
+        if (d < dist[c]) { dist[c] = d; if (d) queue[tail++] = c; else queue[--head] = c; }
+    }
+    while (head < tail) {
+        int c = queue[head++], d = dist[c];
+        if (bb_test(b, c)) return d;
+        for (int i = 0; i < degree; i++) {
+            int n = links[c * degree + i];
+            if (n < 0 || bb_test(theirs, n)) continue;
+            int e = d + (bb_test(mine, n) ? 0 : 1);
+            if (e >= dist[n]) continue;
+            dist[n] = e;
+            if (e == d) { if (head == 0) return -1; queue[--head] = n; }
+            else { if (tail >= EV_QUEUE) return -1; queue[tail++] = n; }
+        }
+    }
+    return none;
 }
 """
 
@@ -38,6 +68,8 @@ class EvalC(SolverC):
     def eval_source(self, w: CWriter) -> None:
         derived, features = self.evaluation
         w("#include <math.h>")
+        w(f"#define EV_CELLS {self.layout_bits}")
+        w(f"#define EV_DEGREE {MAX_DEGREE}")
         w.lines += HELPERS.strip("\n").split("\n")
         with w.block("static inline bb ev_side(const state_t *s, int p)"):
             w("bb x = ZERO;")
@@ -187,40 +219,17 @@ class EvalC(SolverC):
             raise Unsupported(f"the signal {kind!r}")
 
     def ev_connection(self, body: CWriter, w: CWriter, links: dict, goals: dict) -> None:
-        """Empty cells each side must fill to join its two sides: a 0-1 breadth-first search
-        (own cells cost 0, empty 1, enemy cells bar the way), the number of cells if none."""
+        """The empty cells each side must fill to join its two sides (ev_join), the number of
+        cells when it cannot."""
         degree = max((len(n) for n in links.values()), default=0)
+        if degree > MAX_DEGREE:
+            raise Unsupported(f"a connection over cells of {degree} neighbours")
         flat = []
         for c in range(self.layout_bits):
             near = list(links.get(c, ()))
             flat += near + [-1] * (degree - len(near))
         table = self.ev_table(w, "int16_t", flat or [-1])
         ends = self.ev_masks(w, [goals[0][0], goals[0][1], goals[1][0], goals[1][1]])
-        size = 2 * self.layout_bits * (degree + 1) + 8   # every relaxation, at either end
-        if not hasattr(self, "_ev_joined"):
-            self._ev_joined = True
-            with w.block("static int ev_join(bb mine, bb theirs, bb a, bb b, "
-                         "const int16_t *links, int degree, int none)"):
-                w(f"static int dist[{self.layout_bits}], queue[{size}];")
-                w(f"for (int c = 0; c < {self.layout_bits}; c++) dist[c] = 1 << 30;")
-                w(f"int head = {size // 2}, tail = head;   /* a deque: 0-cost steps in front */")
-                w("bb start = bb_andnot(a, theirs);")
-                with w.block("while (bb_any(start))"):
-                    w("int c = bb_pop(&start), d = bb_test(mine, c) ? 0 : 1;")
-                    w("if (d < dist[c]) { dist[c] = d; "
-                      "if (d) queue[tail++] = c; else queue[--head] = c; }")
-                with w.block("while (head < tail)"):
-                    w("int c = queue[head++], d = dist[c];")
-                    w("if (bb_test(b, c)) return d;")
-                    with w.block("for (int i = 0; i < degree; i++)"):
-                        w("int n = links[c * degree + i];")
-                        w("if (n < 0 || bb_test(theirs, n)) continue;")
-                        w("int e = d + (bb_test(mine, n) ? 0 : 1);")
-                        w("if (e >= dist[n]) continue;")
-                        w("dist[n] = e;")
-                        w("if (e == d) { if (head == 0) return -1; queue[--head] = n; }")
-                        w(f"else {{ if (tail >= {size}) return -1; queue[tail++] = n; }}")
-                w("return none;")
         body("bb m0 = ev_side(s, 0), m1 = ev_side(s, 1);")
         none = len(links)
         body(f"int d0 = ev_join(m0, m1, {ends}[0], {ends}[1], {table}, {degree}, {none});")

@@ -17,8 +17,7 @@ last four searchers, a new one starts empty, so a seeded game replays exactly);
 seconds: the budget (< 0: none), kept only past min_nodes; poll(nodes, 0) is called at
 each clock reading and stops the search when it answers non-zero (Ctrl-C).
 stats: nodes, the depth of the last completed iteration, table hits, whether the value
-is exact, why it stopped (0 exact, 1 depth, 2 time, 3 nodes, 4 interrupt), whether the
-best move is of a completed iteration. The answer:
+is exact, why it stopped (0 exact, 1 depth, 2 time, 3 nodes, 4 interrupt). The answer:
 0, or 3 for a call the Python back end must make.
 """
 
@@ -44,6 +43,7 @@ static double AB_ROOT_VALUE; static progress_fn AB_POLL;
 static int64_t AB_HISTORY[4096];
 static move_t AB_KILLERS[AB_PLIES][2]; static int AB_NKILL[AB_PLIES];
 static move_t *AB_MOVES[AB_PLIES]; static int *AB_ORDER[AB_PLIES];
+static int64_t *AB_SCORE[AB_PLIES];
 
 static int mv_eq(const move_t *a, const move_t *b) {
     if (a->to != b->to || a->from != b->from || a->rule != b->rule || !bb_eq(a->cap, b->cap))
@@ -126,33 +126,23 @@ static double ab_negamax(const state_t *s, int me, int depth, double alpha, doub
     if (ply == 0 && root_first >= 0) first = root_first;
     if (!AB_MOVES[ply]) {
         AB_MOVES[ply] = malloc(MAXM * sizeof(move_t)); AB_ORDER[ply] = malloc(MAXM * sizeof(int));
-        if (!AB_MOVES[ply] || !AB_ORDER[ply]) { AB_STOP = 5; return 0; }
+        AB_SCORE[ply] = malloc(MAXM * sizeof(int64_t));
+        if (!AB_MOVES[ply] || !AB_ORDER[ply] || !AB_SCORE[ply]) { AB_STOP = 5; return 0; }
     }
     move_t *moves = AB_MOVES[ply]; int *order = AB_ORDER[ply];
     int n = legal(s, moves);
     if (gdl_error || n == 0) { AB_STOP = 5; return 0; }
-    /* by history (stable), then the killers, then the table move, in front */
-    for (int i = 0; i < n; i++) {
-        int64_t score = AB_HISTORY[sv_move_slot(&moves[i])]; int j = i;
-        while (j > 0 && AB_HISTORY[sv_move_slot(&moves[order[j - 1]])] < score) {
-            order[j] = order[j - 1]; j--;
-        }
-        order[j] = i;
-    }
-    if (first >= n) first = -1;
+    /* the table move, then the two killers (the older in front, as in Python), then the
+       others by history */
+    int lead = sort_moves(moves, n, first, AB_HISTORY, order, AB_SCORE[ply]);
     for (int k = 0; k < AB_NKILL[ply]; k++) {
-        for (int j = 0; j < n; j++) {
+        for (int j = lead; j < n; j++) {
             int i = order[j];
-            if (i != first && mv_eq(&moves[i], &AB_KILLERS[ply][k])) {
-                for (; j > 0; j--) order[j] = order[j - 1];
-                order[0] = i; break;
+            if (mv_eq(&moves[i], &AB_KILLERS[ply][k])) {
+                for (; j > lead; j--) order[j] = order[j - 1];
+                order[lead] = i; break;
             }
         }
-    }
-    if (first >= 0) {
-        int j = 0; while (order[j] != first) j++;
-        for (; j > 0; j--) order[j] = order[j - 1];
-        order[0] = first;
     }
     double alpha0 = alpha, best = -INFINITY; int bm = -1; int64_t horizon0 = AB_HORIZON;
     state_t t;
@@ -201,7 +191,6 @@ int gdl_search(const uint64_t *in, int depth, double seconds, int64_t max_nodes,
     AB_DEADLINE = seconds >= 0 ? sv_now() + seconds : 0;
     memset(AB_HISTORY, 0, sizeof AB_HISTORY); memset(AB_NKILL, 0, sizeof AB_NKILL);
     int limit = depth > 0 ? depth : AB_FULL, done = 0, exact = 0, stopped = 1, best_i = 0;
-    int from_iteration = 1;
     double v = 0;
     for (int d = 1; d <= limit; d++) {
         AB_HORIZON = 0; AB_ROOT_BEST = -1;
@@ -212,7 +201,7 @@ int gdl_search(const uint64_t *in, int depth, double seconds, int64_t max_nodes,
                               d > 1 ? best_i : -1);
         if (AB_STOP) {
             stopped = AB_STOP;
-            if (AB_ROOT_BEST >= 0) { best_i = AB_ROOT_BEST; v = AB_ROOT_VALUE; from_iteration = 0; }
+            if (AB_ROOT_BEST >= 0) { best_i = AB_ROOT_BEST; v = AB_ROOT_VALUE; }
             break;
         }
         v = r; best_i = AB_ROOT_BEST; done = d == AB_FULL ? AB_SELDEPTH : d;
@@ -221,11 +210,12 @@ int gdl_search(const uint64_t *in, int depth, double seconds, int64_t max_nodes,
     }
     for (int p = 0; p < AB_PLIES && AB_MOVES[p]; p++) {
         if (p == 0) encode_move(&AB_MOVES[0][best_i], best);
-        free(AB_MOVES[p]); free(AB_ORDER[p]); AB_MOVES[p] = NULL; AB_ORDER[p] = NULL;
+        free(AB_MOVES[p]); free(AB_ORDER[p]); free(AB_SCORE[p]);
+        AB_MOVES[p] = NULL; AB_ORDER[p] = NULL; AB_SCORE[p] = NULL;
     }
     *value = v;
     stats[0] = AB_NODES; stats[1] = done; stats[2] = AB_HITS; stats[3] = exact;
-    stats[4] = stopped; stats[5] = from_iteration;
+    stats[4] = stopped;
     return stopped == 5 ? 3 : 0;
 }
 """

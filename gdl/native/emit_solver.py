@@ -43,9 +43,9 @@ static tt_entry *TT; static uint64_t TT_MASK, TT_MAX; static int64_t TT_STORED;
 static const int8_t *SV_PAY; static progress_fn SV_PROGRESS;
 static int64_t SV_NODES, SV_NEXT, SV_EVERY, SV_REPORT, SV_CAP; static int SV_STOP;
 static double SV_DEADLINE, SV_CALLED;
-static uint32_t SV_HISTORY[4096];
+static int64_t SV_HISTORY[4096];
 static state_t *SV_KIDS[SV_DEPTH]; static move_t *SV_MOVES[SV_DEPTH];
-static int *SV_ORDER[SV_DEPTH];
+static int *SV_ORDER[SV_DEPTH]; static int64_t *SV_SCORE[SV_DEPTH];
 static skey_t SV_PATH[SV_DEPTH]; static uint64_t SV_PATH_H[SV_DEPTH];
 
 static uint64_t sv_hash(const skey_t *s) {
@@ -114,12 +114,29 @@ static int sv_event(void) {   /* the stop code, 0 to go on */
     }
     return 0;
 }
-static int sv_pools(int d) {   /* the move list, children and order of ply d */
+/* order: `first` (when it is a move), then the others by their history score, best first
+   (a stable insertion sort: ties keep the listing order); score: each move's score. The
+   answer: 1 when `first` leads. (The solver's and the search's move order.) */
+static int sort_moves(const move_t *moves, int n, int first, const int64_t *history,
+                      int *order, int64_t *score) {
+    int lead = first >= 0 && first < n, m = 0;
+    if (lead) order[m++] = first;
+    for (int i = 0; i < n; i++) {
+        if (lead && i == first) continue;
+        int64_t sc = score[i] = history[sv_move_slot(&moves[i])];
+        int j = m++;
+        while (j > lead && score[order[j - 1]] < sc) { order[j] = order[j - 1]; j--; }
+        order[j] = i;
+    }
+    return lead;
+}
+static int sv_pools(int d) {   /* the move list, children, order and scores of ply d */
     if (SV_MOVES[d]) return 1;
     SV_MOVES[d] = malloc(MAXM * sizeof(move_t));
     SV_KIDS[d] = malloc(MAXM * sizeof(state_t));
     SV_ORDER[d] = malloc(MAXM * sizeof(int));
-    return SV_MOVES[d] && SV_KIDS[d] && SV_ORDER[d];
+    SV_SCORE[d] = malloc(MAXM * sizeof(int64_t));
+    return SV_MOVES[d] && SV_KIDS[d] && SV_ORDER[d] && SV_SCORE[d];
 }
 
 /* The value of non-terminal `s` for its mover; *rep: the shallowest ply of a repetition
@@ -158,19 +175,7 @@ static int sv_search(const state_t *s, int d, int alpha, int beta, int *rep, int
             *best = i; return 1;
         }
     }
-    /* the table move, then by the history heuristic (a stable insertion sort) */
-    int m = 0;
-    if (first >= 0 && first < n) order[m++] = first;
-    for (int i = 0; i < n; i++) {
-        if (i == first) continue;
-        uint32_t score = SV_HISTORY[sv_move_slot(&moves[i])];
-        int j = m++;
-        while (j > (first >= 0 && first < n) &&
-               SV_HISTORY[sv_move_slot(&moves[order[j - 1]])] < score) {
-            order[j] = order[j - 1]; j--;
-        }
-        order[j] = i;
-    }
+    sort_moves(moves, n, first, SV_HISTORY, order, SV_SCORE[d]);   /* the table move first */
     SV_PATH[d] = key; SV_PATH_H[d] = h;
     int alpha0 = alpha, value = -2, bm = -1, rests = SV_NO_REPEAT;
     for (int k = 0; k < n; k++) {
@@ -219,8 +224,8 @@ int gdl_solve(const uint64_t *in, int64_t table_bytes, const int8_t *payoffs, in
     if (!SV_STOP && bi >= 0) encode_move(&SV_MOVES[0][bi], best);
     free(TT); TT = NULL;
     for (int d = 0; d < SV_DEPTH && SV_MOVES[d]; d++) {
-        free(SV_MOVES[d]); free(SV_KIDS[d]); free(SV_ORDER[d]);
-        SV_MOVES[d] = NULL; SV_KIDS[d] = NULL; SV_ORDER[d] = NULL;
+        free(SV_MOVES[d]); free(SV_KIDS[d]); free(SV_ORDER[d]); free(SV_SCORE[d]);
+        SV_MOVES[d] = NULL; SV_KIDS[d] = NULL; SV_ORDER[d] = NULL; SV_SCORE[d] = NULL;
     }
     return SV_STOP;
 }

@@ -5,10 +5,10 @@ gdl.solvers.alphabeta, for the AI of a game on the native back end.
 last completed iteration, or a better root move already proven in the iteration the
 clock, the node budget or Ctrl-C cut. The evaluation at the horizon is compiled too
 (emit_eval.py): the derived heuristic, or the fitted one with the weights given here.
-`native_searcher` answers None when the search cannot run in C (no library, a game with a
-history of positions seen, payoffs other than -1, 0 and 1, an evaluation with a signal
-the C generator lacks); the AI then searches on Python. The C search keeps its table
-between searches, in the library: one search at a time per game (not thread-safe).
+`native_searcher` answers None when the search cannot run in C (no library, or an
+evaluation with a signal the C generator lacks); the AI then searches on Python. The C
+search keeps its tables between searches, in the library: one search at a time per game
+(not thread-safe).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import Any
 
 from gdl import interrupts
 from gdl.native import build
-from gdl.native.solve import payoffs
+from gdl.native.solve import PAYOFFS, can_search
 from gdl.solvers.alphabeta import SearchResult, SearchStats
 from gdl.solvers.evaluation import terminal_score
 
@@ -85,12 +85,12 @@ class NativeAlphaBeta:
         callback = build.PROGRESS(poll)
         best = (ctypes.c_uint64 * game.layout.move_words)()
         found = ctypes.c_double(0.0)
-        stats = (ctypes.c_int64 * 6)()
+        stats = (ctypes.c_int64 * 5)()
         with interrupts.polled():
             code = game.lib.gdl_search(raw, depth or 0, -1.0 if seconds is None else seconds,
                                        self.max_nodes or 0, self.min_nodes, int(self.table),
                                        self.owner,
-                                       payoffs(game, root), callback, best,
+                                       PAYOFFS, callback, best,
                                        ctypes.byref(found), stats)
         if code != 0:   # a call the Python back end must make (a list past its C bound)
             return self._on_python(root, depth, time_limit)
@@ -106,12 +106,6 @@ class NativeAlphaBeta:
         if self.fallback is None:
             raise RuntimeError("the native search cannot take this position")
         return self.fallback.search(root, depth=depth, time_limit=time_limit)
-
-
-def can_search(game: Any, state: tuple) -> bool:
-    """Whether the C search takes `state` of the NativeGame `game` (built now if need be)."""
-    return (not game.python.is_terminal(state) and len(game.players) == 2 and game.ready()
-            and payoffs(game, state) is not None)
 
 
 def native_searcher(game: Any, weights: tuple[list[float], float] | None,

@@ -2,9 +2,8 @@
 
 `native_solve` answers as `ExactSolver.solve` with method "alphabeta": a SolveResult, or
 SolveLimit at a node or time limit or Ctrl-C. It answers None when the C solver cannot
-take the call (no library, a game with a history of positions seen, payoffs other than
--1, 0 and 1, a finished root, a call the Python back end must make), and the caller
-then solves on Python.
+take the call (no library, a game with a history of positions seen, a finished root, a
+call the Python back end must make), and the caller then solves on Python.
 """
 
 from __future__ import annotations
@@ -15,28 +14,25 @@ from time import perf_counter
 from typing import Any
 
 from gdl import interrupts
+from gdl.interpreter.codegen_support import returns_table
 from gdl.native import build
 from gdl.solvers.exact import SolveLimit, SolveProgress, SolveResult
 
 TABLE_BYTES = 256 << 20   # the C table's memory (entries hold whole canonical states)
-STOPPED, TOO_DEEP, ON_PYTHON, NO_MEMORY, CANNOT, TIME, NODES = 1, 2, 3, 4, 5, 6, 7
+STOPPED, NO_MEMORY, TIME, NODES = 1, 4, 6, 7   # gdl_solve's answers (emit_solver.py)
+# Each result code's payoffs to players 0 and 1 (the compiled game's RETURNS; a game that
+# ends by score has no C code), as the C solver and search read them: -1, 0 or 1.
+PAYOFFS = bytes(int(p) & 0xFF for row in returns_table(2) for p in row)
 
 
-def payoffs(game: Any, state: tuple) -> bytes | None:
-    """Each result code's payoff to players 0 and 1, as the C solver reads them."""
-    out = [0, 0]
-    for code in range(1, game.layout.results):
-        pay = game.python.returns((*state[:-1], code))
-        if any(p not in (-1, 0, 1) for p in pay):
-            return None
-        out += [int(pay[0]), int(pay[1])]
-    return bytes(x & 0xFF for x in out)
+def can_search(game: Any, state: tuple) -> bool:
+    """Whether the C search takes `state` of the NativeGame `game` (built now if need be)."""
+    return not game.python.is_terminal(state) and len(game.players) == 2 and game.ready()
 
 
 def can_solve(game: Any, state: tuple) -> bool:
-    """Whether the C solver takes `state` (the library built now if need be)."""
-    return (not game.python.is_terminal(state) and len(game.players) == 2 and game.ready()
-            and game.layout.history is None and payoffs(game, state) is not None)
+    """Whether the C solver takes `state`: as the search, without a history of positions."""
+    return can_search(game, state) and game.layout.history is None
 
 
 def native_solve(game: Any, state: tuple, *, node_limit: int | None = None,
@@ -70,7 +66,7 @@ def native_solve(game: Any, state: tuple, *, node_limit: int | None = None,
     stats = (ctypes.c_int64 * 3)()
     try:
         with interrupts.polled():   # the command's first Ctrl-C only sets the flag read above
-            code = game.lib.gdl_solve(raw, TABLE_BYTES, payoffs(game, state), progress_every,
+            code = game.lib.gdl_solve(raw, TABLE_BYTES, PAYOFFS, progress_every,
                                       -1.0 if time_limit is None else time_limit,
                                       node_limit or 0, callback, best, stats)
     except KeyboardInterrupt:
