@@ -9,7 +9,7 @@ Equal time: gdl's budget for a move is what OpenSpiel's bot took on its previous
 (its first: the bot's time on the start position, measured once). Colours alternate;
 everything is seeded. OpenSpiel referees: its returns score the game.
 
-    python bench/playoff_openspiel.py GAME [--games N] [--seed S] [--simulations N]
+    python bench/playoff_openspiel.py GAME [--games N] [--start K] [--seed S] [--simulations N]
                                            [--engine auto|alphabeta|mcts] [--derived]
                                            [--level LEVEL] [--backend native|auto|python]
 
@@ -106,6 +106,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("game", nargs="?", default="connect4")
     parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--start", type=int, default=0,
+                        help="the first game's number: games START.. of a longer run, with "
+                             "the seeds and colours that run gives them")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--simulations", type=int, default=1000)
     parser.add_argument("--engine", default="auto", choices=("auto", "alphabeta", "mcts"))
@@ -145,7 +148,7 @@ def main() -> None:
           f"{first_budget or 0:.2f} s", flush=True)
     tally: collections.Counter[str] = collections.Counter()
     scores, gdl_times, spiel_times = [], [], []
-    for i in range(args.games):
+    for i in range(args.start, args.start + args.games):
         seat = i % 2
         score, plies, mine, theirs = play_game(args.game, module, game, spiel,
                                                args.simulations, args.seed + i, seat, make_ai,

@@ -11,6 +11,11 @@ table of move names.
 
     python tools/oracle.py record NAME     # write tests/data/oracle/NAME.json from OpenSpiel
     python tools/oracle.py compare NAME    # replay seeded random games in both, ply by ply
+    python tools/oracle.py compare NAME --counted   # the same, moves counted (see below)
+
+Replaying in full applies every legal move at every ply. Where the oracle module can say a
+gdl move in OpenSpiel's actions (`spiel_moves(text)`), `compare_counts` checks the number
+of moves instead and plays the random one in both, which costs far less.
 
 The suite (tests/games/test_oracles.py) checks the recorded figures with gdl alone, and
 replays games against OpenSpiel live when pyspiel can be imported.
@@ -115,20 +120,14 @@ def compare_game(name: str, seed: int, max_plies: int = 400, game: Any = None,
     spiel = spiel or spiel_game(module)
     split = getattr(module, "SPLIT", "player")
     rng = random.Random(seed)
-    # gdl's player i is OpenSpiel's order[i]
-    order = getattr(module, "PLAYERS", tuple(range(len(game.players))))
     ours, theirs = game.initial_state(), spiel.new_initial_state()
+
+    def where() -> str:   # built only when an assertion fails
+        return f"{name}, seed {seed}, ply {ply} ({game.position_text(ours)})"
     for ply in range(max_plies):
-        where = f"{name}, seed {seed}, ply {ply} ({game.position_text(ours)})"
-        if theirs.is_terminal() and getattr(module, "unmatched_end", lambda _: False)(theirs):
-            return Replay(ply, None)   # an end the rules cannot express (the module says)
-        assert game.is_terminal(ours) == theirs.is_terminal(), where
-        if theirs.is_terminal():
-            returns = game.returns(ours)
-            theirs_by_ours = tuple(returns[order.index(j)] for j in range(len(order)))
-            assert theirs_by_ours == tuple(theirs.returns()), where
-            return Replay(ply, tuple(theirs.returns()))
-        assert order[game.current_player(ours)] == theirs.current_player(), where
+        ended = same_end_and_player(module, game, ours, theirs, ply, where)
+        if ended is not None:
+            return ended
         mine = {}
         for move in game.legal_moves(ours):
             mine.setdefault(board_key(game, game.apply(ours, move), module), []).append(move)
@@ -136,7 +135,7 @@ def compare_game(name: str, seed: int, max_plies: int = 400, game: Any = None,
         for _, after in turns(theirs, split):
             their[module.position(after)].append(after)
         counted = collections.Counter({k: len(v) for k, v in mine.items()})
-        assert counted == collections.Counter({k: len(v) for k, v in their.items()}), where
+        assert counted == collections.Counter({k: len(v) for k, v in their.items()}), where()
         keys = sorted(mine)
         if prefer is not None:
             here = board_key(game, ours, module)
@@ -145,6 +144,70 @@ def compare_game(name: str, seed: int, max_plies: int = 400, game: Any = None,
         ours = game.apply(ours, rng.choice(mine[key]))
         theirs = their[key][0]
     return Replay(max_plies, None)
+
+
+def compare_counts(name: str, seed: int, max_plies: int = 2000, game: Any = None) -> Replay:
+    """The cheaper replay of one seeded random game, for games whose oracle module can say a
+    gdl move in OpenSpiel's actions (`spiel_moves(text)`): at every ply the same player to
+    move and the same number of legal moves; the random gdl move is then played in both and
+    must leave the same position; at the end, the same returns. (compare_game applies every
+    legal move at every ply instead, which costs a hundred times more on amazons.)"""
+    module = oracle(name)
+    game = game or gdl_game(name, module)
+    split = getattr(module, "SPLIT", "player")
+    parse = getattr(module, "parse_action", lambda state, word: state.string_to_action(word))
+    rng = random.Random(seed)
+    ours, theirs = game.initial_state(), spiel_game(module).new_initial_state()
+
+    def where() -> str:   # built only when an assertion fails: a position text costs
+        return f"{name}, seed {seed}, ply {ply} ({game.position_text(ours)})"
+    for ply in range(max_plies):
+        ended = same_end_and_player(module, game, ours, theirs, ply, where)
+        if ended is not None:
+            return ended
+        moves = game.legal_moves(ours)
+        assert len(moves) == count_turns(theirs, split, getattr(module, "TURN_ACTIONS", 0)), where()
+        move = rng.choice(moves)
+        text = game.move_text(ours, move)
+        ours = game.apply(ours, move)
+        for word in module.spiel_moves(text):
+            theirs.apply_action(word if isinstance(word, int) else parse(theirs, word))
+        assert board_key(game, ours, module) == module.position(theirs), f"{where()}: {text}"
+    return Replay(max_plies, None)
+
+
+def same_end_and_player(module: Any, game: Any, ours: Any, theirs: Any, ply: int,
+                        where: Callable[[], str]) -> Replay | None:
+    """The replay's end (both finished, with the same returns) or None (both going on, with
+    the same player to move); AssertionError (saying `where()`) when they differ."""
+    # gdl's player i is OpenSpiel's order[i]
+    order = getattr(module, "PLAYERS", tuple(range(len(game.players))))
+    if theirs.is_terminal() and getattr(module, "unmatched_end", lambda _: False)(theirs):
+        return Replay(ply, None)   # an end the rules cannot express (the module says)
+    assert game.is_terminal(ours) == theirs.is_terminal(), where()
+    if theirs.is_terminal():
+        returns = game.returns(ours)
+        theirs_by_ours = tuple(returns[order.index(j)] for j in range(len(order)))
+        assert theirs_by_ours == tuple(theirs.returns()), where()
+        return Replay(ply, tuple(theirs.returns()))
+    assert order[game.current_player(ours)] == theirs.current_player(), where()
+    return None
+
+
+def count_turns(state: Any, split: str = "player", actions: int = 0) -> int:
+    """How many complete turns OpenSpiel's `state` has (see `turns`). `actions` > 0: every
+    turn is that many actions (amazons: 3), so the last is counted without playing it."""
+    if split == "action" or actions == 1:
+        return len(state.legal_actions())
+    player, total = state.current_player(), 0
+    for action in state.legal_actions():
+        after = state.clone()
+        after.apply_action(action)
+        if actions == 0 and (after.is_terminal() or after.current_player() != player):
+            total += 1
+        else:
+            total += count_turns(after, split, max(actions - 1, 0))
+    return total
 
 
 def record(name: str) -> dict:
@@ -202,6 +265,8 @@ def main() -> None:
     parser.add_argument("games", nargs="+")
     parser.add_argument("--games-count", type=int, default=200)
     parser.add_argument("--max-plies", type=int, default=400, help="plies replayed per game")
+    parser.add_argument("--counted", action="store_true",
+                        help="count each ply's moves instead of comparing their positions")
     args = parser.parse_args()
     for name in args.games:
         if args.command == "record":
@@ -210,7 +275,8 @@ def main() -> None:
             (DATA / f"{name}.json").write_text(json.dumps(data, indent=1) + "\n")
             print(f"{name}: perft {data['perft']}, {len(data['positions'])} positions")
         else:
-            plies = [compare_game(name, seed, args.max_plies).plies
+            compare = compare_counts if args.counted else compare_game
+            plies = [compare(name, seed, args.max_plies).plies
                      for seed in range(args.games_count)]
             print(f"{name}: {len(plies)} games agree, {sum(plies)} plies")
 

@@ -17,10 +17,11 @@ SPIEL = "shogi"
 KEY = ("board", "hand")   # a position is matched by its board and hands
 DEPTH = 3
 POSITION_DEPTH = 2
-# The suite replays the first 80 plies of 2 random games (a whole game of 300 to 1000 plies
-# costs 30 s or more: every ply applies each legal move, and each apply lists the next
-# player's moves for `not moves`); `tools/oracle.py compare shogi` replays whole games.
+# The suite replays the first 80 plies of 2 random games in full (a whole game of 300 to
+# 1000 plies costs 30 s or more: every ply applies each legal move, and each apply lists the
+# next player's moves for `not moves`), and 198 more whole games counted.
 LIVE_GAMES = 2
+TURN_ACTIONS = 1   # each of OpenSpiel's actions is a whole move
 LIVE_PLIES = 80
 
 
@@ -65,3 +66,17 @@ def position(state) -> str:
     placement, _, held, _ = str(state).split()
     return f"{board(placement)} {hands(held)}"
 
+
+def square(cell: str) -> str:
+    """The USI square of a gdl cell: file 9..1 for a..i, rank a..i from the top."""
+    return f"{9 - (ord(cell[0]) - ord('a'))}{'abcdefghi'[9 - int(cell[1:])]}"
+
+
+def spiel_moves(text: str) -> list[str]:
+    """gdl's move (e1-e2, a3-a2=T, B*a1) as OpenSpiel's USI (5i5h, 9g9h+, B*9i)."""
+    if "*" in text:
+        kind, cell = text.split("*")
+        return [f"{kind.upper()}*{square(cell)}"]
+    move, _, promoted = text.partition("=")
+    start, end = move.split("-")
+    return [square(start) + square(end) + ("+" if promoted else "")]
