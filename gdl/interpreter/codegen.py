@@ -22,6 +22,7 @@ from gdl.interpreter.codegen_expr import uses_occupancy
 from gdl.interpreter.ir import within_empty
 from gdl.interpreter.codegen_moves import MoveCode
 from gdl.interpreter.codegen_reads import filter_reads, holders, sets_only
+from gdl.interpreter.heuristics_margin import margin
 from gdl.interpreter.codegen_support import (
     CHUNK_BITS, TABLE_BITS, SourceWriter, Turner, swapped_results)
 
@@ -576,6 +577,15 @@ class Generator(MoveCode):
                 values.append("(" + ", ".join(self.expr(q.expr, p) for p in views) + ",)")
             w(f"return ({', '.join(values)},)")
 
+    def gen_margin(self, w: SourceWriter, winner: int, expr: ir.Expr) -> None:
+        """`margin(s)`: the winner's lead by the count comparison it wins by (see
+        heuristics_margin), for the derived evaluation."""
+        w("def margin(s):")
+        with w.indent():
+            self.unpack(w)
+            w(f"occ = {self.occ()}")
+            w(f"return {self.expr(expr, winner)}")
+
     def gen_heuristic(self, w: SourceWriter) -> None:
         """`heuristic_value(s)`: a one-player game's declared lower bound on the moves left."""
         w("def heuristic_value(s):")
@@ -604,6 +614,10 @@ class Generator(MoveCode):
         if self.game.heuristic is not None:
             body("")
             self.gen_heuristic(body)
+        found = margin(self.game)
+        if found is not None:
+            body("")
+            self.gen_margin(body, *found)
         for name in sorted(self.globals):
             if name.startswith("line") and self.globals[name] is None:
                 del self.globals[name]

@@ -68,7 +68,7 @@ class CompiledGame:
                                       *(v.initial for v in game.variables), 0, 0))
         self.move_generator = namespace["moves"]   # either side's moves (features' mobility)
         self.rules_hash = ""   # set by compile_rules: what fitted weights are checked against
-        heuristic = derive(game, namespace["moves"])
+        heuristic = derive(game, namespace["moves"], self.margin_value)
         if heuristic is not None:   # solvers look for this attribute (see solvers.evaluation)
             self.heuristic = heuristic
         self._keep_held_symmetries()
@@ -95,6 +95,7 @@ class CompiledGame:
         self.legal_moves, self.apply = namespace["legal_moves"], namespace["apply"]
         self.canonical, self._settle = namespace["canonical"], namespace["settle"]
         self.quantity_values = namespace.get("quantities")   # see invariants.check_quantity
+        self.margin_value = namespace.get("margin")   # see heuristics_margin
         if "heuristic_value" in namespace:   # `heuristic: EXPR` (see gdl.one_player)
             self.heuristic_value = namespace["heuristic_value"]
         return namespace

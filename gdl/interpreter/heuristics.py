@@ -21,6 +21,9 @@ Four signals, each read off the IR, each in [-1, 1] for the player it scores:
 - gathering: when one group of all one's pieces wins (`connected`, lines of action), how
   many groups each player's pieces make and how far they lie from their centre (material
   is then left out: fewer pieces are easier to join).
+- margin: when a player wins by comparing two counts of the board (Go's area against the
+  other's plus komi), how far that comparison stands in the player's favour
+  (heuristics_margin.py).
 The heuristic is their mean, from each player's point of view.
 
 A two-player signal carries its `spec`: its kind and the tables it reads, from which the
@@ -35,6 +38,7 @@ from collections.abc import Callable
 
 from gdl.interpreter import ir
 from gdl.interpreter.geometry import bits, union
+from gdl.interpreter.heuristics_margin import margin_signal
 from gdl.interpreter.heuristics_material import (  # noqa: F401  (features reads _material_signal)
     _confinement_signal, _gathering_goal, _material_signal, _squash, reach_values, with_spec)
 
@@ -253,9 +257,11 @@ def _counts_signal(game: ir.GameIR) -> Callable | None:
     return with_spec(signal, "counts", found.var.index, cells, scale)
 
 
-def derive(game: ir.GameIR, moves: Callable | None = None) -> Heuristic | None:
+def derive(game: ir.GameIR, moves: Callable | None = None,
+           margin: Callable | None = None) -> Heuristic | None:
     """A heuristic for `game` (one value per player in [-1, 1]), or None when no signal applies.
-    `moves(state)` (the compiled move generator) enables the mobility signal."""
+    `moves(state)` (the compiled move generator) enables the mobility signal, `margin(state)`
+    (the compiled margin, see heuristics_margin) the margin signal."""
     players = len(game.players)
     if players < 2:
         return None
@@ -268,7 +274,8 @@ def derive(game: ir.GameIR, moves: Callable | None = None) -> Heuristic | None:
                   _confinement_signal(game, planes_of, moves, values),
                   _connection_signal(game, planes_of),
                   _gathering_signal(game, planes_of)) if game.initial_planes else ()
-    signals = [s for s in (*candidates, _counts_signal(game)) if s is not None]
+    signals = [s for s in (*candidates, _counts_signal(game), margin_signal(game, margin))
+               if s is not None]
     if not signals:
         return None
 

@@ -215,6 +215,13 @@ class EvalC(SolverC):
             body(f"return ev_squash((double)(held[0] - held[1]), {float(scale)!r});")
         elif kind == "gathering":
             self.ev_gathering(body, w, *args)
+        elif kind == "margin":   # an IR expression: written by the same emitter as the ends
+            winner, expr, scale = args
+            self.unpack(body, "s")
+            body(f"bb occ = {self.occ()}; (void)occ;")
+            body(f"double lead = ev_squash((double)({self.expr(expr, winner)}), "
+                 f"{float(scale)!r});")
+            body(f"return {'lead' if winner == 0 else '-lead'};")
         else:
             raise Unsupported(f"the signal {kind!r}")
 

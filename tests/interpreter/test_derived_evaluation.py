@@ -99,3 +99,42 @@ def test_confinement_is_for_a_win_by_leaving_the_opponent_no_move():
     # othello ends when neither side can move; antichess's stuck player wins
     assert wins == {"chess": True, "draughts": True, "othello": False, "antichess": False,
                     "connect4": False}
+
+
+def area(board: str, colour: str) -> int:
+    """Go's area by hand: the colour's stones and the empty regions only it touches."""
+    rows = board.split("/")
+    cells = {(x, y): c for y, row in enumerate(rows) for x, c in enumerate(row)}
+    seen, total = set(), sum(c == colour for c in cells.values())
+    for start, c in cells.items():
+        if c != "." or start in seen:
+            continue
+        region, touches, todo = set(), set(), [start]
+        while todo:
+            x, y = todo.pop()
+            if (x, y) in region:
+                continue
+            region.add((x, y))
+            for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if cells.get(n) == ".":
+                    todo.append(n)
+                elif n in cells:
+                    touches.add(cells[n])
+        seen |= region
+        total += len(region) if touches == {colour} else 0
+    return total
+
+
+def test_the_margin_is_go_s_area_against_the_other_s_plus_komi():
+    from gdl import catalog
+    game = catalog.load("go", {"size": 5})
+    assert [spec[0] for spec in game.heuristic.specs] == ["material", "margin"]
+    for board in (".B.W./BB.WW/.B.W./BB.WW/.B.W.", "BBBBB/B...B/B.W.B/B...B/BBBBB",
+                  "...../..B../...../.W.W./.....", "....."):
+        board = "/".join([board] * 5) if len(board) == 5 else board
+        state = game.parse_position(f"{board} Black")
+        assert game.margin_value(state) == area(board, "B") - area(board, "W") - 7, board
+    # Black walls in the whole board but one White stone's cell: far ahead
+    ahead = game.parse_position("BBBBB/B...B/B.W.B/B...B/BBBBB Black")
+    black, white = game.heuristic(ahead)
+    assert black > 0.3 and white == -black

@@ -21,9 +21,10 @@ from gdl.training.use import features_of, fitted
 from tests.native.test_native import needs_cc
 
 # every kind of signal: lines, material (with promotion's promise), mobility, advancement,
-# confinement, connection, counts, gathering; fitted features on the games with weights
+# confinement, connection, counts, gathering, margin (go); fitted features on the games with
+# weights
 GAMES = ("connect4", "othello", "breakthrough", "hex", "clobber", "chess", "mancala",
-         "lines_of_action", "shogi", "nine_mens_morris", "dots_and_boxes")
+         "lines_of_action", "shogi", "nine_mens_morris", "dots_and_boxes", "go")
 
 
 @functools.cache
@@ -64,7 +65,8 @@ def test_evaluation_in_c_is_pythons_to_the_last_bit(name):
 @needs_cc
 @pytest.mark.parametrize("name, depths", [("connect4", 4), ("othello", 3), ("breakthrough", 3),
                                           ("clobber", 3), ("mancala", 4), ("chess", 2),
-                                          ("dots_and_boxes", 4), ("nine_mens_morris", 3)])
+                                          ("dots_and_boxes", 4), ("nine_mens_morris", 3),
+                                          ("go", 2)])
 def test_fixed_depth_values_equal_pythons_alphabeta(name, depths):
     """Without a table the root's value is the minimax value whatever the move order: the
     C search and Python's plain alpha-beta must give the same float."""
