@@ -12,6 +12,10 @@ everything is seeded. OpenSpiel referees: its returns score the game.
     python bench/playoff_openspiel.py GAME [--games N] [--start K] [--seed S] [--simulations N]
                                            [--engine auto|alphabeta|mcts] [--derived]
                                            [--level LEVEL] [--backend native|auto|python]
+                                           [--set NAME=VALUE] [--param NAME=VALUE]
+
+`--set` and `--param` change the oracle module's game on both sides (go 9x9: `--set size=9
+--param board_size=9`; the oracle's own is 5x5).
 
 `--backend native` (or auto) searches with the AI's alpha-beta in C (gdl.native.search).
 Prints one line per game and then wins, draws and losses, the score with a 95% interval,
@@ -118,16 +122,27 @@ def main() -> None:
                         help="gdl's level; hard (the default) takes OpenSpiel's time per move, "
                              "a node budget ignores it")
     parser.add_argument("--backend", default=None, choices=("auto", "native", "python"))
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="a gdl option over the oracle's (go: size=9)")
+    parser.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                        help="an OpenSpiel parameter over the oracle's (go: board_size=9)")
     args = parser.parse_args()
 
+    import pyspiel
     from tools import oracle
+    from gdl import catalog
     from gdl.players import AIPlayer
     module = oracle.oracle(args.game)
-    game = oracle.gdl_game(args.game, module)
+    options = {k: str(v) for k, v in getattr(module, "OPTIONS", {}).items()}
+    options.update(item.split("=", 1) for item in args.set)
+    params = dict(getattr(module, "PARAMS", {}))
+    params.update((k, int(v) if v.isdigit() else v)
+                  for k, v in (item.split("=", 1) for item in args.param))
+    game = catalog.load(args.game, options)
     if args.backend is not None:
         from gdl.native.backend import with_backend
         game = with_backend(game, args.backend)
-    spiel = oracle.spiel_game(module)
+    spiel = pyspiel.load_game(module.SPIEL, params)
     if args.derived:
         game._fitted_evaluation = None   # what gdl.training.use caches: no weights
     start = spiel.new_initial_state()
@@ -141,7 +156,8 @@ def main() -> None:
 
     from gdl.training import use
     fitted = use.fitted(game)
-    print(f"{args.game}: gdl ai:{args.level} ({'fitted' if fitted else 'derived'} evaluation, "
+    print(f"{args.game} ({', '.join(f'{k}={v}' for k, v in options.items()) or 'defaults'}): "
+          f"gdl ai:{args.level} ({'fitted' if fitted else 'derived'} evaluation, "
           f"back end {args.backend or 'python'}, "
           f"engine {make_ai(0).engine.__class__.__name__}) against OpenSpiel MCTSBot "
           f"({args.simulations} simulations, random rollouts); first budget "

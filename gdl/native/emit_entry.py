@@ -117,6 +117,9 @@ class EntryC(HistoryC):
                   f"if (m->sto[{k}] >> i & 1) put_bit(x, {at} + i); "
                   f"if (m->sfrom[{k}] >> i & 1) put_bit(x, {at + S} + i); }}")
             w(f"bb cap = m->cap; while (bb_any(cap)) put_bit(x, {shift} + bb_pop(&cap));")
+            if self.by_path:   # a chain's jumps, above the captures
+                w(f"for (int i = 0; i < 64; i++) if (m->path >> i & 1) "
+                  f"put_bit(x, {shift + self.layout_bits} + i);")
         with w.block("static void decode_move(const uint64_t *x, move_t *m)"):
             w("*m = NOMOVE;")
             if params:
@@ -135,6 +138,9 @@ class EntryC(HistoryC):
             w(f"m->rule &= {rule_mask};")
             w(f"for (int c = 0; c < {self.layout_bits}; c++) if (get_bit(x, {shift} + c)) "
               "m->cap = bb_or(m->cap, bb_bit(c));")
+            if self.by_path:
+                w(f"for (int i = 0; i < 64; i++) m->path |= (uint64_t)get_bit(x, "
+                  f"{shift + self.layout_bits} + i) << i;")
         with w.block("static int64_t perft(const state_t *s, int depth)"):
             w("if (depth == 0) return 1;")
             w("if (s->res) return 0;")

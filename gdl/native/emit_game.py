@@ -229,8 +229,9 @@ class GameC(SearchC):
              "int64_t pl, res; } state_t;")
         head(f"#define SL {max(1, self.game.stage_slots)}")
         numbers = f" int64_t a[{self.param_slots()}];" if self.param_slots() else ""
+        path = " uint64_t path;" if self.by_path else ""
         head("typedef struct { int to, from, rule; int sto[SL], sfrom[SL]; bb cap;"
-             f"{numbers} }} move_t;")
+             f"{path}{numbers} }} move_t;")
         head("static const bb ZERO = {{0}};")
         head(f"static const bb PLAYABLE = {self.literal(self.geo.playable)};")
         head("static const move_t NOMOVE;")

@@ -12,6 +12,7 @@ from gdl.native.emit_lists import ListsC
 from gdl.native.support import CWriter, Unsupported
 
 STACK = 4096   # pending jumps of one chain search (refused past it, never overrun)
+PATH_BITS = 64   # a by-path chain's jumps, a few bits each (a longer chain: refused)
 # Stages in all the rules (shogi has 26): each is a few KB of C, and a `repeat`ed step's
 # rules (Rush Hour's 240 stages, a 1.2 MB source) would keep the C compiler for minutes.
 MAX_STAGES = 64
@@ -30,13 +31,10 @@ class MovesC(ListsC):
         if stages > MAX_STAGES:
             raise Unsupported(f"{stages} move stages in all (more than {MAX_STAGES}: its C "
                               f"source would take the compiler minutes)")
-        for r in game.rules:
-            actions = [r, *(stage.action for stage in getattr(r, "more", ()))]
-            for a in actions:
-                dead = isinstance(a, ir.JumpRule) and ir.Const(0, ir.CELLS) in (a.over, a.to)
-                if isinstance(a, ir.JumpRule) and a.by_path and not dead:   # (dead: no moves,
-                    # as draughts' OpenSpiel rule when its option is off)
-                    raise Unsupported("a jump chain kept by path")
+        # a jump chain kept by path: its jumps in a 64-bit word of the move (`path`)
+        self.by_path = any(isinstance(a, ir.JumpRule) and a.by_path
+                           for r in game.rules
+                           for a in (r, *(stage.action for stage in getattr(r, "more", ()))))
         # where the moves being listed go: (array, its count), and the stage they make
         # (None: the first; k: further stage k, written into a copy of the move `mv`)
         self.target = ("out", "n")
@@ -47,7 +45,8 @@ class MovesC(ListsC):
         S = self.geo.size_bits
         self.cell_bits = S
         self.capture_shift = 2 * S + game.rule_bits + 2 * S * game.stage_slots
-        self.board_move_words = (self.capture_shift + self.layout_bits + 64) // 64
+        path_bits = PATH_BITS if self.by_path else 0   # above the captures, as in Python's
+        self.board_move_words = (self.capture_shift + self.layout_bits + path_bits + 64) // 64
         # a move of numbers after the board part: its rule index + 1, then its numbers
         params = self.param_slots()
         self.move_words = self.board_move_words + (1 + params if params else 0)
@@ -324,17 +323,29 @@ class MovesC(ListsC):
                 raise Unsupported("a jump chain in a later stage")
             w("bb free = bb_or(land, bb_bit(f));   /* the jumping piece has left its cell */")
             w(f"int sp = 0; static int st_c[{STACK}]; static bb st_cap[{STACK}];")
+            # by path: each jump's number + 1 in `width` bits, the first highest (Python's)
+            width = len(steps).bit_length()
+            if rule.by_path:
+                w(f"static uint64_t st_path[{STACK}]; st_path[sp] = 0;")
             w("st_c[sp] = f; st_cap[sp] = ZERO; sp++;")
             with w.block("while (sp)"):
                 w("sp--; int c = st_c[sp]; bb cap = st_cap[sp]; int grown = 0;")
-                for off, land, mask in steps:
+                if rule.by_path:
+                    w("uint64_t path = st_path[sp];")
+                for i, (off, land, mask) in enumerate(steps):
                     with w.block(f"if (bb_test({self.mask(mask)}, c) && bb_test(over, c + ({off})) "
                                  f"&& !bb_test(cap, c + ({off})) && bb_test(free, c + ({land})))"):
                         w(f"if (sp >= {STACK}) {{ gdl_error = 1; return n; }}")
+                        if rule.by_path:
+                            w(f"if (path >> {PATH_BITS - width}) {{ gdl_error = 1; return n; }}")
+                            w(f"st_path[sp] = path << {width} | {i + 1};")
                         w(f"st_c[sp] = c + ({land}); st_cap[sp] = bb_or(cap, bb_bit(c + ({off}))); "
                           "sp++; grown = 1;")
                 with w.block("if (bb_any(cap) && !grown)"):
-                    w("/* a circuit of four or more captures run both ways is one move */")
                     arr, count = self.target
+                    if rule.by_path:   # each order its own move
+                        w(f"{{ {self.add('c', 'f', tag, 'cap')} {arr}[{count} - 1].path = path; }}")
+                        return
+                    w("/* a circuit of four or more captures run both ways is one move */")
                     w(f"if (bb_count(cap) < 4 || !listed({arr}, {count}, c, f, {tag}, cap)) "
                       + self.add("c", "f", tag, "cap"))

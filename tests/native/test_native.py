@@ -270,9 +270,8 @@ ORACLE = DATA.parent / "oracle"
 
 
 @needs_cc
-# (OpenSpiel's draughts, --set openspiel=1, keeps king chains by path: not in C yet)
-@pytest.mark.parametrize("path", sorted(p for p in ORACLE.glob("*.json")
-                                        if p.stem in SUPPORTED and p.stem != "draughts"),
+# (draughts: OpenSpiel's rules, --set openspiel=1, whose king chains are kept by path)
+@pytest.mark.parametrize("path", sorted(p for p in ORACLE.glob("*.json") if p.stem in SUPPORTED),
                          ids=lambda p: p.stem)
 def test_perft_equals_openspiels_recorded_counts(path):
     """Native perft from the start and from the recorded positions against OpenSpiel's
@@ -288,3 +287,40 @@ def test_perft_equals_openspiels_recorded_counts(path):
         state = game.moves_after(position["moves"])
         counts = [game.native_perft(state, d) for d in range(1, len(position["perft"]) + 1)]
         assert counts == position["perft"], position["moves"]
+
+
+@needs_cc
+def test_a_loop_kept_by_path_is_one_move_per_order_in_c_too():
+    from tests.interpreter.test_core_constructs import LOOP
+    python = compile_rules(LOOP.format(paths=" by path"))
+    native = with_backend(python, "native")
+    assert isinstance(native, NativeGame)
+    start = python.initial_state()
+    moves = list(native.legal_moves(start))
+    assert moves == list(python.legal_moves(start)) and len(moves) == 2
+    assert sorted(python.move_text(start, m) for m in moves) == [
+        "d2xb4xd6xf4xd2", "d2xf4xd6xb4xd2"]
+    assert [native.apply(start, m) for m in moves] == [python.apply(start, m) for m in moves]
+    assert native.native_perft(start, 1) == 2
+
+
+@needs_cc
+def test_openspiels_draughts_agrees_move_for_move_in_c():
+    """King chains kept by path (each order of a loop its own move), over seeded random
+    games long enough for kings: the native moves, in order, and states are Python's."""
+    python = load("draughts", {"openspiel": "1"})
+    native = with_backend(python, "native")
+    assert isinstance(native, NativeGame)
+    rng, kings = random.Random(5), 0
+    for _ in range(30):
+        state = python.initial_state()
+        while not python.is_terminal(state):
+            moves = python.legal_moves(state)
+            assert list(native.legal_moves(state)) == list(moves)
+            move = rng.choice(moves)
+            after = python.apply(state, move)
+            assert native.apply(state, move) == after
+            state = after
+            kings += "K" in python.position_text(state).split()[0].upper().replace("M", "")
+        assert native.returns(state) == python.returns(state)
+    assert kings > 100   # positions with kings were played through
