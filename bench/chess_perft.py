@@ -1,6 +1,9 @@
 """gdl's chess against python-chess: perft in the same process, nodes per second and the ratio.
 
-Run: python bench/chess_perft.py [--depth N]   (default 4: 197281 from the start)
+Run: python bench/chess_perft.py [--depth N] [--backend native]   (default 4: 197281)
+
+`--backend native` counts in C (gdl.native's perft), with the build made before the clock
+starts.
 
 Prints figures only. Both count the last ply from the move list without playing it
 (python-chess: `legal_moves.count()`). python-chess is a test dependency (`make test`).
@@ -16,6 +19,7 @@ from time import perf_counter
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from gdl import catalog  # noqa: E402
+from gdl.native.backend import with_backend  # noqa: E402
 from gdl.perft import perft  # noqa: E402
 from tools import chess_perft  # noqa: E402
 from tools.oracles.chess import fen_position  # noqa: E402
@@ -29,18 +33,21 @@ def timed(count, *args) -> tuple[int, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--depth", type=int, default=4)
+    parser.add_argument("--backend", default="python", choices=("python", "native"))
     args = parser.parse_args()
     import chess
-    game = catalog.load("chess")
+    game = with_backend(catalog.load("chess"), args.backend)
+    if args.backend == "native":
+        perft(game, game.initial_state(), 1)   # build (or load) the library first
     for name in ("start", "kiwipete"):
         fen = chess_perft.POSITIONS[name]
         depth = args.depth if name == "start" else args.depth - 1
         ours, t_ours = timed(perft, game, game.parse_position(fen_position(fen)), depth)
         theirs, t_theirs = timed(chess_perft.perft, chess.Board(fen), depth)
         print(f"{name}, depth {depth}: "
-              f"gdl {ours} in {t_ours:.2f} s ({ours / t_ours:,.0f} nodes/s), "
+              f"gdl ({args.backend}) {ours} in {t_ours:.2f} s ({ours / t_ours:,.0f} nodes/s), "
               f"python-chess {theirs} in {t_theirs:.2f} s ({theirs / t_theirs:,.0f} nodes/s); "
-              f"gdl takes {t_ours / t_theirs:.1f} times as long")
+              f"gdl's rate {t_theirs / t_ours:.2f} times python-chess's")
 
 
 if __name__ == "__main__":

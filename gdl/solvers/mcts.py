@@ -36,7 +36,8 @@ class MCTSStats:
     """iterations: playouts run by this call; seconds: wall time; root_visits: the root's
     visit count, including visits reused from earlier calls; reused: visits inherited;
     new_nodes: nodes this call added to the tree; stopped: "iterations", "time",
-    "interrupt" or "nodes" (the tree reached `max_nodes`)."""
+    "interrupt", "nodes" (the tree reached `max_nodes`) or "proved" (the root's result is
+    proved: MCTS-Solver)."""
 
     iterations: int
     seconds: float
@@ -48,8 +49,9 @@ class MCTSStats:
 
 @attrs.frozen
 class MCTSResult:
-    """best_move: the most visited root move (None at a terminal root); value: its mean
-    payoff for the player to move; visits: root moves and their visit counts."""
+    """best_move: a proved win when there is one, else the most visited root move not
+    proved lost (None at a terminal root); value: its mean payoff for the player to move
+    (1 or -1 when proved); visits: root moves and their visit counts."""
 
     best_move: Move | None
     value: float
@@ -60,9 +62,11 @@ class MCTSResult:
 class _Node:
     """A position in the tree; `total` is the payoff sum of `mover`, who moved into it."""
 
-    __slots__ = ("state", "mover", "player", "terminal", "untried", "children", "visits", "total")
+    __slots__ = ("state", "mover", "player", "terminal", "untried", "children", "visits", "total",
+                 "proven")
 
-    def __init__(self, game: Game, state: State, mover: int, rng: random.Random) -> None:
+    def __init__(self, game: Game, state: State, mover: int, rng: random.Random,
+                 solves: bool = False) -> None:
         self.state = state
         self.mover = mover
         self.terminal = game.is_terminal(state)
@@ -72,6 +76,21 @@ class _Node:
         self.children: dict[Move, _Node] = {}
         self.visits = 0
         self.total = 0.0
+        # the MCTS-Solver's proof, as the first player's result: 1 a win, -1 a loss, 0 none
+        # (a draw is not proved: its value is the mean payoff's to learn)
+        self.proven = 0
+        if solves and self.terminal:
+            first = game.returns(state)[0]
+            self.proven = 1 if first >= 1 else -1 if first <= -1 else 0
+
+
+def wins_or_loses(game: Game) -> bool:
+    """Whether `game` is a two-player zero-sum game of rules whose ends are a win, a loss
+    or a draw (no `end: score`): where a proved win is as good as any other."""
+    rules = getattr(game, "ir", None)
+    return len(game.players) == 2 and bool(getattr(game, "zero_sum", False)) \
+        and rules is not None and not any(getattr(end, "outcome", None) == "score"
+                                          for end in getattr(rules, "ends", ()))
 
 
 def random_rollout(game: Game) -> RolloutPolicy:
@@ -120,6 +139,8 @@ class MCTS:
         min_iterations: the deadline is kept only past this many iterations (0: always).
         fallible: a player whose moves the tree samples uniformly instead of by UCB1: an
             opponent who errs (see `gdl.solvers.chances`); None: every player by UCB1.
+        solver: MCTS-Solver in a two-player game of wins, losses and draws (see
+            docs/ai.md); off by default, as measured against OpenSpiel's bot on clobber.
 
     A rollout still running at the deadline is cut and evaluated, so a search ends
     on time even where one rollout is long (a big board).
@@ -131,7 +152,7 @@ class MCTS:
                  evaluate: Callable[[State], tuple[float, ...]] | None = None,
                  max_rollout_plies: int = MAX_ROLLOUT_PLIES,
                  max_nodes: int = MAX_TREE_NODES, min_iterations: int = 0,
-                 fallible: int | None = None) -> None:
+                 fallible: int | None = None, solver: bool = False) -> None:
         self.game = game
         self.rng = random.Random(seed)
         self.c = c
@@ -146,7 +167,11 @@ class MCTS:
         self.max_nodes = max(1, max_nodes)
         self.min_iterations = min_iterations
         self.fallible = -2 if fallible is None else fallible   # -2: no player (-1 is "ended")
+        # MCTS-Solver (Winands et al.): proven wins and losses backed up the tree, in a
+        # two-player zero-sum game searched against a best opponent (not a fallible one)
+        self.solves = solver and fallible is None and wins_or_loses(game)
         self._deadline = math.inf
+        self._solving = self.solves   # off for the rest of a search whose root is proved lost
         self.root: _Node | None = None
         self._new_nodes = 0
 
@@ -171,7 +196,7 @@ class MCTS:
                 for grandchild in child.children.values():
                     if grandchild.state == state:
                         return grandchild
-        return _Node(self.game, state, -1, self.rng)
+        return _Node(self.game, state, -1, self.rng, self._solving)
 
     def search(self, state: State | None = None, *, iterations: int | None = None,
                time_limit: float | None = None) -> MCTSResult:
@@ -193,12 +218,22 @@ class MCTS:
             iterations = 1000
         start = perf_counter()
         deadline = self._deadline = start + time_limit if time_limit is not None else math.inf
+        self._solving = self.solves
         root = self.root = self._root_for(state)
         reused = root.visits
         self._new_nodes = 0
         done, stopped = 0, "iterations"
         try:
             while iterations is None or done < iterations:
+                if root.proven == (1 if root.player == 0 else -1):
+                    stopped = "proved"   # a proved win: play it
+                    break
+                if root.proven:
+                    # a proved loss: every move loses to a best reply, so the rest of the
+                    # budget goes to plain UCT, whose random rollouts rank the moves by the
+                    # chances they keep against an opponent who errs
+                    self._solving = False
+                    root = self.root = _Node(game, state, -1, self.rng)
                 if perf_counter() >= deadline and done >= self.min_iterations:
                     stopped = "time"
                     break
@@ -218,43 +253,65 @@ class MCTS:
             return MCTSResult(None, 0.0, (), stats)
         if not root.children:  # no iteration ran: any legal move will do
             return MCTSResult(self.game.legal_moves(root.state)[0], 0.0, (), stats)
+        mine = 1 if root.player == 0 else -1   # a proof's sign for the player to move
         move, child = max(root.children.items(),
-                          key=lambda mc: (mc[1].visits, mc[1].total / max(1, mc[1].visits)))
+                          key=lambda mc: (mc[1].proven * mine, mc[1].visits,
+                                          mc[1].total / max(1, mc[1].visits)))
         visits = tuple((m, ch.visits) for m, ch in root.children.items())
-        return MCTSResult(move, child.total / max(1, child.visits), visits, stats)
+        value = child.proven * mine if child.proven else child.total / max(1, child.visits)
+        return MCTSResult(move, value, visits, stats)
 
     def _iterate(self, root: _Node) -> None:
         """Select, expand, roll out, back up: one iteration; the measured hot path."""
         game, rng = self.game, self.rng
         node, path = root, [root]
-        # Selection: descend through fully expanded nodes by UCB1.
-        while not node.terminal and not node.untried:
+        # Selection: descend through fully expanded nodes by UCB1 (a proved node ends it).
+        while not node.terminal and not node.untried and not node.proven:
             if node.player == self.fallible:   # an opponent who errs: any reply alike
                 node = rng.choice(list(node.children.values()))
                 path.append(node)
                 continue
             log_n = math.log(node.visits)
             c = self.c
+            lost = -1 if node.player == 0 else 1   # a child proved lost for the mover
             best, best_score = None, -math.inf
             for child in node.children.values():
+                if child.proven == lost:
+                    continue
                 score = child.total / child.visits + c * math.sqrt(log_n / child.visits)
                 if score > best_score:
                     best, best_score = child, score
-            node = best  # type: ignore[assignment]
+            node = best  # type: ignore[assignment]   # (all lost: the node is proved)
             path.append(node)
         # Expansion: one new child.
-        if not node.terminal:
+        if not node.terminal and not node.proven:
             move = node.untried.pop()
-            child = _Node(game, game.apply(node.state, move), node.player, rng)
+            child = _Node(game, game.apply(node.state, move), node.player, rng, self._solving)
             node.children[move] = child
             self._new_nodes += 1
             node = child
             path.append(node)
-        payoffs = self._playout(node.state)
+        payoffs = (float(node.proven), float(-node.proven)) if node.proven \
+            else self._playout(node.state)
         for n in path:
             n.visits += 1
             if n.mover >= 0:
                 n.total += payoffs[n.mover]
+        if self._solving and node.proven:
+            self._back_up_proof(path)
+
+    @staticmethod
+    def _back_up_proof(path: list[_Node]) -> None:
+        """Prove the nodes above a proved one: a node is won for its player when one child
+        is, lost when every move is tried and every child is lost."""
+        for n in reversed(path[:-1]):
+            won = 1 if n.player == 0 else -1
+            if any(child.proven == won for child in n.children.values()):
+                n.proven = won
+            elif not n.untried and all(child.proven == -won for child in n.children.values()):
+                n.proven = -won
+            else:
+                return
 
     def _playout(self, state: State) -> tuple[float, ...]:
         """Payoffs at the end of a rollout from `state` (evaluated if cut short). A game with
