@@ -53,7 +53,8 @@ def train_game(game: Any, games: int, seed: int, engine_games: int, engine_secon
                       options=option_texts(game))
     if engine_games:
         heuristic = make(np.array(weights.weights), weights.bias)
-        chosen = engine.choose(game, heuristic, engine_games, engine_seconds, seed, progress)
+        chosen = engine.choose(game, heuristic, engine_games, engine_seconds, seed, progress,
+                               weights=(list(weights.weights), weights.bias))
         chosen.update(engine.compare(game, heuristic, base, engine_games, COMPARE_NODES, seed,
                                      progress))
         weights = Weights(weights.game, weights.rules, names, weights.weights, weights.bias,

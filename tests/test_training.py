@@ -91,6 +91,26 @@ def test_training_in_c_is_reproducible_and_records_its_budget(tmp_path, capsys):
     assert doc["training"]["nodes"] == 500 and doc["training"]["positions"] > 8 * 5
 
 
+def test_the_engine_tournament_plays_the_engines_of_the_back_end():
+    """On the native back end the tournament's alpha-beta is the AI's there (in C, with the
+    fitted weights); on Python, Python's."""
+    from tests.native.test_native import has_compiler
+    from gdl.native.backend import with_backend
+    from gdl.native.search import NativeAlphaBeta
+    from gdl.solvers.alphabeta import AlphaBeta
+    from gdl.training import engine, use
+    if not has_compiler():
+        pytest.skip("no C compiler on this machine")
+    python = catalog.load("connect4")
+    heuristic, weights = use.fitted(python)
+    fitted = (list(weights.weights), weights.bias)
+    native = with_backend(python, "auto")
+    assert isinstance(engine.engines(native, heuristic, 0.01, 0, fitted)["alphabeta"],
+                      NativeAlphaBeta)
+    assert type(engine.engines(python, heuristic, 0.01, 0, fitted)["alphabeta"]) is AlphaBeta
+    assert type(engine.engines(native, heuristic, 0.01, 0)["alphabeta"]) is AlphaBeta
+
+
 def test_the_weights_file_loads_and_evaluates(tmp_path):
     path = train(tmp_path, "w.json", 1)
     game = catalog.load("tictactoe")

@@ -20,12 +20,19 @@ GAME_PLIES = 300          # a tournament game this long is a draw
 
 
 def engines(game: Any, heuristic: Callable[[Any], tuple[float, ...]], seconds: float,
-            seed: int) -> dict[str, Any]:
-    """Both engines for `game`, by name, each with the time per move `seconds`."""
+            seed: int, weights: tuple[list[float], float] | None = None) -> dict[str, Any]:
+    """Both engines for `game`, by name, each with the time per move `seconds`. On a back
+    end asked for (`gdl train --backend native`) they are the AI's there: alpha-beta in C
+    with the fitted `weights` (its evaluation compiled), MCTS with rollouts in C; so the
+    tournament measures what the AI would play."""
+    from gdl.native.search import native_searcher
     mover = game.current_player
+    python = AlphaBeta(game, table=BoundedTable(TABLE_ENTRIES),
+                       evaluate=lambda s: heuristic(s)[mover(s)], time_limit=seconds)
+    native = native_searcher(game, weights, time_limit=seconds, fallback=python) \
+        if weights is not None else None
     return {
-        "alphabeta": AlphaBeta(game, table=BoundedTable(TABLE_ENTRIES),
-                               evaluate=lambda s: heuristic(s)[mover(s)], time_limit=seconds),
+        "alphabeta": native or python,
         "mcts": MCTS(game, seed=seed, time_limit=seconds, evaluate=heuristic,
                      max_rollout_plies=CUTOFF_PLIES),
     }
@@ -46,13 +53,14 @@ def play(game: Any, first: Any, second: Any) -> float:
 
 
 def choose(game: Any, heuristic: Callable[[Any], tuple[float, ...]], games: int,
-           seconds: float, seed: int, progress: Callable[[str], None] | None = None
-           ) -> dict[str, Any]:
+           seconds: float, seed: int, progress: Callable[[str], None] | None = None,
+           weights: tuple[list[float], float] | None = None) -> dict[str, Any]:
     """Play `games` games (colours alternating) of alpha-beta against MCTS; the engine with
-    the higher score wins the choice (alpha-beta on a tie: it is reproducible at a depth)."""
+    the higher score wins the choice (alpha-beta on a tie: it is reproducible at a depth).
+    `weights` (the fitted ones) let alpha-beta search in C where the game is on C."""
     score = 0.0
     for i in range(games):
-        both = engines(game, heuristic, seconds, seed + i)
+        both = engines(game, heuristic, seconds, seed + i, weights)
         ab, mc = both["alphabeta"], both["mcts"]
         if i % 2 == 0:
             score += play(game, ab, mc)
