@@ -50,6 +50,8 @@ SPIEL = {"tictactoe": ("tic_tac_toe", {}), "connect4": ("connect_four", {}),
          "antichess": ("antichess", {}), "go": ("go", {"board_size": 9}),
          "lines_of_action": ("lines_of_action", {}), "shogi": ("shogi", {}),
          "nim": ("nim", {"pile_sizes": "3;4;5", "is_misere": False})}
+# gdl's options for the rules the peer plays (draughts: OpenSpiel's checkers)
+OPTIONS = {"draughts": {"openspiel": "1"}}
 PERFT_DEPTH = {"tictactoe": 5, "connect4": 5, "breakthrough": 3, "clobber": 3, "othello": 5,
                "draughts": 5, "uttt": 3, "gomoku": 2, "hex": 2, "dots_and_boxes": 3}
 
@@ -101,7 +103,7 @@ def main() -> None:
             f"{'build s':>7} {'hit ms':>6}")
     print(head)
     for name in args.games or GAMES:
-        python = catalog.load(name)
+        python = catalog.load(name, OPTIONS.get(name))
         try:
             native = NativeGame(python)
         except Unsupported as err:

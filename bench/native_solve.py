@@ -8,8 +8,7 @@ only the C solver finishes in minutes (Connect Four 6x5; Python's solver stops a
 3,000,000 stored positions there, and took 565 s and 11 GB without that bound, measured
 once on 1 December 2026). The two solvers order moves alike but their tables differ
 (C: two-way buckets of bounded memory; Python: a dict), so their node counts differ a
-little. Prints figures
-only; nothing here asserts a speed.
+little. Prints figures only; nothing here asserts a speed.
 """
 
 from __future__ import annotations

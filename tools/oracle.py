@@ -156,6 +156,7 @@ def compare_counts(name: str, seed: int, max_plies: int = 2000, game: Any = None
     game = game or gdl_game(name, module)
     split = getattr(module, "SPLIT", "player")
     parse = getattr(module, "parse_action", lambda state, word: state.string_to_action(word))
+    actions = getattr(module, "TURN_ACTIONS", 0)
     rng = random.Random(seed)
     ours, theirs = game.initial_state(), spiel_game(module).new_initial_state()
 
@@ -166,7 +167,7 @@ def compare_counts(name: str, seed: int, max_plies: int = 2000, game: Any = None
         if ended is not None:
             return ended
         moves = game.legal_moves(ours)
-        assert len(moves) == count_turns(theirs, split, getattr(module, "TURN_ACTIONS", 0)), where()
+        assert len(moves) == count_turns(theirs, split, actions), where()
         move = rng.choice(moves)
         text = game.move_text(ours, move)
         ours = game.apply(ours, move)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import random
 from time import perf_counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import attrs
 
@@ -273,15 +273,16 @@ class MCTS:
                 continue
             log_n = math.log(node.visits)
             c = self.c
-            lost = -1 if node.player == 0 else 1   # a child proved lost for the mover
+            children: Iterable[_Node] = node.children.values()
+            if self._solving:   # never a child proved lost for the mover (all lost: proved)
+                lost = -1 if node.player == 0 else 1
+                children = [child for child in children if child.proven != lost]
             best, best_score = None, -math.inf
-            for child in node.children.values():
-                if child.proven == lost:
-                    continue
+            for child in children:
                 score = child.total / child.visits + c * math.sqrt(log_n / child.visits)
                 if score > best_score:
                     best, best_score = child, score
-            node = best  # type: ignore[assignment]   # (all lost: the node is proved)
+            node = best  # type: ignore[assignment]
             path.append(node)
         # Expansion: one new child.
         if not node.terminal and not node.proven:

@@ -3,26 +3,18 @@ on seeded positions of two small games."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from gdl import catalog
 from gdl.solvers.exact import solve
 from gdl.solvers.mcts import MCTS
+from tests.solvers.test_alphabeta import random_positions
 
 
-def positions(game, count: int, seed: int, plies: range):
-    rng, out = random.Random(seed), []
-    while len(out) < count:
-        state = game.initial_state()
-        for _ in range(rng.choice(plies)):
-            if game.is_terminal(state):
-                break
-            state = game.apply(state, rng.choice(game.legal_moves(state)))
-        if not game.is_terminal(state):
-            out.append(state)
-    return out
+def positions(game, count: int, seed: int, plies: range) -> list:
+    """The unfinished ones of `count` seeded random positions `plies` moves in."""
+    return [state for state in random_positions(game, count, plies[0], plies[-1], seed)
+            if not game.is_terminal(state)]
 
 
 @pytest.mark.parametrize("name, options, plies", [("tictactoe", {}, range(2, 6)),
