@@ -2,9 +2,10 @@
 
 The document follows docs/invariants.schema.json (its version is SCHEMA_VERSION)
 and is explained in docs/invariants.md, for people who write their own solvers:
-symmetries as permutations of named cells (with a colour-swap flag), inverse and
-commuting move pairs, conserved and monotone quantities with their definitions,
-the declarations that failed verification, and how verification was done.
+symmetries as permutations of named cells (with a colour-swap flag and the piece kinds
+they rename), inverse and commuting move pairs, conserved and monotone quantities with
+their definitions, the declarations that failed verification, and how verification was
+done.
 `gdl invariants GAME --json` prints it.
 """
 
@@ -40,10 +41,13 @@ def game_document(game: Any, found: Verification, seed: int) -> dict:
     board = {"width": geo.width, "height": geo.height,
              "cells": [geo.name(c) for c in geo.cells]} if geo.cells else None
     doc = _base(game, board, None)
-    declared = {(s.perm, s.swap) for s in game.ir.declared_symmetries}
+    declared = {(s.perm, s.swap, s.kinds) for s in game.ir.declared_symmetries}
+    pieces = game.ir.pieces
     doc["symmetries"] = [{"name": s.name, "colour_swap": s.swap,
                           "image": cell_names(s, geo) if geo.cells else [],
-                          "declared": (s.perm, s.swap) in declared}
+                          "recolouring": {pieces[k]: pieces[j] for k, j in enumerate(s.kinds)
+                                          if j != k},
+                          "declared": (s.perm, s.swap, s.kinds) in declared}
                          for s in found.group]
     doc["quantities"] = [_quantity(q, game.players) for q in found.quantities]
     doc["rejected"] = [{"declaration": r.declaration, "reason": r.failure}

@@ -55,8 +55,8 @@ WORDS = ["place", "step", "slide", "jump", "over", "to", "on", "then", "if", "an
          "a1", "z9", "here", "moves", "plies", "repeated", "again", "fill", "flip", "promote",
          "count", "size", "sum", "mover", "wins", "loses", "draw", "score", "end:", "move",
          "turn:", "state", "option", "board", "pieces", "players", "symmetry", "dihedral",
-         "swapping colours", "priority:", "inverse", "goal:", "cycle", "twist", "grid",
-         "all different:", "given", "direction", "zones", "#", '"', "\n"]
+         "swapping colours", "recolouring", "priority:", "inverse", "goal:", "cycle", "twist",
+         "grid", "all different:", "given", "direction", "zones", "#", '"', "\n"]
 BREAKS = ["\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029", "\r", "\t",
           "\x00", "\ufeff"]
 LOCATED = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): ")

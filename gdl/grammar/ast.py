@@ -205,12 +205,14 @@ class Symmetry:
     """`symmetry mirror flip`, `symmetry rotate180 swapping colours`, `symmetry swapping colours`
     or `symmetry swap a1 c1, a2 c2` / `symmetry cycle a1 c1 c3 a3` (cell_map "swap" or "cycle",
     one cycle per group of cells). With `swap`, each symmetry the line declares also
-    exchanges the two players' pieces and turn."""
+    exchanges the two players' pieces and turn; `kinds` (`recolouring white green red, ...`)
+    are cycles of piece kinds each also renames."""
     names: tuple[Ident, ...]
     pos: SourcePos
     swap: bool = False
     cell_map: str | None = None
     cells: tuple[tuple[Ident, ...], ...] = ()
+    kinds: tuple[tuple[Ident, ...], ...] = ()
 
 
 @attrs.frozen

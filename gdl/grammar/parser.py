@@ -265,12 +265,19 @@ class _Builder(Transformer):
 
     def symmetry(self, meta, children):
         names = tuple(_ident(c) for c in children if isinstance(c, Token))
-        return ast.Symmetry(names, _pos(meta), swap=children[-1] is True)
+        kinds = children[-2] if len(children) > 1 and children[-2] else ()
+        return ast.Symmetry(names, _pos(meta), swap=children[-1] is True, kinds=kinds)
 
     def symmetry_cells(self, meta, children):
-        cell_map, *groups, swap = children
+        cell_map, *groups, kinds, swap = children
         return ast.Symmetry((), _pos(meta), swap=swap is True, cell_map=cell_map,
-                            cells=tuple(groups))
+                            cells=tuple(groups), kinds=kinds or ())
+
+    def recolouring(self, meta, children):
+        return tuple(children)
+
+    def kind_group(self, meta, children):
+        return tuple(map(_ident, children))
 
     def colour_swap(self, meta, children):
         return True

@@ -21,20 +21,15 @@ from gdl.grammar.limits import MAX_DIGITS
 from gdl.interpreter import ir
 from gdl.interpreter.check_counts import CountChecks
 from gdl.interpreter.check_moves import MoveChecks
+from gdl.interpreter.check_symmetry import SymmetryChecks
 from gdl.interpreter.expressions import (
     CONST, END, MOVE, FUNCTIONS, BUILTIN_NAMES, Context, Lowerer, Scope,
     constant, error, expect, unknown)
 from gdl.interpreter.geometry import (
-    HEX_ROTATIONS, HEX_SHAPES, MAX_HEIGHT, MAX_WIDTH, SQUARE_TRANSFORMS, Geometry, hex_size,
-    link_step, union)
+    HEX_SHAPES, MAX_HEIGHT, MAX_WIDTH, Geometry, hex_size, link_step, union)
 from gdl.interpreter.ir import BOOL, CELLS, INT, LIST
-from gdl.interpreter.symmetry import SWAP_WORDS, close, identity
+from gdl.interpreter.symmetry import close
 
-SYMMETRY_GROUPS = {   # each keeps the transforms that fit the board
-    "dihedral": (*SQUARE_TRANSFORMS, *HEX_ROTATIONS),
-    "rotations": ("rotate90", "rotate180", "rotate270", *HEX_ROTATIONS),
-}
-SINGLE_SYMMETRIES = (*SQUARE_TRANSFORMS, *HEX_ROTATIONS)
 RESERVED = set(BUILTIN_NAMES) | set(FUNCTIONS) | {"mover", "opponent", "draw"}
 _INT_TEXT = re.compile(r"-?[0-9]+")
 MAX_PLAYERS = 8
@@ -69,7 +64,7 @@ def parse_option_value(name: str, text: str, default: Any) -> Any:
     return values[0]
 
 
-class _Checker(MoveChecks, CountChecks):
+class _Checker(MoveChecks, CountChecks, SymmetryChecks):
     def __init__(self, rules: ast.Rules, options: dict[str, str]):
         self.rules = rules
         self.user_options = options
@@ -124,7 +119,7 @@ class _Checker(MoveChecks, CountChecks):
             players=tuple(self.scope.players), pieces=tuple(self.scope.pieces), geometry=geometry,
             initial_planes=tuple(self.planes), variables=tuple(self.variables),
             rules=tuple(self.rules_ir), priority=self._priority_indices(), ends=tuple(self.ends),
-            symmetries=close(self.symmetries, geometry),
+            symmetries=close(self.symmetries, geometry, self.scope.pieces),
             zones=tuple(self.scope.zones), plies=plies, history=history,
             streaks=tuple(self.scope.streaks), streak=streak,
             piece_values=tuple(self.piece_values.get(k, 1) for k in range(len(self.scope.pieces))),
@@ -160,6 +155,9 @@ class _Checker(MoveChecks, CountChecks):
             raise error("declare the pieces before the setup", statement)
         if isinstance(statement, (ast.Pieces, ast.Neutral)) and (self.rules_ir or self.ends):
             raise error("declare the pieces before the moves and ends", statement)
+        if isinstance(statement, (ast.Pieces, ast.Neutral)) and any(s.kinds for s in
+                                                                     self.symmetries):
+            raise error("declare the pieces before a symmetry that recolours them", statement)
 
     def _require_complete(self) -> None:
         header = self.rules.header
@@ -433,59 +431,6 @@ class _Checker(MoveChecks, CountChecks):
             cell = self.scope.geometry.name((mask & taken).bit_length() - 1)
             raise error(f"cell {cell} is set up twice", node.cells)
         self.planes[p * len(self.scope.pieces) + k] |= mask
-
-    def _symmetry(self, node: ast.Symmetry) -> None:
-        """Each named transform (or the cell map, or the colour swap alone) becomes one
-        declared symmetry; `swapping colours` adds the colour swap to each."""
-        if node.swap and len(self.scope.players) != 2:
-            raise error(f"a colour swap exchanges two players; this game has "
-                        f"{len(self.scope.players)}", node)
-        suffix = f" {SWAP_WORDS}" if node.swap else ""
-        if node.cells:
-            perm, words = self._cell_map(node)
-            self.symmetries.append(ir.Symmetry(words + suffix, perm, node.swap, node.pos))
-            return
-        if not node.names:
-            geometry = self.scope.geometry or Geometry(0, 0, 0)
-            self.symmetries.append(ir.Symmetry(SWAP_WORDS, identity(geometry).perm, True, node.pos))
-            return
-        transforms = self.scope.geometry.transforms()
-        for ident in node.names:
-            if ident.text in SYMMETRY_GROUPS:
-                names = [t for t in SYMMETRY_GROUPS[ident.text] if transforms[t]]
-            elif ident.text in SINGLE_SYMMETRIES:
-                if transforms[ident.text] is None:
-                    g = self.scope.geometry
-                    raise error(f"{ident.text} does not map the {g.description} onto itself", ident)
-                names = [ident.text]
-            else:
-                raise unknown("symmetry", ident, [*SYMMETRY_GROUPS, *SINGLE_SYMMETRIES])
-            self.symmetries += [ir.Symmetry(name + suffix, transforms[name], node.swap, ident.pos)
-                                for name in names]
-
-    def _cell_map(self, node: ast.Symmetry) -> tuple[tuple[int, ...], str]:
-        """`swap a1 c1, a2 c2` or `cycle a1 c1 c3 a3`: the permutation and its words."""
-        geometry = self.scope.geometry
-        perm = list(identity(geometry).perm)
-        seen: set[str] = set()
-        for group in node.cells:
-            if node.cell_map == "swap" and len(group) != 2:
-                raise error(f"'swap' exchanges two cells, not {len(group)} (use 'cycle' to move "
-                            f"more round)", group[0])
-            cells = []
-            for ident in group:
-                cell = geometry.names.get(ident.text)
-                if cell is None or not geometry.playable >> cell & 1:
-                    raise error(f"'{ident.text}' is not a playable cell of the "
-                                f"{geometry.description}", ident)
-                if ident.text in seen:
-                    raise error(f"cell {ident.text} is moved twice by this symmetry", ident)
-                seen.add(ident.text)
-                cells.append(cell)
-            for a, b in zip(cells, cells[1:] + cells[:1]):
-                perm[a] = b
-        words = ", ".join(" ".join(i.text for i in group) for group in node.cells)
-        return tuple(perm), f"{node.cell_map} {words}"
 
     def _quantity(self, node: ast.Quantity) -> None:
         value = self.lower.lower(node.expr, Context(MOVE))

@@ -20,6 +20,7 @@ from typing import Any, cast
 from gdl.interpreter import ir
 from gdl.interpreter.codegen_expr import uses_occupancy
 from gdl.interpreter.ir import within_empty
+from gdl.interpreter.symmetry import sources
 from gdl.interpreter.codegen_moves import MoveCode
 from gdl.interpreter.codegen_reads import filter_reads, holders, sets_only
 from gdl.interpreter.heuristics_margin import margin
@@ -509,13 +510,16 @@ class Generator(MoveCode):
             w("best = s")
             for j, sym in enumerate(symmetries):
                 # A remembered cell (a set-of-cells variable) moves with the board.
+                exchanges = sym.swap or bool(sym.kinds)
                 variables = [self.image(j, sym.perm, f"v{i}") if v.type == ir.CELLS
                              else self.count_image(j, sym.perm, f"v{i}") if v.type == ir.COUNTS
-                             else self.swapped_hand(f"v{i}") if i == self.game.hand and sym.swap
+                             else self.hand_image(sym, f"v{i}") if i == self.game.hand and exchanges
                              else f"v{i}" for i, v in enumerate(self.game.variables)]
                 # A colour swap: player 0's planes come from player 1's and back, the turn
-                # and the result change hands.
-                planes = [self.swapped_plane(i) if sym.swap else i for i in range(self.n_planes)]
+                # and the result change hands. A recolouring takes each kind's plane from
+                # the kind renamed onto it.
+                planes = sources(sym, self.n_kinds, self.n_planes // self.n_kinds) \
+                    if exchanges else range(self.n_planes)
                 images = [self.image(j, sym.perm, f"b{i}") for i in planes]
                 if sym.swap:
                     self.globals["SWAPRES"] = swapped_results(self.n_players)
@@ -528,10 +532,13 @@ class Generator(MoveCode):
                     w("best = t")
             w("return best")
 
-    def swapped_hand(self, name: str) -> str:
-        """The hands with players 0 and 1 exchanged (a colour swap)."""
+    def hand_image(self, sym: ir.Symmetry, name: str) -> str:
+        """The hands with players 0 and 1 exchanged (a colour swap) and their kinds renamed
+        (a recolouring), as the pieces on the board are."""
         k = self.n_kinds
-        return f"({name}[{k}:{2 * k}] + {name}[:{k}] + {name}[{2 * k}:])"
+        if not sym.kinds:
+            return f"({name}[{k}:{2 * k}] + {name}[:{k}] + {name}[{2 * k}:])"
+        return "(" + "".join(f"{name}[{i}], " for i in sources(sym, k, self.n_players)) + ")"
 
     def count_image(self, j: int, perm: tuple[int, ...], name: str) -> str:
         """A count per cell moved by a symmetry: the new cell c holds the old cell's count."""
@@ -539,10 +546,6 @@ class Generator(MoveCode):
         for old, new in enumerate(perm):
             inverse[new] = old
         return f"tuple({name}[x] for x in {self.table(f'COUNTSYM{j}', tuple(inverse))})"
-
-    def swapped_plane(self, i: int) -> int:
-        player, kind = divmod(i, self.n_kinds)
-        return (1 - player) * self.n_kinds + kind if player < 2 else i
 
     def image(self, j: int, perm: tuple[int, ...], plane: str) -> str:
         if all(perm[c] == c for c in range(len(perm))):

@@ -85,7 +85,7 @@ class CompiledGame:
         held, self.rejected = invariants.held_at_load(self)
         if not self.rejected:
             return
-        self.ir = attrs.evolve(self.ir, symmetries=close(held, self.geometry))
+        self.ir = attrs.evolve(self.ir, symmetries=close(held, self.geometry, self.ir.pieces))
         self._compile(self.ir)
 
     def _compile(self, game: ir.GameIR) -> dict[str, Any]:

@@ -87,9 +87,13 @@ class Context:
     later: bool = False   # in a move's later stage (what the first stage took is not known)
 
 
-def unknown(kind: str, ident: ast.Ident, choices: list[str]) -> RulesSemanticError:
+def unknown(kind: str, ident: ast.Ident, choices: list[str],
+            listed: bool = False) -> RulesSemanticError:
+    """`unknown KIND 'NAME'`, with the closest choice as a hint (and, `listed`, them all)."""
     close = difflib.get_close_matches(ident.text, choices, n=1)
     hint = f"; did you mean '{close[0]}'?" if close else ""
+    if listed:
+        hint += f" (known: {', '.join(choices)})"
     return RulesSemanticError(f"unknown {kind} '{ident.text}'{hint}", ident.pos)
 
 

@@ -187,7 +187,7 @@ def _mismatch(game: Any, sym: Symmetry, s: tuple, t: tuple, mine: list, theirs: 
             have[expected] -= 1
             continue
         text = game.move_text(s, m)
-        mapped = symm.map_text(text, sym, geometry)
+        mapped = symm.map_text(text, sym, geometry, game.ir.pieces)
         who = game.players[game.current_player(s)]
         if mapped not in texts:
             return (f"{who} can play {text} here, but its image {mapped} is not a legal move "
@@ -206,7 +206,7 @@ def _mismatch(game: Any, sym: Symmetry, s: tuple, t: tuple, mine: list, theirs: 
             continue
         text = game.move_text(t, m)
         who = game.players[game.current_player(t)]
-        original = symm.map_text(text, back, geometry)
+        original = symm.map_text(text, back, geometry, game.ir.pieces)
         return (f"{who} can play {text} in the image position, but {original} is not a legal "
                 f"move here (legal here: {_listing(here)})")
     return "the children of the two positions differ"
@@ -304,9 +304,9 @@ def verify(game: Any, lines: list[list[tuple]], seed: int = 0, work: int = WORK,
     quantities = tuple(q for q, r in zip(game.ir.quantities, q_results) if r.holds)
     suggested, idle = discover(game, held, states, children, discover_work, deadline) \
         if discover_work else ((), ())
-    return Verification(len(lines), len(states), tuple(results + q_results),
-                        symm.close(held, game.geometry), quantities, suggested, idle,
-                        process_time() > deadline)
+    group = symm.close(held, game.geometry, game.ir.pieces)
+    return Verification(len(lines), len(states), tuple(results + q_results), group, quantities,
+                        suggested, idle, process_time() > deadline)
 
 
 def candidates(game: Any) -> list[Symmetry]:

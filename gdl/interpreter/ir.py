@@ -544,11 +544,14 @@ class Symmetry:
 
     Each cell c goes to `perm[c]` (a permutation of the layout's bit indices; cells
     off the playable set stay put). With `swap` (two-player games only) players 0
-    and 1 also exchange their pieces, the turn and the result. `pos` is where the
-    rules file declares it (None for the identity and for composed elements)."""
+    and 1 also exchange their pieces, the turn and the result. `kinds`, when not empty,
+    renames piece kinds for every owner: kind k's pieces become kind `kinds[k]`'s (plane
+    `p * K + k` goes to `p * K + kinds[k]`, and so do the hands' counts). `pos` is where
+    the rules file declares it (None for the identity and for composed elements)."""
     name: str
     perm: tuple[int, ...]
     swap: bool = False
+    kinds: tuple[int, ...] = ()
     pos: Any = attrs.field(default=None, eq=False)
 
 

@@ -290,7 +290,7 @@ class _PuzzleChecker:
     def _symmetry(self, node: ast.Symmetry) -> None:
         """`symmetry transpose` (a square sliding puzzle: the reflection about the main
         diagonal); checked against the goal when the goal is known."""
-        if not isinstance(self.form_node, ast.Tiles) or node.swap or node.cell_map:
+        if not isinstance(self.form_node, ast.Tiles) or node.swap or node.cell_map or node.kinds:
             raise error("a puzzle declares `symmetry transpose`, after its tiles", node)
         for name in node.names:
             if name.text != "transpose":

@@ -186,6 +186,8 @@ def load(path: Path) -> ctypes.CDLL:
                               ctypes.c_double, ctypes.c_int64, PROGRESS, words,
                               ctypes.POINTER(ctypes.c_int64)]
     lib.gdl_solve.restype = ctypes.c_int
+    lib.gdl_canon.argtypes = [ctypes.c_char_p, words]
+    lib.gdl_canon.restype = ctypes.c_int
     doubles = ctypes.POINTER(ctypes.c_double)
     lib.gdl_eval_set.argtypes = [ctypes.c_int, doubles, ctypes.c_int, ctypes.c_double]
     lib.gdl_eval_set.restype = ctypes.c_int

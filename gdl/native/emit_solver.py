@@ -27,6 +27,7 @@ up to `table_bytes`.
 from __future__ import annotations
 
 from gdl.interpreter.codegen_support import swapped_results
+from gdl.interpreter.symmetry import sources
 from gdl.native.emit_entry import EntryC
 from gdl.native.support import CWriter
 
@@ -277,22 +278,26 @@ class SolverC(EntryC):
               f"{{{', '.join(map(str, codes))}}};")
         with w.block("static void canon(const state_t *s, skey_t *out)"):
             w("sv_pack(s, out);")
-            if not symmetries:
-                return
-            w("state_t t; skey_t k;")
+            if symmetries:
+                w("state_t t; skey_t k;")
             for j, sym in enumerate(symmetries):
                 w(f"/* symmetry {j + 1}: {self.comment(sym.name)} */")
                 w("t = *s;")
                 self.image_of(w, j, sym)
                 w("sv_pack(&t, &k);")
                 w("if (memcmp(&k, out, sizeof k) < 0) *out = k;")
+        with w.block("int gdl_canon(const uint64_t *in, uint64_t *out)"):
+            w("/* the key of a state (into a buffer of NSW words): how many words it has */")
+            w("state_t s; skey_t k; load_state(in, &s); canon(&s, &k);")
+            w("memcpy(out, &k, sizeof k);")
+            w("return (int)(sizeof k / 8);")
 
     def image_of(self, w: CWriter, j: int, sym) -> None:
         """t = the image of s under symmetry j (as codegen's `gen_canonical`)."""
         moves = any(sym.perm[c] != c for c in range(len(sym.perm)))
-        for i in range(self.n_planes):
-            player, kind = divmod(i, self.n_kinds)
-            source = (1 - player) * self.n_kinds + kind if sym.swap and player < 2 else i
+        # a colour swap's planes come from the other player's, a recolouring's from the kind
+        # renamed onto this one (gdl.interpreter.symmetry.sources)
+        for i, source in enumerate(sources(sym, self.n_kinds, self.n_planes // self.n_kinds)):
             plane = f"s->b[{source}]"
             w(f"t.b[{i}] = {f'sym_image({plane}, SYM{j})' if moves else plane};")
         for i in range(len(self.game.variables)):
@@ -301,6 +306,10 @@ class SolverC(EntryC):
             elif self.count_vars[i] and moves:
                 w(f"for (int c = 0; c < {self.layout_bits}; c++) "
                   f"t.k[{i}][SYM{j}[c]] = s->k[{i}][c];")
+            elif i == self.game.hand and sym.kinds:   # the hands' counts follow the pieces
+                for q, source in enumerate(sources(sym, self.n_kinds, self.n_players)):
+                    if q != source:
+                        w(f"t.k[{i}][{q}] = s->k[{i}][{source}];")
             elif i == self.game.hand and sym.swap:
                 k = self.n_kinds
                 w(f"for (int q = 0; q < {k}; q++) {{ t.k[{i}][q] = s->k[{i}][{k} + q]; "

@@ -249,6 +249,16 @@ class NativeGame:
         count = -1 if raw is None else self.lib.gdl_perft(raw, depth)
         return None if count < 0 else count
 
+    def native_canonical(self, state: tuple) -> tuple[int, ...] | None:
+        """The words the C searches key `state` under: its least image under the symmetries
+        (their least bytes, so another image than `canonical`'s may be chosen, but the same
+        states share a key). None when it cannot be had."""
+        if not self.ready():
+            return None
+        out = self._state_buffer
+        raw = self.pack(state, seen=False)
+        return None if raw is None else tuple(out[:self.lib.gdl_canon(raw, out)])
+
     def native_solve(self, state: tuple, **limits: Any) -> Any:
         """The exact solver in C (gdl.native.solve): a SolveResult, or None when it cannot."""
         from gdl.native.solve import native_solve
