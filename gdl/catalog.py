@@ -21,7 +21,7 @@ import attrs
 from gdl import invariants_json as export
 from gdl.errors import GdlError, OptionError, RulesSemanticError, UnknownGame
 from gdl import levels
-from gdl.interpreter import compile_rules, load_file
+from gdl.interpreter import compile_rules, load_file, puzzle_layout
 from gdl.interpreter.compiled import CompiledGame
 from gdl.interpreter.constraints import CompiledConstraints
 from gdl.interpreter.invariants import CHECK_SECONDS, MAX_PLIES, Result, Verification, verify
@@ -214,6 +214,8 @@ def random_games(game: CompiledGame, games: int, plies: int | None, seed: int) -
     """Seeded random games, each the states from the start to the end (or `plies` moves)."""
     rng = random.Random(seed)
     out = []
+    if len(game.players) == 1 and game.is_terminal(game.initial_state()):
+        return _walks_from_the_goal(game, games, plies or WALK_LENGTH, rng)
     for _ in range(games):
         state, line = game.initial_state(), []
         line.append(state)
@@ -224,11 +226,28 @@ def random_games(game: CompiledGame, games: int, plies: int | None, seed: int) -
     return out
 
 
+def _walks_from_the_goal(game: CompiledGame, walks: int, length: int,
+                         rng: random.Random) -> list[list[tuple]]:
+    """A puzzle that starts at its goal (a solved cube) has no game to play from there:
+    seeded walks that go on past the goal, a won position keeping its moves (the state's
+    last field is its result), so the checks see positions away from it."""
+    out = []
+    for _ in range(walks):
+        state = game.initial_state()
+        line = [state]
+        for _ in range(length):
+            state = _random_step(game, state[:-1] + (0,), rng)
+            line.append(state)
+        out.append(line)
+    return out
+
+
 def game_summary(game: CompiledGame, lines: list[list[tuple]], found: Verification) -> str:
     """`gdl check`'s lines for a game."""
     outcomes = Counter(game.outcome_text(line[-1]) if game.is_terminal(line[-1]) else "unfinished"
                        for line in lines)
     game_ir, geo = game.ir, game.geometry
+    from_goal = len(game.players) == 1 and game.is_terminal(game.initial_state())
     out = [
         f"{game.name}: {game.title} ({game.kind}) - {'ok' if found.ok else 'FAILED'}",
         f"  players: {', '.join(game.players)}",
@@ -240,14 +259,19 @@ def game_summary(game: CompiledGame, lines: list[list[tuple]], found: Verificati
         f"{len(game.legal_moves(game.initial_state()))} legal moves at the start",
         f"  symmetries: {len(game_ir.symmetries)} "
         f"({', '.join(s.name for s in game_ir.symmetries)})",
+        f"  {len(lines)} random walks of {len(lines[0]) - 1} moves from the goal (the start)"
+        if from_goal else
         f"  {len(lines)} random games: median length "
         f"{statistics.median(len(line) - 1 for line in lines):g} moves; "
         + ", ".join(f"{k} {v}" for k, v in sorted(outcomes.items())),
         f"  {use.describe(game)}",
     ]
-    if len(game.players) == 1:   # a puzzle: the lower bound A* and IDA* use
+    if len(game.players) == 1:   # a puzzle: the lower bound A* and IDA* use, its layout
         out.append(f"  heuristic: {heuristic_text(game_ir)}")
-    if outcomes.get("unfinished"):
+        layout = puzzle_layout.derive(game_ir)
+        if layout is not None:
+            out.append(f"  layout: {puzzle_layout.layout_text(layout.form)}")
+    if outcomes.get("unfinished") and not from_goal:
         out.append(f"  warning: {outcomes['unfinished']} of {len(lines)} random games did not "
                    f"end within {max(len(line) - 1 for line in lines):,} moves: the game may "
                    f"never end (`gdl play` and `gdl match` call it a draw after --max-plies)")

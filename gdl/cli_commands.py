@@ -14,6 +14,7 @@ from gdl.cli_common import (
     read_options, require_moves, start_line, start_of, started_game)
 from gdl.invariants_json import describe as describe_invariants
 from gdl.perft import iter_divide
+from gdl.permutation_game import searched
 from gdl.protocol import CONSTRAINTS, Game
 from gdl.solvers.match import GameRecord, format_table, run_match
 from gdl.speed import RUNS, measure
@@ -79,7 +80,7 @@ def cmd_invariants(args: argparse.Namespace, status: Status) -> int:
 
 
 def cmd_perft(args: argparse.Namespace, status: Status) -> int:
-    game = load_game(args)
+    game = searched(load_game(args))
     require_moves(game, "perft")
     state, played = start_of(game, args)
     said = start_line(game, args, state)
@@ -135,7 +136,7 @@ def cmd_match(args: argparse.Namespace, status: Status) -> int:
 
 
 def cmd_bench(args: argparse.Namespace, status: Status) -> int:
-    game = load_game(args)
+    game = searched(load_game(args))
     require_moves(game, "bench")
     if getattr(args, "scramble", None) is not None or args.moves or args.position is not None:
         game = Started(game, start_of(game, args)[0])

@@ -12,7 +12,8 @@ from gdl.api import grid_rows
 from gdl.cli_common import (
     EXIT_INTERRUPTED, EXIT_OK, Status, dump, load_game, position_after)
 from gdl.errors import GdlError
-from gdl.one_player import OnePlayerPuzzle, is_one_player_game
+from gdl.one_player import is_one_player_game
+from gdl.permutation_game import as_puzzle
 from gdl.protocol import CONSTRAINTS, GAME, PUZZLE, Game, State
 from gdl.solvers.csp_solve import solve_csp
 from gdl.solvers.exact import SolveLimit, SolveProgress, solve
@@ -105,7 +106,7 @@ SOLVERS: dict[str, Callable[..., tuple[list[str], dict]]] = {
 def cmd_solve(args: argparse.Namespace, status: Status) -> int:
     game = load_game(args)
     if is_one_player_game(game):   # a puzzle on the general core: solved as a puzzle
-        puzzle: Any = OnePlayerPuzzle(game)
+        puzzle: Any = as_puzzle(game)
         game = puzzle
     solver = SOLVERS.get(game.kind)
     if game.kind != CONSTRAINTS and (args.given is not None or args.count):

@@ -67,6 +67,24 @@ def test_pocket_cube_enumeration(capsys):
     assert (data["total"], data["greatest"]) == (3674160, 14)
 
 
+def test_the_sticker_cube_counts_the_same_space_in_its_read_back_layout(capsys):
+    # The game file of 24 stickers on a net, searched in the layout read off its rules.
+    data = run_json(capsys, "solve", "pocket_cube_stickers", "--enumerate")
+    assert (data["total"], data["greatest"]) == (3674160, 14)
+
+
+def test_perft_on_the_sticker_cube_runs_in_its_layout_and_counts_as_the_core_does(capsys):
+    from gdl.perft import perft
+    game = catalog.load("pocket_cube_stickers")
+    word = "front right up front"
+    start = game.initial_state()
+    for name in word.split():   # on the core's planes: a won position keeps its moves
+        start = game.apply(start[:-1] + (0,), game.parse_move(start[:-1] + (0,), name))
+    data = run_json(capsys, "perft", "pocket_cube_stickers", "4", "--position", word)
+    assert [row["count"] for row in data["depths"]] == [perft(game, start, d)
+                                                       for d in range(1, 5)]
+
+
 def test_hanoi_8_discs_answers_255_moves(capsys):
     data = run_json(capsys, "solve", "hanoi", "--set", "discs=8")
     assert data["length"] == 255 and len(data["solution"]) == 255

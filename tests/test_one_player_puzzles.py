@@ -15,6 +15,7 @@ from gdl.cli import main
 from gdl.errors import GdlError
 from gdl.games.reference_puzzles import SlidingPuzzle
 from gdl.interpreter import compile_rules as load_rules, parse as parse_rules
+from gdl.interpreter.puzzle_permutation_core import core_rules
 from gdl.one_player import OnePlayerPuzzle
 from gdl.solvers.astar import solve_astar
 from gdl.solvers.bfs import solve_bfs
@@ -268,48 +269,22 @@ def test_the_lowered_8_puzzle_as_a_game_file_solves_in_31_moves(tmp_path, capsys
 
 # --------------------------------------------------------------------------- the cube's stickers
 
-def sticker_cube(cube):
-    """The pocket cube as a board of the core: a column per cubie position, a row per
-    sticker slot (7 x 3), one kind of piece per sticker; each twist of the permutation
-    file becomes `cycle` effects on the cells. A move takes the cubie at src[j] to j,
-    twisted by add[j]: its sticker in slot t goes to slot t + add[j] of position j."""
-    form = cube.ir.form
-    lines = ['game "Sticker cube"', "players solver", "board 7 x 3",
-             "pieces " + " ".join(f"k{p}s{s}" for p in range(7) for s in range(3))]
-    for p in range(7):
-        for s in range(3):
-            lines.append(f"setup solver k{p}s{s}: {chr(97 + p)}{s + 1}")
-    for move in form.moves:   # src/add per component: the corners' (0), the twists' (1)
-        src, add = move.src[0], move.add[1]
-        image = {(src[j], t): (j, (t + add[j]) % 3) for j in range(7) for t in range(3)}
-        seen, cycles = set(), []
-        for start in image:
-            cycle, cell = [], start
-            while cell not in seen:
-                seen.add(cell)
-                cycle.append(cell)
-                cell = image[cell]
-            if len(cycle) > 1:
-                cycles.append("cycle " + " ".join(f"{chr(97 + j)}{t + 1}" for j, t in cycle))
-        lines.append(f"move {move.name}: if count (occupied) > 0 then " + ", ".join(cycles))
-    lines.append("end: solver wins if count (occupied) == 0")   # never: the counts come first
-    return "\n".join(lines) + "\n"
-
-
-def test_the_pocket_cube_as_stickers_on_the_core_moves_like_the_permutation_form():
-    """The same cube, moved by `cycle` on a board of stickers: after random words the
-    stickers read back as the permutation form's corners and twists, and the positions
-    within 5 quarter turns are 1, 6, 27, 120, 534, 2256 (the published counts)."""
+def test_the_pocket_cube_lowered_to_stickers_moves_like_the_permutation_form():
+    """The cube file lowered into the core (puzzle_permutation_core: a row of three sticker
+    cells per corner position, a kind per sticker), moved by the core's `cycle`: after
+    random words the stickers read back, by this test's own reading, as the permutation
+    form's corners and twists, and the positions within 5 quarter turns are 1, 6, 27,
+    120, 534, 2256 (the published counts)."""
     cube = catalog.load("pocket_cube")
-    game = load_rules(sticker_cube(cube), "stickers.gdl")
-    by_name = {game.move_text(game.initial_state(), m): m
-               for m in game.legal_moves(game.initial_state())}
+    game = load_rules(core_rules(cube.ir.form, "pocket_cube"), "stickers.gdl")
+    start = game.initial_state()[:-1] + (0,)   # the solved start is won: play on from it
+    by_name = {game.move_text(start, m): m for m in game.legal_moves(start)}
+    where = {i: (ord(name[0]) - 97, int(name[1:]) - 1) for name, i in game.geometry.names.items()}
 
     def read(state):   # the stickers' cells -> (corner, twist) as the permutation form
         corner, twist = [0] * 7, [0] * 7
         for plane in range(21):
-            cell = state[plane].bit_length() - 1
-            j, t = cell % 8, cell // 8        # a row of 7 cells and the guard column
+            t, j = where[state[plane].bit_length() - 1]   # (slot column, position row)
             piece, slot = divmod(plane, 3)
             corner[j], twist[j] = piece, (t - slot) % 3
         return (tuple(corner), tuple(twist))
@@ -318,13 +293,13 @@ def test_the_pocket_cube_as_stickers_on_the_core_moves_like_the_permutation_form
     for _ in range(20):
         word = [rng.choice(list(by_name)) for _ in range(rng.randint(1, 10))]
         state = cube.play(cube.goal_state(), " ".join(word))
-        stickers = game.initial_state()
+        stickers = start
         for name in word:
-            stickers = game.apply(stickers, by_name[name])
+            stickers = game.apply(stickers, by_name[name])[:-1] + (0,)
         assert read(stickers) == cube.engine.unpack(state)
-    layer, seen, counts = [game.initial_state()], {game.initial_state()}, [1]
+    layer, seen, counts = [start], {start}, [1]
     for _ in range(5):
-        layer = [t for s in layer for m in game.legal_moves(s) for t in [game.apply(s, m)]
-                 if t not in seen and not seen.add(t)]
+        layer = [t for s in layer for m in game.legal_moves(s)
+                 for t in [game.apply(s, m)[:-1] + (0,)] if t not in seen and not seen.add(t)]
         counts.append(len(layer))
     assert counts == [1, 6, 27, 120, 534, 2256]

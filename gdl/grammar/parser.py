@@ -340,6 +340,10 @@ class _Builder(Transformer):
         name, guard, effects = children
         return ast.ParamMove(_ident(name), (), guard, effects, _pos(meta))
 
+    def always_move(self, meta, children):
+        name, effects = children
+        return ast.ParamMove(_ident(name), (), None, effects, _pos(meta))
+
     def params(self, meta, children):
         return tuple(children)
 

@@ -20,7 +20,8 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from gdl.errors import IllegalMove, OptionError
-from gdl.interpreter import puzzle_permutation, puzzle_stacks, puzzle_tiles
+from gdl.interpreter import (puzzle_permutation, puzzle_permutation_core, puzzle_stacks,
+                             puzzle_tiles)
 from gdl.interpreter.puzzle_ir import PermutationIR, PuzzleIR, StacksIR, State, TilesIR
 from gdl.protocol import PUZZLE
 
@@ -32,9 +33,15 @@ def _same(state: State) -> State:
     return state
 
 
-def make_engine(form: Any) -> Any:
+def make_engine(form: Any, name: str = "puzzle") -> Any:
+    """The form's engine. A permutation form is lowered into a core game and runs on the
+    layout read back from it (gdl.interpreter.puzzle_permutation_core), when that is the
+    file's form again; tiles and stacks run on their core game (their engines lower them)."""
     if isinstance(form, PermutationIR):
-        return puzzle_permutation.PermutationEngine(form)
+        back = puzzle_permutation_core.read_back(form, name)
+        engine = puzzle_permutation.PermutationEngine(form if back is None else back)
+        engine.lowered = back is not None
+        return engine
     if isinstance(form, TilesIR):
         return puzzle_tiles.TilesEngine(form)
     return puzzle_stacks.StacksEngine(form)
@@ -51,7 +58,8 @@ class CompiledPuzzle:
         self.ir, self.name, self.title = ir, ir.name, ir.title
         self.options = dict(ir.options)
         self.form = FORMS[type(ir.form)]
-        engine = self.engine = make_engine(ir.form)
+        engine = self.engine = make_engine(ir.form, ir.name)
+        self.lowered = getattr(engine, "lowered", True)   # False: a form run as written
         # A permutation engine holds tabulated components as indices: pack/unpack convert.
         self._pack = getattr(engine, "pack", _same)
         self._unpack = getattr(engine, "unpack", _same)

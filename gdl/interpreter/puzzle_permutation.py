@@ -150,6 +150,8 @@ class PermutationEngine:
     and encode / decode / code_bound when every component is tabulated.
     """
 
+    lowered = False   # True when the form came back from its core game (make_engine)
+
     def __init__(self, form: PermutationIR):
         comps, moves = form.components, form.moves
         self.form, self.names = form, tuple(m.name for m in moves)

@@ -477,4 +477,5 @@ def test_every_bundled_puzzle_file_is_under_the_puzzle_folder():
     folder = Path(catalog.resolve("hanoi")).parent
     assert sorted(p.stem for p in folder.glob("*.gdl")) == [
         "eight_puzzle", "fifteen_puzzle", "hanoi", "lights_out", "peg_solitaire", "pocket_cube",
-        "rush_hour", "sokoban"]   # the last four: one-player games (gdl.one_player)
+        "pocket_cube_stickers", "rush_hour", "sokoban"]
+    # lights_out, peg_solitaire, pocket_cube_stickers, rush_hour, sokoban: one-player games
