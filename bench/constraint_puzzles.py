@@ -9,10 +9,10 @@ to the reference's; a disagreement stops the run.
 
 Methods: `mrv` (the hand-written reference below: bit masks, the empty cell with the
 fewest candidates first, no other inference); gdl's `propagate` (our propagation at every
-node), `library+propagate` (the default, `auto`: our propagation, then python-constraint
-with it), `library` (python-constraint alone) and `backtrack` (gdl's generic reference).
-The last two are slow on hard Sudokus: they run once, with a time limit per puzzle, on the
-first --sample puzzles (--slow: all 95).
+node: the default, what `auto` picks), `library+propagate` (our propagation, then
+python-constraint with it), `library` (python-constraint alone) and `backtrack` (gdl's
+generic reference). The last two are slow on hard Sudokus: they run once, with a time
+limit per puzzle, on the first --sample puzzles (--slow: all 95).
 
     python bench/constraint_puzzles.py [--reps 3] [--sample 10] [--slow] [--limit 20]
 
