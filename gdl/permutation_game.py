@@ -81,8 +81,10 @@ class PermutationGame(CompiledPuzzle):
         """
         try:
             planes = self.game.parse_position(text)[:len(self.game.ir.pieces)]
-        except PositionError:   # not a position text: the layout's notation or moves
-            return super().parse_state(text)
+        except PositionError as err:
+            if "/" in text:   # rows of a board: a position text, and a wrong one
+                raise OptionError(f"cannot read the position {text!r}: {err}") from None
+            return super().parse_state(text)   # the layout's notation, or moves
         try:
             return self._pack(self.layout.values_of(planes))
         except ValueError as err:

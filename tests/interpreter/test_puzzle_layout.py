@@ -189,3 +189,10 @@ def test_the_whole_cube_turn_is_read_as_a_conjugation(stickers):
             stickers.canonical(playing(puzzle.board(s))))
     assert all(len(keys) == 1 for keys in by_layout.values())   # one core class each
     assert len({k for keys in by_layout.values() for k in keys}) == len(by_layout) == 230
+
+
+def test_a_wrong_position_text_says_what_is_wrong(stickers):
+    puzzle = as_puzzle(stickers)
+    with pytest.raises(OptionError, match="the board has 6 rows, the position 2"):
+        puzzle.parse_state("WW/GG")
+    assert puzzle.parse_state("R U") == puzzle.play(puzzle.goal_state(), "right up")
