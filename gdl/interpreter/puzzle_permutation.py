@@ -179,8 +179,10 @@ class PermutationEngine:
         self.quantities = self._quantities()
         self.abstractions = {c.name: itemgetter(k) for k, c in enumerate(comps)}
         if form.symmetries:   # declared and checked (gdl.interpreter.puzzle_symmetry)
-            self.symmetry_key = puzzle_symmetry.key_function(comps, form.symmetries, self.pack,
-                                                             self.unpack)
+            tabled = puzzle_symmetry.tabled_key(comps, form.symmetries, self.values,
+                                                self.index)
+            self.symmetry_key = tabled or puzzle_symmetry.key_function(
+                comps, form.symmetries, self.pack, self.unpack)
 
     def pack(self, values: State) -> State:
         """A tuple of component values as this engine's state."""

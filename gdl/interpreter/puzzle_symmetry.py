@@ -13,7 +13,7 @@ corner) is untouched by every move, so the conjugate leaves it untouched too.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from gdl.interpreter.puzzle_ir import Component, CycleAction, State
 
@@ -108,3 +108,61 @@ def key_function(components: tuple[Component, ...], symmetries: tuple[CycleActio
                 best = image
         return best
     return key
+
+
+def tabled_key(components: tuple[Component, ...], symmetries: tuple[CycleAction, ...],
+               values: Sequence[Sequence[tuple[int, ...]] | None],
+               index: Sequence[dict | None]) -> Callable[[State], State] | None:
+    """`key_function` by tables, for the cube's shape: one permutation and its orientation,
+    both held as indices (`values[k]`: component k's values, `index[k]`: value -> index).
+    None for any other shape.
+
+    The conjugate g⁻¹·x·g of x = (perm, turns) is perm' = g⁻¹∘perm∘g (a table over the
+    permutations) and turns' = turns∘g + w(perm), where w(perm)[j] = g⁻¹'s turn at
+    perm[g[j]] plus g's at j: a table over the turns, one over the permutations, and their
+    sum digit by digit mod K, which two small tables do (the index is a base-K number,
+    split into its low and high digits)."""
+    if len(components) != 2 or components[0].modulus is not None \
+            or components[1].modulus is None or components[1].part != 0:
+        return None
+    perms, turns = values
+    perm_index, turn_index = index
+    if perms is None or turns is None or perm_index is None or turn_index is None:
+        return None   # not tabulated
+    size, k = components[1].size, components[1].modulus
+    low = size // 2   # digits in the low part of a turns index
+    split = k ** low
+    add_low = [[_digit_sum(a, b, k, low) for b in range(split)] for a in range(split)]
+    high_count = k ** (size - low)
+    add_high = [[_digit_sum(a, b, k, size - low) for b in range(high_count)]
+                for a in range(high_count)]
+    tables = []
+    for g in group(components, [element(s, components) for s in symmetries])[1:]:
+        g_inv = inverse(components, g)
+        (g_perm, g_turn), (inv_perm, inv_turn) = g, g_inv
+        perm_to = [perm_index[tuple(inv_perm[p[g_perm[j]]] for j in range(size))] for p in perms]
+        plus = [turn_index[tuple((inv_turn[p[g_perm[j]]] + g_turn[j]) % k for j in range(size))]
+                for p in perms]
+        turned = [turn_index[tuple(t[g_perm[j]] for j in range(size))] for t in turns]
+        tables.append((perm_to, plus, turned))
+
+    def key(state: State) -> State:
+        p, t = state
+        best = state
+        for perm_to, plus, turned in tables:
+            a, w = turned[t], plus[p]
+            image = (perm_to[p], add_high[a // split][w // split] * split
+                     + add_low[a % split][w % split])
+            if image < best:
+                best = image
+        return best
+    return key
+
+
+def _digit_sum(a: int, b: int, k: int, digits: int) -> int:
+    """a + b digit by digit mod k, a and b base-k numbers of `digits` digits."""
+    out, scale = 0, 1
+    for _ in range(digits):
+        out += (a % k + b % k) % k * scale
+        a, b, scale = a // k, b // k, scale * k
+    return out
