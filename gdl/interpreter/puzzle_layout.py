@@ -2,11 +2,11 @@
 board, held as pieces and turns instead of planes.
 
 When every move of a one-player game is a fixed rearrangement of cells (`move NAME:
-cycle ...`, or `if C then cycle ...` with C always true; no other effect), its positions
-are the images of one reference position (the goal) under a permutation group. Such a game can
-be held the way a twisty puzzle is: per orbit of moving cells, which piece stands on each
-block of cells and how far it is turned. `derive` reads that shape off the checked IR;
-no game is named here:
+cycle ...`, or `if C then cycle ...` with C always true; no other effect), its
+positions are the images of one reference position (the goal) under a permutation group.
+Such a game can be held the way a twisty puzzle is: per orbit of moving cells, which
+piece stands on each block of cells and how far it is turned. `derive` reads that shape
+off the checked IR; no game is named here:
 
 - The moving cells split into orbits (the cells some moves carry into each other).
 - An orbit splits into blocks: the fewest cells that always move together (the three
@@ -37,7 +37,8 @@ from gdl.interpreter import ir, permutation_groups, puzzle_symmetry
 from gdl.interpreter.geometry import bits
 from gdl.interpreter.permutation_groups import Perm
 from gdl.interpreter.puzzle_ir import Component, CycleAction, PermutationIR, State
-EMPTY = -1                     # the kind of an empty cell
+
+EMPTY = -1   # the kind of an empty cell
 
 
 @attrs.frozen
