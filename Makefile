@@ -30,13 +30,16 @@ bench: $(BIN)/.installed
 	for b in bench/*.py; do $(BIN)/python $$b || exit 1; done
 
 # The bundled games' fitted weights (gdl/weights/*.json): again after their rules change.
-# GAME:GAMES, or GAME:GAMES:NODES for self-play searched in C at NODES nodes a move.
-WEIGHTS_GAMES := connect4:400 breakthrough:200 othello:150 hex:400:3000 clobber:200 draughts:150
+# GAME:GAMES, or GAME:GAMES:NODES for self-play searched in C at NODES nodes a move, then
+# optionally :ENGINE_GAMES:ENGINE_SECONDS (the engine tournament) and :SEED (default 1).
+WEIGHTS_GAMES := connect4:400 breakthrough:200 othello:150 hex:400:3000 clobber:200 draughts:150 \
+	go:200:2000:10:0.5:0 amazons:100:1000:10:0.5:0
 weights: $(BIN)/.installed
 	for g in $(WEIGHTS_GAMES); do \
 	  set -- $$(echo $$g | tr : ' '); \
-	  $(BIN)/python -m gdl train $$1 --games $$2 --seed 1 \
-	    $${3:+--backend native --nodes $$3} || exit 1; done
+	  $(BIN)/python -m gdl train $$1 --games $$2 --seed $${6:-1} \
+	    $${3:+--backend native --nodes $$3} $${4:+--engine-games $$4} \
+	    $${5:+--engine-seconds $$5} || exit 1; done
 
 clean:
 	rm -rf $(VENV) build *.egg-info
