@@ -24,16 +24,16 @@ from gdl.interpreter.position import PositionError
 from gdl.interpreter import puzzle_layout
 from gdl.interpreter.puzzle_compiled import CompiledPuzzle
 from gdl.interpreter.puzzle_ir import PuzzleIR, State
+from gdl.interpreter.puzzle_permutation import PermutationEngine
 from gdl.one_player import OnePlayerPuzzle, is_one_player_game
 
 
 def as_puzzle(game: Any) -> Any:
     """The one-player game `game` as a puzzle: in the permutation layout when its rules
-    have that shape (see gdl.interpreter.puzzle_layout), else on its own states."""
-    if not is_one_player_game(game):
-        return OnePlayerPuzzle(game)   # says what is wrong
-    layout = puzzle_layout.derive(game.ir)
-    return OnePlayerPuzzle(game) if layout is None else PermutationGame(game, layout)
+    have that shape (see gdl.interpreter.puzzle_layout), else on its own states (and a
+    game of more players is refused there, saying so)."""
+    found = searched(game)
+    return found if found is not game else OnePlayerPuzzle(game)
 
 
 def searched(game: Any) -> Any:
@@ -53,7 +53,10 @@ class PermutationGame(CompiledPuzzle):
         self.game, self.layout = game, layout
         form = layout.form
         moves = range(len(form.moves))
-        super().__init__(PuzzleIR(game.name, game.title, tuple(game.options.items()), form))
+        engine = PermutationEngine(form)   # the form came from the core game: no lowering
+        engine.lowered = True
+        super().__init__(PuzzleIR(game.name, game.title, tuple(game.options.items()), form),
+                         engine)
         # the inverses are proved (group elements), so they count as declared
         pairs = tuple((a, b) for a in moves if (b := self._inverse[a]) is not None and a <= b)
         self.ir = attrs.evolve(self.ir, form=attrs.evolve(form, declared_inverses=pairs))

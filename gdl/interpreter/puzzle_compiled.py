@@ -54,11 +54,13 @@ class CompiledPuzzle:
     kind = PUZZLE
     zero_sum = False
 
-    def __init__(self, ir: PuzzleIR):
+    def __init__(self, ir: PuzzleIR, engine: Any = None):
+        """`engine`: the form's engine when the caller has it (a layout read back from a
+        core game needs no lowering again), else `make_engine`'s."""
         self.ir, self.name, self.title = ir, ir.name, ir.title
         self.options = dict(ir.options)
         self.form = FORMS[type(ir.form)]
-        engine = self.engine = make_engine(ir.form, ir.name)
+        engine = self.engine = engine or make_engine(ir.form, ir.name)
         self.lowered = getattr(engine, "lowered", True)   # False: a form run as written
         # A permutation engine holds tabulated components as indices: pack/unpack convert.
         self._pack = getattr(engine, "pack", _same)

@@ -6,9 +6,6 @@ its key. Games with a colour swap, with hands, and with a mirror that renames pi
 
 from __future__ import annotations
 
-import random
-from pathlib import Path
-
 import pytest
 
 from gdl import catalog
@@ -18,22 +15,12 @@ from gdl.native.backend import with_backend
 from gdl.native.game import NativeGame
 from gdl.solvers.exact import solve
 
+from tests.interpreter.test_recolouring import FACING, random_positions
 from tests.native.test_native import needs_cc
 
-FACING = Path(__file__).resolve().parent.parent / "data" / "recolouring" / "facing.gdl"
 GAMES = {"facing": lambda: load_file(FACING),
          "tictactoe": lambda: catalog.load("tictactoe"),
          "breakthrough": lambda: catalog.load("breakthrough", {"width": "4", "height": "4"})}
-
-
-def played(game, count: int, seed: int) -> list[tuple]:
-    """`count` positions of seeded random games (each from the start to its end)."""
-    rng, out, state = random.Random(seed), [], game.initial_state()
-    while len(out) < count:
-        out.append(state)
-        moves = game.legal_moves(state)
-        state = game.initial_state() if not moves else game.apply(state, rng.choice(moves))
-    return out
 
 
 @needs_cc
@@ -43,7 +30,7 @@ def test_c_keys_merge_the_positions_python_merges(name):
     native = with_backend(python, "native")
     assert isinstance(native, NativeGame) and native.ready()
     image = imager(python)
-    states = set(played(python, 600, seed=3))
+    states = set(random_positions(python, 600, seed=3))
     pairs = {(python.canonical(s), native.native_canonical(s)) for s in states}
     classes = {key for key, _ in pairs}
     assert len(pairs) == len(classes) == len({c for _, c in pairs})   # one to one
