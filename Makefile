@@ -32,7 +32,7 @@ bench: $(BIN)/.installed
 # The bundled games' fitted weights (gdl/weights/*.json): again after their rules change.
 # GAME:GAMES, or GAME:GAMES:NODES for self-play searched in C at NODES nodes a move, then
 # optionally :ENGINE_GAMES:ENGINE_SECONDS (the engine tournament) and :SEED (default 1).
-WEIGHTS_GAMES := connect4:400 breakthrough:200 othello:150 hex:400:3000 clobber:200 draughts:150 \
+WEIGHTS_GAMES := connect4:400 breakthrough:200 othello:150 hex:400:3000 clobber:200:2000:10:0.1 draughts:150 \
 	go:200:2000:10:0.5:0 amazons:100:1000:10:0.5:0
 weights: $(BIN)/.installed
 	for g in $(WEIGHTS_GAMES); do \

@@ -26,7 +26,7 @@ from gdl.native.backend import with_backend  # noqa: E402
 from gdl.native.search import NativeAlphaBeta  # noqa: E402
 from gdl.solvers.alphabeta import AlphaBeta  # noqa: E402
 from gdl.solvers.tables import BoundedTable  # noqa: E402
-from gdl.training.use import fitted  # noqa: E402
+from gdl.training.use import compiled_weights, fitted  # noqa: E402
 
 GAMES = ("tictactoe", "connect4", "breakthrough", "clobber", "othello", "draughts", "uttt",
          "gomoku", "hex", "dots_and_boxes", "pentago", "chess", "go", "mancala",
@@ -59,7 +59,7 @@ def main() -> None:
         python = catalog.load(name)
         native = with_backend(python, "native")
         found = fitted(python)
-        weights = (list(found[1].weights), found[1].bias) if found else None
+        weights = compiled_weights(found)
         heuristic = found[0] if found else getattr(python, "heuristic", None)
         if heuristic is None:
             print(f"{name:<17} no evaluation to compile (the AI uses Python's mobility)")

@@ -156,8 +156,9 @@ def main() -> None:
 
     from gdl.training import use
     fitted = use.fitted(game)
+    kept = fitted is not None and fitted[1].engine.get("evaluation") != "derived"
     print(f"{args.game} ({', '.join(f'{k}={v}' for k, v in options.items()) or 'defaults'}): "
-          f"gdl ai:{args.level} ({'fitted' if fitted else 'derived'} evaluation, "
+          f"gdl ai:{args.level} ({'fitted' if kept else 'derived'} evaluation, "
           f"back end {args.backend or 'python'}, "
           f"engine {make_ai(0).engine.__class__.__name__}) against OpenSpiel MCTSBot "
           f"({args.simulations} simulations, random rollouts); first budget "

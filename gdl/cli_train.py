@@ -63,6 +63,7 @@ def train_game(game: Any, games: int, seed: int, engine_games: int, engine_secon
 
 
 def run(args: argparse.Namespace, status: Any) -> int:
+    from gdl.training import use
     from gdl.training import weights as wfile
 
     game = load_game(args)
@@ -84,7 +85,8 @@ def run(args: argparse.Namespace, status: Any) -> int:
     if result.engine:
         e = result.engine
         print(f"engine: {e['choice']} (alpha-beta scored {e['alphabeta_score']:.2f} against "
-              f"MCTS over {e['games']} games at {e['seconds_per_move']:g} s a move)")
+              f"MCTS, {use.rollouts(e)}, over {e['games']} games at "
+              f"{e['seconds_per_move']:g} s a move)")
         print(f"evaluation: {e['evaluation']} (the fitted one scored {e['fitted_score']:.2f} "
               f"against the derived over {e['evaluation_games']} games at "
               f"{e['evaluation_nodes']} nodes a move)")

@@ -25,13 +25,14 @@ True
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import Any, Protocol
 from collections.abc import Callable
 
 import attrs
 
 from gdl import limits
 from gdl.errors import GdlError, IllegalMove, OptionError, SolverError
+from gdl.native.mcts import NativeMCTS, native_mcts
 from gdl.native.search import NativeAlphaBeta, native_searcher
 from gdl.protocol import PUZZLE, Game, Move, State
 from gdl.solvers.alphabeta import AlphaBeta, SearchResult
@@ -210,6 +211,7 @@ class AIPlayer:
         fitted = use.fitted(game) if two_player and evaluation == "auto" else None
         heuristic = fitted[0] if fitted else getattr(game, "heuristic", None)
         chosen = fitted[1].engine.get("choice") if fitted else None
+        weights = use.compiled_weights(fitted)   # the C evaluation's (None: the derived one)
         if engine == "auto":
             engine = chosen if chosen in ("alphabeta", "mcts") else \
                 "alphabeta" if two_player else "mcts"
@@ -217,10 +219,9 @@ class AIPlayer:
             mover = game.current_player
             evaluate = (lambda s: heuristic(s)[mover(s)]) if heuristic is not None \
                 else make_evaluator(game)
-            self.engine: AlphaBeta | MCTS | NativeAlphaBeta = AlphaBeta(
+            self.engine: AlphaBeta | MCTS | NativeAlphaBeta | NativeMCTS = AlphaBeta(
                 game, table=BoundedTable(TABLE_ENTRIES), evaluate=evaluate,
                 time_limit=self.seconds, max_nodes=nodes, min_nodes=floor)
-            weights = (list(fitted[1].weights), fitted[1].bias) if fitted else None
             native = native_searcher(game, weights, time_limit=self.seconds, max_nodes=nodes,
                                      min_nodes=floor, fallback=self.engine) \
                 if heuristic is not None else None
@@ -228,11 +229,16 @@ class AIPlayer:
                 self.engine = native
         else:
             cutoff = fitted[1].engine.get("mcts_cutoff_plies") if fitted else None
-            self.engine = MCTS(game, seed=self.rng.randrange(2**32), iterations=nodes,
-                               time_limit=self.seconds, evaluate=heuristic,
-                               max_rollout_plies=int(cutoff or MAX_ROLLOUT_PLIES),
-                               max_nodes=max_nodes or MAX_TREE_NODES,
-                               min_iterations=floor)
+            plan: dict[str, Any] = dict(seed=self.rng.randrange(2**32), iterations=nodes,
+                                        time_limit=self.seconds,
+                                        max_rollout_plies=int(cutoff or MAX_ROLLOUT_PLIES),
+                                        max_nodes=max_nodes or MAX_TREE_NODES,
+                                        min_iterations=floor)
+            self.engine = MCTS(game, evaluate=heuristic, **plan)
+            tree = native_mcts(game, weights, evaluate=heuristic is not None,
+                               fallback=self.engine, **plan) if two_player else None
+            if tree is not None:   # the tree, its rollouts and evaluation in C
+                self.engine = tree
         self.last: SearchResult | MCTSResult | None = None
 
     def choose(self, game: Game, state: State) -> Move:

@@ -92,12 +92,14 @@ def test_training_in_c_is_reproducible_and_records_its_budget(tmp_path, capsys):
 
 
 def test_the_engine_tournament_plays_the_engines_of_the_back_end():
-    """On the native back end the tournament's alpha-beta is the AI's there (in C, with the
+    """On the native back end the tournament's engines are the AI's there (in C, with the
     fitted weights); on Python, Python's."""
     from tests.native.test_native import has_compiler
     from gdl.native.backend import with_backend
+    from gdl.native.mcts import NativeMCTS
     from gdl.native.search import NativeAlphaBeta
     from gdl.solvers.alphabeta import AlphaBeta
+    from gdl.solvers.mcts import MCTS
     from gdl.training import engine, use
     if not has_compiler():
         pytest.skip("no C compiler on this machine")
@@ -109,6 +111,8 @@ def test_the_engine_tournament_plays_the_engines_of_the_back_end():
                       NativeAlphaBeta)
     assert type(engine.engines(python, heuristic, 0.01, 0, fitted)["alphabeta"]) is AlphaBeta
     assert type(engine.engines(native, heuristic, 0.01, 0)["alphabeta"]) is AlphaBeta
+    assert isinstance(engine.engines(native, heuristic, 0.01, 0, fitted)["mcts"], NativeMCTS)
+    assert type(engine.engines(python, heuristic, 0.01, 0, fitted)["mcts"]) is MCTS
 
 
 def test_the_weights_file_loads_and_evaluates(tmp_path):

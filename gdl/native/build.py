@@ -199,4 +199,10 @@ def load(path: Path) -> ctypes.CDLL:
                                ctypes.c_int64, ctypes.c_int, ctypes.c_int64, ctypes.c_char_p,
                                PROGRESS, words, doubles, ctypes.POINTER(ctypes.c_int64)]
     lib.gdl_search.restype = ctypes.c_int
+    longs = ctypes.POINTER(ctypes.c_int64)
+    lib.gdl_mcts.argtypes = [ctypes.c_char_p, ctypes.c_int64, ctypes.c_double, ctypes.c_int64,
+                             ctypes.c_int64, ctypes.c_double, ctypes.c_uint64, ctypes.c_int64,
+                             ctypes.c_int, ctypes.c_char_p, PROGRESS, words, doubles, longs,
+                             longs]
+    lib.gdl_mcts.restype = ctypes.c_int
     return lib

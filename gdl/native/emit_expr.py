@@ -32,6 +32,7 @@ class ExprC:
         def connected(self, e: ir.Connected, p: int) -> str: ...  # emit_counted
         def axis(self, e: ir.Axis, p: int) -> str: ...
         def attacked_helper(self) -> None: ...                    # emit_attacks
+        def kept_attack(self, e: ir.Attacked, p: int) -> int | None: ...
         def list_op(self, e: ir.Op, p: int) -> str | None: ...    # emit_lists
         def in_hand(self, e: ir.InHand, p: int) -> str: ...
         def lines_holding(self, e: ir.LinesHolding, p: int) -> str: ...
@@ -50,6 +51,11 @@ class ExprC:
         self.masks: dict[int, str] = {}
         self.tables: list[str] = []     # static arrays, in the order they were made
         self.helpers: dict[str, list[str]] = {}
+        # the legality filter's `attacked` tests kept from before the move (emit_attacks):
+        # (the test, its player), and whether the filter is being written
+        self.kept_sites: list[tuple[ir.Attacked, int]] = []
+        self.attack_vars: list[int] = []   # the variables `attacked` reads
+        self.judging = False
         self.extra_turns = any(isinstance(n, ir.Again) for n in ir.walk(game))
         # while a counted slide's distance is written: the direction it tries (its piece
         # is on cell `f`)
@@ -219,6 +225,9 @@ class ExprC:
             return f"counts_{name}(v{e.var.index}, {self.expr(e.value, p)})"
         if isinstance(e, ir.Attacked):
             self.attacked_helper()
+            k = self.kept_attack(e, p) if self.judging else None
+            if k is not None:
+                return f"attacked_kept{k}({self.locals()}s, {p}, {self.expr(e.cells, p)})"
             return f"attacked({self.locals()}{p}, {self.expr(e.cells, p)})"
         if isinstance(e, ir.Param):
             return f"a{e.index}"

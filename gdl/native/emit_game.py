@@ -22,6 +22,7 @@ Python move int, then for a move of numbers its rule + 1 and its numbers):
     int gdl_solve(...)   the exact solver (emit_solver.py)
     int gdl_search(...)   alpha-beta for the AI (emit_search.py), its evaluation
                           (emit_eval.py: gdl_eval_set, gdl_evaluate, gdl_features)
+    int gdl_mcts(...)   UCT for the AI, its tree and rollouts native (emit_mcts.py)
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from gdl.interpreter.codegen_reads import holders
 from gdl.interpreter.codegen_support import result_codes
 from gdl.interpreter.ir import within_empty
 from gdl.native.emit_lists import PARAM_BASE
+from gdl.native.emit_mcts import MctsC
 from gdl.native.emit_search import SearchC
 from gdl.native.prelude import PRELUDE
 from gdl.native.support import CWriter, Unsupported
@@ -61,7 +63,7 @@ class Layout:
         return self.planes * self.words + sum(self.variables) + 2
 
 
-class GameC(SearchC):
+class GameC(SearchC, MctsC):
     def __init__(self, game: ir.GameIR, evaluation: tuple = (None, None)):
         super().__init__(game)
         self.evaluation = evaluation
@@ -99,12 +101,17 @@ class GameC(SearchC):
                         with w.block("switch (mp->rule)"):
                             self.rule_cases(w, p, judge=True)
                         w(f"occ = {self.occ()};")
+                        self.judging = True
                         w(f"return !{self.truth(self.game.illegal, p)};")
+                        self.judging = False
             w("return 0;")
         w("")
         with w.block("static int keep_allowed(const state_t *s, move_t *out, int n)"):
+            self.keep_attacks(w)
             w("int kept = 0;")
             w("for (int i = 0; i < n; i++) if (allowed(s, &out[i])) out[kept++] = out[i];")
+            if self.kept_sites:
+                w("ATK_ON = 0;")
             w("return kept;")
 
     def rule_cases(self, w: CWriter, p: int, judge: bool = False) -> None:
@@ -273,6 +280,8 @@ class GameC(SearchC):
         self.eval_source(tail)
         tail("")
         self.search_source(tail)
+        tail("")
+        self.mcts_source(tail)
         return "\n".join(head.lines + [""] + body.lines + [""] + tail.lines) + "\n", layout
 
 

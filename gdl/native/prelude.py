@@ -13,22 +13,35 @@ PRELUDE = r"""
 #include <string.h>
 
 typedef struct { uint64_t w[W]; } bb;
+/* inlined at -O1 too (a large source's level): called, they cost more than they do */
+#define BB_INLINE static inline __attribute__((always_inline))
+/* without the popcnt instruction gcc calls a library routine: a few shifts are quicker */
+#if defined(__POPCNT__) || defined(__aarch64__)
+#define POPCOUNT(x) __builtin_popcountll(x)
+#else
+static inline int POPCOUNT(uint64_t x) {
+    x -= (x >> 1) & 0x5555555555555555ULL;
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+#endif
 
-static inline bb bb_and(bb a, bb b) { for (int i = 0; i < W; i++) a.w[i] &= b.w[i]; return a; }
-static inline bb bb_or(bb a, bb b) { for (int i = 0; i < W; i++) a.w[i] |= b.w[i]; return a; }
-static inline bb bb_xor(bb a, bb b) { for (int i = 0; i < W; i++) a.w[i] ^= b.w[i]; return a; }
-static inline bb bb_andnot(bb a, bb b) { for (int i = 0; i < W; i++) a.w[i] &= ~b.w[i]; return a; }
-static inline int bb_any(bb a) {
+BB_INLINE bb bb_and(bb a, bb b) { for (int i = 0; i < W; i++) a.w[i] &= b.w[i]; return a; }
+BB_INLINE bb bb_or(bb a, bb b) { for (int i = 0; i < W; i++) a.w[i] |= b.w[i]; return a; }
+BB_INLINE bb bb_xor(bb a, bb b) { for (int i = 0; i < W; i++) a.w[i] ^= b.w[i]; return a; }
+BB_INLINE bb bb_andnot(bb a, bb b) { for (int i = 0; i < W; i++) a.w[i] &= ~b.w[i]; return a; }
+BB_INLINE int bb_any(bb a) {
     uint64_t x = 0; for (int i = 0; i < W; i++) x |= a.w[i]; return x != 0;
 }
-static inline int bb_eq(bb a, bb b) {
+BB_INLINE int bb_eq(bb a, bb b) {
     uint64_t x = 0; for (int i = 0; i < W; i++) x |= a.w[i] ^ b.w[i]; return x == 0;
 }
 static inline int bb_count(bb a) {
-    int n = 0; for (int i = 0; i < W; i++) n += __builtin_popcountll(a.w[i]); return n;
+    int n = 0; for (int i = 0; i < W; i++) n += POPCOUNT(a.w[i]); return n;
 }
-static inline int bb_test(bb a, int c) { return (int)((a.w[c >> 6] >> (c & 63)) & 1u); }
-static inline bb bb_bit(int c) { bb r = {{0}}; r.w[c >> 6] = 1ULL << (c & 63); return r; }
+BB_INLINE int bb_test(bb a, int c) { return (int)((a.w[c >> 6] >> (c & 63)) & 1u); }
+BB_INLINE bb bb_bit(int c) { bb r = {{0}}; r.w[c >> 6] = 1ULL << (c & 63); return r; }
 static inline int bb_low(bb a) {   /* the lowest cell, -1 for none */
     for (int i = 0; i < W; i++) if (a.w[i]) return i * 64 + __builtin_ctzll(a.w[i]);
     return -1;

@@ -37,6 +37,16 @@ def evaluation_specs(python: Any) -> tuple[Any, Any]:
     return derived, None if found is None else getattr(found[1], "specs", None)
 
 
+def interrupt_poll() -> Any:
+    """The callback a search in C reads at its clock: 1 (stop) once Ctrl-C was pressed."""
+    def poll(done: int, _: int) -> int:
+        try:
+            return 1 if interrupts.requested() else 0
+        except KeyboardInterrupt:
+            return 1
+    return build.PROGRESS(poll)
+
+
 class NativeAlphaBeta:
     """AlphaBeta's search in C over a NativeGame (see the module doc); weights None: the
     derived heuristic, else the fitted evaluation's (weights, bias)."""
@@ -77,12 +87,7 @@ class NativeAlphaBeta:
         if raw is None:
             return self._on_python(root, depth, time_limit)
 
-        def poll(nodes: int, _: int) -> int:
-            try:
-                return 1 if interrupts.requested() else 0
-            except KeyboardInterrupt:
-                return 1
-        callback = build.PROGRESS(poll)
+        callback = interrupt_poll()
         best = (ctypes.c_uint64 * game.layout.move_words)()
         found = ctypes.c_double(0.0)
         stats = (ctypes.c_int64 * 5)()

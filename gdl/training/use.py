@@ -88,8 +88,24 @@ def describe(game: Any) -> str:
     t, e = weights.training, weights.engine
     engine = default if not e else (
         f"{e.get('choice')} (chosen: alpha-beta scored {e.get('alphabeta_score', 0):.2f} "
-        f"against MCTS over {e.get('games')} games at {e.get('seconds_per_move')} s a move)")
+        f"against MCTS, {rollouts(e)}, over {e.get('games')} games at "
+        f"{e.get('seconds_per_move')} s a move)")
     what = "derived evaluation (the fitted weights lost to it: " \
         if e.get("evaluation") == "derived" else "fitted weights ("
     return f"AI: {what}{found.name}: {t.get('games')} self-play games, seed " \
            f"{t.get('seed')}, {len(weights.features)} features); engine {engine}"
+
+
+def rollouts(engine: dict) -> str:
+    """How the stored engine choice's MCTS ends its rollouts."""
+    cutoff = engine.get("mcts_cutoff_plies")
+    return f"rollouts evaluated after {cutoff} plies" if cutoff else "rollouts played out"
+
+
+def compiled_weights(found: tuple[Any, wfile.Weights] | None) -> tuple[list[float], float] | None:
+    """What `fitted` found, as the compiled evaluation takes it (gdl.native: the fitted
+    mode's weights and bias); None without a file or when the file keeps the derived
+    evaluation (its fitted weights lost to it), which the compiled one then computes."""
+    if found is None or found[1].engine.get("evaluation") == "derived":
+        return None
+    return list(found[1].weights), found[1].bias

@@ -16,7 +16,7 @@ from gdl.native.backend import with_backend
 from gdl.native.search import NativeAlphaBeta, native_searcher
 from gdl.players import AIPlayer
 from gdl.solvers.alphabeta import AlphaBeta, Ordering
-from gdl.training.use import features_of, fitted
+from gdl.training.use import compiled_weights, features_of, fitted
 
 from tests.native.test_native import needs_cc
 
@@ -72,9 +72,9 @@ def test_fixed_depth_values_equal_pythons_alphabeta(name, depths):
     C search and Python's plain alpha-beta must give the same float."""
     python, native = pair(name)
     found = fitted(python)
-    for mode in ("derived", "fitted") if found else ("derived",):
-        weights = (list(found[1].weights), found[1].bias) if mode == "fitted" else None
-        heuristic = found[0] if mode == "fitted" else python.heuristic
+    for mode in ("derived", "fitted") if compiled_weights(found) else ("derived",):
+        weights = compiled_weights(found) if mode == "fitted" else None
+        heuristic = found[0] if found and mode == "fitted" else python.heuristic
 
         def evaluate(s, heuristic=heuristic):
             return heuristic(s)[python.current_player(s)]
