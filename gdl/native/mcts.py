@@ -18,7 +18,7 @@ from time import perf_counter
 from typing import Any
 
 from gdl import interrupts
-from gdl.native.search import interrupt_poll
+from gdl.native.search import interrupt_poll, set_evaluation
 from gdl.native.solve import PAYOFFS, can_search
 from gdl.solvers.mcts import DEFAULT_C, MAX_ROLLOUT_PLIES, MAX_TREE_NODES, MCTSResult, MCTSStats
 
@@ -45,16 +45,8 @@ class NativeMCTS:
 
     def ready(self, state: tuple) -> bool:
         """Whether the search runs in C (its evaluation, when it has one, set in the library)."""
-        game = self.game
-        if not can_search(game, state):
-            return False
-        if not self.evaluate:
-            return True
-        if self.weights is None:
-            return game.lib.gdl_eval_set(0, None, 0, 0.0) == 0
-        w, bias = self.weights
-        array = (ctypes.c_double * max(1, len(w)))(*w)
-        return game.lib.gdl_eval_set(1, array, len(w), float(bias)) == 0
+        return can_search(self.game, state) and \
+            (not self.evaluate or set_evaluation(self.game, self.weights))
 
     def advance(self, move: Any) -> None:
         """Nothing: the tree is not kept between searches."""

@@ -37,6 +37,16 @@ def evaluation_specs(python: Any) -> tuple[Any, Any]:
     return derived, None if found is None else getattr(found[1], "specs", None)
 
 
+def set_evaluation(game: Any, weights: tuple[list[float], float] | None) -> bool:
+    """Set the library's compiled evaluation: the derived heuristic (weights None) or the
+    fitted one; False when that mode was not compiled for the game."""
+    if weights is None:
+        return game.lib.gdl_eval_set(0, None, 0, 0.0) == 0
+    w, bias = weights
+    array = (ctypes.c_double * max(1, len(w)))(*w)
+    return game.lib.gdl_eval_set(1, array, len(w), float(bias)) == 0
+
+
 def interrupt_poll() -> Any:
     """The callback a search in C reads at its clock: 1 (stop) once Ctrl-C was pressed."""
     def poll(done: int, _: int) -> int:
@@ -64,14 +74,7 @@ class NativeAlphaBeta:
 
     def ready(self, state: tuple) -> bool:
         """Whether the search runs in C (its evaluation set in the library)."""
-        game = self.game
-        if not can_search(game, state):
-            return False
-        if self.weights is None:
-            return game.lib.gdl_eval_set(0, None, 0, 0.0) == 0
-        w, bias = self.weights
-        array = (ctypes.c_double * max(1, len(w)))(*w)
-        return game.lib.gdl_eval_set(1, array, len(w), float(bias)) == 0
+        return can_search(self.game, state) and set_evaluation(self.game, self.weights)
 
     def search(self, state: Any = None, *, depth: int | None = None,
                time_limit: float | None = None, on_iteration: Any = None) -> SearchResult:
