@@ -4,10 +4,15 @@ to generate and compile the C source and to load it from the cache.
 
     python bench/native.py [NAME ...] [--seconds S] [--runs N] [--perft-depth D]
 
-Each figure is the median of RUNS runs, the three sides taking turns in every run (so a
-change of machine load touches all three alike). The native playouts run wholly in C
-(gdl.native: `native_playouts`); the Python and OpenSpiel ones are the loops of
-gdl.speed.playout_rate and bench/openspiel_peers.py (a Python loop choosing each move).
+Each figure is the median of RUNS runs, the sides taking turns in every run (so a change
+of machine load touches all alike). The native playouts run wholly in C (gdl.native:
+`native_playouts`); the Python and OpenSpiel ones are the loops of gdl.speed.playout_rate
+and bench/openspiel_peers.py (a Python loop choosing each move). Every side draws each move
+uniformly from the legal ones, but the native playouts ask a legality filter (chess,
+shogi, go) only of the candidates they draw and make a move of stages (amazons, pentago)
+stage by stage, while the others list every legal move: column "exact/s" is native
+drawing from the whole list too (the games a replay on Python makes), and "ex/py" its
+ratio to the Python back end, the two languages at equal work.
 OpenSpiel counts an amazons move as three actions: its playouts/s still compare whole
 games. Perft nodes/s: native at one ply deeper than Python (columns "perft d" is
 Python's depth), each counted over the whole tree it walks divided by its time; the cache
@@ -78,6 +83,14 @@ def compile_times(game) -> tuple[float, float]:
     return built, hit
 
 
+class ExactDraws:
+    """A native game whose C playouts draw each move from the whole legal list."""
+
+    def __init__(self, native: NativeGame):
+        self.initial_state = native.initial_state
+        self.native_playouts = functools.partial(native.native_playouts, exact=True)
+
+
 def perft_rate(count_fn, state, depth: int) -> tuple[int, float]:
     start = perf_counter()
     count = count_fn(state, depth)
@@ -97,8 +110,8 @@ def main() -> None:
     from openspiel_peers import spiel_playouts
     print(f"== playouts/s: native (C loop), Python back end, OpenSpiel via pyspiel; medians of "
           f"{args.runs} interleaved runs of {args.seconds:g} s; load: {os.getloadavg()[0]:.1f}")
-    head = (f"{'game':<17} {'native/s':>11} {'python/s':>9} {'pyspiel/s':>10} {'per-call/s':>10} "
-            f"{'nat/py':>7} "
+    head = (f"{'game':<17} {'native/s':>11} {'exact/s':>11} {'python/s':>9} {'pyspiel/s':>10} "
+            f"{'per-call/s':>10} {'nat/py':>7} {'ex/py':>6} "
             f"{'nat/spiel':>9} {'perft d':>7} {'nat nodes/s':>12} {'py nodes/s':>11} "
             f"{'build s':>7} {'hit ms':>6}")
     print(head)
@@ -117,14 +130,17 @@ def main() -> None:
             spiel = pyspiel.load_game(SPIEL[name][0], SPIEL[name][1])
         per_call = NativeGame(python, per_call=True)
         per_call.native_playouts = None  # type: ignore[assignment]  # the protocol's calls
-        ours, theirs, spiels, calls = [], [], [], []
+        exact = ExactDraws(native)
+        ours, exacts, theirs, spiels, calls = [], [], [], [], []
         for seed in range(1, args.runs + 1):
             ours.append(playout_rate(native, args.seconds, seed)[0])
+            exacts.append(playout_rate(exact, args.seconds, seed)[0])
             theirs.append(playout_rate(python, args.seconds, seed)[0])
             calls.append(playout_rate(per_call, args.seconds, seed)[0])
             if spiel is not None:
                 spiels.append(spiel_playouts(spiel, args.seconds, seed)[0])
         nat, py = statistics.median(ours), statistics.median(theirs)
+        whole = statistics.median(exacts)
         sp = statistics.median(spiels) if spiels else None
         depth = PERFT_DEPTH.get(name, 2)
         state = python.initial_state()
@@ -133,8 +149,8 @@ def main() -> None:
         built, hit = compile_times(python)
         spiel_text = f"{sp:>10,.0f}" if sp else f"{'-':>10}"
         ratio = f"{nat / sp:>9.1f}" if sp else f"{'-':>9}"
-        print(f"{name:<17} {nat:>11,.0f} {py:>9,.0f} {spiel_text} "
-              f"{statistics.median(calls):>10,.0f} {nat / py:>7.0f} {ratio} "
+        print(f"{name:<17} {nat:>11,.0f} {whole:>11,.0f} {py:>9,.0f} {spiel_text} "
+              f"{statistics.median(calls):>10,.0f} {nat / py:>7.0f} {whole / py:>6.0f} {ratio} "
               f"{depth:>7} {native_nodes:>12,.0f} {python_nodes:>11,.0f} {built:>7.2f} "
               f"{1000 * hit:>6.1f}")
 

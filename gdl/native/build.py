@@ -178,10 +178,13 @@ def load(path: Path) -> ctypes.CDLL:
     lib.gdl_perft.argtypes = [ctypes.c_char_p, ctypes.c_int]
     lib.gdl_perft.restype = ctypes.c_int64
     lib.gdl_playouts.argtypes = [ctypes.c_char_p, ctypes.c_int64, ctypes.c_uint64,
-                                 ctypes.c_int64, ctypes.POINTER(ctypes.c_int64)]
+                                 ctypes.c_int64, ctypes.c_int, ctypes.POINTER(ctypes.c_int64)]
     lib.gdl_playouts.restype = ctypes.c_int
-    lib.gdl_rollout.argtypes = [ctypes.c_char_p, ctypes.c_uint64, ctypes.c_int64, words]
+    lib.gdl_rollout.argtypes = [ctypes.c_char_p, ctypes.c_uint64, ctypes.c_int64, ctypes.c_int,
+                                words]
     lib.gdl_rollout.restype = ctypes.c_int64
+    lib.gdl_line.argtypes = [ctypes.c_char_p, ctypes.c_uint64, ctypes.c_int64, words]
+    lib.gdl_line.restype = ctypes.c_int64
     lib.gdl_solve.argtypes = [ctypes.c_char_p, ctypes.c_int64, ctypes.c_char_p, ctypes.c_int64,
                               ctypes.c_double, ctypes.c_int64, PROGRESS, words,
                               ctypes.POINTER(ctypes.c_int64)]

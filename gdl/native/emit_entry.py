@@ -11,14 +11,33 @@ from gdl.native.support import CWriter
 
 
 class EntryC(HistoryC):
+    @property
+    def nested_moves(self) -> bool:
+        """Whether the legality filter asks `moves` (shogi's pawn drop that mates): a
+        listing under way counts in HM_DEPTH, and the `moves` it asks lists apart."""
+        return self.game.illegal is not None and any(
+            isinstance(n, ir.HasMoves) for n in ir.walk(self.game.illegal))
+
     def has_moves_helper(self, w: CWriter) -> None:
-        """`has_moves(planes.., variables.., who)`: who has a move other than a pass. The list
-        is kept (MEMO): the caller asks next for the moves of that very position."""
+        """`has_moves(planes.., variables.., who)`: who has a move other than a pass, found
+        by the filter's early answer: candidates of each class until one is allowed. They
+        are kept (MEMO, MEMO_C the class, MEMO_K the first allowed, those before it
+        refused; -1: the list is the legal moves): the caller asks next for the moves of
+        that very position, or draws one (pick_move)."""
         params = [f"bb b{i}" for i in range(self.n_planes)]
         params += [f"{self.var_type(i)} v{i}" for i in range(len(self.game.variables))]
-        w("static state_t MEMO_S; static move_t MEMO[MAXM]; static int MEMO_N = -1;")
-        nested = self.game.illegal is not None and any(
-            isinstance(n, ir.HasMoves) for n in ir.walk(self.game.illegal))
+        w("static state_t MEMO_S; static move_t MEMO[MAXM]; static int MEMO_N = -1, MEMO_C, "
+          "MEMO_K;")
+        self.same_state(w)
+        # the memo's position asked again (Othello's three end rules ask it each): its answer
+        same = [f"bb_eq(MEMO_S.b[{i}], b{i})" for i in range(self.n_planes)]
+        for i in range(len(self.game.variables)):
+            field = f"MEMO_S.{self.var_field(i)}"
+            same.append(f"bb_eq({field}, v{i})" if self.cell_vars[i] else
+                        f"memcmp({field}, v{i}, sizeof {field}) == 0" if self.array_vars[i]
+                        else f"{field} == v{i}")
+        filtered = self.game.illegal is not None
+        nested = self.nested_moves
         if nested:
             w("static int HM_DEPTH;   /* listings under way: the filter's `moves` is nested */")
         with w.block(f"static inline int has_moves({', '.join(params + ['int who'])})"):
@@ -29,16 +48,41 @@ class EntryC(HistoryC):
                     self.fill_state(w, "t.")
                     w("move_t *list = malloc(MAXM * sizeof *list);")
                     w("if (!list) { gdl_error = 7; return 0; }")
-                    w("HM_DEPTH++; int n = gen_moves(&t, list); HM_DEPTH--;")
-                    w("free(list);")
-                    w("return n > 0;")
+                    w("int found = 0; HM_DEPTH++;")
+                    w("for (int cls = 0; cls < NCLASS && !found && !gdl_error; cls++) "
+                      "found = first_allowed(&t, list, candidates(&t, list, cls, 0)) >= 0;")
+                    w("HM_DEPTH--; free(list);")
+                    w("return found;")
+            w(f"if (MEMO_N >= 0 && MEMO_S.pl == who && {' && '.join(same or ['1'])}) "
+              "return MEMO_N > 0;")
             w("memset(&MEMO_S, 0, sizeof MEMO_S);")
             self.fill_state(w, "MEMO_S.")
             if nested:
-                w("HM_DEPTH++; MEMO_N = gen_moves(&MEMO_S, MEMO); HM_DEPTH--;")
-            else:
-                w("MEMO_N = gen_moves(&MEMO_S, MEMO);")
+                w("HM_DEPTH++;")
+            with w.block("for (MEMO_C = 0; MEMO_C < NCLASS && !gdl_error; MEMO_C++)"):
+                w("MEMO_N = candidates(&MEMO_S, MEMO, MEMO_C, 0);")
+                if filtered:
+                    w("MEMO_K = first_allowed(&MEMO_S, MEMO, MEMO_N);")
+                    w("if (MEMO_K >= 0) break;")
+                else:
+                    w("MEMO_K = -1;")
+                    w("if (MEMO_N) break;")
+            if nested:
+                w("HM_DEPTH--;")
+            w("if (MEMO_C == NCLASS) { MEMO_N = 0; MEMO_K = -1; }   /* none: the list is empty */")
             w("return MEMO_N > 0;")
+
+    def same_state(self, w: CWriter) -> None:
+        """`same_state(a, b)`: the same position, field by field (a state's fields its
+        game does not use hold what the stack held: memcmp would miss the memo)."""
+        same = [f"bb_eq(a->b[{i}], b->b[{i}])" for i in range(self.n_planes)]
+        for i in range(len(self.game.variables)):
+            field = self.var_field(i)
+            same.append(f"bb_eq(a->{field}, b->{field})" if self.cell_vars[i] else
+                        f"memcmp(a->{field}, b->{field}, sizeof a->{field}) == 0"
+                        if self.array_vars[i] else f"a->{field} == b->{field}")
+        with w.block("static inline int same_state(const state_t *a, const state_t *b)"):
+            w(f"return {' && '.join(same + ['a->pl == b->pl', 'a->res == b->res'])};")
 
     def fill_state(self, w: CWriter, target: str) -> None:
         """The state `target` (a prefix: `s.`) from the locals, `who` to move."""
@@ -47,6 +91,75 @@ class EntryC(HistoryC):
         for i in range(len(self.game.variables)):
             self.copy_var(w, f"{target}{self.var_field(i)}", i)
         w(f"{target}pl = who;")
+
+    def pick_move(self, w: CWriter, pass_tag: int, always: bool) -> None:
+        """`pick_move(s, buf, seed)`: a uniformly random legal move of s (in buf, the memo
+        or a list of its own; good until the next call), or NULL when s has none. The
+        filter is asked only of the candidates drawn, in a random order, until one is
+        allowed: the first allowed of a random order is uniform over the allowed. A game
+        with neither a filter nor a staged rule draws from legal()'s list (the games of
+        the exact draw)."""
+        filtered = self.game.illegal is not None
+        with w.block("static inline const move_t *pick_move(const state_t *s, move_t *buf, "
+                     "uint64_t *seed)"):
+            # a move drawn from the memo is copied out: the update that follows lists the
+            # next position's moves into the memo
+            w("static move_t chosen, pass; (void)chosen; (void)pass;")
+            if not (filtered or self.staged) and not (always and self.n_classes > 1):
+                with w.block("if (!s->res && MEMO_N >= 0 && same_state(s, &MEMO_S))"):
+                    w("int n = MEMO_N;   /* the moves, pass aside */")
+                    if always:   # legal()'s list: the moves, then the pass (room left)
+                        w("uint64_t r = rng_next(seed) % (uint64_t)(n < MAXM ? n + 1 : n);")
+                        w(f"if (r == (uint64_t)n) {{ pass = NOMOVE; pass.rule = {pass_tag}; "
+                          "return &pass; }")
+                        w("chosen = MEMO[r]; return &chosen;")
+                    else:
+                        if pass_tag >= 0:
+                            w("if (n == 0) { rng_next(seed); pass = NOMOVE; "
+                              f"pass.rule = {pass_tag}; return &pass; }}")
+                        w("if (n == 0) return NULL;")
+                        w("chosen = MEMO[rng_next(seed) % (uint64_t)n]; return &chosen;")
+            if (always and self.n_classes > 1) or not (filtered or self.staged):
+                # (with a priority a pass always legal joins whichever class is legal)
+                w("int n = legal(s, buf);")
+                w("if (gdl_error || n == 0) return NULL;")
+                w("return &buf[rng_next(seed) % (uint64_t)n];")
+                return
+            w("if (s->res) return NULL;")
+            w("int memo = MEMO_N >= 0 && same_state(s, &MEMO_S);")
+            with w.block("for (int cls = memo ? MEMO_C : 0; cls < NCLASS; cls++)"):
+                w(f"move_t *list = buf, *base = buf; int n, known = -1, "
+                  f"every = {int(not filtered)};")
+                with w.block("if (memo)   /* has_moves' list: those before MEMO_K refused */"):
+                    w("int from = MEMO_K > 0 ? MEMO_K : 0;")
+                    w("base = MEMO; list = MEMO + from; n = MEMO_N - from; memo = 0; "
+                      "MEMO_N = -1;")
+                    w("if (MEMO_K >= 0) known = 0; else every = 1;")
+                w(f"else n = candidates(s, buf, cls, {int(bool(self.staged))});")
+                w("if (gdl_error) return NULL;")
+                also = "-1"
+                if always:   # one class: the pass is one more legal move
+                    w("int also = -1;")
+                    with w.block("if (list + n < base + MAXM)"):
+                        w(f"list[n] = NOMOVE; list[n].rule = {pass_tag}; also = n++;")
+                    also = "also"
+                with w.block("if (every)"):
+                    w("if (n == 0) continue;")
+                    if self.staged:   # the list has first stages unless it is the memo's
+                        w("if (base == buf) { const move_t *m = staged_draw(s, list, n, cls, "
+                          "seed); if (m || gdl_error) return m; continue; }")
+                    w("int i = (int)(rng_next(seed) % (uint64_t)n);")
+                    w("if (base == buf) return &list[i];")
+                    w("chosen = list[i]; return &chosen;")
+                if filtered:
+                    w(f"int i = draw_allowed(s, list, n, known, {also}, seed);")
+                    w("if (i >= 0 && base == buf) return &list[i];")
+                    w("if (i >= 0) { chosen = list[i]; return &chosen; }")
+                w("(void)known; (void)base;")
+            if pass_tag >= 0 and not always:
+                # the pass alone: one draw made all the same, as from legal()'s list of one
+                w(f"rng_next(seed); pass = NOMOVE; pass.rule = {pass_tag}; return &pass;")
+            w("return NULL;")
 
     def entry_points(self, w: CWriter) -> None:
         S, shift = self.cell_bits, self.capture_shift
@@ -57,13 +170,18 @@ class EntryC(HistoryC):
         with w.block("static int legal(const state_t *s, move_t *out)"):
             w("if (s->res) return 0;")
             w("int n;")
-            w("if (MEMO_N >= 0 && memcmp(s, &MEMO_S, sizeof MEMO_S) == 0) "
-              "{ n = MEMO_N; memcpy(out, MEMO, n * sizeof *out); }")
+            with w.block("if (MEMO_N >= 0 && same_state(s, &MEMO_S))"):
+                w("n = MEMO_N - (MEMO_K > 0 ? MEMO_K : 0);")
+                w("memcpy(out, MEMO + (MEMO_K > 0 ? MEMO_K : 0), n * sizeof *out);")
+                if self.game.illegal is not None:
+                    w("if (MEMO_K >= 0) n = 1 + keep_allowed(s, out + 1, n - 1);   "
+                      "/* out[0] allowed */")
             w("else n = gen_moves(s, out);")
             if pass_tag >= 0:
                 test = "n < MAXM" if always else "n == 0"
                 w(f"if ({test}) {{ out[n] = NOMOVE; out[n].rule = {pass_tag}; n++; }}")
             w("return n;")
+        self.pick_move(w, pass_tag, always)
         with w.block("static void load_state(const uint64_t *in, state_t *s)"):
             w("memset(s, 0, sizeof *s);")
             w(f"for (int i = 0; i < NP && i < {self.n_planes}; i++) for (int j = 0; j < W; j++) "
@@ -175,32 +293,54 @@ class EntryC(HistoryC):
             w("state_t s; load_state(in, &s); gdl_error = 0; MEMO_N = -1;")
             w("int64_t k = perft(&s, depth);")
             w("return gdl_error ? -1 : k;")
+        with w.block("static inline const move_t *random_move(const state_t *s, move_t *buf, "
+                     "uint64_t *seed, int exact)"):
+            w("/* exact: legal()'s list and one draw from it (the games a replay on Python")
+            w("   makes); else pick_move, which asks the filter of fewer moves */")
+            w("if (!exact) return pick_move(s, buf, seed);")
+            w("int n = legal(s, buf);")
+            w("if (gdl_error || n == 0) return NULL;")
+            w("return &buf[rng_next(seed) % (uint64_t)n];")
         with w.block("int64_t gdl_rollout(const uint64_t *in, uint64_t seed, int64_t max_plies, "
-                     "uint64_t *out)"):
+                     "int exact, uint64_t *out)"):
             w("/* one random playout: its result code (0: cut or stuck, the state in out) */")
-            w("static move_t moves[MAXM]; state_t s, t; load_state(in, &s); gdl_error = 0;")
+            w("static move_t moves[MAXM]; state_t s, t; load_state(in, &s); gdl_error = 0; "
+              "MEMO_N = -1;")
             with w.block("for (int64_t ply = 0; ply < max_plies && !s.res; ply++)"):
-                w("int n = legal(&s, moves);")
-                w("if (gdl_error) return -1;")
-                w("if (n == 0) break;")
-                w("apply_move(&s, &moves[rng_next(&seed) % (uint64_t)n], &t);")
+                w("const move_t *m = random_move(&s, moves, &seed, exact);")
+                w("if (!m) break;")
+                w("apply_move(&s, m, &t);")
                 w("s = t;")
             w("if (gdl_error) return -1;")
             w("if (!s.res) store_state(&s, out);")
             w("return s.res;")
+        with w.block("int64_t gdl_line(const uint64_t *in, uint64_t seed, int64_t plies, "
+                     "uint64_t *out)"):
+            w("/* the moves of one random playout (pick_move's draws), at most `plies`, each")
+            w("   into out (MW words): their count, -1 on an error */")
+            w("static move_t moves[MAXM]; state_t s, t; int64_t k = 0; load_state(in, &s); "
+              "gdl_error = 0; MEMO_N = -1;")
+            with w.block("for (; k < plies && !s.res; k++)"):
+                w("const move_t *m = pick_move(&s, moves, &seed);")
+                w("if (!m) break;")
+                w("encode_move(m, out + k * MW);")
+                w("apply_move(&s, m, &t);")
+                w("s = t;")
+            w("return gdl_error ? -1 : k;")
         with w.block("int gdl_playouts(const uint64_t *in, int64_t games, uint64_t seed, "
-                     "int64_t max_plies, int64_t *stats)"):
+                     "int64_t max_plies, int exact, int64_t *stats)"):
             w("static move_t moves[MAXM]; state_t start, s, t; load_state(in, &start); "
-              "gdl_error = 0;")
+              "gdl_error = 0; MEMO_N = -1;")
             w("for (int i = 0; i <= NRES; i++) stats[i] = 0;")
             with w.block("for (int64_t g = 0; g < games; g++)"):
                 w("s = start;")
                 with w.block("for (int64_t ply = 0; ply < max_plies && !s.res; ply++)"):
-                    w("int n = legal(&s, moves);")
+                    w("const move_t *m = random_move(&s, moves, &seed, exact);")
                     w("if (gdl_error) return -1;")
-                    w("if (n == 0) break;")
-                    w("apply_move(&s, &moves[rng_next(&seed) % (uint64_t)n], &t);")
+                    w("if (!m) break;")
+                    w("apply_move(&s, m, &t);")
                     w("s = t; stats[0]++;")
+                w("if (gdl_error) return -1;")
                 w("stats[1 + (s.res >= 0 && s.res < NRES ? s.res : 0)]++;")
             w("return gdl_error ? -1 : 0;")
 

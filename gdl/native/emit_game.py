@@ -106,13 +106,43 @@ class GameC(SearchC, MctsC):
                         self.judging = False
             w("return 0;")
         w("")
+        # the filter's own `moves` (a nested listing) must not take the memo's list, which
+        # a draw or an early answer may be reading
+        depth_in = " HM_DEPTH++;" if self.nested_moves else ""
+        depth_out = "HM_DEPTH--; " if self.nested_moves else ""
         with w.block("static int keep_allowed(const state_t *s, move_t *out, int n)"):
             self.keep_attacks(w)
-            w("int kept = 0;")
+            w(f"int kept = 0;{depth_in}")
             w("for (int i = 0; i < n; i++) if (allowed(s, &out[i])) out[kept++] = out[i];")
             if self.kept_sites:
                 w("ATK_ON = 0;")
-            w("return kept;")
+            w(f"{depth_out}return kept;")
+        w("")
+        self.lazy_filter(w)
+
+    def lazy_filter(self, w: CWriter) -> None:
+        """The filter asked of few moves (an early answer, a random playout's move): with
+        no attacks made before the moves, which cost a whole position's test."""
+        off = "int on = ATK_ON; ATK_ON = 0;" if self.kept_sites else ""
+        back = "ATK_ON = on;" if self.kept_sites else ""
+        if self.nested_moves:
+            off, back = f"{off} HM_DEPTH++;", f"HM_DEPTH--; {back}"
+        with w.block("static int first_allowed(const state_t *s, const move_t *out, int n)"):
+            w(f"/* the first allowed of out[0..n), -1: none */ {off}")
+            w("int i = 0; while (i < n && !allowed(s, &out[i])) i++;")
+            w(f"{back} return i < n ? i : -1;")
+        with w.block("static int draw_allowed(const state_t *s, move_t *out, int n, int known, "
+                     "int also, uint64_t *seed)"):
+            w("/* a uniform draw from the allowed of out[0..n) (known and also: allowed already,")
+            w("   or -1): an index, or -1 when none is; the refused are dropped from out */")
+            w(f"int at = -1; {off}")
+            with w.block("while (n > 0)"):
+                w("int i = (int)(rng_next(seed) % (uint64_t)n);")
+                w("if (i == known || i == also || allowed(s, &out[i])) { at = i; break; }")
+                w("out[i] = out[--n];")
+                w("if (known == n) known = i;")
+                w("if (also == n) also = i;")
+            w(f"{back} return at;")
 
     def rule_cases(self, w: CWriter, p: int, judge: bool = False) -> None:
         """One case per rule; rules whose updates are the same code share it (antichess's
@@ -230,6 +260,7 @@ class GameC(SearchC, MctsC):
         head(f"#define NSW {layout.state_words}")
         head(f"#define MW {self.move_words}")
         head(f"#define MAXM {self.max_moves}")
+        head(f"#define NCLASS {self.n_classes}")
         head(f"#define NRES {layout.results}")
         head(f"#define LC {self.array_max}")
         head("typedef struct { bb b[NP]; int64_t v[NV]; bb c[NV]; int64_t k[NV][LC]; "
@@ -260,8 +291,14 @@ class GameC(SearchC, MctsC):
         head("    return 0;")
         head("}")
         head("static int gen_moves(const state_t *s, move_t *out);")
+        head("static int candidates(const state_t *s, move_t *out, int cls, int firsts);")
+        if self.staged:
+            head("static int complete(const state_t *s, const move_t *mv, move_t *out);")
         if self.game.illegal is not None:
             head("static int keep_allowed(const state_t *s, move_t *out, int n);")
+            head("static int first_allowed(const state_t *s, const move_t *out, int n);")
+            head("static int draw_allowed(const state_t *s, move_t *out, int n, int known, "
+                 "int also, uint64_t *seed);")
         for name in self.stage_functions:
             head(f"static int {name}({self.local_params()}move_t mv, move_t *out, int n);")
         self.has_moves_helper(head)

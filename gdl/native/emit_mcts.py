@@ -57,10 +57,10 @@ static int mc_rollout(state_t s, int64_t max_plies, int evaluate, const int8_t *
                       uint64_t *rng, double *out) {
     state_t t;
     for (int64_t ply = 0; ply < max_plies && !s.res; ply++) {
-        int n = legal(&s, MC_ROLL);
+        const move_t *m = pick_move(&s, MC_ROLL, rng);
         if (gdl_error) return 1;
-        if (n == 0) break;
-        apply_move(&s, &MC_ROLL[rng_next(rng) % (uint64_t)n], &t);
+        if (!m) break;
+        apply_move(&s, m, &t);
         if (gdl_error) return 1;
         s = t;
     }

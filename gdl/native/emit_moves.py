@@ -7,8 +7,11 @@ cells); `encode_move` writes it as the Python back end's move int (docs/core.md,
 
 from __future__ import annotations
 
+import functools
+
 from gdl.interpreter import ir
 from gdl.native.emit_lists import ListsC
+from gdl.native.emit_staged import staged_draw, staged_rules
 from gdl.native.support import CWriter, Unsupported
 
 STACK = 4096   # pending jumps of one chain search (refused past it, never overrun)
@@ -92,20 +95,44 @@ class MovesC(ListsC):
         mine = self.plane(p, rule.kind)
         return mine if rule.origin is None else f"bb_and({mine}, {self.expr(rule.origin, p)})"
 
+    @functools.cached_property
+    def staged(self) -> dict[int, int]:
+        """The rules of several stages the random draw takes stage by stage, each with its
+        bound (emit_staged.py); none in a game with a legality filter (its draw judges
+        whole moves)."""
+        return {} if self.game.illegal is not None else staged_rules(self.game, self.geo)
+
+    @property
+    def n_classes(self) -> int:
+        """1, or 2 when rules are named first (`priority`): class 0 is theirs, legal when
+        it has an allowed move; class 1 the other rules'."""
+        return 2 if self.game.priority else 1
+
     def gen_moves(self, w: CWriter) -> None:
-        """`gen_moves(s, out)`: every move but a pass, priority rules first."""
-        with w.block("static int gen_moves(const state_t *s, move_t *out)"):
+        """`candidates(s, out, cls, firsts)`: the moves of a class before the legality
+        filter, pass aside; with `firsts`, of the `staged` rules only their first stages;
+        `gen_moves(s, out)`: every legal move but a pass, priority rules first."""
+        with w.block("static int candidates(const state_t *s, move_t *out, int cls, "
+                     "int firsts)"):
             w("int n = 0;")
             w("if (s->res) return 0;")
             self.unpack(w, "s")
             w(f"bb occ = {self.occ()};")
-            w("(void)occ;")
+            w("(void)occ; (void)cls; (void)firsts;")
             with w.block("switch (s->pl)"):
                 for p in range(self.n_players):
                     with w.block(f"case {p}:"):
                         self.legal_for(w, p)
                         w("break;")
             w("return n;")
+        with w.block("static int gen_moves(const state_t *s, move_t *out)"):
+            w("int n = 0;")
+            with w.block("for (int cls = 0; cls < NCLASS && n == 0 && !gdl_error; cls++)"):
+                w("n = candidates(s, out, cls, 0);")
+                self.filter(w)
+            w("return n;")
+        if self.staged:
+            staged_draw(self, w)
 
     def unpack(self, w: CWriter, s: str) -> None:
         for i in range(self.n_planes):
@@ -117,30 +144,39 @@ class MovesC(ListsC):
                 w(f"{self.var_type(i)} v{i} = {s}->{self.var_field(i)};")
 
     def legal_for(self, w: CWriter, p: int) -> None:
+        """Player p's candidates of class `cls` (see n_classes)."""
         first = list(self.game.priority)
         rest = [i for i, r in enumerate(self.game.rules)
                 if i not in first and not isinstance(r, ir.PassRule)]
-        for position, index in enumerate(first + rest):
-            if first and position == len(first):
-                self.filter(w)
-                w("if (n) return n;   /* priority: the rules named first, when they have moves */")
-            rule = self.game.rules[index]
-            w(f"/* rule {index}: {type(rule).__name__} {self.comment(rule.name)} */")
-            with w.block(""):
-                if isinstance(rule, ir.ParamRule):
-                    self.param_moves(w, rule, index, p)
-                    continue
-                if not getattr(rule, "more", ()):
-                    self.rule_moves(w, rule, self.board_number[index], p)
-                    continue
-                # the first stage into a list, then each of its moves on through the stages
-                w("static move_t first[MAXM]; int nf = 0;")
-                self.target = ("first", "nf")
+        if first:
+            with w.block("if (cls == 0)"):
+                for index in first:
+                    self.one_rule(w, index, p)
+                w("return n;")
+        for index in rest:
+            self.one_rule(w, index, p)
+
+    def one_rule(self, w: CWriter, index: int, p: int) -> None:
+        rule = self.game.rules[index]
+        w(f"/* rule {index}: {type(rule).__name__} {self.comment(rule.name)} */")
+        with w.block(""):
+            if isinstance(rule, ir.ParamRule):
+                self.param_moves(w, rule, index, p)
+                return
+            if not getattr(rule, "more", ()):
                 self.rule_moves(w, rule, self.board_number[index], p)
-                self.target = ("out", "n")
-                call = self.stage_function(index, 1, p)
-                w(f"for (int i = 0; i < nf; i++) n = {call}({self.locals()}first[i], out, n);")
-        self.filter(w)
+                return
+            # the first stage into a list, then each of its moves on through the stages
+            w("static move_t first[MAXM]; int nf = 0;")
+            self.target = ("first", "nf")
+            self.rule_moves(w, rule, self.board_number[index], p)
+            self.target = ("out", "n")
+            call = self.stage_function(index, 1, p)
+            loop = f"for (int i = 0; i < nf; i++) n = {call}({self.locals()}first[i], out, n);"
+            if index in self.staged:   # the draw makes the later stages of the one it drew
+                w("if (firsts) { for (int i = 0; i < nf; i++) PUTM(out, n, first[i]); }")
+                loop = f"else {loop}"
+            w(loop)
 
     def filter(self, w: CWriter) -> None:
         """Keep the moves the legality filter allows (on the position each leaves)."""

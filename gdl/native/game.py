@@ -269,30 +269,47 @@ class NativeGame:
         from gdl.native.solve import can_solve
         return can_solve(self, state)
 
-    def _rollout(self, state: tuple, seed: int, max_plies: int) -> tuple | None:
+    def _rollout(self, state: tuple, seed: int, max_plies: int,
+                 exact: bool = False) -> tuple | None:
         """(True, payoffs) of one random playout in C, or (False, the state it was cut at),
-        or None when it cannot run there."""
+        or None when it cannot run there. exact: each move drawn from the whole list of
+        legal moves (`native_playouts`)."""
         out = self._state_buffer
         raw = self.pack(state)
         code = -1 if raw is None else self.lib.gdl_rollout(raw, seed & (2**64 - 1),
-                                                           max_plies, out)
+                                                           max_plies, int(exact), out)
         if code < 0:
             return None
         if code:
             return True, self.python.returns((*state[:-1], code))
         return False, self.unpack(bytes(out), state)
 
+    def native_line(self, state: tuple, seed: int, plies: int) -> list | None:
+        """The moves of one random playout in C, as the playouts draw them, at most
+        `plies` (the tests replay them on Python), or None when it cannot run there."""
+        if not self.ready():
+            return None
+        assert self.lib is not None   # ready() says so
+        out = (ctypes.c_uint64 * (max(1, plies) * self.layout.move_words))()
+        raw = self.pack(state)
+        n = -1 if raw is None else self.lib.gdl_line(raw, seed & (2**64 - 1), plies, out)
+        return None if n < 0 else self.decode_moves(bytes(out), n)
+
     def native_playouts(self, state: tuple, games: int, seed: int = 1,
-                        max_plies: int = 10_000) -> tuple[int, dict[int, int]] | None:
+                        max_plies: int = 10_000,
+                        exact: bool = False) -> tuple[int, dict[int, int]] | None:
         """(moves played, games by result code) over `games` uniformly random playouts in C,
-        None when they cannot run there."""
+        None when they cannot run there. Each move is uniform over the legal ones; exact:
+        drawn as `legal_moves(state)[r % n]` with r from splitmix64 (a replay on Python
+        makes the same games), else the filter judges only the candidates drawn
+        (pick_move in emit_entry.py: the same draws where a game has no filter)."""
         if not self.ready():
             return None
         assert self.lib is not None   # ready() says so
         stats = (ctypes.c_int64 * (self.layout.results + 2))()
         raw = self.pack(state)
         if raw is None or self.lib.gdl_playouts(raw, games, seed & (2**64 - 1), max_plies,
-                                                stats) < 0:
+                                                int(exact), stats) < 0:
             return None
         return stats[0], {code: stats[1 + code] for code in range(self.layout.results)
                           if stats[1 + code]}

@@ -52,7 +52,7 @@ static inline int bb_pop(bb *a) {   /* takes the lowest cell out of a non-empty 
     }
     return -1;
 }
-static inline bb bb_shl(bb a, int n) {
+BB_INLINE bb bb_shl(bb a, int n) {
     bb r = {{0}}; int q = n >> 6, s = n & 63;
     for (int i = W - 1; i >= q; i--) {
         uint64_t v = a.w[i - q] << s;
@@ -61,7 +61,7 @@ static inline bb bb_shl(bb a, int n) {
     }
     return r;
 }
-static inline bb bb_shr(bb a, int n) {
+BB_INLINE bb bb_shr(bb a, int n) {
     bb r = {{0}}; int q = n >> 6, s = n & 63;
     for (int i = 0; i + q < W; i++) {
         uint64_t v = a.w[i + q] >> s;
