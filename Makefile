@@ -12,7 +12,7 @@ $(BIN)/.installed: pyproject.toml
 	touch $@
 
 demo: $(BIN)/.installed
-	$(BIN)/python -m gdl.demo
+	$(BIN)/python -m gdl.cli.demo
 
 test: $(BIN)/.installed
 	$(BIN)/python -m pytest
@@ -29,7 +29,7 @@ lint: $(BIN)/.lint-installed
 bench: $(BIN)/.installed
 	for b in bench/*.py; do $(BIN)/python $$b || exit 1; done
 
-# The bundled games' fitted weights (gdl/weights/*.json): again after their rules change.
+# The bundled games' fitted weights (gdl/ai/weights/*.json): again after their rules change.
 # GAME:GAMES, or GAME:GAMES:NODES for self-play searched in C at NODES nodes a move, then
 # optionally :ENGINE_GAMES:ENGINE_SECONDS (the engine tournament) and :SEED (default 1).
 WEIGHTS_GAMES := connect4:400 breakthrough:200 othello:150 hex:400:3000 clobber:200:2000:10:0.1 draughts:150 \

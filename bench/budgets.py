@@ -22,11 +22,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gdl import catalog  # noqa: E402
 from gdl.errors import SolverError  # noqa: E402
-from gdl.solvers.alphabeta import AlphaBeta  # noqa: E402
-from gdl.solvers.csp_solve import solve_csp  # noqa: E402
-from gdl.solvers.exact import solve  # noqa: E402
-from gdl.solvers.mcts import MCTS  # noqa: E402
-from gdl.solvers.puzzle import solve_puzzle  # noqa: E402
+from gdl.solvers.search.alphabeta import AlphaBeta  # noqa: E402
+from gdl.solvers.constraints.solve import solve_csp  # noqa: E402
+from gdl.solvers.search.exact import solve  # noqa: E402
+from gdl.solvers.search.mcts import MCTS  # noqa: E402
+from gdl.solvers.puzzles.choose import solve_puzzle  # noqa: E402
 
 OPENING = (0, 12)   # plies of random play before a searched position
 # (game, options, plies into the game): three board sizes each, or, for Othello (no size

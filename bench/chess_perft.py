@@ -2,7 +2,7 @@
 
 Run: python bench/chess_perft.py [--depth N] [--backend native]   (default 4: 197281)
 
-`--backend native` counts in C (gdl.native's perft), with the build made before the clock
+`--backend native` counts in C (gdl.interpreter.c's perft), with the build made before the clock
 starts.
 
 Prints figures only. Both count the last ply from the move list without playing it
@@ -19,8 +19,8 @@ from time import perf_counter
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from gdl import catalog  # noqa: E402
-from gdl.native.backend import with_backend  # noqa: E402
-from gdl.perft import perft  # noqa: E402
+from gdl.interpreter.c.backend import with_backend  # noqa: E402
+from gdl.solvers.search.perft import perft  # noqa: E402
 from tools import chess_perft  # noqa: E402
 from tools.oracles.chess import fen_position  # noqa: E402
 

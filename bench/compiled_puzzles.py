@@ -18,10 +18,10 @@ from time import perf_counter
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from gdl import catalog  # noqa: E402
-from gdl.games.reference_puzzles import PocketCube, SlidingPuzzle, random_walk  # noqa: E402
-from gdl.solvers.bidirectional import solve_bidirectional  # noqa: E402
-from gdl.solvers.enumerate import enumerate_space  # noqa: E402
-from gdl.solvers.idastar import solve_idastar  # noqa: E402
+from tests.references.puzzles import PocketCube, SlidingPuzzle, random_walk  # noqa: E402
+from gdl.solvers.puzzles.bidirectional import solve_bidirectional  # noqa: E402
+from gdl.solvers.puzzles.enumerate import enumerate_space  # noqa: E402
+from gdl.solvers.puzzles.idastar import solve_idastar  # noqa: E402
 
 PAIRS = {"pocket_cube": PocketCube, "eight_puzzle": lambda: SlidingPuzzle(3, start="123456780")}
 

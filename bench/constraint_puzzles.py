@@ -35,9 +35,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from gdl import catalog  # noqa: E402
 from gdl.interpreter import compile_rules  # noqa: E402
-from gdl.solvers.csp import CSP  # noqa: E402
-from gdl.solvers.csp_library import library_version  # noqa: E402
-from gdl.solvers.csp_solve import solve_csp  # noqa: E402
+from gdl.interpreter.core.grid.model import CSP  # noqa: E402
+from gdl.solvers.constraints.library import library_version  # noqa: E402
+from gdl.solvers.constraints.solve import solve_csp  # noqa: E402
 
 TOP95 = Path(__file__).resolve().parent / "data" / "top95.txt"
 FAST = ("propagate", "library+propagate")

@@ -23,9 +23,10 @@ import platform
 import statistics
 import time
 
-from gdl.solvers.csp import CSP, queens_csp, sudoku_csp
-from gdl.solvers.csp_propagate import propagate
-from gdl.solvers.csp_solve import solve_csp
+from gdl.interpreter.core.grid.builders import queens_csp, sudoku_csp
+from gdl.interpreter.core.grid.model import CSP
+from gdl.solvers.constraints.propagate import propagate
+from gdl.solvers.constraints.solve import solve_csp
 
 EASY = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
 HARD = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
@@ -35,7 +36,7 @@ def library_solvers() -> list[tuple[str, str]]:
     """(solver name, class name) for each distinct solver class of the installed library."""
     import constraint
 
-    from gdl.solvers.csp_library import SOLVERS, available_solvers
+    from gdl.solvers.constraints.library import SOLVERS, available_solvers
     rows, seen = [], set()
     for name in available_solvers():
         made = SOLVERS[name]()  # type: ignore[misc]
@@ -95,7 +96,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reps", type=int, default=5, help="runs per figure (median)")
     reps = parser.parse_args().reps
-    from gdl.solvers.csp_library import library_version
+    from gdl.solvers.constraints.library import library_version
     print(f"constraint solving benchmark: {library_version()}, Python "
           f"{platform.python_version()}, median of {reps} runs, seconds")
     for name, givens in (("easy Sudoku", EASY), ("hard Sudoku", HARD)):

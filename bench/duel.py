@@ -27,12 +27,12 @@ MAX_PLIES = 400
 
 
 def player(game, spec: str, seed: int, seconds: float | None):
-    from gdl.players import AIPlayer
+    from gdl.ai.players import AIPlayer
     level, *rest = spec.split("/")
     engine = next((r for r in rest if r in ("alphabeta", "mcts")), "auto")
     evaluation = "derived" if "derived" in rest else "auto"
     if "native" in rest:
-        from gdl.native.backend import with_backend
+        from gdl.interpreter.c.backend import with_backend
         game = with_backend(game, "native")
     return AIPlayer(game, level, seed=seed, time_per_move=seconds, engine=engine,
                     evaluation=evaluation)

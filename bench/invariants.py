@@ -25,12 +25,12 @@ from time import perf_counter
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from gdl import catalog  # noqa: E402
-from gdl.games.reference_puzzles import random_walk  # noqa: E402
-from gdl.solvers.bfs import solve_bfs  # noqa: E402
-from gdl.solvers.bidirectional import solve_bidirectional  # noqa: E402
-from gdl.solvers.exact import solve  # noqa: E402
-from gdl.solvers.idastar import solve_idastar  # noqa: E402
-from gdl.solvers.pruning import hints_from  # noqa: E402
+from tests.references.puzzles import random_walk  # noqa: E402
+from gdl.solvers.puzzles.bfs import solve_bfs  # noqa: E402
+from gdl.solvers.puzzles.bidirectional import solve_bidirectional  # noqa: E402
+from gdl.solvers.search.exact import solve  # noqa: E402
+from gdl.solvers.puzzles.idastar import solve_idastar  # noqa: E402
+from gdl.solvers.puzzles.pruning import hints_from  # noqa: E402
 
 
 def raw(state):

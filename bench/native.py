@@ -5,8 +5,8 @@ to generate and compile the C source and to load it from the cache.
     python bench/native.py [NAME ...] [--seconds S] [--runs N] [--perft-depth D]
 
 Each figure is the median of RUNS runs, the sides taking turns in every run (so a change
-of machine load touches all alike). The native playouts run wholly in C (gdl.native:
-`native_playouts`); the Python and OpenSpiel ones are the loops of gdl.speed.playout_rate
+of machine load touches all alike). The native playouts run wholly in C (gdl.interpreter.c:
+`native_playouts`); the Python and OpenSpiel ones are the loops of gdl.cli.speed.playout_rate
 and bench/openspiel_peers.py (a Python loop choosing each move). Every side draws each move
 uniformly from the legal ones, but the native playouts ask a legality filter (chess,
 shogi, go) only of the candidates they draw and make a move of stages (amazons, pentago)
@@ -16,7 +16,7 @@ ratio to the Python back end, the two languages at equal work.
 OpenSpiel counts an amazons move as three actions: its playouts/s still compare whole
 games. Perft nodes/s: native at one ply deeper than Python (columns "perft d" is
 Python's depth), each counted over the whole tree it walks divided by its time; the cache
-hit is found by the IR's key (gdl/native/build.py), with no C source generated.
+hit is found by the IR's key (gdl/interpreter/c/build.py), with no C source generated.
 Prints figures only; nothing here asserts a speed.
 """
 
@@ -36,10 +36,10 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from gdl import catalog  # noqa: E402
-from gdl.native.game import NativeGame  # noqa: E402
-from gdl.native.support import Unsupported  # noqa: E402
-from gdl.perft import _perft  # noqa: E402
-from gdl.speed import playout_rate  # noqa: E402
+from gdl.interpreter.c.game import NativeGame  # noqa: E402
+from gdl.interpreter.c.support import Unsupported  # noqa: E402
+from gdl.solvers.search.perft import _perft  # noqa: E402
+from gdl.cli.speed import playout_rate  # noqa: E402
 
 GAMES = ("tictactoe", "connect4", "breakthrough", "clobber", "othello", "draughts", "uttt",
          "gomoku", "hex", "dots_and_boxes", "amazons", "pentago", "chess", "go", "mancala",
@@ -71,7 +71,7 @@ def compile_times(game) -> tuple[float, float]:
             NativeGame(game)
             built = perf_counter() - start
             start = perf_counter()
-            from gdl.native import game as native_module
+            from gdl.interpreter.c import game as native_module
             native_module._LIBRARIES.clear()   # a new process's first load
             NativeGame(game)
             hit = perf_counter() - start

@@ -1,7 +1,7 @@
-"""MCTS iterations per second in one process: the tree in C (gdl.native.mcts), the tree in
-Python with rollouts in C (gdl.solvers.mcts on the native back end), all Python, and
-OpenSpiel's MCTSBot (random rollouts, its C++ game through pyspiel) as the peer the AI
-plays against (bench/playoff_openspiel.py).
+"""MCTS iterations per second in one process: the tree in C (gdl.solvers.search.native_mcts), the
+tree in Python with rollouts in C (gdl.solvers.search.mcts on the native back end), all Python,
+and OpenSpiel's MCTSBot (random rollouts, its C++ game through pyspiel) as the peer the AI plays
+against (bench/playoff_openspiel.py).
 
     python bench/native_mcts.py [NAME ...] [--seconds S] [--runs N]
 
@@ -21,9 +21,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from gdl import catalog  # noqa: E402
-from gdl.native.backend import with_backend  # noqa: E402
-from gdl.native.mcts import NativeMCTS  # noqa: E402
-from gdl.solvers.mcts import MCTS  # noqa: E402
+from gdl.interpreter.c.backend import with_backend  # noqa: E402
+from gdl.solvers.search.native_mcts import NativeMCTS  # noqa: E402
+from gdl.solvers.search.mcts import MCTS  # noqa: E402
 
 # gdl's name, its options, OpenSpiel's game
 GAMES = {

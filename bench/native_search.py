@@ -22,11 +22,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from gdl import catalog  # noqa: E402
-from gdl.native.backend import with_backend  # noqa: E402
-from gdl.native.search import NativeAlphaBeta  # noqa: E402
-from gdl.solvers.alphabeta import AlphaBeta  # noqa: E402
-from gdl.solvers.tables import BoundedTable  # noqa: E402
-from gdl.training.use import compiled_weights, fitted  # noqa: E402
+from gdl.interpreter.c.backend import with_backend  # noqa: E402
+from gdl.solvers.search.native_alphabeta import NativeAlphaBeta  # noqa: E402
+from gdl.solvers.search.alphabeta import AlphaBeta  # noqa: E402
+from gdl.solvers.search.tables import BoundedTable  # noqa: E402
+from gdl.ai.fitted import compiled_weights, fitted  # noqa: E402
 
 GAMES = ("tictactoe", "connect4", "breakthrough", "clobber", "othello", "draughts", "uttt",
          "gomoku", "hex", "dots_and_boxes", "pentago", "chess", "go", "mancala",

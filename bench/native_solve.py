@@ -1,5 +1,5 @@
 """The exact solver in C against Python's, in one process: value, nodes, seconds and nodes
-per second of `gdl.solvers.exact.solve` on each back end, from the start.
+per second of `gdl.solvers.search.exact.solve` on each back end, from the start.
 
     python bench/native_solve.py [--runs N] [--big]
 
@@ -23,8 +23,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from gdl import catalog  # noqa: E402
-from gdl.native.backend import with_backend  # noqa: E402
-from gdl.solvers.exact import solve  # noqa: E402
+from gdl.interpreter.c.backend import with_backend  # noqa: E402
+from gdl.solvers.search.exact import solve  # noqa: E402
 
 BOARDS = [("tictactoe", {}), ("nim", {}), ("dots_and_boxes", {}),
           ("breakthrough", {"width": "5", "height": "4"}), ("hex", {"size": "4"}),

@@ -5,12 +5,12 @@ perft nodes per second too (the oracle module's DEPTH from the start).
 
     python bench/openspiel_peers.py [NAME ...] [--seconds S] [--runs N] [--perft]
 
-Prints figures only. A gdl move may be several OpenSpiel actions (an amazons move is
-three), so moves/s compares complete turns: OpenSpiel's figure counts actions, and the
-ratio is given per playout too. `--root DIR` measures another checkout of gdl (a before
-and after in one sitting). `--perft DEPTH` adds perft nodes/s from the start, gdl's
-`gdl.perft` against OpenSpiel's per complete turn (tools/oracle.py, cloning states through
-pyspiel), the median of the runs.
+Prints figures only. A gdl move may be several OpenSpiel actions (an amazons move is three), so
+moves/s compares complete turns: OpenSpiel's figure counts actions, and the ratio is given per
+playout too. `--root DIR` measures another checkout of gdl (a before and after in one sitting).
+`--perft DEPTH` adds perft nodes/s from the start, gdl's `gdl.solvers.search.perft` against
+OpenSpiel's per complete turn (tools/oracle.py, cloning states through pyspiel), the median of
+the runs.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from pathlib import Path
 from time import perf_counter
 
 ROOT = Path(__file__).resolve().parents[1]
-MAX_PLIES = 10_000   # OpenSpiel actions in one playout at most (gdl's: gdl.speed's cap)
+MAX_PLIES = 10_000   # OpenSpiel actions in one playout at most (gdl's: gdl.cli.speed's cap)
 
 
 def spiel_playouts(spiel, seconds: float, seed: int) -> tuple[float, float]:
@@ -60,7 +60,7 @@ def perft_rates(game, spiel, module, runs: int) -> tuple[float, float, int]:
     """(gdl's perft nodes/s, OpenSpiel's, the leaves) from the start at the module's DEPTH,
     medians of `runs` interleaved runs. OpenSpiel's perft counts per action: it is measured
     only for games whose turns are one action (None otherwise)."""
-    from gdl.perft import perft
+    from gdl.solvers.search.perft import perft
     from tools import oracle
     depth = getattr(module, "DEPTH", 3)
     start = spiel.new_initial_state()
@@ -88,7 +88,7 @@ def main() -> None:
     sys.path.insert(0, args.root)
     sys.path.insert(1, str(ROOT))   # tools/ (the oracle modules) from this checkout
     from gdl import catalog
-    from gdl.speed import playout_rate
+    from gdl.cli.speed import playout_rate
     from tools import oracle
     names = args.games or sorted(p.stem for p in (ROOT / "tools" / "oracles").glob("*.py")
                                  if p.stem not in ("__init__", "picture"))

@@ -4,7 +4,7 @@ Run: python bench/permutation_layout.py [--runs 5]
 
 pocket_cube_stickers (24 stickers on a net, a game file) is searched two ways in one
 process: in the layout gdl reads back from its rules (7 corners, 3 twists each:
-gdl.interpreter.puzzle_layout) and on the core game's own states (a plane per colour,
+gdl.interpreter.layouts.layout) and on the core game's own states (a plane per colour,
 the generic move code). pocket_cube (the permutation file, lowered into the core and
 read back) and the hand-written reference cube are timed beside them. Prints the
 median of the runs: breadth-first states/s over the positions within 5 quarter turns,
@@ -22,8 +22,8 @@ from time import perf_counter
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from gdl import catalog  # noqa: E402
-from gdl.games.reference_puzzles import PocketCube  # noqa: E402
-from gdl.permutation_game import as_puzzle  # noqa: E402
+from tests.references.puzzles import PocketCube  # noqa: E402
+from gdl.interpreter.layouts.permutation_game import as_puzzle  # noqa: E402
 
 DEPTH = 5
 

@@ -17,7 +17,8 @@ everything is seeded. OpenSpiel referees: its returns score the game.
 `--set` and `--param` change the oracle module's game on both sides (go 9x9: `--set size=9
 --param board_size=9`; the oracle's own is 5x5).
 
-`--backend native` (or auto) searches with the AI's alpha-beta in C (gdl.native.search).
+`--backend native` (or auto) searches with the AI's alpha-beta in C
+(gdl.solvers.search.native_alphabeta).
 Prints one line per game and then wins, draws and losses, the score with a 95% interval,
 and the median seconds per move of both sides.
 """
@@ -131,7 +132,7 @@ def main() -> None:
     import pyspiel
     from tools import oracle
     from gdl import catalog
-    from gdl.players import AIPlayer
+    from gdl.ai.players import AIPlayer
     module = oracle.oracle(args.game)
     options = {k: str(v) for k, v in getattr(module, "OPTIONS", {}).items()}
     options.update(item.split("=", 1) for item in args.set)
@@ -140,11 +141,11 @@ def main() -> None:
                   for k, v in (item.split("=", 1) for item in args.param))
     game = catalog.load(args.game, options)
     if args.backend is not None:
-        from gdl.native.backend import with_backend
+        from gdl.interpreter.c.backend import with_backend
         game = with_backend(game, args.backend)
     spiel = pyspiel.load_game(module.SPIEL, params)
     if args.derived:
-        game._fitted_evaluation = None   # what gdl.training.use caches: no weights
+        game._fitted_evaluation = None   # what gdl.ai.fitted caches: no weights
     start = spiel.new_initial_state()
     t0 = perf_counter()
     spiel_bot(spiel, args.simulations, args.seed).step(start)
@@ -154,7 +155,7 @@ def main() -> None:
         return AIPlayer(game, args.level, seed=seed, time_per_move=first_budget,
                         engine=args.engine)
 
-    from gdl.training import use
+    from gdl.ai import fitted as use
     fitted = use.fitted(game)
     kept = fitted is not None and fitted[1].engine.get("evaluation") != "derived"
     print(f"{args.game} ({', '.join(f'{k}={v}' for k, v in options.items()) or 'defaults'}): "

@@ -3,7 +3,7 @@
     python bench/playouts.py          # about half a minute
 
 Prints random playouts/s of the compiled tic-tac-toe and Connect Four next to
-the hand-written references in gdl/games/reference.py, all through the protocol
+the hand-written references in tests/references/games.py, all through the protocol
 calls in this one process: RUNS runs each, compiled and reference runs taking
 turns, the same seed for both sides of a pair; each figure is the median. Then
 perft nodes/s as `gdl perft` counts them (the perft count over its time: the
@@ -22,9 +22,9 @@ from time import perf_counter
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gdl import catalog  # noqa: E402
-from gdl.games.reference import ConnectFour, TicTacToe  # noqa: E402
-from gdl.perft import perft  # noqa: E402
-from gdl.speed import playout_rate  # noqa: E402
+from tests.references.games import ConnectFour, TicTacToe  # noqa: E402
+from gdl.solvers.search.perft import perft  # noqa: E402
+from gdl.cli.speed import playout_rate  # noqa: E402
 
 RUNS = 7          # runs per figure; the median is printed
 SECONDS = 0.5     # length of one playout run

@@ -16,9 +16,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from gdl import catalog  # noqa: E402
-from gdl.interpreter.puzzle_bounds import derive_bound  # noqa: E402
-from gdl.one_player import OnePlayerPuzzle  # noqa: E402
-from gdl.solvers.astar import solve_astar  # noqa: E402
+from gdl.interpreter.layouts.bounds import derive_bound  # noqa: E402
+from gdl.interpreter.layouts.one_player import OnePlayerPuzzle  # noqa: E402
+from gdl.solvers.puzzles.astar import solve_astar  # noqa: E402
 
 PUZZLES = (("peg_solitaire", {}), ("lights_out", {"size": "4"}), ("lights_out", {}),
            ("sokoban", {}), ("rush_hour", {}), ("rush_hour", {"reach": "1"}))

@@ -22,13 +22,13 @@ from time import perf_counter
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gdl.games.reference_puzzles import (CUBE_MOVES, Hanoi, PocketCube,  # noqa: E402
+from tests.references.puzzles import (CUBE_MOVES, Hanoi, PocketCube,  # noqa: E402
                                          SlidingPuzzle, random_walk)
-from gdl.solvers.bfs import solve_bfs  # noqa: E402
-from gdl.solvers.bidirectional import solve_bidirectional  # noqa: E402
-from gdl.solvers.enumerate import enumerate_space  # noqa: E402
-from gdl.solvers.idastar import solve_idastar  # noqa: E402
-from gdl.solvers.pruning import hints_from, no_hints  # noqa: E402
+from gdl.solvers.puzzles.bfs import solve_bfs  # noqa: E402
+from gdl.solvers.puzzles.bidirectional import solve_bidirectional  # noqa: E402
+from gdl.solvers.puzzles.enumerate import enumerate_space  # noqa: E402
+from gdl.solvers.puzzles.idastar import solve_idastar  # noqa: E402
+from gdl.solvers.puzzles.pruning import hints_from, no_hints  # noqa: E402
 
 
 def plain_cube_bfs() -> tuple[int, int]:

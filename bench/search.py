@@ -18,14 +18,14 @@ from time import perf_counter
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gdl import catalog  # noqa: E402
-from gdl.games.reference import ConnectFour, TicTacToe  # noqa: E402
-from gdl.players import AIPlayer  # noqa: E402
-from gdl.solvers.alphabeta import AlphaBeta, Ordering  # noqa: E402
-from gdl.solvers.exact import solve  # noqa: E402
-from gdl.solvers.match import format_table, run_match  # noqa: E402
-from gdl.solvers.mcts import MCTS  # noqa: E402
-from gdl.solvers.tables import BoundedTable  # noqa: E402
-from gdl.speed import playout_rate  # noqa: E402
+from tests.references.games import ConnectFour, TicTacToe  # noqa: E402
+from gdl.ai.players import AIPlayer  # noqa: E402
+from gdl.solvers.search.alphabeta import AlphaBeta, Ordering  # noqa: E402
+from gdl.solvers.search.exact import solve  # noqa: E402
+from gdl.ai.match import format_table, run_match  # noqa: E402
+from gdl.solvers.search.mcts import MCTS  # noqa: E402
+from gdl.solvers.search.tables import BoundedTable  # noqa: E402
+from gdl.cli.speed import playout_rate  # noqa: E402
 
 
 def alphabeta_rate(game, depth: int, **options) -> tuple[int, float]:

@@ -19,7 +19,7 @@ __version__ = "0.1.0"   # the one place the version is written (pyproject.toml r
 _WHERE = {
     "AIMove": "gdl.api", "ConstraintSolution": "gdl.api", "PerftResult": "gdl.api",
     "PuzzleSolution": "gdl.api", "SolveResult": "gdl.api", "ai_move": "gdl.api",
-    "apply": "gdl.api", "load": "gdl.api", "solve": "gdl.api",
+    "apply": "gdl.api", "load": "gdl.api", "perft": "gdl.api", "solve": "gdl.api",
     "GdlError": "gdl.errors", "IllegalMove": "gdl.errors", "Position": "gdl.position",
     "Result": "gdl.position", "Game": "gdl.protocol", "Record": "gdl.records",
 }
@@ -32,21 +32,11 @@ if TYPE_CHECKING:
     from gdl import errors
     from gdl.api import (
         AIMove, ConstraintSolution, PerftResult, PuzzleSolution, SolveResult, ai_move, apply,
-        load, solve)
+        load, perft, solve)
     from gdl.errors import GdlError, IllegalMove
     from gdl.position import Position, Result
     from gdl.protocol import Game
     from gdl.records import Record, load as load_record
-
-
-import gdl.perft as _perft_module  # noqa: E402,F401  (first: `perft` below must stay the function)
-
-
-def perft(*args: Any, **kwargs: Any) -> Any:
-    """`gdl.api.perft`: the submodule gdl.perft has the same name, and importing it would
-    replace a lazily bound function, so this one is bound at once and calls that one."""
-    from gdl.api import perft as count
-    return count(*args, **kwargs)
 
 
 def __getattr__(name: str) -> Any:

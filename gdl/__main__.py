@@ -8,7 +8,7 @@ import sys
 
 
 def run() -> None:
-    """The `gdl` command: exit with the status of `gdl.cli.main`."""
+    """The `gdl` command: exit with the status of `gdl.cli.main.main`."""
     try:
         from gdl import interrupts
         interrupts.install()
@@ -17,7 +17,7 @@ def run() -> None:
         # shows no line of the generated code; traceback's reads linecache, where
         # compile_source registers that code.
         sys.excepthook = traceback.print_exception
-        from gdl.cli import main
+        from gdl.cli.main import main
         status = main()   # main handles Ctrl-C in a command, not while parsing arguments
     except KeyboardInterrupt:
         sys.stderr.write("gdl: interrupted\n")

@@ -2,7 +2,7 @@
 
 Every function takes a game (from `load`), a `Position`, or a game's name with
 its options; every move it returns is in the game's notation. Levels and
-defaults are the command line's: level "hard", 1 s per move (see gdl.players).
+defaults are the command line's: level "hard", 1 s per move (see gdl.ai.players).
 
 >>> import gdl
 >>> gdl.solve("tictactoe").value
@@ -21,17 +21,17 @@ import attrs
 
 from gdl import catalog, limits
 from gdl.errors import GdlError
-from gdl.native.backend import with_backend
-from gdl.perft import iter_divide
-from gdl.players import DEFAULT_LEVEL, AIPlayer, make_player
+from gdl.interpreter.c.backend import with_backend
+from gdl.solvers.search.perft import iter_divide
+from gdl.ai.players import DEFAULT_LEVEL, AIPlayer, make_player
 from gdl.position import Position, checked_move
 from gdl.protocol import CONSTRAINTS, GAME, Game, State
-from gdl.solvers.alphabeta import SearchResult
-from gdl.solvers.csp_solve import solve_csp
-from gdl.solvers.evaluation import WIN
-from gdl.solvers.exact import solve as exact_solve
-from gdl.solvers.mcts import MCTSResult
-from gdl.solvers.puzzle import default_method, solve_puzzle
+from gdl.solvers.search.alphabeta import SearchResult
+from gdl.solvers.constraints.solve import solve_csp
+from gdl.solvers.search.evaluation import WIN
+from gdl.solvers.search.exact import solve as exact_solve
+from gdl.solvers.search.mcts import MCTSResult
+from gdl.solvers.puzzles.choose import default_method, solve_puzzle
 
 GameLike = Game | Position | str
 
@@ -39,7 +39,7 @@ GameLike = Game | Position | str
 def load(name_or_path: str, *, backend: str | None = None, **options: Any) -> Any:
     """The game `name_or_path` (a bundled name, see `gdl list`, or a rules file) with its
     options given as Python values (`width=5`, `heaps=[1, 2, 3]`) or texts, on the back
-    end `backend` (see gdl.native.backend: auto, native or python; by default auto, falling
+    end `backend` (see gdl.interpreter.c.backend: auto, native or python; by default auto, falling
     back to Python without a word).
 
     Raises:
@@ -263,8 +263,8 @@ def _solve_constraints(puzzle: Any, given: str | None, time_limit: float | None
 
 @attrs.frozen
 class PerftResult:
-    """The move sequences of exactly `depth` plies (see gdl.perft), and the count below
-    each first move, in notation and legal-move order."""
+    """The move sequences of exactly `depth` plies (see gdl.solvers.search.perft), and the count
+    below each first move, in notation and legal-move order."""
 
     depth: int
     count: int

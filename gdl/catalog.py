@@ -18,17 +18,19 @@ from typing import Any
 
 import attrs
 
-from gdl import invariants_json as export
+from gdl.interpreter.core import invariants_json as export
 from gdl.errors import GdlError, OptionError, RulesSemanticError, UnknownGame
-from gdl import levels
-from gdl.interpreter import compile_rules, load_file, puzzle_layout
-from gdl.interpreter.compiled import CompiledGame
-from gdl.interpreter.constraints import CompiledConstraints
-from gdl.interpreter.invariants import CHECK_SECONDS, MAX_PLIES, Result, Verification, verify
-from gdl.interpreter.puzzle_bounds import heuristic_text
-from gdl.interpreter.puzzle_summary import WALK_LENGTH, WALKS, summary as puzzle_summary
-from gdl.interpreter.puzzle_summary import violations as puzzle_violations
-from gdl.training import use
+from gdl.grammar import levels
+from gdl.interpreter import compile_rules, load_file
+from gdl.interpreter.layouts import layout as puzzle_layout
+from gdl.interpreter.python.compiled import CompiledGame
+from gdl.interpreter.core.grid.compiled import CompiledConstraints
+from gdl.interpreter.core.invariants import CHECK_SECONDS, MAX_PLIES, Result, Verification, verify
+from gdl.interpreter.layouts.bounds import heuristic_text
+from gdl.interpreter.layouts.summary import WALK_LENGTH, WALKS, summary as puzzle_summary
+from gdl.interpreter.layouts.summary import violations as puzzle_violations
+from gdl.ai import fitted as use
+from gdl.ai.equip import equip
 
 SANITY_PLAYOUTS = 200   # random games `check` plays to show the compiled rules run
 
@@ -64,6 +66,17 @@ def kind(name: str) -> str:
 def bundled_games() -> list[tuple[str, str]]:
     """(name, title) of every bundled game, sorted by name."""
     return [(name, _title(path)) for name, path in sorted(bundled_paths().items())]
+
+
+def compile_text(text: str, filename: str = "<rules>",
+                 options: Mapping[str, str] | None = None) -> Any:
+    """Rules text compiled (gdl.interpreter.compile_rules) and equipped with the AI's derived
+    evaluation (gdl.ai.equip): what every loader of gdl gives, files and editors alike.
+
+    Raises:
+        RulesSyntaxError, RulesSemanticError, OptionError: as compile_rules.
+    """
+    return equip(compile_rules(text, filename, options))
 
 
 def resolve(game: str) -> Path:
@@ -102,11 +115,11 @@ def load(game: str, options: Mapping[str, object] | None = None) -> Any:
     texts = {name: option_text(name, value) for name, value in (options or {}).items()}
     if Path(game).suffix in LEVEL_SUFFIXES and Path(game).is_file():
         return load_level(LEVEL_SUFFIXES[Path(game).suffix], game, options)
-    return load_file(resolve(game), texts)
+    return equip(load_file(resolve(game), texts))
 
 
 # Bundled games whose positions are levels: `--position TEXT` (or a file holding it)
-# rebuilds the board from the level (see gdl.levels); a file `NAME.xsb` is a Sokoban level.
+# rebuilds the board from the level (see gdl.grammar.levels); a file `NAME.xsb` is a Sokoban level.
 LEVEL_READERS = {"sokoban": levels.sokoban_rules, "rush_hour": levels.rush_hour_rules}
 LEVEL_SUFFIXES = {".xsb": "sokoban"}
 
@@ -128,7 +141,7 @@ def load_level(game: str, level: str, options: Mapping[str, object] | None = Non
         level = path.read_text(encoding="utf-8")
     text = LEVEL_READERS[game](level)
     texts = {name: option_text(name, value) for name, value in (options or {}).items()}
-    return compile_rules(text, f"{game}.gdl", texts)
+    return compile_text(text, f"{game}.gdl", texts)
 
 
 def option_text(name: str, value: object) -> str:
@@ -179,7 +192,7 @@ def check(game: str, options: Mapping[str, str] | None = None, seed: int = 0,
           games: int | None = None, plies: int | None = None) -> Report:
     """Compile `game`, play `games` seeded random games through it (default 200; each cut
     after `plies`, if given) and test every declared invariant on their positions; a
-    summary and the declarations found false (see `gdl.interpreter.invariants`). A puzzle
+    summary and the declarations found false (see `gdl.interpreter.core.invariants`). A puzzle
     is walked at random instead (default 20 walks of 40 moves)."""
     compiled = load(game, options)
     if isinstance(compiled, CompiledConstraints):
@@ -326,7 +339,7 @@ def _located(game: str, result: Result) -> str:
 
 def check_constraints(puzzle: CompiledConstraints) -> str:
     """A constraint puzzle's summary: its model, and whether its own givens have one solution."""
-    from gdl.solvers.csp_solve import solve_csp   # the solvers are needed only here
+    from gdl.solvers.constraints.solve import solve_csp   # the solvers are needed only here
     blank = puzzle.givens_error is not None   # the file's givens do not fit the options set
     csp = puzzle.csp("." * len(puzzle.cells) if blank else None)
     result = solve_csp(csp, count=True, limit=2)

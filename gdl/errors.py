@@ -104,6 +104,10 @@ class IllegalMove(GdlError):
         return f"{base}; legal moves: {' '.join(self.legal)}"
 
 
+class PositionError(GdlError):
+    """A position text (or a level) that does not describe a position of this game."""
+
+
 class SolverError(GdlError):
     """A solver was given a game it cannot handle (it says which capability is missing)."""
 

@@ -27,7 +27,7 @@ import attrs
 
 from gdl.errors import GdlError, IllegalMove
 from gdl.protocol import CONSTRAINTS, PUZZLE, Game, Move, State
-from gdl.svg import board_svg
+from gdl.interpreter.python.svg import board_svg
 
 
 @attrs.frozen

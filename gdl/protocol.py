@@ -2,7 +2,7 @@
 
 Solvers see only this protocol, never the rules language. A hand-written Python
 class with these members works with every solver (the references in
-`gdl.games.reference` are such classes).
+`tests.references.games` are such classes).
 
 Conventions
 - A state is an immutable, hashable value; `apply` never mutates it.

@@ -26,7 +26,7 @@ import attrs
 
 from gdl import catalog
 from gdl.errors import GdlError
-from gdl.games.reference_puzzles import random_walk
+from gdl.solvers.puzzles.walk import random_walk
 from gdl.position import Position
 from gdl.protocol import State
 

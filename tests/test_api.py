@@ -7,9 +7,9 @@ import pytest
 
 import gdl
 from gdl import catalog
-from gdl.cli import build_parser
+from gdl.cli.main import build_parser
 from gdl.errors import GdlError, IllegalMove, OptionError
-from gdl.players import DEFAULT_SECONDS, AIPlayer
+from gdl.ai.players import DEFAULT_SECONDS, AIPlayer
 
 
 def test_options_as_python_values():

@@ -8,12 +8,12 @@ import json
 from time import process_time
 
 from gdl import catalog
-from gdl.cli import main
-from gdl.solvers.alphabeta import AlphaBeta
+from gdl.cli.main import main
+from gdl.solvers.search.alphabeta import AlphaBeta
 from gdl.solvers import budget
 from gdl.solvers.budget import Clock, deadline_after
-from gdl.solvers.csp_solve import solve_csp
-from gdl.solvers.mcts import MCTS
+from gdl.solvers.constraints.solve import solve_csp
+from gdl.solvers.search.mcts import MCTS
 
 
 def run(capsys, *argv):
@@ -108,7 +108,7 @@ def test_solving_a_huge_board_keeps_to_the_limit(capsys):
 
 
 def test_an_mcts_player_takes_its_tree_bound_from_the_command_line(capsys):
-    from gdl.players import make_player
+    from gdl.ai.players import make_player
     game = catalog.load("tictactoe")
     player = make_player("mcts", game, "hard", seed=1, time_per_move=5.0, max_nodes=30)
     move = player.choose(game, game.initial_state())

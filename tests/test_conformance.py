@@ -40,9 +40,9 @@ from hypothesis import strategies as st
 
 from gdl import catalog
 from gdl.errors import IllegalMove
-from gdl.interpreter.compiled import CompiledGame
-from gdl.interpreter.ir import Symmetry
-from gdl.interpreter.symmetry import imager
+from gdl.interpreter.python.compiled import CompiledGame
+from gdl.interpreter.core.ir import Symmetry
+from gdl.interpreter.core.symmetry import imager
 from gdl.protocol import CONSTRAINTS, GAME, PUZZLE, Game
 
 

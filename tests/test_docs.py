@@ -34,9 +34,9 @@ from pathlib import Path
 import attrs
 import pytest
 
-from gdl.cli import main
+from gdl.cli.main import main
 from gdl.errors import RulesError
-from gdl.interpreter import compile_rules
+from gdl.catalog import compile_text
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -161,7 +161,7 @@ def write_files(directory: Path, files) -> None:
 
 @pytest.mark.parametrize("block", all_blocks("gdl"), ids=lambda b: b.where)
 def test_rules_block_compiles_and_plays(block):
-    game = compile_rules(block.text, block.file or EXAMPLE_NAME)
+    game = compile_text(block.text, block.file or EXAMPLE_NAME)
     rng = random.Random(0)
     for _ in range(PLAYOUTS):
         state, plies = game.initial_state(), 0
@@ -178,7 +178,7 @@ def test_rules_block_compiles_and_plays(block):
 
 @pytest.mark.parametrize("block", all_blocks("gdl-fails"), ids=lambda b: b.where)
 def test_failing_block_compiles_then_fails_in_play(block):
-    game = compile_rules(block.text, block.file or EXAMPLE_NAME)
+    game = compile_text(block.text, block.file or EXAMPLE_NAME)
     rng = random.Random(0)
     with pytest.raises((IndexError, ZeroDivisionError)):
         for _ in range(PLAYOUTS):
@@ -209,7 +209,7 @@ def _error_cases() -> list:
 @pytest.mark.parametrize("block, shown", _error_cases())
 def test_error_block_is_refused_as_shown(block, shown):
     with pytest.raises(RulesError) as caught:
-        compile_rules(block.text, EXAMPLE_NAME)
+        compile_text(block.text, EXAMPLE_NAME)
     if shown is not None:
         assert normalise(caught.value.report()) == normalise(shown)
 
@@ -238,7 +238,7 @@ def _game_keywords() -> set[str]:
 
 def test_the_reference_shows_every_word_of_the_language():
     """Each keyword, built-in name and function appears as code in docs/language.md."""
-    from gdl.interpreter.expressions import BUILTIN_NAMES, FUNCTIONS
+    from gdl.interpreter.core.check.scope import BUILTIN_NAMES, FUNCTIONS
     text = (DOCS / "language.md").read_text(encoding="utf-8")
     shown = set()
     for span in re.findall(r"`([^`\n]+)`", text):

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from gdl.cli import main
+from gdl.cli.main import main
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 DOC_FILES = ["api.md", "openspiel.md", "records.md"]
@@ -70,8 +70,9 @@ def test_doctests(doc, tmp_path, capsys, monkeypatch):
     assert result.failed == 0
 
 
-DOCTESTED_MODULES = ["gdl.api", "gdl.position", "gdl.openspiel", "gdl.catalog", "gdl.perft",
-                     "gdl.players", "gdl.interpreter.geometry", "gdl.interpreter.geometry_lines"]
+DOCTESTED_MODULES = ["gdl.api", "gdl.position", "gdl.bridges.openspiel", "gdl.catalog",
+                     "gdl.solvers.search.perft", "gdl.ai.players",
+                     "gdl.interpreter.core.geometry", "gdl.interpreter.core.lines"]
 
 
 @pytest.mark.parametrize("name", DOCTESTED_MODULES)

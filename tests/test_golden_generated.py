@@ -21,9 +21,9 @@ from pathlib import Path
 import pytest
 
 from gdl import catalog
-from gdl.native.emit_game import generate
-from gdl.native.search import evaluation_specs
-from gdl.native.support import Unsupported
+from gdl.interpreter.c.generate import generate
+from gdl.ai.equip import evaluation_specs
+from gdl.interpreter.c.support import Unsupported
 
 GOLDEN = Path(__file__).parent / "data" / "golden" / "generated.json"
 REGEN = "GDL_REGEN_GOLDEN"

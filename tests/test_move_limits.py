@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from gdl import limits
-from gdl.cli import main
+from gdl.cli.main import main
 
 NO_END = '''game "Shuffle"
 players A B

@@ -1,4 +1,4 @@
-"""Moves whose text holds spaces, read from one string (gdl.notation)."""
+"""Moves whose text holds spaces, read from one string (gdl.cli.notation)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 
 from gdl import catalog
 from gdl.errors import IllegalMove
-from gdl.notation import read_moves
+from gdl.cli.notation import read_moves
 
 
 def test_moves_with_spaces_are_read_greedily_or_split_by_commas():

@@ -11,15 +11,16 @@ import random
 import pytest
 
 from gdl import catalog
-from gdl.cli import main
+from gdl.cli.main import main
 from gdl.errors import GdlError
-from gdl.games.reference_puzzles import SlidingPuzzle
-from gdl.interpreter import compile_rules as load_rules, parse as parse_rules
-from gdl.interpreter.puzzle_permutation_core import core_rules
-from gdl.one_player import OnePlayerPuzzle
-from gdl.solvers.astar import solve_astar
-from gdl.solvers.bfs import solve_bfs
-from gdl.solvers.puzzle import solve_puzzle
+from tests.references.puzzles import SlidingPuzzle
+from gdl.catalog import compile_text as load_rules
+from gdl.interpreter import parse as parse_rules
+from gdl.interpreter.layouts.permutation_core import core_rules
+from gdl.interpreter.layouts.one_player import OnePlayerPuzzle
+from gdl.solvers.puzzles.astar import solve_astar
+from gdl.solvers.puzzles.bfs import solve_bfs
+from gdl.solvers.puzzles.choose import solve_puzzle
 
 
 def run_json(capsys, *argv):
@@ -224,7 +225,7 @@ def test_the_sliding_puzzle_is_a_core_game_of_named_swaps():
     """`tiles 1..N and blank` lowers to a one-player game file (a piece per tile, moves
     `move up: if COND then swap empty with n is empty`); compiled as any game file, it moves
     like the test's own model of the 2x3 puzzle, move for move."""
-    from gdl.interpreter.puzzle_tiles import core_rules
+    from gdl.interpreter.layouts.tiles import core_rules
     goal = (1, 2, 3, 4, 5, 0)
     game = load_rules(core_rules(2, 3, goal), "two_by_three.gdl")
     assert game.players == ("solver",)
@@ -251,7 +252,7 @@ def test_the_lowered_8_puzzle_as_a_game_file_solves_in_31_moves(tmp_path, capsys
     """The core game the 8-puzzle lowers to, written out as a plain `game` file and solved
     by `gdl solve` as any one-player game (no sugar: no bound, no symmetry): breadth-first
     search finds the 31 moves from 867254301, the 8-puzzle's farthest position."""
-    from gdl.interpreter.puzzle_tiles import core_rules
+    from gdl.interpreter.layouts.tiles import core_rules
     path = tmp_path / "sliding.gdl"
     path.write_text(core_rules(3, 3, (1, 2, 3, 4, 5, 6, 7, 8, 0)))
     letters = ".TABCDEFG"   # t1 .. t8 as the core writes them (upper case: the one player)

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from gdl import catalog
-from gdl.cli import main
-from gdl.perft import perft
+from gdl.cli.main import main
+from gdl.solvers.search.perft import perft
 
 DATA = Path(__file__).parent / "data" / "perft"
 SUITE_DEPTH = {"connect4": 6, "breakthrough": 3, "draughts": 6, "chess": 3}  # default: every line

@@ -1,4 +1,4 @@
-"""Lower bounds derived from the rules (gdl.interpreter.puzzle_bounds): A* with them finds
+"""Lower bounds derived from the rules (gdl.interpreter.layouts.bounds): A* with them finds
 the lengths a plain breadth-first search written here finds, and on sampled positions the
 bound never exceeds the true distance, found by the same plain search."""
 
@@ -11,12 +11,12 @@ from collections import deque
 import pytest
 
 from gdl import catalog
-from gdl.cli import main
-from gdl.interpreter import compile_rules
-from gdl.interpreter.puzzle_bounds import derive_bound
-from gdl.one_player import OnePlayerPuzzle
-from gdl.solvers.astar import solve_astar
-from gdl.solvers.weighted import solve_weighted
+from gdl.cli.main import main
+from gdl.catalog import compile_text
+from gdl.interpreter.layouts.bounds import derive_bound
+from gdl.interpreter.layouts.one_player import OnePlayerPuzzle
+from gdl.solvers.puzzles.astar import solve_astar
+from gdl.solvers.puzzles.weighted import solve_weighted
 
 SMALL_PEGS = """game "Pegs 4x3"
 players solver
@@ -95,7 +95,7 @@ def test_derived_bound_is_admissible_and_astar_is_optimal(name, options):
 
 
 def test_small_peg_board_bound_is_admissible():
-    game = compile_rules(SMALL_PEGS, "pegs.gdl")
+    game = compile_text(SMALL_PEGS, "pegs.gdl")
     puzzle = OnePlayerPuzzle(game)
     assert puzzle.heuristic_source == "derived: |count own - 1|, at most 1 a move"
     truth = distances(puzzle, puzzle.initial_state())
@@ -119,8 +119,8 @@ def test_no_bound_where_none_is_proved():
     # A move that adds a piece anywhere: the count of own pieces changes by the whole board.
     source = SMALL_PEGS.replace("move: jump peg n s e w over own to empty",
                                 "move: choose empty then fill empty with peg")
-    assert derive_bound(compile_rules(source, "fill.gdl").ir) is None
-    assert OnePlayerPuzzle(compile_rules(source, "fill.gdl")).heuristic_source == "none"
+    assert derive_bound(compile_text(source, "fill.gdl").ir) is None
+    assert OnePlayerPuzzle(compile_text(source, "fill.gdl")).heuristic_source == "none"
 
 
 def test_solve_and_check_say_which_heuristic(capsys):
@@ -197,13 +197,13 @@ goal: no (box and not goal)
 def test_a_piece_that_can_vanish_gets_no_distance_bound():
     # The box's step leaves a man where it lands: boxes vanish, so their distances prove
     # nothing; the count (one box off the goal, two cells changed a move) still holds.
-    game = compile_rules(REPLACED, "replaced.gdl")
+    game = compile_text(REPLACED, "replaced.gdl")
     assert derive_bound(game.ir).text == \
         "derived: count (box and (a1 or b1 or c1)), at most 2 a move"
     puzzle = OnePlayerPuzzle(game)
     truth = distances(puzzle, puzzle.initial_state())
     assert truth[puzzle.initial_state()] == 2   # the man steps aside, the box steps
     assert all(puzzle.heuristic_distance(s) <= d for s, d in truth.items() if d is not None)
-    kept = compile_rules(REPLACED.replace("add man at here", "add man at origin"), "kept.gdl")
+    kept = compile_text(REPLACED.replace("add man at here", "add man at origin"), "kept.gdl")
     assert derive_bound(kept.ir).text == \
         "derived: the sum of each box's distance to d1, at most 1 step a move"

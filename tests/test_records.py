@@ -9,9 +9,10 @@ import re
 import pytest
 
 import gdl
-from gdl import cli_colour, records
+from gdl import records
+from gdl.cli import colour as cli_colour
 from gdl.catalog import resolve
-from gdl.cli import main
+from gdl.cli.main import main
 
 
 def run(capsys, *argv):

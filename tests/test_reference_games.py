@@ -7,7 +7,7 @@ import random
 import pytest
 
 from gdl.errors import IllegalMove, OptionError
-from gdl.games.reference import ConnectFour, Nim, TicTacToe
+from tests.references.games import ConnectFour, Nim, TicTacToe
 from gdl.protocol import Game
 
 TTT_PERFT = [9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872]

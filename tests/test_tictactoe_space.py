@@ -13,7 +13,7 @@ import itertools
 import pytest
 
 from gdl import catalog
-from gdl.solvers.exact import solve
+from gdl.solvers.search.exact import solve
 
 MAX_HEAPS, MAX_HEAP = 3, 4
 

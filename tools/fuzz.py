@@ -161,7 +161,7 @@ def classify(text: str, code: int | None, out: str, err: str) -> str:
 
 def run_case(text: str) -> tuple[str, str]:
     """(class, the first line of stderr) of `gdl check` on `text`, in this process."""
-    from gdl.cli import main
+    from gdl.cli.main import main
     with tempfile.NamedTemporaryFile("w", suffix=".gdl", delete=False, encoding="utf-8",
                                      errors="surrogatepass", newline="") as f:
         f.write(text)

@@ -1,19 +1,27 @@
-"""AST -> checked IR -> generated Python: `compile_rules` and `load_file`."""
+"""Rules text -> AST (gdl.grammar) -> checked IR (`core.check`) -> a game the solvers can
+run: `compile_rules` and `load_file`.
+
+    core/       one checker and one IR for games, puzzles and constraint grids
+    python/     IR -> generated Python (CompiledGame)
+    c/          IR -> generated C, built and cached (NativeGame, `--backend`)
+    layouts/    puzzle state layouts read back from the IR, and their engines
+"""
 
 from __future__ import annotations
 
 import hashlib
 from pathlib import Path
 from collections.abc import Mapping
+from typing import Any, cast
 
 from gdl.errors import UnknownGame
 from gdl.grammar.parser import parse
-from gdl.interpreter.checker import check
-from gdl.interpreter.compiled import CompiledGame
-from gdl.interpreter.constraints import (
-    CompiledConstraints, compile_constraints, reject_constraint_statements)
-from gdl.interpreter.puzzle_compiled import CompiledPuzzle
-from gdl.interpreter.puzzles import compile_puzzle, reject_puzzle_statements
+from gdl.interpreter.core.check import check
+from gdl.interpreter.core.grid.compiled import CompiledConstraints
+from gdl.interpreter.core.ir import GameIR
+from gdl.interpreter.core.puzzle_ir import PuzzleIR
+from gdl.interpreter.layouts.compiled import CompiledPuzzle
+from gdl.interpreter.python.compiled import CompiledGame
 
 Compiled = CompiledGame | CompiledPuzzle | CompiledConstraints   # what a rules file becomes
 
@@ -26,16 +34,19 @@ def compile_rules(text: str, filename: str = "<rules>",
         RulesSyntaxError, RulesSemanticError: the text is wrong (located).
         OptionError: an unknown option or a value of the wrong shape.
     """
-    rules = parse(text, filename)
-    if rules.header.kind == "puzzle":   # puzzles have their own checker (gdl.interpreter.puzzles)
-        return compile_puzzle(rules, options)
-    if rules.header.kind == "constraints":   # CSPs: gdl.interpreter.constraints
-        return compile_constraints(rules, options)
-    reject_constraint_statements(rules)
-    reject_puzzle_statements(rules)
-    game = CompiledGame(check(rules, options))
-    game.rules_hash = rules_digest(text)
-    return game
+    return compile_ir(check(parse(text, filename), options), text)
+
+
+def compile_ir(checked: Any, text: str) -> Compiled:
+    """The checked IR of `text` on its engine: a game's generated code, a puzzle's tables; a
+    constraint grid is its own (it builds CSPs)."""
+    if isinstance(checked, GameIR):
+        game = CompiledGame(checked)
+        game.rules_hash = rules_digest(text)
+        return game
+    if isinstance(checked, PuzzleIR):
+        return CompiledPuzzle(checked)
+    return cast(CompiledConstraints, checked)
 
 
 def rules_digest(text: str) -> str:

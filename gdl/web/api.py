@@ -17,10 +17,10 @@ from typing import Any
 
 from gdl import api as gdl_api
 from gdl.errors import GdlError, IllegalMove, RulesError
-from gdl.interpreter.constraints import CompiledConstraints
+from gdl.interpreter.core.grid.compiled import CompiledConstraints
 from gdl.position import Position
 from gdl.protocol import CONSTRAINTS, PUZZLE
-from gdl.solvers.csp import check_solution, given_conflicts
+from gdl.interpreter.core.grid.model import check_solution, given_conflicts
 from gdl.web import documents
 from gdl.web.library import EDITOR_FILENAME, Library, check_text
 

@@ -11,14 +11,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from gdl.interpreter import ir
-from gdl.interpreter.compiled import CompiledGame
-from gdl.interpreter.constraints import CompiledConstraints
-from gdl.interpreter.geometry import bits
-from gdl.interpreter.puzzle_compiled import CompiledPuzzle
-from gdl.interpreter.puzzle_ir import PermutationIR, TilesIR
+from gdl.interpreter.core import ir
+from gdl.interpreter.python.compiled import CompiledGame
+from gdl.interpreter.core.grid.compiled import CompiledConstraints
+from gdl.interpreter.core.geometry import bits
+from gdl.interpreter.layouts.compiled import CompiledPuzzle
+from gdl.interpreter.core.puzzle_ir import PermutationIR, TilesIR
 from gdl.protocol import Game, State
-from gdl.solvers.csp import AllDifferent, symbol
+from gdl.interpreter.core.grid.model import AllDifferent
+from gdl.interpreter.core.grid.text import symbol
 
 # Players named after a colour are drawn in it; others take the palette in turn.
 NAMED_COLOURS = {"white": "#f4f4f4", "black": "#1d1d1d", "red": "#c0392b", "blue": "#2e86c1",

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from gdl import catalog
+from gdl.ai.equip import equip
 from gdl.errors import UnknownGame
 from gdl.interpreter import compile_rules, load_file
 
@@ -79,9 +80,9 @@ class Library:
                 self._compiled.move_to_end(key)
                 return self._compiled[key]
         if name in self._texts:
-            game = compile_rules(self._texts[name], EDITOR_FILENAME, options)
+            game = catalog.compile_text(self._texts[name], EDITOR_FILENAME, options)
         elif name in self.paths:
-            game = load_file(self.paths[name], options)
+            game = equip(load_file(self.paths[name], options))
         elif name in catalog.bundled_paths():
             game = catalog.load(name, options)
         else:

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT))
 
 from gdl import catalog  # noqa: E402
-from gdl.perft import perft  # noqa: E402
+from gdl.solvers.search.perft import perft  # noqa: E402
 from tools import chess_perft  # noqa: E402
 from tools.oracles.chess import fen_position  # noqa: E402
 

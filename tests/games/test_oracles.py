@@ -23,8 +23,8 @@ sys.path.insert(0, str(ROOT))
 
 from gdl import catalog  # noqa: E402
 from gdl.errors import GdlError  # noqa: E402
-from gdl.native.backend import with_backend  # noqa: E402
-from gdl.perft import perft  # noqa: E402
+from gdl.interpreter.c.backend import with_backend  # noqa: E402
+from gdl.solvers.search.perft import perft  # noqa: E402
 from tools import oracle  # noqa: E402
 
 # Every game with an oracle module has its record; a module without one fails below.

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from gdl import catalog
-from gdl.cli import main
+from gdl.cli.main import main
 from gdl.errors import OptionError, RulesError, RulesSemanticError, RulesSyntaxError
 from gdl.interpreter import load_file
 

@@ -6,17 +6,17 @@ from __future__ import annotations
 
 import pytest
 
-from gdl.cli import main
+from gdl.cli.main import main
 from gdl.errors import RulesSyntaxError, source_lines
 from gdl.grammar import limits
-from gdl.interpreter import compile_rules
+from gdl.catalog import compile_text
 
 HEAD = 'game "T"\nplayers A B\nstate n = 0\nmove go k in 1..1: n += k\n'
 
 
 def error_of(text: str) -> RulesSyntaxError:
     with pytest.raises(RulesSyntaxError) as caught:
-        compile_rules(text, "t.gdl")
+        compile_text(text, "t.gdl")
     return caught.value
 
 
@@ -55,7 +55,7 @@ def test_long_numbers_names_and_too_many_parameters_or_statements():
 
 
 def test_a_byte_order_mark_is_accepted():
-    game = compile_rules("\ufeff" + HEAD + "end: draw if n == 1\n", "t.gdl")
+    game = compile_text("\ufeff" + HEAD + "end: draw if n == 1\n", "t.gdl")
     assert game.title == "T"
 
 
@@ -65,7 +65,7 @@ def test_the_reported_line_is_the_printed_line_for_every_line_break(char):
     text = f'game "T{char}x"\nplayers A B  # a{char}b{char}c\nstate n = 0\n' \
            f'move go k in 1..1: n += k\nend: draw if n == zz\n'
     with pytest.raises(Exception) as caught:
-        compile_rules(text, "t.gdl")
+        compile_text(text, "t.gdl")
     err = caught.value
     assert (err.pos.line, err.pos.column) == (5, 19)
     head, shown, caret = err.report().split("\n")
@@ -91,9 +91,9 @@ def test_a_colour_swap_before_the_board_and_enemy_in_a_solo_game():
     text = 'game "S"\nplayers A B\nsymmetry swapping colours\nboard 3 x 3\n' \
            'move: place on empty\nend: mover wins if line 3\nend: draw if full\n'
     with pytest.raises(Exception) as caught:
-        compile_rules(text, "s.gdl")
+        compile_text(text, "s.gdl")
     assert str(caught.value) == "s.gdl:4:1: `board` comes before any `symmetry`"
-    solo = compile_rules('game "Solo"\nplayers A\nboard 3 x 3\nmove: place on empty\n'
+    solo = compile_text('game "Solo"\nplayers A\nboard 3 x 3\nmove: place on empty\n'
                          'end: mover wins if count enemy > 0\nend: draw if full\n', "solo.gdl")
     state = solo.initial_state()
     for _ in range(9):
@@ -105,11 +105,11 @@ def test_constants_folded_from_written_numbers_are_bounded_too():
     from gdl.errors import RulesSemanticError
     big = " * ".join(["9" * 30] * 3)   # each number is short; their product is 90 digits
     with pytest.raises(RulesSemanticError) as caught:
-        compile_rules(HEAD.replace("state n = 0", f"option k = 2\nstate n = k * {big}")
+        compile_text(HEAD.replace("state n = 0", f"option k = 2\nstate n = k * {big}")
                       + "end: draw if n == 1\n", "t.gdl")
     assert caught.value.message == "this folds to a number of more than 60 digits (a limit of gdl)"
     assert (caught.value.pos.line, caught.value.pos.column) == (4, 11)
     # up to the limit, folding is exact
-    game = compile_rules(HEAD.replace("state n = 0", f"state n = {'9' * 30} * {'9' * 30}")
+    game = compile_text(HEAD.replace("state n = 0", f"state n = {'9' * 30} * {'9' * 30}")
                          + "end: draw if n == 1\n", "t.gdl")
     assert game.initial_state()[0] == int("9" * 30) ** 2

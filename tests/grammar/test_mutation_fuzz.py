@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from gdl import catalog
 from gdl.errors import OptionError, RulesError
-from gdl.interpreter import compile_rules
+from gdl.catalog import compile_text
 
 GAMES = [path.read_text() for name, path in sorted(catalog.bundled_paths().items())
          if path.parent.name in ("line", "race", "take", "capture", "flip")]
@@ -43,7 +43,7 @@ def mutate(text: str, seed: int, edits: int) -> str:
 def test_mutated_rules_compile_or_are_refused_with_a_position(game, seed, edits):
     text = mutate(game, seed, edits)
     try:
-        compiled = compile_rules(text, "mutant.gdl")
+        compiled = compile_text(text, "mutant.gdl")
     except RulesError as err:
         assert err.filename == "mutant.gdl"
         assert str(err).startswith("mutant.gdl")
@@ -87,7 +87,7 @@ def test_mutated_puzzles_and_constraints_compile_or_are_refused(text, seed, edit
         i = rng.randrange(len(tokens))
         tokens[i] = rng.choice(OTHER_WORDS + WORDS)
     try:
-        compile_rules(" ".join(tokens), "mutant.gdl")
+        compile_text(" ".join(tokens), "mutant.gdl")
     except RulesError as err:
         assert str(err).startswith("mutant.gdl")
     except OptionError:

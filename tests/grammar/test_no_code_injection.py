@@ -19,10 +19,11 @@ from pathlib import Path
 import pytest
 
 from gdl import catalog
-from gdl.cli import main
+from gdl.cli.main import main
 from gdl.errors import OptionError, RulesError, RulesSyntaxError
-from gdl.interpreter import compile_rules, load_file
-from gdl.perft import perft
+from gdl.catalog import compile_text
+from gdl.interpreter import load_file
+from gdl.solvers.search.perft import perft
 
 PAYLOAD = "__import__('os').system('touch PWNED')"
 TICTACTOE = [1, 9, 72, 504, 3024, 15120]
@@ -141,8 +142,8 @@ def test_code_after_a_title_is_a_located_syntax_error(tmp_path, header, column):
 
 @pytest.mark.parametrize("names", HOSTILE_NAMES, ids=lambda n: "-".join(n.values()))
 def test_hostile_names_leave_the_generated_code_unchanged(names):
-    game = compile_rules(TICTACTOE_RULES.format(**{**PLAIN, **names}), "twin.gdl")
-    plain = compile_rules(TICTACTOE_RULES.format(**PLAIN), "twin.gdl")
+    game = compile_text(TICTACTOE_RULES.format(**{**PLAIN, **names}), "twin.gdl")
+    plain = compile_text(TICTACTOE_RULES.format(**PLAIN), "twin.gdl")
     assert game.source == plain.source
     generated = source_names(plain.source)
     foreign = {n for n in names.values() if n not in generated}
@@ -155,14 +156,14 @@ def test_hostile_names_leave_the_generated_code_unchanged(names):
 @pytest.mark.parametrize("names", HOSTILE_NAMES[:2], ids=lambda n: "-".join(n.values()))
 def test_an_option_with_a_hostile_name_can_be_set(names):
     text = TICTACTOE_RULES.format(**{**PLAIN, **names})
-    game = compile_rules(text, "twin.gdl", {names["option"]: "4"})
+    game = compile_text(text, "twin.gdl", {names["option"]: "4"})
     assert game.options == {names["option"]: 4}
     assert [perft(game, game.initial_state(), d) for d in range(3)] == [1, 16, 16 * 15]
 
 
 def test_a_move_counter_with_a_colliding_name_counts():
     names = HOSTILE_NAMES[0]
-    game = compile_rules(TICTACTOE_RULES.format(**{**PLAIN, **names}), "twin.gdl")
+    game = compile_text(TICTACTOE_RULES.format(**{**PLAIN, **names}), "twin.gdl")
     state = game.moves_after(["a1", "b2", "c3"])
     assert game.render(state).splitlines()[-2] == f"{names['var']}: 3"
     assert game.render(state).splitlines()[-1] == f"{names['p1']} to move"
@@ -170,8 +171,8 @@ def test_a_move_counter_with_a_colliding_name_counts():
 
 @pytest.mark.parametrize("names", NIM_HOSTILE_NAMES, ids=lambda n: "-".join(n.values()))
 def test_hostile_parameter_names_leave_the_generated_code_unchanged(names):
-    game = compile_rules(NIM_RULES.format(**names), "twin.gdl")
-    plain = compile_rules(NIM_RULES.format(**NIM_PLAIN), "twin.gdl")
+    game = compile_text(NIM_RULES.format(**names), "twin.gdl")
+    plain = compile_text(NIM_RULES.format(**NIM_PLAIN), "twin.gdl")
     bundled = catalog.load("nim")
     assert game.source == plain.source
     counts = [perft(bundled, bundled.initial_state(), d) for d in range(5)]

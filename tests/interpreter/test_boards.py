@@ -11,10 +11,10 @@ import random
 import pytest
 
 from gdl.errors import RulesError
-from gdl.interpreter import compile_rules
-from gdl.interpreter.geometry import COMPASS, HEX, Geometry, bits, shifted
-from gdl.interpreter.symmetry import imager, map_text
-from gdl.perft import perft
+from gdl.catalog import compile_text
+from gdl.interpreter.core.geometry import COMPASS, HEX, Geometry, bits, shifted
+from gdl.interpreter.core.symmetry import imager, map_text
+from gdl.solvers.search.perft import perft
 
 HEX_STEPS = ((1, 0), (-1, 0), (0, 1), (-1, 1), (1, -1), (0, -1))
 HEX_AXES = ((1, 0), (0, 1), (1, -1))
@@ -183,7 +183,7 @@ def test_hex_game_perft_matches_a_plain_generator(shape, n):
     cells = hex_cells(shape, n)
     a = min(cells)                                    # the lowest cell of the first column
     b = max(cells, key=lambda c: (c[1], -c[0]))       # the leftmost cell of the top row
-    game = compile_rules(HEX_GAME.format(board=f"hex {shape} {n}", a=name(*a), b=name(*b)),
+    game = compile_text(HEX_GAME.format(board=f"hex {shape} {n}", a=name(*a), b=name(*b)),
                          "hex.gdl")
     start = {a: 0, b: 1}
     counts = [perft(game, game.initial_state(), d) for d in range(1, 5)]
@@ -195,7 +195,7 @@ def test_hex_line_3_runs_along_three_axes():
     """Random placements on hex boards (bitboard line tables and the shift helper): the game
     ends exactly when the hand-written test sees three in a row."""
     for shape, n in (("rhombus", 3), ("hexagon", 3), ("star", 2), ("rhombus", 11)):
-        game = compile_rules(f'''game "Hex lines"
+        game = compile_text(f'''game "Hex lines"
 players A B
 board hex {shape} {n}
 move: place on empty
@@ -216,7 +216,7 @@ end: draw if full
 
 
 def test_hex_symmetries_that_fit():
-    game = compile_rules('''game "Hex"
+    game = compile_text('''game "Hex"
 players Red Blue
 board hex rhombus 5
 symmetry dihedral
@@ -226,13 +226,13 @@ end: draw if full
     assert [s.name for s in game.symmetries] == ["identity", "rotate180", "transpose",
                                                  "antitranspose"]
     with pytest.raises(RulesError, match="mirror does not map the hex rhombus 5 board onto itself"):
-        compile_rules('game "Hex"\nplayers Red Blue\nboard hex rhombus 5\nsymmetry mirror\n'
+        compile_text('game "Hex"\nplayers Red Blue\nboard hex rhombus 5\nsymmetry mirror\n'
                       'move: place on empty\nend: draw if full\n', "hex.gdl")
     hexagon = Geometry.hex("hexagon", 3).transforms()
     assert hexagon["rotate60"] and hexagon["mirror"] and hexagon["rotate90"] is None
     sizes = {}
     for shape in ("rhombus", "hexagon", "triangle", "star"):
-        game = compile_rules(f'game "h"\nplayers A B\nboard hex {shape} 3\nsymmetry dihedral\n'
+        game = compile_text(f'game "h"\nplayers A B\nboard hex {shape} 3\nsymmetry dihedral\n'
                              f'move: place on empty\nend: draw if full\n', "h.gdl")
         sizes[shape] = len(game.symmetries)
     assert sizes == {"rhombus": 4, "hexagon": 12, "triangle": 6, "star": 12}
@@ -264,7 +264,7 @@ def links_text(chains: list[list[str]]) -> str:
 
 def morris_geometry(chains: list[list[str]]) -> Geometry:
     size = 7 if chains is NINE else 3
-    game = compile_rules(f'game "m"\nplayers A B\n'
+    game = compile_text(f'game "m"\nplayers A B\n'
                          f'board {size} x {size} links {links_text(chains)}\n'
                          f'move: place on empty\nend: draw if full\n', "m.gdl")
     return game.geometry
@@ -311,7 +311,7 @@ def test_morris_perft_matches_a_plain_generator(chains, men, depth):
     """Place, then step along the links to an empty point; a mill (a declared line) wins."""
     along = "n s e w" if chains is NINE else "n s e w ne nw se sw"
     size = 7 if chains is NINE else 3
-    game = compile_rules(MORRIS.format(size=size, links=links_text(chains), along=along, men=men),
+    game = compile_text(MORRIS.format(size=size, links=links_text(chains), along=along, men=men),
                          "m.gdl")
     counts = [perft(game, game.initial_state(), d) for d in range(1, depth + 1)]
     assert counts == [morris_perft(chains, men, {}, 0, 0, d) for d in range(1, depth + 1)]
@@ -320,7 +320,7 @@ def test_morris_perft_matches_a_plain_generator(chains, men, depth):
 
 
 def test_line_3_on_a_points_board_means_its_declared_lines():
-    game = compile_rules(f'''game "Mills"
+    game = compile_text(f'''game "Mills"
 players White Black
 board 7 x 7 links {links_text(NINE)}
 move: place on empty
@@ -393,7 +393,7 @@ def rider_perft(position: dict, player: int, depth: int) -> int:
 
 
 def test_slides_and_jumps_follow_links_of_any_length():
-    game = compile_rules(RIDERS, "riders.gdl")
+    game = compile_text(RIDERS, "riders.gdl")
     start = {"a1": 0, "d2": 0, "g4": 0, "d1": 1, "b4": 1, "f6": 1, "a4": 1}
     counts = [perft(game, game.initial_state(), d) for d in range(1, 5)]
     assert counts == [rider_perft(start, 0, d) for d in range(1, 5)] == [12, 142, 1468, 16749]
@@ -450,7 +450,7 @@ def hex_othello_perft(cells, position, player, depth) -> int:
 
 
 def test_flank_and_flip_walk_the_six_hex_directions():
-    game = compile_rules(HEX_FLIPS, "hexothello.gdl")
+    game = compile_text(HEX_FLIPS, "hexothello.gdl")
     cells = hex_cells("hexagon", 3)
     start = {xy("c3"): 0, xy("d2"): 0, xy("b3"): 1, xy("c2"): 1}
     counts = [perft(game, game.initial_state(), d) for d in range(1, 6)]
@@ -461,7 +461,7 @@ def test_flank_and_flip_walk_the_six_hex_directions():
 # ---------------------------------------------------------------- pictures
 
 def board_picture(board: str, moves: list[str]) -> str:
-    game = compile_rules(f'game "p"\nplayers X O\nboard {board}\nmove: place on empty\n'
+    game = compile_text(f'game "p"\nplayers X O\nboard {board}\nmove: place on empty\n'
                          f'end: draw if full\n', "p.gdl")
     return game.render(game.moves_after(moves))
 
@@ -554,7 +554,7 @@ def test_render_square_board_unchanged():
 ])
 def test_bad_boards_are_refused_where_they_go_wrong(board, where, message):
     with pytest.raises(RulesError) as err:
-        compile_rules(f'game "b"\nplayers X O\nboard {board}\nmove: place on empty\n'
+        compile_text(f'game "b"\nplayers X O\nboard {board}\nmove: place on empty\n'
                       f'end: draw if full\n', "b.gdl")
     assert (err.value.pos.line, err.value.pos.column) == where
     assert message in str(err.value)
@@ -563,10 +563,10 @@ def test_bad_boards_are_refused_where_they_go_wrong(board, where, message):
 def test_square_directions_are_not_hex_directions():
     with pytest.raises(RulesError, match="'n' is not a direction of the hex rhombus 3 board "
                                          r"\(its directions: e w ne nw se sw\)"):
-        compile_rules('game "b"\nplayers X O\npieces stone\nboard hex rhombus 3\n'
+        compile_text('game "b"\nplayers X O\npieces stone\nboard hex rhombus 3\n'
                       'setup X stone: a1\nmove: step stone n to empty\n'
                       'end: draw if full\n', "b.gdl")
-    game = compile_rules('game "b"\nplayers X O\npieces stone\nboard hex rhombus 3\n'
+    game = compile_text('game "b"\nplayers X O\npieces stone\nboard hex rhombus 3\n'
                          'setup X stone: a1\ndirection n: ne nw\nmove: step stone n to empty\n'
                          'end: draw if full\n', "b.gdl")
     assert sorted(game.move_text(game.initial_state(), m)
@@ -592,7 +592,7 @@ ALL_SIX = "(e is own or w is own or ne is own or nw is own or se is own or sw is
 def test_board_symmetries_map_moves_onto_moves(rules):
     """Each symmetry of a hex or points board is an automorphism: the image of a position
     has the images of its moves as its moves, and the same canonical key."""
-    game = compile_rules(rules, "sym.gdl")
+    game = compile_text(rules, "sym.gdl")
     group = game.symmetries
     sizes = {"rhombus": 4, "hexagon": 12, "star": 6}
     assert len(group) == next((n for k, n in sizes.items() if k in rules), 8) and not game.rejected
@@ -644,7 +644,7 @@ def joins(cells: set, stones: set, start: set, goal: set) -> bool:
 def test_hex_connection_follows_the_six_links(n):
     """Random games of Hex: the end is exactly the first connection (by hand), and the
     board never fills without one (Hex has no draws)."""
-    game = compile_rules(HEX_CONNECTION, "hex.gdl", {"n": str(n)})
+    game = compile_text(HEX_CONNECTION, "hex.gdl", {"n": str(n)})
     cells, rng = hex_cells("rhombus", n), random.Random(n)
     sides = ({c for c in cells if c[1] == 0}, {c for c in cells if c[1] == n - 1},
              {c for c in cells if c[0] == 0}, {c for c in cells if c[0] == n - 1})
@@ -663,7 +663,7 @@ def test_hex_connection_follows_the_six_links(n):
 def test_connectivity_follows_the_links_of_a_points_board():
     """`adjacent` and `reach` on the morris board: a man goes down next to one of its own
     (or anywhere at first); a group touching both a1 and g7 wins. Checked by hand."""
-    game = compile_rules(f'''game "Morris groups"
+    game = compile_text(f'''game "Morris groups"
 players White Black
 board 7 x 7 links {links_text(NINE)}
 move: place on empty and (adjacent own or no own)
@@ -727,7 +727,7 @@ def ring_perft(position: dict, player: int, depth: int) -> int:
 
 
 def test_a_ring_is_a_chain_that_ends_where_it_starts():
-    game = compile_rules(f'''game "Ring"
+    game = compile_text(f'''game "Ring"
 players A B
 pieces stone
 board 4 x 2 links {"-".join(RING + RING[:1])}
@@ -746,5 +746,5 @@ end: mover wins if line 3
    a b c d
 A to move"""
     with pytest.raises(RulesError, match="passes through a point twice"):
-        compile_rules('game "r"\nplayers A B\nboard 3 x 3 links a1-b1-c1-b1\n'
+        compile_text('game "r"\nplayers A B\nboard 3 x 3 links a1-b1-c1-b1\n'
                       'move: place on empty\nend: draw if full\n', "r.gdl")

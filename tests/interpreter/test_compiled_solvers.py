@@ -8,11 +8,11 @@ import random
 import pytest
 
 from gdl import catalog
-from gdl.games.reference import ConnectFour
-from gdl.solvers.alphabeta import AlphaBeta, Ordering
-from gdl.solvers.exact import solve
-from gdl.solvers.minimax import minimax
-from gdl.solvers.tables import DictTable
+from tests.references.games import ConnectFour
+from gdl.solvers.search.alphabeta import AlphaBeta, Ordering
+from gdl.solvers.search.exact import solve
+from gdl.solvers.search.minimax import minimax
+from gdl.solvers.search.tables import DictTable
 
 
 def random_positions(game, count: int, max_ply: int, seed: int, min_ply: int = 0) -> list:

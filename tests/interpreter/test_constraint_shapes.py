@@ -10,12 +10,12 @@ import math
 import pytest
 
 from gdl import catalog
-from gdl.cli import main
+from gdl.cli.main import main
 from gdl.errors import GdlError, RulesSemanticError
-from gdl.interpreter import compile_rules
-from gdl.interpreter.constraints import CompiledConstraints
-from gdl.solvers.csp import SumEquals, check_solution
-from gdl.solvers.csp_solve import solve_csp
+from gdl.catalog import compile_text
+from gdl.interpreter.core.grid.compiled import CompiledConstraints
+from gdl.interpreter.core.grid.model import SumEquals, check_solution
+from gdl.solvers.constraints.solve import solve_csp
 
 METHODS = ("backtrack", "propagate", "library", "library+propagate")
 
@@ -226,7 +226,7 @@ HEAD01 = 'constraints "T"\ngrid 3 x 3 of 0..1\n'
 ])
 def test_located_errors(body, where, message):
     with pytest.raises(RulesSemanticError) as caught:
-        compile_rules(HEAD + body, "t.gdl", {})
+        compile_text(HEAD + body, "t.gdl", {})
     err = caught.value
     assert message in err.message and (err.pos.line, err.pos.column) == where, err.report()
 
@@ -237,7 +237,7 @@ def test_located_errors(body, where, message):
 ])
 def test_located_run_errors(body, where, message):
     with pytest.raises(RulesSemanticError) as caught:
-        compile_rules(HEAD01 + body, "t.gdl", {})
+        compile_text(HEAD01 + body, "t.gdl", {})
     assert message in caught.value.message
     assert (caught.value.pos.line, caught.value.pos.column) == where
 
@@ -245,7 +245,7 @@ def test_located_run_errors(body, where, message):
 # ---- the statements lower as documented
 
 def small(body: str, head: str = HEAD) -> CompiledConstraints:
-    compiled = compile_rules(head + body, "<rules>", {})
+    compiled = compile_text(head + body, "<rules>", {})
     assert isinstance(compiled, CompiledConstraints)
     return compiled
 

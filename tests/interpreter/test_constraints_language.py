@@ -7,12 +7,14 @@ import pytest
 
 from gdl import catalog
 from gdl.errors import GdlError, OptionError, RulesSemanticError, RulesSyntaxError
-from gdl.interpreter import compile_rules
-from gdl.interpreter.constraints import CompiledConstraints
-from gdl.solvers.csp import (
+from gdl.catalog import compile_text
+from gdl.interpreter.core.grid.compiled import CompiledConstraints
+from gdl.interpreter.core.grid.builders import sudoku_csp
+from gdl.interpreter.core.grid.model import (
     AllDifferent, AllDifferentOffset, Compare, Count, InSet, SumCompare, SumEquals,
-    check_solution, grid_string, sudoku_csp)
-from gdl.solvers.csp_solve import solve_csp
+    check_solution)
+from gdl.interpreter.core.grid.text import grid_string
+from gdl.solvers.constraints.solve import solve_csp
 
 EASY = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
 HARD = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
@@ -23,7 +25,7 @@ QUEENS = {1: 1, 2: 0, 3: 0, 4: 2, 5: 10, 6: 4, 7: 40, 8: 92}
 
 
 def puzzle(text: str, **options: str) -> CompiledConstraints:
-    compiled = compile_rules(text, "<rules>", options)
+    compiled = compile_text(text, "<rules>", options)
     assert isinstance(compiled, CompiledConstraints)
     return compiled
 
@@ -312,14 +314,14 @@ HEAD = 'constraints "Bad"\ngrid 9 x 9 of 1..9\n'
 ])
 def test_bad_constraint_files(text, where, message):
     with pytest.raises(RulesSemanticError) as info:
-        compile_rules(text)
+        compile_text(text)
     assert str(info.value) == f"<rules>:{where}: {message}"
 
 
 def test_a_constraint_statement_in_a_game_file_is_located():
     text = 'game "Bad"\nplayers X O\nboard 3 x 3\ngrid 3 x 3 of 1..9\n'
     with pytest.raises(RulesSemanticError) as info:
-        compile_rules(text)
+        compile_text(text)
     assert str(info.value) == ("<rules>:4:1: 'grid' belongs in a constraints file, "
                                "and this is a game file")
 
@@ -331,7 +333,7 @@ def test_a_constraint_statement_in_a_game_file_is_located():
 ])
 def test_syntax_errors_are_located(text, where):
     with pytest.raises(RulesSyntaxError) as info:
-        compile_rules(text)
+        compile_text(text)
     assert str(info.value).startswith(f"<rules>:{where}: unexpected")
 
 
@@ -348,4 +350,4 @@ move: place on empty and (row 1 or rows 1..2)
 end: mover wins if sum(heap) == 4
 end: draw if full
 """
-    assert compile_rules(text).kind == "game"
+    assert compile_text(text).kind == "game"

@@ -17,8 +17,8 @@ import pytest
 
 from gdl import catalog
 from gdl.errors import RulesError
-from gdl.interpreter import compile_rules
-from gdl.perft import perft
+from gdl.catalog import compile_text
+from gdl.solvers.search.perft import perft
 
 KING = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0)]
 ROOK = [(1, 0), (-1, 0), (0, 1), (0, -1)]
@@ -45,7 +45,7 @@ def hand_perft(game, state, depth):
     if depth == 0:
         return 1
     if game.over(state):
-        return 0   # a finished game is not extended (see gdl.perft)
+        return 0   # a finished game is not extended (see gdl.solvers.search.perft)
     moves = game.moves(state)
     if depth == 1:
         return len(moves)
@@ -124,7 +124,7 @@ class Knights(Hand):
 
 
 def test_a_knight_leaps_to_the_eight_images_of_its_vector():
-    counts = compare(Knights(), compile_rules(KNIGHTS), 5)
+    counts = compare(Knights(), compile_text(KNIGHTS), 5)
     assert counts[:2] == [4, 16]
 
 
@@ -176,7 +176,7 @@ class Amazons(Hand):
 
 
 def test_a_move_then_a_shot_from_where_it_landed_is_one_move():
-    game = compile_rules(AMAZONS)
+    game = compile_text(AMAZONS)
     counts = compare(Amazons(), game, 3, samples=15)
     assert counts[0] == 72
     after = game.moves_after(["a1-b2/a1"])   # the queen may shoot back where it stood
@@ -270,7 +270,7 @@ class Rooks(Hand):
 
 
 def test_a_move_that_leaves_the_king_attacked_is_illegal():
-    compare(Rooks(), compile_rules(ROOKS), 5, samples=150)
+    compare(Rooks(), compile_text(ROOKS), 5, samples=150)
 
 
 # ----------------------------------------------------------------------- connectivity
@@ -329,7 +329,7 @@ class Go(Hand):
 
 @pytest.mark.parametrize("size, depth", [(3, 5), (4, 4), (5, 3)])
 def test_groups_without_liberties_are_captured_and_suicide_is_illegal(size, depth):
-    compare(Go(size), compile_rules(GO, options={"n": str(size)}), depth, samples=25)
+    compare(Go(size), compile_text(GO, options={"n": str(size)}), depth, samples=25)
 
 
 CONNECT = """game "Connect the sides"
@@ -383,7 +383,7 @@ class Connect(Hand):
 
 @pytest.mark.parametrize("size, depth", [(2, 4), (3, 6), (4, 4)])
 def test_connecting_two_sides_ends_the_game_on_any_size(size, depth):
-    compare(Connect(size), compile_rules(CONNECT, options={"n": str(size)}), depth, samples=25)
+    compare(Connect(size), compile_text(CONNECT, options={"n": str(size)}), depth, samples=25)
 
 
 # ----------------------------------------------------------------------- a conditional stage
@@ -429,7 +429,7 @@ class Mill(Hand):
 
 
 def test_a_conditional_stage_is_made_when_its_condition_holds_and_it_can_be():
-    counts = compare(Mill(), compile_rules(MILL), 6, samples=40)
+    counts = compare(Mill(), compile_text(MILL), 6, samples=40)
     assert counts[:3] == [9, 72, 504]
 
 
@@ -444,7 +444,7 @@ end: draw if full
 def test_a_skipped_conditional_stage_is_not_applied_before_the_next_one():
     """A stage after a skipped one starts from the position the made stages left (the
     skipped stage's empty field once read as cell -1: `negative shift count`)."""
-    game = compile_rules(SKIP)
+    game = compile_text(SKIP)
     start = game.initial_state()
     moves = game.legal_moves(start)
     assert len(moves) == 9 * 8
@@ -504,7 +504,7 @@ class Castling(Hand):
 
 
 def test_an_effect_moves_a_piece_elsewhere_on_the_board():
-    game = compile_rules(CASTLING)
+    game = compile_text(CASTLING)
     compare(Castling(), game, 5, samples=30)
     after = game.moves_after(["e1-g1"])
     assert game.render(after).splitlines()[1].split()[1:] == \
@@ -549,7 +549,7 @@ class Gift(LineHand):
 
 
 def test_pieces_added_for_another_player_and_their_lines():
-    compare(Gift(), compile_rules(GIFT), 6, samples=40)
+    compare(Gift(), compile_text(GIFT), 6, samples=40)
 
 
 PASSING = """game "Pass and count"
@@ -563,7 +563,7 @@ end: draw if passes >= 3 or full
 
 
 def test_a_pass_that_is_always_legal_and_has_effects():
-    game = compile_rules(PASSING)
+    game = compile_text(PASSING)
     start = game.initial_state()
     assert sorted(game.move_text(start, m) for m in game.legal_moves(start)) \
         == ["a1", "a2", "b1", "b2", "wait"]
@@ -581,7 +581,7 @@ def test_a_pass_that_is_always_legal_and_has_effects():
 def test_more_than_sixteen_move_rules():
     cells = [f"{c}{r}" for r in (1, 2, 3, 4) for c in "abcde"]
     rules = "\n".join(f"move at_{c}: place on {c} and empty" for c in cells)
-    game = compile_rules(f'game "Twenty rules"\nplayers A B\nboard 5 x 4\n{rules}\n'
+    game = compile_text(f'game "Twenty rules"\nplayers A B\nboard 5 x 4\n{rules}\n'
                          f'end: draw if full\n')
     assert game.ir.rule_bits == 5
     start = game.initial_state()
@@ -622,7 +622,7 @@ class Superko(Go):
 
 
 def test_a_board_seen_before_may_not_come_back():
-    compare(Superko(3), compile_rules(KO), 6, samples=40)
+    compare(Superko(3), compile_text(KO), 6, samples=40)
 
 
 # ----------------------------------------------------------------------- counts per cell, sowing
@@ -693,7 +693,7 @@ class Kalah:
 
 @pytest.mark.parametrize("seeds, depth", [(3, 6), (4, 5)])
 def test_cells_that_hold_counts_and_sowing_along_a_track(seeds, depth):
-    game = compile_rules(KALAH, options={"seeds_per_pit": str(seeds)})
+    game = compile_text(KALAH, options={"seeds_per_pit": str(seeds)})
     compare(Kalah(seeds), game, depth, samples=30)
     start = game.initial_state()
     assert game.parse_position(game.position_text(start)) == start
@@ -751,7 +751,7 @@ class Pentago(LineHand):
 
 
 def test_a_stage_that_selects_numbers_and_an_effect_that_turns_a_region():
-    compare(Pentago(), compile_rules(PENTAGO), 2, samples=30)
+    compare(Pentago(), compile_text(PENTAGO), 2, samples=30)
 
 
 # ----------------------------------------------------------------------- hands and drops
@@ -824,7 +824,7 @@ class Drops(Hand):
 
 
 def test_taken_pieces_join_the_hand_and_are_dropped_back():
-    game = compile_rules(DROPS)
+    game = compile_text(DROPS)
     compare(Drops(), game, 6, samples=40)
     after = game.moves_after(["a1-a2", "b4-a3", "a2-a3", "c4-c3"])   # White took a man
     texts = [game.move_text(after, m) for m in game.legal_moves(after)]
@@ -842,7 +842,7 @@ move: place on empty and stripes and not columns 2..n every 3
 end: draw if full or plies >= 2
 """
     for n in (4, 6, 7):
-        game = compile_rules(text, options={"n": str(n)})
+        game = compile_text(text, options={"n": str(n)})
         start = game.initial_state()
         expected = sorted(f"{chr(97 + x)}{y + 1}" for y in range(0, n, 2) for x in range(n)
                           if (x - 1) % 3)
@@ -877,10 +877,10 @@ end: draw if not moves or plies >= 20
 
 
 def test_the_fast_attack_test_equals_asking_the_move_generator(monkeypatch):
-    from gdl.interpreter.codegen_attacks import AttackCode
-    fast = compile_rules(MINICHESS)
+    from gdl.interpreter.python.attacks import AttackCode
+    fast = compile_text(MINICHESS)
     monkeypatch.setattr(AttackCode, "attacks_directly", lambda self: False)
-    slow = compile_rules(MINICHESS)
+    slow = compile_text(MINICHESS)
     assert "def pseudo(" in slow.source and "def pseudo(" not in fast.source
     start = fast.initial_state()
     assert [perft(fast, start, d) for d in range(1, 4)] \
@@ -902,11 +902,11 @@ def test_the_fast_attack_test_equals_asking_the_move_generator(monkeypatch):
 def test_the_fast_attack_test_keeps_castling_and_en_passant(monkeypatch):
     """Chess's castling moves its rook and en passant removes a pawn away from where the move
     lands; the fast attack test still equals asking the move generator."""
-    from gdl.interpreter.codegen_attacks import AttackCode
+    from gdl.interpreter.python.attacks import AttackCode
     rules = catalog.bundled_paths()["chess"].read_text()
-    fast = compile_rules(rules)
+    fast = compile_text(rules)
     monkeypatch.setattr(AttackCode, "attacks_directly", lambda self: False)
-    slow = compile_rules(rules)
+    slow = compile_text(rules)
     assert "def pseudo(" in slow.source and "def pseudo(" not in fast.source
     kiwipete = ("r...k..r/p.ppqpb./bn..pnp./...PN.../.p..P.../..N..Q.p/PPPBBPPP/R...K..R White "
                 "rights=a1,h1,a8,h8")
@@ -930,7 +930,7 @@ end: draw if plies >= 2
 
 
 def test_promotions_to_several_kinds_are_told_apart_in_the_notation():
-    game = compile_rules(PROMOTIONS)
+    game = compile_text(PROMOTIONS)
     start = game.initial_state()
     assert [game.move_text(start, m) for m in game.legal_moves(start)] == ["a3-a4=Q", "a3-a4=R"]
     after = game.apply(start, game.parse_move(start, "a3-a4=r"))
@@ -956,8 +956,8 @@ end: mover wins if not moves
 
 
 def test_a_loop_of_captures_is_one_move_or_by_path_one_move_per_order():
-    once = compile_rules(LOOP.format(paths=""))
-    both = compile_rules(LOOP.format(paths=" by path"))
+    once = compile_text(LOOP.format(paths=""))
+    both = compile_text(LOOP.format(paths=" by path"))
     start = once.initial_state()
     assert [once.move_text(start, m) for m in once.legal_moves(start)] == ["d2xf4xd6xb4xd2"]
     assert sorted(both.move_text(start, m) for m in both.legal_moves(start)) == [
@@ -968,14 +968,14 @@ def test_a_loop_of_captures_is_one_move_or_by_path_one_move_per_order():
         board = both.position_text(after).split()[0]
         assert "m" not in board and board.count("K") == 1   # White's king alone is left
     draughts = catalog.resolve("draughts").read_text()
-    by_path = compile_rules(re.sub(r"repeatedly(?! by path)", "repeatedly by path", draughts),
+    by_path = compile_text(re.sub(r"repeatedly(?! by path)", "repeatedly by path", draughts),
                             "draughts.gdl")
     assert [perft(by_path, by_path.initial_state(), d) for d in range(1, 6)] \
         == [7, 49, 302, 1469, 7361]
 
 
 def test_swap_exchanges_two_cells_and_reflect_mirrors_a_region():
-    game = compile_rules("""game "Swaps"
+    game = compile_text("""game "Swaps"
 players A B
 board 3 x 2
 pieces man king
@@ -1006,7 +1006,7 @@ end: draw if full
 def test_lowest_picks_the_first_cell_of_a_set_in_cell_order():
     """`lowest X` is X's cell of the lowest row, the leftmost of that row; checked against a
     plain reading of positions (a dict of cells) on random boards."""
-    game = compile_rules(LOWEST, "lowest.gdl")
+    game = compile_text(LOWEST, "lowest.gdl")
     rng = random.Random(13)
     for _ in range(60):
         marks = {(x, y): rng.choice(".AB") for y in range(3) for x in range(4)}
@@ -1043,7 +1043,7 @@ goal: count (red and c2) > 0
 def test_cycle_moves_the_pieces_round_its_cells():
     """`cycle A B C ...` moves what stands on A to B, ..., the last's to A, on every plane;
     checked against a plain dict of cells over random words."""
-    game = compile_rules(CYCLED, "ring.gdl")
+    game = compile_text(CYCLED, "ring.gdl")
     ring, swap = ["a1", "b1", "c1", "c2", "b2", "a2"], ["a1", "c2"]
     board = {"a1": "R", "b1": "B", "c2": "B"}
     state, rng = game.initial_state(), random.Random(4)
@@ -1060,4 +1060,4 @@ def test_cycle_moves_the_pieces_round_its_cells():
                                 for y in (2, 1))
         assert game.is_terminal(state) == (board.get("c2") == "R")
     with pytest.raises(RulesError, match="a cycle names single cells"):
-        compile_rules(CYCLED.replace("cycle a1 c2", "cycle a1 (c2 or b2)"), "ring.gdl")
+        compile_text(CYCLED.replace("cycle a1 c2", "cycle a1 (c2 or b2)"), "ring.gdl")

@@ -13,8 +13,8 @@ import random
 
 import pytest
 
-from gdl.interpreter import compile_rules
-from gdl.perft import perft
+from gdl.catalog import compile_text
+from gdl.solvers.search.perft import perft
 
 SQUARE = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)]
 ORTHOGONAL = [(0, 1), (1, 0), (0, -1), (-1, 0)]
@@ -171,7 +171,7 @@ def test_a_slide_as_long_as_its_line_is_full_on_a_rectangle(links, steps):
     cells = square_board(6, 5)
     start = {(1, 0): 0, (3, 0): 0, (5, 2): 0, (2, 2): 0, (0, 2): 1, (2, 4): 1, (5, 4): 1}
     hand = Counted(cells, SQUARE, steps, start, 14)
-    counts = compare(hand, compile_rules(SQUARE_RULES.format(links=links)), 3)
+    counts = compare(hand, compile_text(SQUARE_RULES.format(links=links)), 3)
     assert counts[0] == 15
 
 
@@ -179,7 +179,7 @@ def test_a_slide_as_long_as_its_line_is_full_on_a_hexagon():
     cells = hexagon_board(3)
     start = {(2, 0): 0, (4, 0): 0, (4, 2): 0, (0, 4): 1, (2, 4): 1, (0, 2): 1}
     hand = Counted(cells, HEX, HEX, start, 14)
-    compare(hand, compile_rules(HEX_RULES), 3)
+    compare(hand, compile_text(HEX_RULES), 3)
 
 
 AXIS_RULES = """game "Axis"
@@ -211,7 +211,7 @@ def test_the_line_through_cells_along_a_named_direction():
                     for c in cells if c not in board and c[1] not in enemy_rows
                     and any(c[0] - c[1] == x - y for x, y in own)]
 
-    counts = compare(Axis(), compile_rules(AXIS_RULES), 4)
+    counts = compare(Axis(), compile_text(AXIS_RULES), 4)
     assert counts[0] == 2   # a1 and d4 on b2's diagonal; c3 is on d3's row
 
 
@@ -219,7 +219,7 @@ def test_the_lines_through_constant_cells_are_a_constant_region():
     rules = AXIS_RULES.replace("move: place on empty and axis(own, ne) and not axis(enemy, e)",
                                "direction straight: n e\nregion cross: axis(c2, straight)\n"
                                "move: place on empty and cross")
-    game = compile_rules(rules)
+    game = compile_text(rules)
     start = game.initial_state()
     assert sorted(game.move_text(start, m) for m in game.legal_moves(start)) == \
         ["a2", "c1", "c2", "c3", "c4", "d2", "e2"]   # column c and row 2 but b2 (taken)
@@ -229,7 +229,7 @@ def test_axis_alone_is_only_known_in_a_slide_distance():
     from gdl.errors import RulesSemanticError
     bad = AXIS_RULES.replace("axis(own, ne)", "axis own")
     with pytest.raises(RulesSemanticError, match="only known in a slide's distance") as err:
-        compile_rules(bad)
+        compile_text(bad)
     assert ":7:26:" in str(err.value)   # the move line, at `axis`
 
 
@@ -237,4 +237,4 @@ def test_links_are_the_same_for_every_player():
     from gdl.errors import RulesSemanticError
     bad = SQUARE_RULES.format(links="direction fwd: A n, B s\nlinks fwd")
     with pytest.raises(RulesSemanticError, match="same for every player"):
-        compile_rules(bad)
+        compile_text(bad)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from gdl.interpreter import compile_rules
-from gdl.perft import perft
+from gdl.catalog import compile_text
+from gdl.solvers.search.perft import perft
 
 # Nim in which emptying a heap earns another turn.
 GREEDY_NIM = '''game "Greedy Nim"
@@ -16,7 +16,7 @@ end: mover wins if sum(heap) == 0
 
 
 def test_emptying_a_heap_gives_another_turn():
-    game = compile_rules(GREEDY_NIM, "greedy.gdl")
+    game = compile_text(GREEDY_NIM, "greedy.gdl")
     state = game.initial_state()
     state = game.apply(state, game.parse_move(state, "take 1 1"))   # heap 1 emptied
     assert game.current_player(state) == 0 and not game.is_terminal(state)
@@ -25,7 +25,7 @@ def test_emptying_a_heap_gives_another_turn():
 
 
 def test_perft_counts_follow_the_extra_turns():
-    game = compile_rules(GREEDY_NIM, "greedy.gdl")
+    game = compile_text(GREEDY_NIM, "greedy.gdl")
     # Moves from (1, 2): take 1 1 -> (0, 2) First again; take 2 1 -> (1, 1);
     # take 2 2 -> (1, 0) First again.
     assert perft(game, game.initial_state(), 1) == 3

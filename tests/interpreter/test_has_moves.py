@@ -1,5 +1,5 @@
 """`moves` in a rule: the answer stops at the first move found, and nothing it did is
-done twice when the position is then listed (gdl.interpreter.codegen_moves.gen_memo)."""
+done twice when the position is then listed (gdl.interpreter.python.moves.gen_memo)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 from gdl import catalog
-from gdl.interpreter import compile_rules
+from gdl.catalog import compile_text
 
 GAMES = Path(catalog.__file__).parent / "games"
 
@@ -16,7 +16,7 @@ def amazons_asking_moves():
     """Amazons whose end rule asks for the next player's whole move list (a fuzz mutant
     that made `gdl check` take 30 s: every apply listed some 2,000 moves)."""
     text = (GAMES / "territory" / "amazons.gdl").read_text() + "end: mover wins if not moves\n"
-    return compile_rules(text, "amazons_moves.gdl")
+    return compile_text(text, "amazons_moves.gdl")
 
 
 def test_an_apply_asking_whether_there_are_moves_lists_few_of_them():
@@ -106,7 +106,7 @@ end: draw if plies >= 4
 def test_a_filter_after_priority_rules_keeps_the_other_rules_moves():
     """No capture to make: the plain steps are the moves, filtered (a1-b1 and a1-a2; the
     listing used to lose them when the rules had both a priority and a filter)."""
-    game = compile_rules(PRIORITY_AND_FILTER, "priority.gdl")
+    game = compile_text(PRIORITY_AND_FILTER, "priority.gdl")
     state = game.initial_state()
     assert sorted(game.move_text(state, m) for m in game.legal_moves(state)) == ["a1-a2",
                                                                                   "a1-b1"]

@@ -15,13 +15,14 @@ from pathlib import Path
 import pytest
 
 from gdl import catalog
-from gdl.cli import main
+from gdl.cli.main import main
 from gdl.errors import RulesError
-from gdl.interpreter import compile_rules, load_file
-from gdl.interpreter.invariants import Children, check_symmetry, verify
-from gdl.interpreter.symmetry import imager, map_text
-from gdl.solvers.alphabeta import AlphaBeta
-from gdl.solvers.exact import solve
+from gdl.catalog import compile_text
+from gdl.interpreter import load_file
+from gdl.interpreter.core.invariants import Children, check_symmetry, verify
+from gdl.interpreter.core.symmetry import imager, map_text
+from gdl.solvers.search.alphabeta import AlphaBeta
+from gdl.solvers.search.exact import solve
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "invariants"
 SCHEMA = Path(__file__).resolve().parents[2] / "docs" / "invariants.schema.json"
@@ -70,7 +71,7 @@ def test_cell_maps_declare_the_same_group_as_the_names():
     text = ('game "T"\nplayers X O\nboard 3 x 3\nsymmetry swap a1 c1, a2 c2, a3 c3\n'
             'symmetry cycle a1 c1 c3 a3, b1 c2 b3 a2\nmove: place on empty\n'
             'end: mover wins if line 3\nend: draw if full\n')
-    game = compile_rules(text)
+    game = compile_text(text)
     assert {s.perm for s in game.symmetries} == {p for p in base.values() if p is not None}
     assert game.ir.declared_symmetries[0].name == "swap a1 c1, a2 c2, a3 c3"
     assert game.ir.declared_symmetries[0].perm == base["mirror"]
@@ -140,7 +141,7 @@ def test_a_quarter_turn_that_does_not_fit_the_board_is_a_located_error():
     text = ('game "C4"\nplayers X O\nboard 7 x 6\nsymmetry rotate90\n'
             'move: place on empty and (row 1 or s is occupied)\nend: mover wins if line 4\n')
     with pytest.raises(RulesError) as caught:
-        compile_rules(text, "c4.gdl")
+        compile_text(text, "c4.gdl")
     assert str(caught.value) == ("c4.gdl:4:10: rotate90 does not map the 7 x 6 board onto itself")
 
 
@@ -178,7 +179,7 @@ def test_false_quantities_are_rejected_and_true_ones_kept(capsys):
 ])
 def test_bad_declarations_are_located_errors(text, message):
     with pytest.raises(RulesError) as caught:
-        compile_rules(text + "move: pass\nend: draw if full\n")
+        compile_text(text + "move: pass\nend: draw if full\n")
     assert message in str(caught.value)
 
 

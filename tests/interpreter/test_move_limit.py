@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from gdl.interpreter import compile_rules
-from gdl.perft import perft
+from gdl.catalog import compile_text
+from gdl.solvers.search.perft import perft
 
 BREAKTHROUGH_WITH_LIMIT = '''game "Short breakthrough"
 players White Black
@@ -22,8 +22,8 @@ end: draw if plies >= 4
 
 
 def test_a_move_limit_ends_the_game_in_a_draw():
-    game = compile_rules(BREAKTHROUGH_WITH_LIMIT, "short.gdl")
-    without = compile_rules(BREAKTHROUGH_WITH_LIMIT.replace("end: draw if plies >= 4\n", ""),
+    game = compile_text(BREAKTHROUGH_WITH_LIMIT, "short.gdl")
+    without = compile_text(BREAKTHROUGH_WITH_LIMIT.replace("end: draw if plies >= 4\n", ""),
                             "long.gdl")
     assert [perft(game, game.initial_state(), d) for d in (1, 2, 3, 4)] == \
         [perft(without, without.initial_state(), d) for d in (1, 2, 3, 4)]
@@ -43,7 +43,7 @@ state last = 0
 move tick n in 1..1: last = plies
 end: A wins if last == 3
 '''
-    game = compile_rules(rules, "count.gdl")
+    game = compile_text(rules, "count.gdl")
     state = game.initial_state()
     for _ in range(3):
         state = game.apply(state, game.legal_moves(state)[0])

@@ -3,7 +3,7 @@
 import pytest
 
 from gdl.errors import RulesSemanticError
-from gdl.interpreter import compile_rules
+from gdl.catalog import compile_text
 
 SIZED = """game "Sized"
 players A B
@@ -17,7 +17,7 @@ end: draw if full or plies >= size * size
 
 def test_an_option_may_share_a_functions_name_and_the_function_still_applies():
     for n in (2, 3, 4):
-        game = compile_rules(SIZED, options={"size": str(n)})
+        game = compile_text(SIZED, options={"size": str(n)})
         start = game.initial_state()
         assert len(game.legal_moves(start)) == n * n   # size(heap) is still the list's length
 
@@ -26,4 +26,4 @@ def test_an_option_may_share_a_functions_name_and_the_function_still_applies():
 def test_bare_built_in_names_and_other_declarations_stay_reserved(statement):
     text = SIZED.replace("option size = 3", f"option size = 3\n{statement}")
     with pytest.raises(RulesSemanticError, match="is a built-in name"):
-        compile_rules(text)
+        compile_text(text)

@@ -8,8 +8,8 @@ import random
 import pytest
 
 from gdl import catalog
-from gdl.cli import main
-from gdl.interpreter.position import PositionError
+from gdl.cli.main import main
+from gdl.errors import PositionError
 
 GAMES = [name for name, _ in catalog.bundled_games() if catalog.load(name).kind == "game"]
 

@@ -10,13 +10,13 @@ import pytest
 
 from gdl import catalog
 from gdl.errors import IllegalMove, OptionError, RulesError
-from gdl.games.reference_puzzles import Hanoi, PocketCube, SlidingPuzzle, random_walk
-from gdl.interpreter import compile_rules
-from gdl.solvers.bfs import solve_bfs
-from gdl.solvers.bidirectional import solve_bidirectional
-from gdl.solvers.enumerate import enumerate_space
-from gdl.solvers.idastar import pattern_database, solve_idastar
-from gdl.solvers.pruning import hints_from
+from tests.references.puzzles import Hanoi, PocketCube, SlidingPuzzle, random_walk
+from gdl.catalog import compile_text
+from gdl.solvers.puzzles.bfs import solve_bfs
+from gdl.solvers.puzzles.bidirectional import solve_bidirectional
+from gdl.solvers.puzzles.enumerate import enumerate_space
+from gdl.solvers.puzzles.idastar import pattern_database, solve_idastar
+from gdl.solvers.puzzles.pruning import hints_from
 
 
 
@@ -121,7 +121,7 @@ def test_cube_distribution_matches_the_reference_up_to_a_million_positions():
 
 
 # The full cube enumeration (3674160 positions, 14 moves) is tested through the CLI in
-# tests/test_cli_puzzles.py.
+# tests/cli/test_cli_puzzles.py.
 
 
 def test_cube_optimal_lengths_equal_the_reference_on_the_same_positions():
@@ -216,7 +216,7 @@ def test_a_2x3_board_matches_the_reference():
     text = catalog.resolve("eight_puzzle").read_text().replace("board size x size",
                                                                "board 3 x 2")
     text = text.replace("tiles 1..size*size-1", "tiles 1..5").replace("symmetry transpose\n", "")
-    p, ref = compile_rules(text, "two_by_three.gdl"), SlidingPuzzle(2, 3)
+    p, ref = compile_text(text, "two_by_three.gdl"), SlidingPuzzle(2, 3)
     assert enumerate_space(p, p.goal_state()).distribution == \
         enumerate_space(ref, ref.goal_state()).distribution
     assert p.render(p.goal_state()) == "1 2 3\n4 5 ."
@@ -348,7 +348,7 @@ start: "1 2 3 / - / -"
 move: top onto any
 goal: "3 2 1 / - / -"
 """
-    p = compile_rules(text, "pile.gdl")
+    p = compile_text(text, "pile.gdl")
     assert not hasattr(p, "encode")
     assert enumerate_space(p).total == 60   # 3! orders of the items times the splits
     r = solve_bfs(p)
@@ -371,7 +371,7 @@ goal: initial
 
 
 def test_a_large_permutation_is_moved_without_tables():
-    p = compile_rules(SWAPS, "swaps.gdl")
+    p = compile_text(SWAPS, "swaps.gdl")
     assert not hasattr(p, "encode")                       # 9! values: not tabulated
     assert p.inverse(0) == 2 and p.inverse(1) is None     # right: no inverse among the moves
     assert p.invariants["conserved"] == ["ring parity", "spin sum mod 4"]
@@ -390,7 +390,7 @@ inverse turn back
 start: "piece 2 3 1"
 goal: "piece 1 2 3"
 """
-    p = compile_rules(text, "ring.gdl")
+    p = compile_text(text, "ring.gdl")
     assert solve_bfs(p).length == 1
     assert p.state_text(p.initial_state()) == "piece 2 3 1"
 
@@ -465,7 +465,7 @@ BAD = [
 @pytest.mark.parametrize("text, message", [case[1:] for case in BAD], ids=[c[0] for c in BAD])
 def test_bad_puzzle_files_are_reported_at_line_and_column(text, message):
     with pytest.raises(RulesError) as caught:
-        compile_rules(text, "bad.gdl")
+        compile_text(text, "bad.gdl")
     assert str(caught.value) == message
     line, column = map(int, message.split(":")[1:3])
     report = caught.value.report().splitlines()

@@ -1,4 +1,4 @@
-"""The permutation layout read off a core game (gdl.interpreter.puzzle_layout): a sticker
+"""The permutation layout read off a core game (gdl.interpreter.layouts.layout): a sticker
 cube written as a game file, and the permutation form lowered into the core and read
 back. Every layout is checked against the core game's own moves (the generic code path)."""
 
@@ -10,11 +10,13 @@ import pytest
 
 from gdl import catalog
 from gdl.errors import OptionError
-from gdl.interpreter import compile_rules, puzzle_layout, puzzle_permutation_core
-from gdl.interpreter.puzzle_core import compile_core
-from gdl.one_player import OnePlayerPuzzle
-from gdl.permutation_game import PermutationGame, as_puzzle
-from gdl.solvers.bfs import solve_bfs
+from gdl.catalog import compile_text
+from gdl.interpreter.layouts import (
+    layout as puzzle_layout, permutation_core as puzzle_permutation_core)
+from gdl.interpreter.layouts.core_game import compile_core
+from gdl.interpreter.layouts.one_player import OnePlayerPuzzle
+from gdl.interpreter.layouts.permutation_game import PermutationGame, as_puzzle
+from gdl.solvers.puzzles.bfs import solve_bfs
 
 # Positions within 0..5 quarter turns of the solved pocket cube (with a corner held):
 # 1, 6, 27, 120, 534, 2,256 (the known distance table of the 2x2x2 cube).
@@ -120,14 +122,14 @@ def test_games_of_other_shapes_keep_their_own_states():
     assert puzzle_layout.derive(lights.ir) is None
     assert type(as_puzzle(lights)) is OnePlayerPuzzle
     # two cells of one colour on a ring: a piece could not be told from the other
-    alike = compile_rules(
+    alike = compile_text(
         'game "ring"\nplayers solver\nboard 3 x 1\npieces r g\nsetup solver r: a1 or b1\n'
         "setup solver g: c1\nmove turn: cycle a1 b1 c1\ngoal: count (g and c1) == 1\n")
     assert puzzle_layout.derive(alike.ir) is None
 
 
 def test_a_ring_of_distinct_pieces_is_one_permutation():
-    ring = compile_rules(
+    ring = compile_text(
         'game "ring"\nplayers solver\nboard 4 x 1\npieces p q r s\nsetup solver p: a1\n'
         "setup solver q: b1\nsetup solver r: c1\nsetup solver s: d1\n"
         "move turn: cycle a1 b1 c1 d1\nmove swap: cycle a1 b1\n"
@@ -166,7 +168,7 @@ def test_a_form_that_cannot_lower_is_used_as_written():
     # read-back differs from the file and the form is used as it is.
     text = ('puzzle "still"\nstate p: permutation 3, o: 3 x mod 2\n'
             "move a: cycle p (1 2 3)\nmove b: cycle p (1 2)\ngoal: initial\n")
-    puzzle = compile_rules(text)
+    puzzle = compile_text(text)
     assert not puzzle.lowered
     assert puzzle_permutation_core.read_back(puzzle.ir.form, "still") is None
 

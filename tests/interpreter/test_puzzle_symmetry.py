@@ -10,10 +10,10 @@ import pytest
 
 from gdl import catalog
 from gdl.errors import RulesError
-from gdl.games.reference_puzzles import SlidingPuzzle
-from gdl.interpreter import compile_rules
-from gdl.solvers.classes import count_classes
-from gdl.solvers.bfs import solve_bfs
+from tests.references.puzzles import SlidingPuzzle
+from gdl.catalog import compile_text
+from gdl.solvers.puzzles.classes import count_classes
+from gdl.solvers.puzzles.bfs import solve_bfs
 
 CUBE = catalog.bundled_paths()["pocket_cube"].read_text()
 
@@ -66,7 +66,7 @@ def test_a_false_cube_symmetry_is_refused_where_it_is_declared():
     wrong = CUBE.replace("twist (2 2 2), cycle corner (4 7 5)",
                          "twist (1 1 1), cycle corner (4 7 5)")
     with pytest.raises(RulesError, match="'diagonal' is no symmetry") as info:
-        compile_rules(wrong, "cube.gdl")
+        compile_text(wrong, "cube.gdl")
     assert info.value.pos.line == CUBE[:CUBE.index("symmetry diagonal")].count("\n") + 1
 
 
@@ -74,13 +74,13 @@ def test_a_reflection_that_moves_the_blank_is_refused():
     text = ('puzzle "8"\nboard 3 x 3\ntiles 1..8 and blank\nmove: slide tile into blank\n'
             'goal: "123456708"\nsymmetry transpose\n')
     with pytest.raises(RulesError, match="blank off the diagonal"):
-        compile_rules(text, "e8.gdl")
+        compile_text(text, "e8.gdl")
 
 
 def test_the_cubes_tabled_key_equals_the_group_arithmetic():
     # The key read from tables (puzzle_symmetry.tabled_key) against the conjugates computed
     # element by element, on 20,000 states of a random walk.
-    from gdl.interpreter import puzzle_symmetry
+    from gdl.interpreter.layouts import symmetry as puzzle_symmetry
     cube = catalog.load("pocket_cube")
     engine = cube.engine
     plain = puzzle_symmetry.key_function(engine.form.components, engine.form.symmetries,

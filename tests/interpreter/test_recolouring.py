@@ -16,12 +16,13 @@ from pathlib import Path
 import pytest
 
 from gdl import catalog
-from gdl.cli import main
+from gdl.cli.main import main
 from gdl.errors import RulesError
-from gdl.interpreter import compile_rules, load_file
-from gdl.interpreter.invariants import Children, check_symmetry, verify
-from gdl.interpreter.ir import Symmetry
-from gdl.interpreter.symmetry import close, compose, contains, imager, inverse, map_text
+from gdl.catalog import compile_text
+from gdl.interpreter import load_file
+from gdl.interpreter.core.invariants import Children, check_symmetry, verify
+from gdl.interpreter.core.ir import Symmetry
+from gdl.interpreter.core.symmetry import close, compose, contains, imager, inverse, map_text
 
 from tests.interpreter.test_invariants import schema, validate
 
@@ -138,7 +139,7 @@ def test_a_wrong_recolouring_and_the_cells_alone_are_refuted(tmp_path, capsys):
     assert f"FAILS: symmetry {name}" in out and "0 of 1 hold" in out
     assert err.startswith(f"{wrong}:11:1: symmetry {name} does not hold: ")
     assert "the results are not images of each other" in err and "solver won" in err
-    plain = compile_rules(text.replace(" recolouring red green blue", ""), "plain.gdl")
+    plain = compile_text(text.replace(" recolouring red green blue", ""), "plain.gdl")
     found = verify(plain, [sorted(reachable(plain))], discover_work=0)
     assert not found.ok and [s.name for s in found.group] == ["identity"]
     assert found.results[0].declaration == "symmetry cycle a1 a2 a3, b1 b2 b3, c1 c2 c3"
@@ -212,7 +213,7 @@ ENDS = 'move: place red on empty\nend: draw if full\n'
 ])
 def test_bad_recolourings_are_located_errors(line, message):
     with pytest.raises(RulesError) as caught:
-        compile_rules(GAME + line + "\n" + ENDS, "t.gdl")
+        compile_text(GAME + line + "\n" + ENDS, "t.gdl")
     assert str(caught.value) == f"t.gdl:{message}"
 
 
@@ -227,18 +228,18 @@ def test_bad_recolourings_are_located_errors(line, message):
 ])
 def test_recolourings_need_their_pieces_declared_and_keep_neutral_ones_neutral(text, message):
     with pytest.raises(RulesError) as caught:
-        compile_rules(text + ENDS, "t.gdl")
+        compile_text(text + ENDS, "t.gdl")
     assert str(caught.value).startswith(message)
 
 
 def test_the_recolouring_comes_before_the_colour_swap():
-    game = compile_rules(GAME + "symmetry rotate180 recolouring red green swapping colours\n"
+    game = compile_text(GAME + "symmetry rotate180 recolouring red green swapping colours\n"
                          + ENDS, "t.gdl")
     (sym,) = game.ir.declared_symmetries
     assert (sym.name, sym.swap, sym.kinds) == (
         "rotate180 recolouring red green swapping colours", True, (1, 0, 2))
     with pytest.raises(RulesError) as caught:
-        compile_rules(GAME + "symmetry rotate180 swapping colours recolouring red green\n"
+        compile_text(GAME + "symmetry rotate180 swapping colours recolouring red green\n"
                       + ENDS, "t.gdl")
     assert str(caught.value).startswith("t.gdl:5:37: unexpected 'recolouring'")
 
@@ -248,6 +249,6 @@ def test_two_groups_of_three_kinds_as_a_cube_turn_writes_them():
             'pieces white green red yellow blue orange\n'
             'symmetry cycle c5 e3 d2, d5 f3 c2 recolouring white green red, yellow blue orange\n'
             'move: place white on empty\ngoal: full\n')
-    (sym,) = compile_rules(text, "t.gdl").ir.declared_symmetries
+    (sym,) = compile_text(text, "t.gdl").ir.declared_symmetries
     assert sym.kinds == (1, 2, 0, 4, 5, 3)   # white -> green -> red -> white, yellow -> blue ...
     assert sym.name == "cycle c5 e3 d2, d5 f3 c2 recolouring white green red, yellow blue orange"

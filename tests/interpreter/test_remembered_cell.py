@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from gdl.interpreter import compile_rules
-from gdl.perft import perft
+from gdl.catalog import compile_text
+from gdl.solvers.search.perft import perft
 
 FOLLOW = '''game "Follow"
 # Each mark goes next to the previous one (any cell to begin); who cannot move loses.
@@ -32,13 +32,13 @@ def naive_perft(taken: frozenset, last, depth: int) -> int:
 
 
 def test_follow_perft_matches_a_plain_generator():
-    game = compile_rules(FOLLOW, "follow.gdl")
+    game = compile_text(FOLLOW, "follow.gdl")
     counts = [perft(game, game.initial_state(), d) for d in range(1, 7)]
     assert counts == [naive_perft(frozenset(), None, d) for d in range(1, 7)]
 
 
 def test_the_remembered_cell_is_shown_and_moves_with_the_symmetries():
-    game = compile_rules(FOLLOW, "follow.gdl")
+    game = compile_text(FOLLOW, "follow.gdl")
     state = game.apply(game.initial_state(), game.parse_move(game.initial_state(), "a1"))
     assert "last: a1" in game.render(state)
     corners = {game.canonical(game.apply(game.initial_state(),

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from gdl.errors import RulesError
-from gdl.interpreter import compile_rules
+from gdl.catalog import compile_text
 
 ROOK = """game "rook"
 players solo
@@ -38,8 +38,8 @@ def positions(game, state):
 
 
 def test_a_repeated_step_lists_what_a_slide_lists():
-    slide = compile_rules(ROOK.format(verb="slide"), "slide.gdl")
-    repeat = compile_rules(ROOK.format(verb="repeat step"), "repeat.gdl")
+    slide = compile_text(ROOK.format(verb="slide"), "slide.gdl")
+    repeat = compile_text(ROOK.format(verb="repeat step"), "repeat.gdl")
     for state in (slide.initial_state(), slide.parse_position(slide.position_text(
             slide.initial_state()).replace("R", ".", 1).replace(".", "R", 1))):
         assert positions(repeat, state) == positions(slide, state)
@@ -59,7 +59,7 @@ def plain_car(start: int, width: int, reach: int) -> list[int]:
 
 @pytest.mark.parametrize("reach", [1, 2, 5])
 def test_a_two_cell_vehicle_slides_as_far_as_reach(reach):
-    game = compile_rules(CAR, "car.gdl", {"reach": str(reach)})
+    game = compile_text(CAR, "car.gdl", {"reach": str(reach)})
     state = game.initial_state()
     got = sorted(text.index("S") for text in positions(game, state))
     assert got == plain_car(1, 6, reach)
@@ -77,5 +77,5 @@ def test_a_two_cell_vehicle_slides_as_far_as_reach(reach):
 def test_bad_repeats_are_located_errors(line, message):
     source = ROOK.format(verb="step").replace("move: step rook n s e w to empty", line)
     with pytest.raises(RulesError, match=message) as info:
-        compile_rules(source, "bad.gdl")
+        compile_text(source, "bad.gdl")
     assert "bad.gdl:7:" in info.value.report()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gdl.interpreter import compile_rules
+from gdl.catalog import compile_text
 
 SHUFFLE = '''game "Shuffle"
 players A B
@@ -19,7 +19,7 @@ end: draw if repeated
 
 
 def test_returning_to_a_position_is_a_draw():
-    game = compile_rules(SHUFFLE, "shuffle.gdl")
+    game = compile_text(SHUFFLE, "shuffle.gdl")
     state = game.initial_state()
     for text in ("a1-b1", "d1-c1", "b1-a1"):
         state = game.apply(state, game.parse_move(state, text))
@@ -30,7 +30,7 @@ def test_returning_to_a_position_is_a_draw():
 
 
 def test_the_same_board_with_the_other_player_to_move_is_not_a_repetition():
-    game = compile_rules(SHUFFLE, "shuffle.gdl")
+    game = compile_text(SHUFFLE, "shuffle.gdl")
     state = game.initial_state()
     for text in ("a1-b1", "d1-c1", "b1-a1"):
         state = game.apply(state, game.parse_move(state, text))
@@ -44,7 +44,7 @@ def test_repeated_is_only_known_in_end_rules():
     bad = SHUFFLE.replace("move: step token sideways to empty",
                           "move: step token sideways to empty and repeated")
     with pytest.raises(RulesSemanticError, match="only known in an end rule"):
-        compile_rules(bad, "bad.gdl")
+        compile_text(bad, "bad.gdl")
 
 
 def play(game, texts):
@@ -61,7 +61,7 @@ SHUTTLE = ("a1-b1", "d1-c1", "b1-a1", "c1-d1") * 3   # the start comes back afte
 
 def test_repeated_n_counts_the_occurrences_this_one_included():
     for times in (3, 4):
-        game = compile_rules(SHUFFLE.replace("repeated", f"repeated {times}"), "shuffle.gdl")
+        game = compile_text(SHUFFLE.replace("repeated", f"repeated {times}"), "shuffle.gdl")
         # the start occurs for the times-th time after this many plies; every other position
         # of the shuttle has occurred times - 1 times by then, and ended nothing
         plies = 4 * (times - 1)
@@ -73,9 +73,9 @@ def test_repeated_n_must_be_a_constant_from_2():
     import pytest
     from gdl.errors import RulesSemanticError
     with pytest.raises(RulesSemanticError, match="repeated 2 to 100 times, not 1"):
-        compile_rules(SHUFFLE.replace("repeated", "repeated 1"), "bad.gdl")
+        compile_text(SHUFFLE.replace("repeated", "repeated 1"), "bad.gdl")
     with pytest.raises(RulesSemanticError, match="a number of times"):
-        compile_rules(SHUFFLE.replace("repeated", "repeated plies"), "bad.gdl")
+        compile_text(SHUFFLE.replace("repeated", "repeated plies"), "bad.gdl")
 
 
 
@@ -116,7 +116,7 @@ def streaks_reference(texts):
       "d2-d1", "b1-b2", "d1-c1"), None),                                 # the counts drop to 0
 ])
 def test_streak_counts_a_players_moves_in_a_row_after_which_a_condition_held(texts, last):
-    game = compile_rules(STREAKS, "streaks.gdl")
+    game = compile_text(STREAKS, "streaks.gdl")
     state = game.initial_state()
     expected = streaks_reference(texts)
     assert expected[-1] == last and expected[:-1] == [None] * (len(texts) - 1)
@@ -131,7 +131,7 @@ def test_streak_is_only_known_in_end_rules():
     from gdl.errors import RulesSemanticError
     bad = STREAKS.replace("to empty", "to empty and streak (own in row 2) > 1")
     with pytest.raises(RulesSemanticError, match="'streak'"):
-        compile_rules(bad, "bad.gdl")
+        compile_text(bad, "bad.gdl")
     bad = STREAKS.replace("streak (own in row 1) of enemy", "streak (own in row 1) of any")
     with pytest.raises(RulesSemanticError, match="own or enemy"):
-        compile_rules(bad, "bad.gdl")
+        compile_text(bad, "bad.gdl")

@@ -8,8 +8,8 @@ import pytest
 
 from gdl import catalog
 from gdl.errors import RulesSemanticError
-from gdl.interpreter import compile_rules
-from gdl.solvers.exact import solve
+from gdl.catalog import compile_text
+from gdl.solvers.search.exact import solve
 
 OTHELLO = catalog.bundled_paths()["othello"].read_text()
 ENDS = [line for line in OTHELLO.splitlines() if line.startswith("end:")]
@@ -18,7 +18,7 @@ SCORED = "\n".join(line for line in OTHELLO.splitlines() if not line.startswith(
 
 
 def test_scored_othello_pays_the_disc_difference_and_agrees_on_the_winner():
-    scored = compile_rules(SCORED, "scored.gdl")
+    scored = compile_text(SCORED, "scored.gdl")
     plain = catalog.load("othello")
     assert len(ENDS) == 3
     rng = random.Random(4)
@@ -45,13 +45,13 @@ move take n in 1..2 if n <= left: left -= n
 end: score 0 - left if left == 0
 '''
     # Everyone scores 0 at the end: a draw whatever is played.
-    game = compile_rules(rules, "take.gdl")
+    game = compile_text(rules, "take.gdl")
     assert solve(game).value == "draw"
 
 
 def test_a_score_is_a_number_and_needs_two_players():
     with pytest.raises(RulesSemanticError, match="a score must be a number"):
-        compile_rules(SCORED.replace("end: score count own", "end: score own"), "bad.gdl")
+        compile_text(SCORED.replace("end: score count own", "end: score own"), "bad.gdl")
     one = 'game "Solo"\nplayers A\nstate n = 0\nmove go k in 1..1: n += k\nend: score n if n == 2\n'
     with pytest.raises(RulesSemanticError, match="two or more players"):
-        compile_rules(one, "solo.gdl")
+        compile_text(one, "solo.gdl")

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import random
 
-from gdl.interpreter import compile_rules
-from gdl.perft import perft
+from gdl.catalog import compile_text
+from gdl.solvers.search.perft import perft
 
 DROP_KNIGHTS = '''game "Drop knights"
 # Knights leap two forward and one aside; taken knights join the hand and are dropped back,
@@ -86,7 +86,7 @@ def hand_perft(game, h, depth):
 
 
 def test_exact_leaps_columns_of_a_set_and_drops_against_a_hand_written_game():
-    game, hand = compile_rules(DROP_KNIGHTS, "dropknights.gdl"), DropKnights()
+    game, hand = compile_text(DROP_KNIGHTS, "dropknights.gdl"), DropKnights()
     start = game.initial_state()
     assert [perft(game, start, d) for d in range(1, 6)] \
         == [hand_perft(hand, hand.start(), d) for d in range(1, 6)]
@@ -106,8 +106,8 @@ def test_exact_leaps_columns_of_a_set_and_drops_against_a_hand_written_game():
 
 
 def test_an_exact_offset_is_that_leap_alone_and_a_vector_its_eight_images():
-    exact = compile_rules(DROP_KNIGHTS, "x.gdl")
-    images = compile_rules(DROP_KNIGHTS.replace("A [1, 2] [-1, 2], B [1, -2] [-1, -2]",
+    exact = compile_text(DROP_KNIGHTS, "x.gdl")
+    images = compile_text(DROP_KNIGHTS.replace("A [1, 2] [-1, 2], B [1, -2] [-1, -2]",
                                                 "(1, 2)"), "y.gdl")
     start = exact.initial_state()
     assert sorted(exact.move_text(start, m) for m in exact.legal_moves(start)) \
@@ -118,5 +118,5 @@ def test_an_exact_offset_is_that_leap_alone_and_a_vector_its_eight_images():
 def test_a_constant_column_of_cells_folds_to_its_columns():
     rules = DROP_KNIGHTS.replace("setup A knight: a1 or d1",
                                  "setup A knight: column (a1 or c3) and rows 1..4")
-    game = compile_rules(rules, "z.gdl")
+    game = compile_text(rules, "z.gdl")
     assert game.position_text(game.initial_state()).split()[0] == "B..B/A.A./A.A./A.A./A.A."

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from gdl.interpreter import compile_rules
-from gdl.perft import perft
+from gdl.catalog import compile_text
+from gdl.solvers.search.perft import perft
 
 ROOKS = '''game "Rooks"
 players White Black
@@ -51,14 +51,14 @@ def naive_perft(position: dict, player: int, depth: int) -> int:
 
 
 def test_slide_perft_matches_a_plain_generator():
-    game = compile_rules(ROOKS, "rooks.gdl")
+    game = compile_text(ROOKS, "rooks.gdl")
     start = {(0, 0): 0, (4, 0): 0, (0, 4): 1, (4, 4): 1}
     counts = [perft(game, game.initial_state(), d) for d in range(1, 5)]
     assert counts == [naive_perft(start, 0, d) for d in range(1, 5)] == [14, 172, 2160, 25790]
 
 
 def test_slide_stops_at_the_first_piece_and_may_take_it():
-    game = compile_rules(ROOKS, "rooks.gdl")
+    game = compile_text(ROOKS, "rooks.gdl")
     texts = sorted(game.move_text(game.initial_state(), m)
                    for m in game.legal_moves(game.initial_state()))
     assert "a1-a5" in texts and "e1-a1" not in texts and "a1-e1" not in texts

@@ -10,7 +10,7 @@ import warnings
 import pytest
 
 from gdl.api import load
-from gdl.interpreter import compile_rules
+from gdl.catalog import compile_text
 from gdl.errors import RulesError
 from gdl.web import api
 from gdl.web.app import MAX_BODY, create_app
@@ -166,7 +166,7 @@ def test_check_locates_an_error_as_the_command_line_does(client):
     text = TICTACTOE.replace("place on empty", "place on emty")
     doc = post(client, "check", {"text": text})
     with pytest.raises(RulesError) as raised:
-        compile_rules(text, "editor.gdl")
+        compile_text(text, "editor.gdl")
     error = doc["errors"][0]
     assert not doc["ok"] and error["error"] == str(raised.value)
     line = 4
@@ -221,7 +221,7 @@ def test_the_page_and_its_scripts_are_served(client):
 
 
 def test_serve_refuses_an_unknown_game_in_one_line(capsys):
-    from gdl.cli import main
+    from gdl.cli.main import main
     assert main(["serve", "conect4"]) == 1
     err = capsys.readouterr().err
     assert "did you mean 'connect4'" in err and "Traceback" not in err

@@ -12,7 +12,7 @@ from collections import deque
 import pytest
 
 from gdl.errors import RulesError
-from gdl.interpreter import compile_rules
+from gdl.catalog import compile_text
 
 WAIT = 60_000   # ms: a loaded machine (eight helpers on two cores) is slow
 
@@ -276,7 +276,7 @@ def test_an_error_typed_in_the_editor_is_shown_at_its_line_and_column(page, shot
     line = 4
     column = broken.splitlines()[line - 1].index("emty") + 1
     with pytest.raises(RulesError) as raised:   # the command line's own words
-        compile_rules(broken, "editor.gdl")
+        compile_text(broken, "editor.gdl")
     shown = page.locator("#errors pre").first
     assert shown.inner_text().splitlines()[0] == str(raised.value)
     assert str(raised.value).startswith(f"editor.gdl:{line}:{column}: ")

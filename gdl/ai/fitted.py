@@ -1,0 +1,111 @@
+"""The fitted evaluation of a game, when a weights file for its rules exists.
+
+`fitted(game)` is what the AI players ask: the heuristic and its Weights, or None (no
+file, or a game without derived features). A file fitted to other rules is refused with
+one line on stderr and the derived evaluation is used; a broken file is an error.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from pathlib import Path
+from typing import Any
+
+from gdl.ai.features import derive_features
+from gdl.ai import weights_file as wfile
+
+_CACHE = "_fitted_evaluation"   # the answer, kept on the game object
+
+
+def features_of(game: Any) -> tuple[tuple[str, ...], Any] | None:
+    """The game's (feature names, features) or None when it has none."""
+    if getattr(game, "ir", None) is None or not hasattr(game, "move_generator"):
+        return None
+    return derive_features(game)
+
+
+def fitted(game: Any, path: Path | None = None) -> tuple[Any, wfile.Weights] | None:
+    """(heuristic, weights) from `path` (default: the game's file, see weights.find).
+
+    Raises:
+        WeightsError: the file is broken, or (for an explicit `path`) stale.
+    """
+    if path is not None:
+        return _read(game, path)
+    if not hasattr(game, _CACHE):
+        found, answer = wfile.find(game), None
+        if found is not None:
+            try:
+                answer = _read(game, found, own=True)
+            except wfile.WeightsError as err:
+                if "stale" not in str(err):
+                    raise
+                print(f"gdl: warning: {err}; using the derived evaluation", file=sys.stderr)
+        with contextlib.suppress(AttributeError):   # a game that takes no attributes
+            setattr(game, _CACHE, answer)
+        return answer
+    return getattr(game, _CACHE)
+
+
+def _read(game: Any, path: Path, own: bool = False) -> tuple[Any, wfile.Weights] | None:
+    """The file's evaluation for `game`; None when the game has no features, or when the
+    game's `own` file was fitted with other options (it then is not this game's)."""
+    derived = features_of(game)
+    if derived is None:
+        return None
+    names, features = derived
+    weights = wfile.load(path)
+    if own and not wfile.applies(weights, game):
+        return None
+    wfile.check_fits(weights, game, names, str(path))
+    if weights.engine.get("evaluation") == "derived" and hasattr(game, "heuristic"):
+        return game.heuristic, weights   # the fitted one lost to it: only the engine choice
+    return wfile.evaluation(features, weights), weights
+
+
+def describe(game: Any) -> str:
+    """`gdl check`'s line on the AI: which evaluation and engine it plays with, and why."""
+    two_player = len(game.players) == 2 and getattr(game, "zero_sum", False)
+    default = "alphabeta (the default for two-player zero-sum games)" if two_player \
+        else "mcts (the default for other games)"
+    if not two_player or features_of(game) is None:
+        return f"AI: derived evaluation (nothing to fit: not a two-player board game); " \
+               f"engine {default}"
+    found = wfile.find(game)
+    if found is None:
+        return f"AI: derived evaluation (no weights file: `gdl train {game.name}`); " \
+               f"engine {default}"
+    try:
+        weights = wfile.load(found)
+        if not wfile.applies(weights, game):
+            return f"AI: derived evaluation ({found.name} was fitted with other options); " \
+                   f"engine {default}"
+        names, _ = features_of(game) or ((), None)
+        wfile.check_fits(weights, game, names, str(found))
+    except wfile.WeightsError as err:
+        return f"AI: derived evaluation ({err}); engine {default}"
+    t, e = weights.training, weights.engine
+    engine = default if not e else (
+        f"{e.get('choice')} (chosen: alpha-beta scored {e.get('alphabeta_score', 0):.2f} "
+        f"against MCTS, {rollouts(e)}, over {e.get('games')} games at "
+        f"{e.get('seconds_per_move')} s a move)")
+    what = "derived evaluation (the fitted weights lost to it: " \
+        if e.get("evaluation") == "derived" else "fitted weights ("
+    return f"AI: {what}{found.name}: {t.get('games')} self-play games, seed " \
+           f"{t.get('seed')}, {len(weights.features)} features); engine {engine}"
+
+
+def rollouts(engine: dict) -> str:
+    """How the stored engine choice's MCTS ends its rollouts."""
+    cutoff = engine.get("mcts_cutoff_plies")
+    return f"rollouts evaluated after {cutoff} plies" if cutoff else "rollouts played out"
+
+
+def compiled_weights(found: tuple[Any, wfile.Weights] | None) -> tuple[list[float], float] | None:
+    """What `fitted` found, as the compiled evaluation takes it (gdl.interpreter.c: the fitted
+    mode's weights and bias); None without a file or when the file keeps the derived
+    evaluation (its fitted weights lost to it), which the compiled one then computes."""
+    if found is None or found[1].engine.get("evaluation") == "derived":
+        return None
+    return list(found[1].weights), found[1].bias

@@ -1,0 +1,142 @@
+"""The weights file: a small versioned JSON document, and the evaluation it gives.
+
+    {"format": "gdl-weights", "version": 1, "game": "othello", "rules": "<sha256>",
+     "features": ["material", ...], "weights": [...], "bias": 0.1, "options": {},
+     "engine": {"choice": "alphabeta", ...}, "training": {"games": 200, "seed": 0, ...}}
+
+`rules` is the hash of the rules text the weights were fitted to
+(`gdl.interpreter.rules_digest`): weights fitted to other rules, or to other features,
+are refused. `options` are the game's options then: with other options (`--set
+width=5`) the file does not apply and the derived evaluation is used. Bundled games'
+files live in gdl/ai/weights/; $GDL_WEIGHTS names a directory searched first (and written
+by `gdl train` when set).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from gdl.errors import GdlError
+
+FORMAT, VERSION = "gdl-weights", 1
+BUNDLED = Path(__file__).resolve().parent / "weights"
+
+
+class WeightsError(GdlError):
+    """A weights file that cannot be used: unreadable, of another format, or stale."""
+
+
+@attrs.frozen
+class Weights:
+    game: str
+    rules: str
+    features: tuple[str, ...]
+    weights: tuple[float, ...]
+    bias: float
+    engine: dict[str, Any] = attrs.field(factory=dict)
+    training: dict[str, Any] = attrs.field(factory=dict)
+    options: dict[str, str] = attrs.field(factory=dict)   # the game's options, as texts
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": FORMAT, "version": VERSION, "game": self.game, "rules": self.rules,
+                "features": list(self.features), "weights": [round(w, 6) for w in self.weights],
+                "bias": round(self.bias, 6), "options": self.options, "engine": self.engine,
+                "training": self.training}
+
+
+def directories() -> list[Path]:
+    """Where weights files are looked for, first first."""
+    extra = os.environ.get("GDL_WEIGHTS")
+    return ([Path(extra)] if extra else []) + [BUNDLED]
+
+
+def default_path(game_name: str) -> Path:
+    """Where `gdl train` writes a game's weights by default."""
+    return directories()[0] / f"{game_name}.json"
+
+
+def parse(text: str, where: str) -> Weights:
+    """Weights from a file's text. Raises WeightsError (one line) when it is not one."""
+    try:
+        doc = json.loads(text)
+    except ValueError as exc:
+        raise WeightsError(f"{where}: not a weights file (bad JSON: {exc})") from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise WeightsError(f"{where}: not a weights file (no \"format\": \"{FORMAT}\")")
+    if doc.get("version") != VERSION:
+        raise WeightsError(f"{where}: weights format version {doc.get('version')!r}; "
+                           f"this gdl reads version {VERSION}")
+    try:
+        names = tuple(str(n) for n in doc["features"])
+        values = tuple(float(w) for w in doc["weights"])
+        weights = Weights(str(doc["game"]), str(doc["rules"]), names, values,
+                          float(doc["bias"]), dict(doc.get("engine") or {}),
+                          dict(doc.get("training") or {}),
+                          {str(k): str(v) for k, v in (doc.get("options") or {}).items()})
+    except (KeyError, TypeError, ValueError) as exc:
+        raise WeightsError(f"{where}: a broken weights file ({type(exc).__name__}: {exc})") \
+            from None
+    if len(names) != len(values) or not all(math.isfinite(w) for w in values):
+        raise WeightsError(f"{where}: a broken weights file ({len(names)} features, "
+                           f"{len(values)} weights, or a weight that is not a number)")
+    return weights
+
+
+def check_fits(weights: Weights, game: Any, names: tuple[str, ...], where: str) -> None:
+    """Raise WeightsError unless `weights` were fitted to this game's rules and features."""
+    if weights.game != game.name:
+        raise WeightsError(f"{where}: weights for {weights.game!r}, not {game.name!r}")
+    if weights.rules != getattr(game, "rules_hash", None):
+        raise WeightsError(f"{where}: stale weights, fitted to other rules of {game.name!r} "
+                           f"(run `gdl train {game.name}`)")
+    if weights.features != names:
+        raise WeightsError(f"{where}: stale weights, fitted to other features "
+                           f"(run `gdl train {game.name}`)")
+
+
+def option_texts(game: Any) -> dict[str, str]:
+    return {str(k): str(v) for k, v in sorted(getattr(game, "options", {}).items())}
+
+
+def applies(weights: Weights, game: Any) -> bool:
+    """Whether the file was fitted with the game's options (else it is not this game's)."""
+    return weights.options == option_texts(game)
+
+
+def find(game: Any) -> Path | None:
+    """The weights file of `game`, when there is one."""
+    for directory in directories():
+        path = directory / f"{game.name}.json"
+        if path.is_file():
+            return path
+    return None
+
+
+def load(path: Path) -> Weights:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise WeightsError(f"cannot read weights file {str(path)!r}: {exc}") from None
+    return parse(text, str(path))
+
+
+def evaluation(features: Callable[[tuple], list[float]], weights: Weights
+               ) -> Callable[[tuple], tuple[float, float]]:
+    """The fitted heuristic: (v, -v) with v = 2 * sigmoid(w . f + b) - 1, the first
+    player's expected score rescaled to [-1, 1]."""
+    w, b = weights.weights, weights.bias
+
+    def heuristic(state: tuple) -> tuple[float, float]:
+        z = b
+        for wi, fi in zip(w, features(state)):
+            z += wi * fi
+        v = math.tanh(z / 2)   # = 2 * sigmoid(z) - 1
+        return (v, -v)
+    return heuristic

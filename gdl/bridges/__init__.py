@@ -1,0 +1,2 @@
+"""gdl games in the shapes of other tools: OpenSpiel (`gdl.bridges.openspiel`).
+"""

@@ -1,0 +1,265 @@
+"""The OpenSpiel bridge: a compiled gdl game as a pyspiel game.
+
+    >>> import pyspiel
+    >>> from gdl import openspiel
+    >>> name = openspiel.register("tictactoe")
+    >>> name
+    'gdl_tictactoe'
+    >>> game = pyspiel.load_game(name)
+    >>> state = game.new_initial_state()
+    >>> state.action_to_string(state.current_player(), state.legal_actions()[4])
+    'b2'
+
+Every bundled game of kind `game` (and any rules file of that kind) bridges; the
+game's scalar options become OpenSpiel parameters (`gdl_connect4(width=5)`), and
+`max_plies` caps games whose rules do not bound their length.
+
+Action ids: see gdl.bridges.openspiel_actions (a move is known by its text in the game's
+notation, so a draughts capture chain is one id; ids are numbered in an order every
+process repeats when the game is built).
+
+A game ends where its rules end it, or after `max_plies` moves as a draw (all
+payoffs 0) when the rules do not bound its length; `max_game_length` is the
+rules' bound when every move fills an empty cell (tic-tac-toe, Connect Four,
+gomoku, ultimate tic-tac-toe), else `max_plies`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from collections.abc import Hashable
+
+import pyspiel
+
+from gdl import catalog
+from gdl.errors import GdlError
+from gdl.interpreter.core import ir
+from gdl.interpreter.python.compiled import CompiledGame
+from gdl.bridges.openspiel_actions import ActionIndex
+from gdl.bridges.openspiel_observer import BoardObserver
+from gdl.protocol import GAME
+
+PREFIX = "gdl_"            # registered names: gdl_connect4, gdl_<rules file stem>
+DEFAULT_MAX_PLIES = 1000   # the cap of games the rules do not bound
+
+
+# --------------------------------------------------------------------------- what the rules bound
+
+KEEPS_CELLS_FILLED = (ir.Assign, ir.Flip, ir.Fill, ir.Again, ir.Promote)   # no cell emptied
+
+
+def _keeps_cells_filled(effect: Any) -> bool:
+    if isinstance(effect, ir.Guard):
+        return _keeps_cells_filled(effect.effect)
+    if isinstance(effect, ir.Group):
+        return all(_keeps_cells_filled(e) for e in effect.effects)
+    return isinstance(effect, KEEPS_CELLS_FILLED)
+
+
+def _fills_a_cell(rule: Any) -> bool:
+    """A one-stage placement that needs an empty cell and empties none: each one fills a
+    cell for good."""
+    if not isinstance(rule, ir.PlaceRule) or rule.more:
+        return False
+    where = rule.where
+    terms = where.args if isinstance(where, ir.Op) and where.op == "and" else (where,)
+    return (any(isinstance(t, ir.Empty) for t in terms)
+            and all(_keeps_cells_filled(e) for e in rule.effects))
+
+
+def length_bound(game: CompiledGame) -> int | None:
+    """The most moves a game can last by its rules, when that is easy to see: every move
+    fills an empty cell. None otherwise."""
+    if game.ir.rules and all(_fills_a_cell(r) for r in game.ir.rules):
+        return len(game.geometry.cells)
+    return None
+
+
+def utility_bound(game: CompiledGame) -> float:
+    """The largest payoff in absolute value: 1 for wins, losses and draws; for `end: score`
+    games, the number of playable cells (a score counts pieces or cells on the board).
+
+    Raises:
+        GdlError: a scored game without a board (nothing bounds its scores).
+    """
+    if not any(end.outcome == "score" for end in game.ir.ends):
+        return 1.0
+    if not game.geometry.cells:
+        raise GdlError(f"{game.name} ends with scores and has no board: the OpenSpiel bridge "
+                       f"cannot bound its utilities")
+    return float(len(game.geometry.cells))
+
+
+# --------------------------------------------------------------------------- game and state
+
+def _scalar_options(game: CompiledGame) -> dict[str, Any]:
+    """The options OpenSpiel can carry as parameters (ints, floats, bools, strings)."""
+    return {k: v for k, v in game.options.items() if isinstance(v, (int, float, bool, str))}
+
+
+class BridgedGame(pyspiel.Game):
+    """A compiled gdl game as a pyspiel.Game. `register` makes a subclass per rules file,
+    with its `source`, and registers the class itself: pyspiel aborts at exit when the
+    factory is a closure."""
+
+    source = ""   # a bundled name or a rules-file path
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        max_plies = int(params.pop("max_plies", DEFAULT_MAX_PLIES))
+        options = {k: str(v) for k, v in params.items()}
+        compiled = _load_game(self.source, options)
+        bound, utility = length_bound(compiled), utility_bound(compiled)
+        index = ActionIndex(compiled, placements_only=bound is not None)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=index.size, max_chance_outcomes=0,
+            num_players=len(compiled.players), min_utility=-utility, max_utility=utility,
+            utility_sum=0.0, max_game_length=bound if bound is not None else max_plies)
+        # pybind11 drops attributes set before the base class is initialised. The options
+        # as the compiled game holds them: "5" from the command line is 5.
+        super().__init__(_game_type(compiled), info,
+                         {**_scalar_options(compiled), "max_plies": max_plies})
+        self.compiled, self.index = compiled, index
+        self.max_plies = info.max_game_length
+
+    def new_initial_state(self) -> BridgedState:
+        return BridgedState(self, self.compiled.initial_state(), 0)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> BoardObserver:
+        return BoardObserver(self.compiled)
+
+
+class BridgedState(pyspiel.State):
+    """A position: the gdl state, and the moves played (for the `max_plies` cap)."""
+
+    def __init__(self, game: BridgedGame, state: tuple, plies: int) -> None:
+        super().__init__(game)
+        self.state, self.plies = state, plies
+        self._actions: dict[int, Hashable] | None = None
+
+    @property
+    def bridge(self) -> BridgedGame:
+        # Not an attribute: OpenSpiel clones a state by deep-copying its attributes, and a
+        # copied game would lose its compiled rules.
+        return self.get_game()
+
+    def _legal(self) -> dict[int, Hashable]:
+        if self._actions is None:
+            moves = [] if self.is_terminal() else list(self.bridge.compiled.legal_moves(self.state))
+            self._actions = self.bridge.index.actions(self.state, moves)
+        return self._actions
+
+    def current_player(self) -> int:
+        if self.is_terminal():
+            return pyspiel.PlayerId.TERMINAL
+        return self.bridge.compiled.current_player(self.state)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return sorted(self._legal())
+
+    def _apply_action(self, action: int) -> None:
+        move = self._legal()[action]
+        self.state = self.bridge.compiled.apply(self.state, move)
+        self.plies += 1
+        self._actions = None
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        move = self._legal().get(action)
+        if move is None:
+            return f"action {action}"   # not legal here: no gdl notation to give
+        return self.bridge.compiled.move_text(self.state, move)
+
+    def is_terminal(self) -> bool:
+        return self.bridge.compiled.is_terminal(self.state) or self.plies >= self.bridge.max_plies
+
+    def returns(self) -> list[float]:
+        if self.bridge.compiled.is_terminal(self.state):
+            return list(self.bridge.compiled.returns(self.state))
+        return [0.0] * len(self.bridge.compiled.players)   # under way, or cut at max_plies
+
+    def __str__(self) -> str:
+        return self.bridge.compiled.render(self.state)
+
+
+# --------------------------------------------------------------------------- registration
+
+def _load_game(source: str, options: dict[str, str]) -> CompiledGame:
+    game = catalog.load(source, options)
+    if not isinstance(game, CompiledGame) or game.kind != GAME:
+        raise GdlError(f"{game.name} is of kind {game.kind!r}; the OpenSpiel bridge takes "
+                       f"games (two or more players)")
+    return game
+
+
+def _game_type(game: CompiledGame) -> pyspiel.GameType:
+    n = len(game.players)
+    return pyspiel.GameType(
+        short_name=PREFIX + game.name, long_name=f"{game.title} (gdl)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=n, min_num_players=n,
+        provides_information_state_string=False, provides_information_state_tensor=False,
+        provides_observation_string=True, provides_observation_tensor=True,
+        parameter_specification={**_scalar_options(game), "max_plies": DEFAULT_MAX_PLIES})
+
+
+_CLASSES: dict[str, type[BridgedGame]] = {}   # registered name -> its game class
+_NAMES: dict[str, str] = {}                      # source -> its registered name
+
+
+def register(source: str) -> str:
+    """Register the game `source` (a bundled name or a rules-file path) with OpenSpiel;
+    its registered name (`gdl_` and the game's name). Registering twice is harmless.
+
+    Raises:
+        UnknownGame, RulesError: as `gdl.catalog.load`.
+        GdlError: the rules describe a puzzle or a constraint problem, not a game.
+    """
+    if source in _NAMES:   # registered already: no need to compile it again for its name
+        return _NAMES[source]
+    compiled = _load_game(source, {})
+    name = PREFIX + compiled.name
+    known = _CLASSES.get(name)
+    if known is not None and known.source != source:
+        raise GdlError(f"{name} is already registered from {known.source!r}; rename the game "
+                       f"to register {source!r} beside it")
+    if name not in pyspiel.registered_names():
+        bridged = type(f"Bridged_{compiled.name}", (BridgedGame,), {"source": source})
+        _CLASSES[name] = bridged
+        pyspiel.register_game(_game_type(compiled), bridged)
+    _NAMES[source] = name
+    return name
+
+
+def register_bundled() -> list[str]:
+    """Register every bundled game of kind `game` with two or more players (a one-player
+    game is a puzzle, solved by `gdl solve`); their registered names.
+
+    >>> "gdl_draughts" in register_bundled()
+    True
+    """
+    return [register(name) for name, _ in catalog.bundled_games()
+            if catalog.kind(name) == GAME and len(catalog.load(name).players) > 1]
+
+
+def describe(game: BridgedGame) -> dict[str, Any]:
+    """What `gdl openspiel` prints: the registered name and the game's GameInfo."""
+    kind = game.get_type()
+    return {"name": kind.short_name, "title": kind.long_name,
+            "players": game.num_players(), "distinct_actions": game.num_distinct_actions(),
+            "max_game_length": game.max_game_length(),
+            "length_bound_by_rules": length_bound(game.compiled) is not None,
+            "min_utility": game.min_utility(), "max_utility": game.max_utility(),
+            "utility_sum": game.utility_sum(), "parameters": game.get_parameters()}
+
+
+def load(source: str, **params: Any) -> BridgedGame:
+    """The bridged game `source` with OpenSpiel parameters (its options, `max_plies`).
+
+    >>> load("connect4", width=5).num_distinct_actions()
+    30
+    """
+    return _CLASSES[register(source)](params)

@@ -1,0 +1,44 @@
+"""The rules language's syntax tree: frozen attrs classes, each with its source position.
+
+Past `gdl.grammar` nothing sees a `lark.Tree`; the checker and the compiler see
+these classes. Identifiers are `Ident`s so that an error can point at the exact
+word; every node's `pos` is where it starts. The nodes live in modules by topic
+(expressions, effects, moves, statements, puzzles, grids); this package names them
+all, so `from gdl.grammar import ast; ast.Place` reads the same everywhere.
+"""
+
+from __future__ import annotations
+
+from gdl.grammar.ast.expressions import (
+    Apply, ApplyOf, Binary, Dir, Expr, Ident, Index, ListExpr, Name, Neighbour, Number, Unary,
+    Vector)
+from gdl.grammar.ast.effects import (
+    Add, Again, Assign, Carry, CycleCells, Effect, Fill, Flip, Group, Guarded, Promote, Reflect,
+    Remove, Rotate, Sow, Swap, Toggle)
+from gdl.grammar.ast.moves import (
+    Action, BoardMove, Choose, Drop, EveryMove, Jump, MoveLaws, Param, ParamMove, Pass, Place,
+    Repeat, Ride, Select, Stage, Step)
+from gdl.grammar.ast.statements import (
+    Board, Counts, Direction, End, Hands, Header, Illegal, Links, Neutral, Option, PieceValue,
+    Pieces, Players, Priority, Quantity, Region, Rules, Setup, StateVar, Statement, Symmetry, Track,
+    Zones)
+from gdl.grammar.ast.puzzles import (
+    Cycle, CycleMove, Inverse, Orientation, PermState, PuzzleGoal, PuzzleStart, PuzzleStatement,
+    SlideMove, StackMove, Stacks, Target, Tiles)
+from gdl.grammar.ast.grids import (
+    AllDifferentRule, Area, ArithmeticRule, CageRule, Comparison, ConstraintStatement, CountRule,
+    Givens, GridVars, NoValueRule, RequireRule, RunsRule, SumRule, VisibleRule)
+
+__all__ = [
+    "Action", "Add", "Again", "AllDifferentRule", "Apply", "ApplyOf", "Area", "ArithmeticRule",
+    "Assign", "Binary", "Board", "BoardMove", "CageRule", "Carry", "Choose", "Comparison",
+    "ConstraintStatement", "CountRule", "Counts", "Cycle", "CycleCells", "CycleMove", "Dir",
+    "Direction", "Drop", "Effect", "End", "EveryMove", "Expr", "Fill", "Flip", "Givens", "GridVars",
+    "Group", "Guarded", "Hands", "Header", "Ident", "Illegal", "Index", "Inverse", "Jump", "Links",
+    "ListExpr", "MoveLaws", "Name", "Neighbour", "Neutral", "NoValueRule", "Number", "Option",
+    "Orientation", "Param", "ParamMove", "Pass", "PermState", "PieceValue", "Pieces", "Place",
+    "Players", "Priority", "Promote", "PuzzleGoal", "PuzzleStart", "PuzzleStatement", "Quantity",
+    "Reflect", "Region", "Remove", "Repeat", "RequireRule", "Ride", "Rotate", "Rules", "RunsRule",
+    "Select", "Setup", "SlideMove", "Sow", "StackMove", "Stacks", "Stage", "StateVar", "Statement",
+    "Step", "SumRule", "Swap", "Symmetry", "Target", "Tiles", "Toggle", "Track", "Unary", "Vector",
+    "VisibleRule", "Zones"]

@@ -1,0 +1,143 @@
+"""The transformer's move rules: lark trees of actions, stages and effects -> `ast` move nodes."""
+
+from __future__ import annotations
+
+from lark import Transformer, v_args
+
+from gdl.grammar import ast
+from gdl.grammar.transformer_tokens import ident, position
+
+
+@v_args(meta=True)
+class MoveBuilder(Transformer):
+    """Builds move rules, their actions and effects; a mixin of `Builder` (every method gets
+    the rule's meta, its position)."""
+
+    # ---- moves
+    def board_move(self, meta, children):
+        name, first, *more = children
+        return ast.BoardMove(ident(name), first.action, first.effects, position(meta), tuple(more),
+                             guard=first.guard, repeat=first.repeat)
+
+    def stage(self, meta, children):
+        guard, repeat, action, effects = children
+        return ast.Stage(guard, action, effects or (), position(meta), repeat)
+
+    def repeat(self, meta, children):
+        return ast.Repeat(children[0], position(meta))
+
+    def param_move(self, meta, children):
+        name, params, guard, effects = children
+        return ast.ParamMove(ident(name), params, guard, effects, position(meta))
+
+    def bare_move(self, meta, children):
+        name, guard, effects = children
+        return ast.ParamMove(ident(name), (), guard, effects, position(meta))
+
+    def always_move(self, meta, children):
+        name, effects = children
+        return ast.ParamMove(ident(name), (), None, effects, position(meta))
+
+    def params(self, meta, children):
+        return tuple(children)
+
+    def param(self, meta, children):
+        return ast.Param(ident(children[0]), children[1], children[2], position(meta))
+
+    def every_move(self, meta, children):
+        return ast.EveryMove(children[0], position(meta))
+
+    def place(self, meta, children):
+        return ast.Place(ident(children[0]), children[1], position(meta))
+
+    def step(self, meta, children):
+        piece, directions, origin, to = children
+        return ast.Step(ident(piece), directions, to, position(meta), origin=origin)
+
+    def slide(self, meta, children):
+        piece, directions, origin, to = children
+        return ast.Step(ident(piece), directions, to, position(meta), slide=True, origin=origin)
+
+    def slide_by(self, meta, children):
+        piece, directions, origin, distance, over, to = children
+        return ast.Step(ident(piece), directions, to, position(meta), slide=True, origin=origin,
+                        distance=distance, over=over)
+
+    def jump(self, meta, children):
+        piece, directions, origin, over, to, repeat, by_path = children
+        return ast.Jump(ident(piece), directions, over, to, repeat is not None, position(meta),
+                        origin=origin, by_path=by_path is not None)
+
+    def origin(self, meta, children):
+        return children[0]
+
+    def ride(self, meta, children):
+        directions, origin, to = children
+        return ast.Ride(directions, origin, to, position(meta))
+
+    def choose(self, meta, children):
+        return ast.Choose(children[0], position(meta))
+
+    def pass_(self, meta, children):
+        return ast.Pass(position(meta), always=children[0] is not None)
+
+    def drop(self, meta, children):
+        return ast.Drop(ident(children[0]), children[1], position(meta))
+
+    def select(self, meta, children):
+        return ast.Select(children[0], position(meta))
+
+    # ---- effects
+    def effects(self, meta, children):
+        return tuple(children)
+
+    def assign(self, meta, children):
+        target, index, op, value = children
+        return ast.Assign(ident(target), index, str(op), value, position(meta))
+
+    def promote(self, meta, children):
+        return ast.Promote(ident(children[0]), children[1], position(meta))
+
+    def remove(self, meta, children):
+        return ast.Remove(children[0], position(meta))
+
+    def add(self, meta, children):
+        first, second, cells = children
+        owner, piece = (None, first) if second is None else (first, second)
+        return ast.Add(ident(owner), ident(piece), cells, position(meta))
+
+    def carry(self, meta, children):
+        return ast.Carry(children[0], children[1], position(meta))
+
+    def again(self, meta, children):
+        return ast.Again(position(meta))
+
+    def flip(self, meta, children):
+        return ast.Flip(children[0], position(meta))
+
+    def fill(self, meta, children):
+        return ast.Fill(children[0], ident(children[1]), position(meta))
+
+    def toggle(self, meta, children):
+        return ast.Toggle(children[0], ident(children[1]), position(meta))
+
+    def guarded(self, meta, children):
+        return ast.Guarded(children[0], children[1], position(meta))
+
+    def group(self, meta, children):
+        return ast.Group(children[0], position(meta))
+
+    def rotate(self, meta, children):
+        return ast.Rotate(children[0], children[1], position(meta))
+
+    def reflect(self, meta, children):
+        return ast.Reflect(children[0], position(meta))
+
+    def swap(self, meta, children):
+        return ast.Swap(children[0], children[1], position(meta))
+
+    def cycle_cells(self, meta, children):
+        return ast.CycleCells(tuple(children), position(meta))
+
+    def sow(self, meta, children):
+        return ast.Sow(ident(children[0]), ident(children[1]), children[2], position(meta))

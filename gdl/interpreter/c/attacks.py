@@ -1,0 +1,336 @@
+"""`attacked(planes.., variables.., mover, x)` in C: could an opponent take a piece on a cell
+of x (the C twin of gdl/interpreter/python/attacks.py's direct form).
+
+Per cell: its owner (the mover when it is empty, a phantom piece of the owner's first kind
+standing there for the test), then per opponent and rule a test of the cell itself: a
+step from the cells one offset back, a slide from the first piece met walking back (on
+a lattice board by direction: a precomputed ray, its nearest piece one bit operation), a
+jump from one cell back over it; travels alike but for their pieces or their landing
+cells are tested together, and a travel another of the same piece covers is left out, as
+the Python back end does. The general form (the opponent's whole move list) is not
+written yet: a game that needs it runs on Python.
+
+The legality filter's tests of cells the position alone gives (`attacked own king`) are
+made once before the moves (keep_allowed) and kept for a move that changes none of the
+cells the test reads (`attack_reach`: up to the first piece along each ray), or, when the
+cells were not attacked, that only brings the mover's pieces onto them or takes enemy
+pieces off (a blocker more, an attacker less); any other move is tested anew.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from gdl.interpreter.core import ir
+from gdl.interpreter.python.attacks import AttackCode, subsumed
+from gdl.interpreter.c.counted import CountedC
+from gdl.interpreter.c.support import CWriter, Unsupported
+
+
+class AttacksC(CountedC):
+    if TYPE_CHECKING:   # written by MovesC, the class built on this one
+        def local_params(self) -> str: ...
+        def movers(self, rule: ir.StepRule | ir.JumpRule, p: int) -> str: ...
+        def walk_cell(self, w: CWriter, c: str, dx: int, dy: int) -> Any: ...
+        def unpack(self, w: CWriter, s: str) -> None: ...
+
+    def attacked_helper(self) -> None:
+        if "attacked" in self.helpers:
+            return
+        if not AttackCode.attacks_directly(self):   # type: ignore[arg-type]
+            raise Unsupported("'attacked' by rules of several stages or chains")
+        for rule in self.game.rules:
+            for part in (getattr(rule, "to", None), getattr(rule, "over", None),
+                         getattr(rule, "origin", None), getattr(rule, "where", None)):
+                if part is not None and any(isinstance(n, (ir.Here, ir.Origin))
+                                            for n in ir.walk(part)):
+                    raise Unsupported("'attacked' by a rule that reads 'here'")
+        self.helpers["attacked"] = []   # reserved while it is written
+        w = CWriter()
+        # not inlined: its callers are many, and gcc's time grows with what it inlines
+        with w.block(f"__attribute__((noinline)) static int attacked({self.local_params()}"
+                     "int mover, bb x)"):
+            w(f"bb occ = {self.occ()}, kept;")
+            w("(void)kept;")
+            with w.block("while (bb_any(x))"):
+                w("int c = bb_pop(&x); bb low = bb_bit(c); int owner = mover;")
+                for q in range(self.n_players):
+                    w(f"if (bb_test({self.pieces(q, None, q)}, c)) owner = {q};")
+                with w.block("switch (owner)"):
+                    for o in range(self.n_players):
+                        with w.block(f"case {o}:"):
+                            self.owner_tests(w, o)
+                            w("break;")
+            w("return 0;")
+        self.helpers["attacked"] = w.lines
+
+    def owner_tests(self, w: CWriter, o: int) -> None:
+        kind = next(k for k in range(self.n_kinds) if k not in self.game.neutral)
+        plane = self.plane(o, kind)
+        w(f"kept = {plane};")
+        w(f"if (!bb_test(occ, c)) {plane} = bb_or({plane}, low);")
+        w(f"occ = {self.occ()};")
+        for q in range(self.n_players):
+            if q == o:
+                continue
+            travels, slides = [], []
+            for rule in self.game.rules:
+                if isinstance(rule, ir.StepRule) and rule.kind is not None:
+                    if subsumed(rule, self.game.rules):
+                        continue
+                    if AttackCode.ray_slide(self, rule):   # type: ignore[arg-type]
+                        slides.append(rule)
+                    else:
+                        travels.append((self.expr(rule.to, q), self.movers(rule, q),
+                                        rule.directions[q], rule.slide))
+                    continue
+                with w.block(""):
+                    self.rule_attack(w, rule, q)
+            with w.block(""):
+                self.travel_attacks(w, travels)
+            with w.block(""):
+                self.ray_attacks(w, slides, q)
+        w(f"{plane} = kept;")
+        w(f"occ = {self.occ()};")
+
+    def travel_attacks(self, w: CWriter, tests: list[tuple[str, str, tuple, bool]]) -> None:
+        """The steps' and slides' tests merged as codegen_attacks.travel_attacks merges them:
+        travels alike but for their pieces test the pieces together, then travels alike but
+        for where they land test the landing cells together; each landing set once."""
+        by_to: dict[tuple, list[str]] = {}
+        for to, movers, dirs, slide in tests:
+            by_to.setdefault((to, dirs, slide), []).append(movers)
+        by_movers: dict[tuple, list[str]] = {}
+        for (to, dirs, slide), pieces in by_to.items():
+            by_movers.setdefault((self.union(pieces), dirs, slide), []).append(to)
+        names: dict[str, str] = {}
+        for tos in by_movers.values():
+            for to in tos:
+                if to not in names:
+                    names[to] = f"land{len(names)}"
+                    w(f"bb {names[to]} = {to};")
+        for (movers, dirs, slide), tos in by_movers.items():
+            land = self.union([names[to] for to in tos])
+            with w.block(f"if (bb_test({land}, c))"):
+                if not slide:
+                    w(f"if (bb_any(bb_and({movers}, {self.shift(dirs, 'low')}))) return 1;")
+                    continue
+                w(f"bb start = {movers}; int d;")
+                for dx, dy in dirs:   # walk back from the cell to the first piece
+                    w("d = c;")
+                    with self.walk_cell(w, "d", -dx, -dy):
+                        w("if (bb_test(occ, d)) { if (bb_test(start, d)) return 1; break; }")
+
+    def ray_attacks(self, w: CWriter, slides: list[ir.StepRule], q: int) -> None:
+        """Player q's slides on a lattice board, by direction: walking back from the cell
+        once, is the first piece met one that slides that way and may land there? The walk
+        is a precomputed ray, its nearest piece the lowest set bit when it goes up the bits,
+        else the highest (codegen_attacks.ray_attacks)."""
+        if not slides:
+            return
+        if "bb_high" not in self.helpers:   # (a table: written before `attacked`)
+            self.helpers["bb_high"] = []
+            self.tables += [
+                "static inline int bb_high(bb a) {   /* the highest cell, -1 for none */",
+                "    for (int i = W - 1; i >= 0; i--) if (a.w[i]) return i * 64 + 63 - "
+                "__builtin_clzll(a.w[i]);",
+                "    return -1;",
+                "}"]
+        by_direction: dict[tuple[int, int], list[str]] = {}
+        for i, rule in enumerate(slides):
+            w(f"bb sl{i} = bb_test({self.expr(rule.to, q)}, c) ? {self.movers(rule, q)} : ZERO;")
+            for d in rule.directions[q]:
+                by_direction.setdefault(d, []).append(f"sl{i}")
+        for (dx, dy), starts in by_direction.items():
+            ray = self.ray_table(-dx, -dy)
+            ((off, _),) = self.geo.shifts(-dx, -dy)
+            nearest = "bb_low(r)" if off > 0 else "bb_high(r)"
+            with w.block(""):
+                w(f"bb st = {self.union(starts)};")
+                w(f"bb r = bb_and({ray}[c], occ);")
+                w(f"if (bb_any(st) && bb_any(r) && bb_test(st, {nearest})) return 1;")
+
+    def ray_table(self, dx: int, dy: int) -> str:
+        """RAY_dx_dy[c]: the cells met walking from cell c along (dx, dy) to the board's edge."""
+        name = f"RAY_{dx}_{dy}".replace("-", "m")
+        if name not in self.helpers:
+            geo, rays = self.geo, []
+            for c in range(self.layout_bits + 1):
+                ray, cell = 0, geo.neighbour(c, dx, dy) if geo.playable >> c & 1 else None
+                while cell is not None:
+                    ray |= 1 << cell
+                    cell = geo.neighbour(cell, dx, dy)
+                rays.append(self.literal(ray))
+            self.helpers[name] = []   # (a table: written before `attacked`)
+            self.tables.append(f"static const bb {name}[] = {{{', '.join(rays)}}};")
+        return name
+
+    def rule_attack(self, w: CWriter, rule: ir.Rule, q: int) -> None:
+        """`return 1` when player q's rule could take on `low` (the cell `c`)."""
+        if isinstance(rule, ir.PlaceRule):
+            if not ir.within_empty(rule.where):   # a placement on a piece replaces it
+                w(f"if (bb_test({self.expr(rule.where, q)}, c)) return 1;")
+            return
+        if not isinstance(rule, (ir.StepRule, ir.JumpRule)) or rule.kind is None:
+            return   # passes, numbers and lines of sight take nothing
+        movers = self.movers(rule, q)
+        if isinstance(rule, ir.JumpRule):
+            with w.block(f"if (bb_test({self.expr(rule.over, q)}, c))"):
+                w(f"bb land = {self.expr(rule.to, q)};")
+                for dx, dy in rule.directions[q]:
+                    back = self.shift(((dx, dy),), "low")
+                    ahead = self.shift(((-dx, -dy),), "low")
+                    w(f"if (bb_any(bb_and({movers}, {back})) && bb_any(bb_and(land, {ahead}))) "
+                      "return 1;")
+            return
+        with w.block(f"if (bb_test({self.expr(rule.to, q)}, c))"):
+            if not rule.slide:
+                w(f"if (bb_any(bb_and({movers}, {self.shift(rule.directions[q], 'low')}))) "
+                  "return 1;")
+                return
+            w(f"bb start = {movers}; int d;")
+            for dx, dy in rule.directions[q]:   # walk back from the cell to the first piece
+                w("d = c;")
+                with self.walk_cell(w, "d", -dx, -dy):
+                    w("if (bb_test(occ, d)) { if (bb_test(start, d)) return 1; break; }")
+
+    # ---- the legality filter's attacks kept from the position before the move
+    def attack_reach(self) -> str | None:
+        """`attack_reach(x, occ)`: every cell `attacked` reads to test the cells x: each
+        cell, the cells a step back, both sides of a jump (the table REACH), and back along
+        each slide's ray up to its first piece. None (no helper) when a rule's
+        expression it reads there is not the cell's own (pieces, empty, constants, zones and
+        variables holding cells, combined by and, or, not), so that a change elsewhere
+        could matter. A step landing on empty cells only is left out: the tested cell
+        always holds a piece (a phantom where it is empty)."""
+        if "attack_reach" in self.helpers:
+            return "REACH" if self.helpers["attack_reach"] else None
+        geo, reads = self.geo, []
+        # offsets back from the tested cell
+        steps: set[tuple[int, int]] = set()
+        slides: set[tuple[int, int]] = set()
+        jumps: set[tuple[int, int]] = set()
+        for rule in self.game.rules:
+            if isinstance(rule, ir.StepRule) and rule.kind is not None:
+                if ir.within_empty(rule.to):
+                    continue   # it lands on none: the tested cell holds a piece, or a phantom
+                reads += [rule.to, rule.origin]
+                (slides if rule.slide else steps).update(d for ds in rule.directions for d in ds)
+            elif isinstance(rule, ir.JumpRule):
+                reads += [rule.to, rule.over, rule.origin]
+                jumps.update((s * dx, s * dy) for ds in rule.directions for dx, dy in ds
+                             for s in (1, -1))
+            elif isinstance(rule, ir.PlaceRule) and not ir.within_empty(rule.where):
+                reads.append(rule.where)
+        if not all(e is None or _cell_own(e) for e in reads):
+            self.helpers["attack_reach"] = []
+            return None
+        # the variables it reads (a set of cells, such as en passant's): the same, or test anew
+        self.attack_vars = sorted({n.index for e in reads if e is not None for n in ir.walk(e)
+                                   if isinstance(n, ir.Var)})
+        def table(name: str, offsets: set[tuple[int, int]]) -> None:
+            rows = []
+            for c in range(self.layout_bits + 1):
+                cells = 0
+                if geo.playable >> c & 1:
+                    cells = 1 << c
+                    for dx, dy in offsets:
+                        cell = geo.neighbour(c, -dx, -dy)
+                        cells |= 0 if cell is None else 1 << cell
+                rows.append(self.literal(cells))
+            self.tables.append(f"static const bb {name}[] = {{{', '.join(rows)}}};")
+        # REACH: the cell, a step back and either side of a jump; STRICT: the cells whose
+        # every change counts (the cell itself and a jump's landing cells, read by rules'
+        # own expressions); the others are read for enemy pieces and for blockers only
+        table("REACH", steps | jumps)
+        table("STRICT", jumps)
+        w = CWriter()
+        w("static int ATK_ON;   /* set by keep_allowed: the kept attacks are this position's */")
+        with w.block("static bb attack_reach(bb x, bb occ)"):
+            w("bb r = ZERO; int d;")
+            with w.block("while (bb_any(x))"):
+                w("int c = bb_pop(&x); r = bb_or(r, REACH[c]);")
+                # a slide's ray back from the cell, up to the first piece on it (which a
+                # move must change, or one of the empty cells before it, to matter)
+                for dx, dy in sorted(slides):
+                    w("d = c;")
+                    with self.walk_cell(w, "d", -dx, -dy):
+                        w("r = bb_or(r, bb_bit(d)); if (bb_test(occ, d)) break;")
+            w("return r;")
+        with w.block("static bb attack_strict(bb x)"):
+            w("bb r = ZERO; while (bb_any(x)) r = bb_or(r, STRICT[bb_pop(&x)]); return r;")
+        self.helpers["attack_reach"] = w.lines
+        return "REACH"
+
+    def kept_attack(self, e: ir.Attacked, p: int) -> int | None:
+        """The number of a filter's `attacked` whose cells the position alone gives (no
+        `here`, `origin` or numbers of the move), when the reach table applies; its
+        helper `attacked_keptK` answers the test made once before the moves when the move
+        changed no cell it reads and left the cells the same, and tests anew otherwise."""
+        if any(isinstance(n, (ir.Here, ir.Origin, ir.Param, ir.Captured))
+               for n in ir.walk(e.cells)) or self.attack_reach() is None:
+            return None
+        k = len(self.kept_sites)
+        self.kept_sites.append((e, p))
+        planes = " ".join(f"ch = bb_or(ch, bb_xor(b{i}, s->b[{i}]));"
+                          for i in range(self.n_planes))
+        same = "".join(f" && bb_eq(v{i}, s->c[{i}])" if self.cell_vars[i] else
+                       f" && v{i} == s->v[{i}]" for i in self.attack_vars)
+        occ_before = self.union([f"s->b[{i}]" for i in range(self.n_planes)])
+        theirs = " ".join(f"bad = bb_or(bad, bb_andnot(b{i}, s->b[{i}]));"
+                          for i in range(self.n_planes) if i // self.n_kinds != p)
+        self.helpers[f"attacked_kept{k}"] = [
+            f"static bb ATK_X{k}, ATK_R{k}, ATK_S{k}; static int ATK_V{k};",
+            f"static inline int attacked_kept{k}({self.local_params()}const state_t *s, "
+            "int mover, bb x) {",
+            f"    if (ATK_ON && bb_eq(x, ATK_X{k}){same}) {{",
+            f"        bb ch = ZERO; {planes}",
+            f"        if (!bb_any(bb_and(ch, ATK_R{k}))) return ATK_V{k};",
+            "        /* not attacked before: a piece of the mover's come onto a cell only",
+            "           blocks, an enemy piece gone only attacks less; a cell emptied or",
+            "           an enemy piece come can make an attack, as can any change of a",
+            "           strict cell */",
+            f"        if (!ATK_V{k} && !bb_any(bb_and(ch, ATK_S{k}))) {{",
+            f"            bb bad = bb_andnot({occ_before}, {self.occ()}); {theirs}",
+            f"            if (!bb_any(bb_and(bad, ATK_R{k}))) return 0;",
+            "        }",
+            "    }",
+            f"    return attacked({self.locals()}mover, x);",
+            "}"]
+        return k
+
+    def keep_attacks(self, w: CWriter) -> None:
+        """In keep_allowed, before the moves: each kept attack's cells, test and reach."""
+        if not self.kept_sites:
+            return
+        with w.block("if (n > 1)"):
+            self.unpack(w, "s")
+            w(f"bb occ = {self.occ()};")
+            w("(void)occ;")
+            with w.block("switch (s->pl)"):
+                for p in range(self.n_players):
+                    with w.block(f"case {p}:"):
+                        for k, (e, q) in enumerate(self.kept_sites):
+                            if q != p:
+                                continue
+                            w(f"ATK_X{k} = {self.expr(e.cells, p)};")
+                            w(f"ATK_V{k} = attacked({self.locals()}{p}, ATK_X{k});")
+                            w(f"ATK_R{k} = attack_reach(ATK_X{k}, occ);")
+                            w(f"ATK_S{k} = attack_strict(ATK_X{k});")
+                        w("break;")
+            w("ATK_ON = 1;")
+
+
+def _cell_own(e: ir.Expr) -> bool:
+    """Whether a set of cells is read cell by cell: each cell's part is that cell's own."""
+    if isinstance(e, (ir.Pieces, ir.Empty)):
+        return True
+    if isinstance(e, (ir.Const, ir.PerPlayer)):
+        return True
+    if isinstance(e, ir.Var):   # a set of cells held in the state: its value is compared
+        return e.type == ir.CELLS
+    if isinstance(e, ir.Zone):
+        return isinstance(e.arg, ir.Const)
+    if isinstance(e, ir.Op) and e.op in ("and", "or", "not") and e.type == ir.CELLS:
+        return all(_cell_own(a) for a in e.args)
+    return False

@@ -1,0 +1,312 @@
+"""NativeGame: the Game protocol over the C library of a compiled game.
+
+States and moves stay the Python back end's values (tuples and ints), so every solver,
+canonical key, notation and picture works unchanged; `legal_moves` and `apply` convert
+the state to words at the boundary and call C. The loops that matter run wholly in C:
+`perft` and `playouts`. Everything else is the Python game's (`python`).
+"""
+
+from __future__ import annotations
+
+import ctypes
+from time import perf_counter
+from typing import Any
+
+import attrs
+
+from gdl.interpreter.c import build, history
+from gdl.interpreter.c.generate import Layout, generate
+from gdl.interpreter.c.support import Unsupported, notice
+
+_LIBRARIES: dict[str, ctypes.CDLL] = {}   # path -> library loaded in this process
+
+
+def layout_of(recorded: dict) -> Layout | None:
+    """The layout an index file records (None: not one of this version's)."""
+    fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
+                              for k, v in recorded.items()}
+    try:
+        return Layout(**fields)
+    except TypeError:
+        return None
+
+
+@attrs.frozen
+class BuildInfo:
+    """How the library was had: built now (and how long generating and compiling took) or
+    found in the cache (and how long loading took)."""
+    path: str
+    built: bool
+    generate_seconds: float
+    build_seconds: float
+
+
+class NativeGame:
+    """A compiled game whose loops (and, with `per_call`, whose `legal_moves` and `apply`)
+    run in C; see the module doc. Without `eager` the library is built when a native loop
+    is first asked for, and a game the C generator cannot take (or a machine without a
+    compiler) runs those loops on Python after one line of notice."""
+
+    backend = "native"
+
+    def __init__(self, python: Any, per_call: bool = False, eager: bool = True,
+                 quiet: bool = False):
+        self.python = python
+        self.per_call = per_call
+        self.quiet = quiet   # no notice when the loops fall back to Python
+        self.legal_moves = python.legal_moves
+        self.apply = python.apply
+        self.lib: Any = None   # the ctypes library, once built
+        self._source: str | None = None   # its C source, once generated
+        self._seen_start = 0   # the sightings of the state packed last with its history
+        self.refused: str | None = None   # why the loops run on Python, once known
+        if eager:
+            self._build()
+
+    def _build(self) -> None:
+        start = perf_counter()
+        ir = self.python.ir
+        # a game the AI did not equip compiles no evaluation: its library is another one
+        key = ir if hasattr(self.python, "evaluation_specs") else (ir, "without evaluation")
+        found = build.find_by_ir(key)   # a hit: no source to generate
+        layout = None if found is None else layout_of(found[1])
+        if found is not None and layout is not None:
+            path, built, self.layout = found[0], False, layout
+            generated = perf_counter()
+        else:
+            self._source, self.layout = generate(ir, self._evaluation())
+            generated = perf_counter()
+            path, built = build.build(self._source)
+            build.remember_ir(key, path, attrs.asdict(self.layout))
+        lib = _LIBRARIES.get(str(path))
+        if lib is None:
+            lib = _LIBRARIES[str(path)] = build.load(path)
+        self.build_info = BuildInfo(str(path), built, generated - start,
+                                    perf_counter() - generated)
+        lay: Layout = self.layout
+        if lib.gdl_words() != lay.state_words or lib.gdl_move_words() != lay.move_words:
+            raise build.BuildFailed("the library's layout is not the generated source's")
+        self._moves_buffer = (ctypes.c_uint64 * (lay.max_moves * lay.move_words + 1))()
+        self._state_buffer = (ctypes.c_uint64 * lay.state_words)()
+        self.seen = None if lay.history is None else \
+            history.table_for(lib, lay, self._pack_words, self._unpack_words)
+        self.lib = lib
+        if self.per_call:
+            self.legal_moves = self._legal_moves
+            self.apply = self._apply
+            self.native_rollout = self._rollout   # MCTS's random rollouts (gdl.solvers.search.mcts)
+
+    def _evaluation(self) -> tuple[Any, Any]:
+        """What the library's evaluation compiles: the specs the AI equipped the Python game
+        with (gdl.ai.equip), or none."""
+        specs = getattr(self.python, "evaluation_specs", None)
+        return (None, None) if specs is None else specs()
+
+    @property
+    def source(self) -> str:
+        """The C source of the game (generated now if the library was found by its IR)."""
+        if self._source is None:
+            self._source, _ = generate(self.python.ir, self._evaluation())
+        return self._source
+
+    def ready(self) -> bool:
+        """Whether the C library is there (built now if need be); a refusal says so once."""
+        if self.lib is not None:
+            return True
+        if self.refused is not None:
+            return False
+        try:
+            self._build()
+        except Unsupported as err:
+            self.refused = f"{self.python.name} runs on Python: the native back end has no " \
+                           f"code yet for {err}"
+        except (build.NoCompiler, build.BuildFailed) as err:
+            self.refused = f"{err}; running on Python"
+        if self.refused is not None:
+            if not self.quiet:
+                notice(self.refused)
+            return False
+        return True
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.python, name)
+
+    def __repr__(self) -> str:
+        return f"NativeGame({self.python.name!r})"
+
+    # ---- the boundary
+    def pack(self, state: tuple, seen: bool = True) -> bytes | None:
+        """The state as words; its positions seen loaded into the C table (unless `seen` is
+        false: a call that does not read them). None: too many to load."""
+        h = self.layout.history
+        if h is None:
+            return self._pack_words(state)
+        at = self.layout.planes + h
+        table = self.seen
+        assert table is not None   # a game with a history has a table
+        n = table.load(state[at]) if seen else table.known(state[at])
+        if n is None:
+            return None
+        if seen:   # the call may write the entries past n
+            table.written_past(n)
+            self._seen_start = n
+        return self._pack_words((*state[:at], n, *state[at + 1:]))
+
+    def unpack(self, raw: bytes, before: tuple | None = None) -> tuple:
+        """The state of the words `raw`; with a history, `before` is the state the call
+        started from (the positions seen it left are its and the table's new entries)."""
+        out = self._unpack_words(raw)
+        h = self.layout.history
+        if h is None:
+            return out
+        assert before is not None and self.seen is not None
+        at = self.layout.planes + h
+        # (the call was made on `before` packed last, its sightings loaded: n of them)
+        seen = self.seen.extended(before[at], self._seen_start, out[at])
+        return (*out[:at], seen, *out[at + 1:])
+
+    def _pack_words(self, state: tuple) -> bytes | None:
+        try:
+            return self._pack_numbers(state)
+        except OverflowError:   # a number past 64 bits: the Python back end takes the call
+            return None
+
+    def _pack_numbers(self, state: tuple) -> bytes:
+        lay = self.layout
+        size = 8 * lay.words
+        parts = [plane.to_bytes(size, "little") for plane in state[:lay.planes]]
+        for value, count in zip(state[lay.planes:], lay.variables):
+            if isinstance(value, tuple):   # a count per cell
+                parts += [x.to_bytes(8, "little", signed=True) for x in value]
+            else:
+                parts.append(value.to_bytes(8, "little", signed=True) if count == 1
+                             else value.to_bytes(size, "little"))
+        parts += [state[-2].to_bytes(8, "little"), state[-1].to_bytes(8, "little")]
+        return b"".join(parts)
+
+    def _unpack_words(self, raw: bytes) -> tuple:
+        lay = self.layout
+        size = 8 * lay.words
+        out: list[Any] = [int.from_bytes(raw[i * size:(i + 1) * size], "little")
+                          for i in range(lay.planes)]
+        at = lay.planes * size
+        for count, counts in (*zip(lay.variables, lay.counts), (1, False), (1, False)):
+            if counts:
+                out.append(tuple(int.from_bytes(raw[at + 8 * i:at + 8 * i + 8], "little",
+                                                signed=True) for i in range(count)))
+            else:
+                out.append(int.from_bytes(raw[at:at + 8 * count], "little", signed=count == 1))
+            at += 8 * count
+        return tuple(out)
+
+    def _legal_moves(self, state: tuple) -> list:
+        if state[-1]:
+            return []
+        buf = self._moves_buffer
+        raw = self.pack(state, seen=False)
+        n = -1 if raw is None else self.lib.gdl_legal(raw, buf, self.layout.max_moves)
+        if n < 0:   # a list past the C bound, or an error the Python back end reports
+            return list(self.python.legal_moves(state))
+        if self.layout.move_words == 1:
+            return buf[:n]
+        return self.decode_moves(bytes(buf), n)
+
+    def decode_moves(self, raw: bytes, n: int) -> list:
+        """The first n moves of the words `raw` (MW words a move), as Python's moves."""
+        lay = self.layout
+        step = 8 * lay.move_words
+        if lay.move_words == lay.board_move_words:
+            return [int.from_bytes(raw[i * step:(i + 1) * step], "little") for i in range(n)]
+        return [self._decode_move(raw[i * step:(i + 1) * step]) for i in range(n)]
+
+    def _decode_move(self, raw: bytes) -> Any:
+        """A move's words: a board move's int, or a move of numbers' tuple (rule, a0, ..)."""
+        lay = self.layout
+        at = 8 * lay.board_move_words
+        tag = int.from_bytes(raw[at:at + 8], "little")
+        if not tag:
+            return int.from_bytes(raw[:at], "little")
+        return (tag - 1, *(int.from_bytes(raw[at + 8 * i:at + 8 * i + 8], "little", signed=True)
+                           for i in range(1, 1 + lay.param_sizes[tag - 1])))
+
+    def _encode_move(self, move: Any) -> bytes:
+        lay = self.layout
+        if not isinstance(move, tuple):
+            return move.to_bytes(8 * lay.move_words, "little")
+        numbers = [x.to_bytes(8, "little", signed=True) for x in move[1:]]
+        rest = lay.move_words - lay.board_move_words - 1 - len(numbers)
+        return b"".join([bytes(8 * lay.board_move_words), (move[0] + 1).to_bytes(8, "little"),
+                         *numbers, bytes(8 * rest)])
+
+    def _apply(self, state: tuple, move: Any) -> tuple:
+        out = self._state_buffer
+        raw = self.pack(state)
+        if raw is None or self.lib.gdl_apply(raw, self._encode_move(move), out) < 0:
+            return self.python.apply(state, move)
+        return self.unpack(bytes(out), state)
+
+    # ---- the native loops
+    def native_perft(self, state: tuple, depth: int) -> int | None:
+        """perft(state, depth) computed in C (see gdl.solvers.search.perft), None when it
+        cannot be."""
+        if depth < 0 or not self.ready():
+            return None
+        assert self.lib is not None   # ready() says so
+        raw = self.pack(state)
+        count = -1 if raw is None else self.lib.gdl_perft(raw, depth)
+        return None if count < 0 else count
+
+    def native_canonical(self, state: tuple) -> tuple[int, ...] | None:
+        """The words the C searches key `state` under: its least image under the symmetries
+        (their least bytes, so another image than `canonical`'s may be chosen, but the same
+        states share a key). None when it cannot be had."""
+        if not self.ready():
+            return None
+        out = self._state_buffer
+        raw = self.pack(state, seen=False)
+        return None if raw is None else tuple(out[:self.lib.gdl_canon(raw, out)])
+
+    def _rollout(self, state: tuple, seed: int, max_plies: int,
+                 exact: bool = False) -> tuple | None:
+        """(True, payoffs) of one random playout in C, or (False, the state it was cut at),
+        or None when it cannot run there. exact: each move drawn from the whole list of
+        legal moves (`native_playouts`)."""
+        out = self._state_buffer
+        raw = self.pack(state)
+        code = -1 if raw is None else self.lib.gdl_rollout(raw, seed & (2**64 - 1),
+                                                           max_plies, int(exact), out)
+        if code < 0:
+            return None
+        if code:
+            return True, self.python.returns((*state[:-1], code))
+        return False, self.unpack(bytes(out), state)
+
+    def native_line(self, state: tuple, seed: int, plies: int) -> list | None:
+        """The moves of one random playout in C, as the playouts draw them, at most
+        `plies` (the tests replay them on Python), or None when it cannot run there."""
+        if not self.ready():
+            return None
+        assert self.lib is not None   # ready() says so
+        out = (ctypes.c_uint64 * (max(1, plies) * self.layout.move_words))()
+        raw = self.pack(state)
+        n = -1 if raw is None else self.lib.gdl_line(raw, seed & (2**64 - 1), plies, out)
+        return None if n < 0 else self.decode_moves(bytes(out), n)
+
+    def native_playouts(self, state: tuple, games: int, seed: int = 1,
+                        max_plies: int = 10_000,
+                        exact: bool = False) -> tuple[int, dict[int, int]] | None:
+        """(moves played, games by result code) over `games` uniformly random playouts in C,
+        None when they cannot run there. Each move is uniform over the legal ones; exact:
+        drawn as `legal_moves(state)[r % n]` with r from splitmix64 (a replay on Python
+        makes the same games), else the filter judges only the candidates drawn
+        (pick_move in interpreter/c/entry.py: the same draws where a game has no filter)."""
+        if not self.ready():
+            return None
+        assert self.lib is not None   # ready() says so
+        stats = (ctypes.c_int64 * (self.layout.results + 2))()
+        raw = self.pack(state)
+        if raw is None or self.lib.gdl_playouts(raw, games, seed & (2**64 - 1), max_plies,
+                                                int(exact), stats) < 0:
+            return None
+        return stats[0], {code: stats[1 + code] for code in range(self.layout.results)
+                          if stats[1 + code]}

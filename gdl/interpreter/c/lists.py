@@ -1,0 +1,149 @@
+"""Lists of numbers, moves of numbers and hands in C (the twins of the list expressions of
+gdl/interpreter/python/expressions.py, `param_moves` and `drop_moves` of
+interpreter/python/moves.py and `drop`/`take_into_hand` of interpreter/python/generate.py).
+
+A list variable is an array of int64_t as long as its initial value (a list never changes
+length: a change assigns one element). A move of numbers (`move take h in A..B, ...`) is
+`rule = PARAM_BASE + its index` with its numbers in `a[]`; across the boundary it is the
+Python back end's tuple (rule, a0, a1, ..). Hands are the list `hand[player * kinds +
+kind]`: a drop takes one out (its kind rides in the move's `from`), a travel that takes
+pieces adds them to the mover's hand as the kinds they return as.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gdl.interpreter.core import ir
+from gdl.limits import PARAMETER_VALUES
+from gdl.interpreter.c.attacks import AttacksC
+from gdl.interpreter.c.support import CWriter, Unsupported
+
+PARAM_BASE = 1 << 20   # the C rule number of a move of numbers: past every board rule's
+
+
+class ListsC(AttacksC):
+    if TYPE_CHECKING:   # written by MovesC, the class built on this one
+        target: tuple[str, str]
+        def add(self, to: str, start: str, rule: int, cap: str = "ZERO") -> str: ...
+
+    # ---- expressions
+    def list_op(self, e: ir.Op, p: int) -> str | None:
+        """`size`, `sum` and `index` of a list variable (None: not a list operation)."""
+        if not e.args or e.args[0].type != ir.LIST:
+            if any(a.type == ir.LIST for a in e.args):
+                raise Unsupported(f"the operator '{e.op}' on a list")
+            return None
+        target = e.args[0]
+        if not isinstance(target, ir.Var) or e.op not in ("size", "sum", "index"):
+            raise Unsupported(f"the list operation '{e.op}'")
+        v, length = f"v{target.index}", self.array_len(target.index)
+        if e.op == "size":
+            return f"((int64_t){length})"
+        if e.op == "sum":
+            self.helpers.setdefault("list_sum", [
+                "static inline int64_t list_sum(const int64_t *x, int n) {",
+                "    int64_t total = 0; for (int i = 0; i < n; i++) total += x[i]; return total;",
+                "}"])
+            return f"list_sum({v}, {length})"
+        self.helpers.setdefault("list_item", [
+            "static inline int64_t list_item(const int64_t *x, int n, int64_t i) {",
+            "    if (i < 1 || i > n) { gdl_error = 2; return 0; }   /* Python's IndexError */",
+            "    return x[i - 1];",
+            "}"])
+        return f"list_item({v}, {length}, {self.expr(e.args[1], p)})"
+
+    def in_hand(self, e: ir.InHand, p: int) -> str:
+        assert self.game.hand is not None   # the checker allows `hand KIND` with hands only
+        return f"v{self.game.hand}[{p * self.n_kinds + e.kind}]"
+
+    def lines_holding(self, e: ir.LinesHolding, p: int) -> str:
+        """The rows (columns) holding a cell of X: a table by cell, joined over X."""
+        geo = self.geo
+        name = "ROWAT" if e.rows else "COLUMNAT"
+        if name not in self.helpers:
+            table = [(geo.row(geo.xy(c)[1]) if e.rows else geo.column(geo.xy(c)[0]))
+                     if geo.playable >> c & 1 else 0 for c in range(self.layout_bits + 1)]
+            items = ", ".join(self.literal(m) for m in table)
+            self.helpers[name] = [f"static const bb {name}[] = {{{items}}};"]
+        if isinstance(e.cells, ir.Here):
+            return f"{name}[t]"
+        return f"meet({name}, {self.expr(e.cells, p)})"
+
+    # ---- effects
+    def assign_element(self, w: CWriter, effect: ir.Assign, p: int) -> None:
+        """`v[i] op= value`, i counted from 1 (outside the list: the call fails, and the
+        Python back end reports it)."""
+        assert effect.index is not None
+        length = self.array_len(effect.var)
+        with w.block(""):
+            w(f"int64_t i = {self.expr(effect.index, p)} - 1, x = {self.expr(effect.value, p)};")
+            w(f"if (i < 0 || i >= {length}) gdl_error = 2;")
+            w(f"else v{effect.var}[i] {effect.op} x;")
+
+    def drop(self, w: CWriter, rule: ir.DropRule, p: int, start: str) -> None:
+        """The kind (kept in the move's from field) leaves the hand for the cell."""
+        assert self.game.hand is not None
+        w("org = ZERO;   /* a drop left no cell: origin is none */")
+        with w.block(f"switch ({start})"):
+            for k in self.droppable(rule):
+                w(f"case {k}: {self.plane(p, k)} = bb_or({self.plane(p, k)}, bit); "
+                  f"v{self.game.hand}[{p * self.n_kinds + k}] -= 1; break;")
+
+    def take_into_hand(self, w: CWriter, rule: ir.StepRule | ir.JumpRule, p: int) -> None:
+        """The enemy pieces the move takes join the mover's hand, as the kinds they return
+        as (read before they are taken)."""
+        if self.game.hand is None:
+            return
+        taken = "bb_or(bit, mp->cap)" if isinstance(rule, ir.JumpRule) else "bit"
+        hand, kinds = f"v{self.game.hand}", self.n_kinds
+        with w.block(""):
+            w(f"bb x = {taken};")
+            for q in range(self.n_players):
+                if q == p:
+                    continue
+                for k in range(kinds):
+                    w(f"{hand}[{p * kinds + self.game.returns_as[k]}] += "
+                      f"bb_count(bb_and({self.plane(q, k)}, x));")
+
+    # ---- moves
+    def droppable(self, rule: ir.DropRule) -> list[int]:
+        """The kinds a drop rule may put down: its own, or every kind a hand can hold."""
+        return [rule.kind] if rule.kind is not None else sorted(set(self.game.returns_as))
+
+    def drop_moves(self, w: CWriter, rule: ir.DropRule, tag: int, p: int) -> None:
+        """Every kind held in the mover's hand onto every cell of `where`, kind by kind."""
+        if self.game.hand is None:
+            raise Unsupported("a drop without hands")
+        w(f"bb to = {self.expr(rule.where, p)};")
+        for k in self.droppable(rule):
+            with w.block(f"if (v{self.game.hand}[{p * self.n_kinds + k}])"):
+                w("bb m = to;")
+                with w.block("while (bb_any(m))"):
+                    w("int c = bb_pop(&m);")
+                    w(self.add("c", str(k), tag))
+
+    def param_moves(self, w: CWriter, rule: ir.ParamRule, index: int, p: int) -> None:
+        """Every choice of the rule's numbers, each range read inside the loops before it
+        (`n in 1..heap[h]`); a range past PARAMETER_VALUES fails the call (Python's limit
+        error)."""
+        for i, (low, high) in enumerate(rule.ranges):
+            w(f"int64_t lo{i} = {self.expr(low, p)}, hi{i} = {self.expr(high, p)};")
+            w(f"if (hi{i} - lo{i} >= {PARAMETER_VALUES}) {{ gdl_error = 8; return n; }}")
+            w.lines.append("    " * w.depth + f"for (int64_t a{i} = lo{i}; a{i} <= hi{i}; "
+                           f"a{i}++) {{")
+            w.depth += 1
+        names = [f"a{i}" for i in range(len(rule.ranges))]
+        arr, count = self.target
+        put = (f"{{ if ({count} >= MAXM) {{ gdl_error = 1; return n; }} "
+               f"{arr}[{count}] = NOMOVE; {arr}[{count}].rule = {PARAM_BASE + index}; "
+               + "".join(f"{arr}[{count}].a[{i}] = {a}; " for i, a in enumerate(names))
+               + f"{count}++; }}")
+        w(put if rule.guard is None else f"if ({self.truth(rule.guard, p)}) {put}")
+        for _ in names:
+            w.depth -= 1
+            w("}")
+
+    def param_slots(self) -> int:
+        return max((len(r.ranges) for r in self.game.rules if isinstance(r, ir.ParamRule)),
+                   default=0)

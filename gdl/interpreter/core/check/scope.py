@@ -1,0 +1,111 @@
+"""What a name can mean while checking: the scope, the evaluation modes and the shared checks.
+
+The statement checkers, the lowering (expressions.py) and its board functions
+(board_expressions.py) all need these; kept apart from the lowering so that none
+of them has to import it back (no import circle).
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+import attrs
+
+from gdl.errors import RulesSemanticError
+from gdl.grammar import ast
+from gdl.interpreter.core import ir
+from gdl.interpreter.core.check.folding import fold
+from gdl.interpreter.core.geometry import Geometry
+from gdl.interpreter.core.ir import BOOL, CELLS
+
+CONST, MOVE, EFFECT, END = "constant", "move", "effect", "end"   # where an expression is evaluated
+ILLEGAL = "illegal"   # the legality filter: the position after a move, `here` and `origin` known
+DISTANCE = "distance"   # a counted slide's length: `origin` is the piece's cell, `axis` its line
+
+CONNECTIVITY = ("adjacent", "reach", "alive", "connects", "connected")
+AXIS = "axis"   # the line through cells along a direction
+BUILTIN_NAMES = ("empty", "occupied", "own", "enemy", "full", "moves", "dark", "light", "here",
+                 "plies", "captured",
+                 "repeated", "none", "origin", "neutral")
+FUNCTIONS = ("row", "column", "rows", "columns", "line", "count", "size", "sum", "flank", "moves",
+             "slot", "streak", "lowest",
+             *CONNECTIVITY, AXIS)
+OWNER_WORDS = {"own": ir.MOVER, "mover": ir.MOVER, "enemy": ir.OPPONENT, "opponent": ir.OPPONENT}
+
+
+def owner_word(text: str, players: list[str]) -> ir.Owner | None:
+    """`own`/`mover`, `enemy`/`opponent` or a player's name as an owner; None for another word."""
+    if text in OWNER_WORDS:
+        return OWNER_WORDS[text]
+    return players.index(text) if text in players else None
+
+
+def error(message: str, node: Any) -> RulesSemanticError:
+    return RulesSemanticError(message, node.pos)
+
+
+@attrs.define
+class Scope:
+    """Everything a name can mean, filled in statement by statement."""
+
+    players: list[str] = attrs.Factory(list)
+    pieces: list[str] = attrs.Factory(lambda: ["piece"])
+    pieces_declared: bool = False
+    geometry: Geometry | None = None
+    options: dict[str, ir.Const] = attrs.Factory(dict)
+    regions: dict[str, ir.Const | ir.PerPlayer] = attrs.Factory(dict)
+    directions: dict[str, tuple[ir.Offsets, ...]] = attrs.Factory(dict)
+    variables: dict[str, ir.Var] = attrs.Factory(dict)
+    zones: list[ir.ZoneFamily] = attrs.Factory(list)
+    neutral: list[int] = attrs.Factory(list)   # kinds of piece owned by no player
+    hand: int | None = None                    # the hands' variable, once `hands` is declared
+    returns_as: tuple[int, ...] = ()
+    counts_plies: bool = False   # some rule reads `plies`: the state keeps a move counter
+    tracks_history: bool = False  # an end rule reads `repeated`: the state keeps the positions seen
+    tracks_boards: bool = False   # `repeated board`: it keeps the boards seen too
+    streaks: list[ir.Expr] = attrs.Factory(list)   # the conditions `streak` counts, by slot
+
+    def known_names(self) -> list[str]:
+        names = [*self.options, *self.regions, *self.players, *self.variables, *BUILTIN_NAMES]
+        return names + (self.pieces if self.pieces_declared else [])
+
+
+@attrs.frozen
+class Context:
+    """Where an expression is lowered: its mode and the move parameters in reach."""
+    mode: str
+    params: tuple[str, ...] = ()
+    later: bool = False   # in a move's later stage (what the first stage took is not known)
+
+
+def unknown(kind: str, ident: ast.Ident, choices: list[str],
+            listed: bool = False) -> RulesSemanticError:
+    """`unknown KIND 'NAME'`, with the closest choice as a hint (and, `listed`, them all)."""
+    close = difflib.get_close_matches(ident.text, choices, n=1)
+    hint = f"; did you mean '{close[0]}'?" if close else ""
+    if listed:
+        hint += f" (known: {', '.join(choices)})"
+    return RulesSemanticError(f"unknown {kind} '{ident.text}'{hint}", ident.pos)
+
+
+def expect(expr: ir.Expr, want: str, node: Any, what: str) -> ir.Expr:
+    """`expr` as type `want`; a set of cells may stand for "is not empty"."""
+    if expr.type == want:
+        return expr
+    if want == BOOL and expr.type == CELLS:
+        return fold(ir.Op("bool", (expr,), BOOL))
+    raise error(f"{what} must be a {want}, not a {expr.type}", node)
+
+
+
+def check_index(index: ir.Expr, node: Any) -> None:
+    """A constant list index counts from 1 (0 or less would silently wrap round)."""
+    if isinstance(index, ir.Const) and index.value < 1:
+        raise error(f"list positions count from 1, not {index.value}", node)
+
+
+def constant(expr: ir.Expr, node: Any, what: str) -> Any:
+    if not isinstance(expr, ir.Const):
+        raise error(f"{what} must be a constant (it cannot depend on the position)", node)
+    return expr.value

@@ -1,0 +1,34 @@
+"""The core IR: what the checker produces and the code generator consumes.
+
+Every name is resolved (players and piece kinds are numbers, directions are
+(dx, dy) offsets per player, options and regions are folded to constants) and
+every expression is typed. High-level sugar lowers into these few nodes; the
+back end knows nothing else. The nodes live in `expressions`, `effects`, `rules`
+and `game`; this package re-exports them all, so `ir.GameIR` and `ir.Op` read as before.
+"""
+
+from __future__ import annotations
+
+from gdl.interpreter.core.ir.effects import (
+    Add, Again, Assign, Carry, CycleCells, Effect, Fill, Flip, Group, Guard, Promote, Reflect,
+    Remove, Rotate, SetCount, Sow, Swap, Toggle)
+from gdl.interpreter.core.ir.expressions import (
+    ANY, Adjacent, Attacked, Axis, BOOL, CELLS, COUNTS, Captured, Connected, Const, CountAt,
+    CountsWhere, Empty, Expr, Flank, Full, HISTORY, HasMoves, Here, INT, InHand, LIST, Line,
+    LinesHolding, MOVER, OPPONENT, Offsets, Op, Origin, Owner, Param, PerPlayer, Pieces, Plies,
+    Reach, Repeated, Shift, Slot, Streak, Var, Zone, walk, within_empty)
+from gdl.interpreter.core.ir.game import GameIR, Quantity, Symmetry, Variable, ZoneFamily
+from gdl.interpreter.core.ir.rules import (
+    BoardRule, ChooseRule, DropRule, EndRule, JumpRule, ParamRule, PassRule, PlaceRule, Rule,
+    SelectRule, Stage, StepRule)
+
+__all__ = ["ANY", "Add", "Adjacent", "Again", "Assign", "Attacked", "Axis", "BOOL", "BoardRule",
+           "CELLS", "COUNTS", "Captured", "Carry", "ChooseRule", "Connected", "Const", "CountAt",
+           "CountsWhere", "CycleCells", "DropRule", "Effect", "Empty", "EndRule", "Expr", "Fill",
+           "Flank", "Flip", "Full", "GameIR", "Group", "Guard", "HISTORY", "HasMoves", "Here",
+           "INT", "InHand", "JumpRule", "LIST", "Line", "LinesHolding", "MOVER", "OPPONENT",
+           "Offsets", "Op", "Origin", "Owner", "Param", "ParamRule", "PassRule", "PerPlayer",
+           "Pieces", "PlaceRule", "Plies", "Promote", "Quantity", "Reach", "Reflect", "Remove",
+           "Repeated", "Rotate", "Rule", "SelectRule", "SetCount", "Shift", "Slot", "Sow",
+           "Stage", "StepRule", "Streak", "Swap", "Symmetry", "Toggle", "Var", "Variable", "Zone",
+           "ZoneFamily", "walk", "within_empty"]

@@ -1,0 +1,123 @@
+"""The core IR's rules: the moves a player may make (with their later stages) and the
+end rules that decide the game."""
+
+from __future__ import annotations
+
+import attrs
+
+from gdl.interpreter.core.ir.effects import Effect
+from gdl.interpreter.core.ir.expressions import Expr, Offsets, Owner
+
+
+@attrs.frozen
+class PlaceRule:
+    name: str
+    kind: int
+    where: Expr
+    effects: tuple[Effect, ...]
+    more: tuple[Stage, ...] = ()
+
+
+@attrs.frozen
+class DropRule:
+    """A piece of kind `kind` (None: of every kind held) from the mover's hand onto a cell
+    of `where`; the move keeps the kind in its `from` field."""
+    name: str
+    kind: int | None
+    where: Expr
+    effects: tuple[Effect, ...]
+    more: tuple[Stage, ...] = ()
+
+
+@attrs.frozen
+class ChooseRule:
+    """A cell of `where` becomes `here`; nothing moves (a removal's target)."""
+    name: str
+    where: Expr
+    effects: tuple[Effect, ...]
+    more: tuple[Stage, ...] = ()
+
+
+@attrs.frozen
+class SelectRule:
+    """A later stage that chooses numbers: parameter i ranges over `ranges[i]` (constants)
+    and is `Param(first + i)` in the stage's effects."""
+    name: str
+    ranges: tuple[tuple[int, int], ...]
+    first: int
+    effects: tuple[Effect, ...]
+    more: tuple[Stage, ...] = ()
+
+
+@attrs.frozen
+class StepRule:
+    """One cell along a direction, or with `slide` any number over empty cells; the
+    landing cell must be in `to`, and a slide stops at the first piece it meets. With a
+    `distance`, a slide goes exactly that many cells (read for each piece and direction),
+    every cell before the landing one in `over`."""
+    name: str
+    kind: int | None                  # None: a line of sight (`ride`), no piece moves
+    directions: tuple[Offsets, ...]   # per player
+    to: Expr
+    effects: tuple[Effect, ...]
+    slide: bool = False
+    origin: Expr | None = None        # the cells a piece may start from (None: anywhere)
+    more: tuple[Stage, ...] = ()
+    distance: Expr | None = None      # a counted slide: how many cells (an INT)
+    over: Expr | None = None          # a counted slide: the cells it may pass over
+
+
+@attrs.frozen
+class JumpRule:
+    """Jump over a neighbour in `over` to the cell beyond in `to`, capturing the jumped piece;
+    with `repeat`, the same piece jumps on while it can and the whole chain is one move
+    (captured pieces leave the board when the move ends)."""
+    name: str
+    kind: int
+    directions: tuple[Offsets, ...]
+    over: Expr
+    to: Expr
+    repeat: bool
+    effects: tuple[Effect, ...]
+    origin: Expr | None = None
+    more: tuple[Stage, ...] = ()
+    by_path: bool = False   # each path of a chain its own move (its jumps kept in the move)
+
+
+@attrs.frozen
+class PassRule:
+    """Do nothing but the effects; legal only when the player has no other move, or
+    with `always` at any time."""
+    name: str
+    always: bool = False
+    effects: tuple[Effect, ...] = ()
+    more: tuple[Stage, ...] = ()
+
+
+@attrs.frozen
+class Stage:
+    """A further choice inside a move: `action` (a board rule; its name and own `more`
+    unused) on the position the earlier stages left; skipped when `guard` fails there."""
+    action: BoardRule
+    guard: Expr | None = None
+
+
+@attrs.frozen
+class ParamRule:
+    name: str
+    ranges: tuple[tuple[Expr, Expr], ...]   # inclusive (low, high) per parameter
+    guard: Expr | None
+    effects: tuple[Effect, ...]
+
+
+Rule = PlaceRule | ChooseRule | DropRule | StepRule | JumpRule | PassRule | ParamRule
+BoardRule = PlaceRule | ChooseRule | StepRule | JumpRule | PassRule | SelectRule | DropRule
+
+
+@attrs.frozen
+class EndRule:
+    outcome: str            # "wins", "loses", "draw", "score"
+    who: Owner | None
+    condition: Expr
+    score: Expr | None = None   # "score": a number read from each player's point of view
+

@@ -1,0 +1,2 @@
+"""The Python back end: the core IR -> generated Python (`generate`), run as a CompiledGame.
+"""

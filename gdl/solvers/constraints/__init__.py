@@ -1,0 +1,2 @@
+"""Constraint solving: our propagating search, plain backtracking and python-constraint.
+"""

@@ -1,0 +1,2 @@
+"""Puzzle search over the puzzle protocol: BFS, bidirectional BFS, IDA*, A*, enumeration.
+"""

@@ -1,0 +1,119 @@
+"""Alpha-beta run in C (`gdl_search`, interpreter/c/search.py) with the AlphaBeta API of
+gdl.solvers.search.alphabeta, for the AI of a game on the native back end.
+
+`NativeAlphaBeta.search` answers a SearchResult as AlphaBeta's does: the best move of the
+last completed iteration, or a better root move already proven in the iteration the
+clock, the node budget or Ctrl-C cut. The evaluation at the horizon is compiled too
+(interpreter/c/evaluation.py): the derived heuristic, or the fitted one with the weights given here.
+`native_searcher` answers None when the search cannot run in C (no library, or an
+evaluation with a signal the C generator lacks); the AI then searches on Python. The C
+search keeps its tables between searches, in the library: one search at a time per game
+(not thread-safe).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import itertools
+from time import perf_counter
+from typing import Any
+
+from gdl import interrupts
+from gdl.interpreter.c import build
+from gdl.solvers.search.native_exact import PAYOFFS, can_search
+from gdl.solvers.search.alphabeta import SearchResult, SearchStats
+from gdl.solvers.search.evaluation import terminal_score
+
+STOPS = ("exact", "depth", "time", "nodes", "interrupt")
+_OWNERS = itertools.count(1)   # each searcher's own table in the library
+
+
+def set_evaluation(game: Any, weights: tuple[list[float], float] | None) -> bool:
+    """Set the library's compiled evaluation: the derived heuristic (weights None) or the
+    fitted one; False when that mode was not compiled for the game."""
+    if weights is None:
+        return game.lib.gdl_eval_set(0, None, 0, 0.0) == 0
+    w, bias = weights
+    array = (ctypes.c_double * max(1, len(w)))(*w)
+    return game.lib.gdl_eval_set(1, array, len(w), float(bias)) == 0
+
+
+def interrupt_poll() -> Any:
+    """The callback a search in C reads at its clock: 1 (stop) once Ctrl-C was pressed."""
+    def poll(done: int, _: int) -> int:
+        try:
+            return 1 if interrupts.requested() else 0
+        except KeyboardInterrupt:
+            return 1
+    return build.PROGRESS(poll)
+
+
+class NativeAlphaBeta:
+    """AlphaBeta's search in C over a NativeGame (see the module doc); weights None: the
+    derived heuristic, else the fitted evaluation's (weights, bias)."""
+
+    def __init__(self, game: Any, weights: tuple[list[float], float] | None, *,
+                 time_limit: float | None = None, max_nodes: int | None = None,
+                 min_nodes: int = 0, depth: int | None = None, fallback: Any = None,
+                 table: bool = True) -> None:
+        self.game, self.time_limit, self.max_nodes = game, time_limit, max_nodes
+        self.min_nodes, self.depth = min_nodes, depth
+        self.weights = weights
+        self.table = table   # False: no transposition table (a plain alpha-beta, for tests)
+        self.owner = next(_OWNERS)
+        self.fallback = fallback   # Python's AlphaBeta, for a position C cannot take
+
+    def ready(self, state: tuple) -> bool:
+        """Whether the search runs in C (its evaluation set in the library)."""
+        return can_search(self.game, state) and set_evaluation(self.game, self.weights)
+
+    def search(self, state: Any = None, *, depth: int | None = None,
+               time_limit: float | None = None, on_iteration: Any = None) -> SearchResult:
+        game = self.game
+        root = game.initial_state() if state is None else state
+        start = perf_counter()
+        if game.is_terminal(root):
+            value = terminal_score(game.returns(root)[game.current_player(root)], 0)
+            return SearchResult(value, None, (), SearchStats(1, 0, 0.0, 0, True, True, "exact"))
+        depth = self.depth if depth is None else depth
+        seconds = self.time_limit if time_limit is None else time_limit
+        raw = game.pack(root) if self.ready(root) else None
+        if raw is None:
+            return self._on_python(root, depth, time_limit)
+
+        callback = interrupt_poll()
+        best = (ctypes.c_uint64 * game.layout.move_words)()
+        found = ctypes.c_double(0.0)
+        stats = (ctypes.c_int64 * 5)()
+        with interrupts.polled():
+            code = game.lib.gdl_search(raw, depth or 0, -1.0 if seconds is None else seconds,
+                                       self.max_nodes or 0, self.min_nodes, int(self.table),
+                                       self.owner,
+                                       PAYOFFS, callback, best,
+                                       ctypes.byref(found), stats)
+        if code != 0:   # a call the Python back end must make (a list past its C bound)
+            return self._on_python(root, depth, time_limit)
+        move = game.decode_moves(bytes(best), 1)[0]
+        stopped = STOPS[stats[4]]
+        result = SearchStats(int(stats[0]), int(stats[1]), perf_counter() - start, int(stats[2]),
+                             stopped in ("exact", "depth"), bool(stats[3]), stopped)
+        return SearchResult(found.value + 0.0, move, (move,), result)
+
+
+    def _on_python(self, root: tuple, depth: int | None, time_limit: float | None
+                   ) -> SearchResult:
+        if self.fallback is None:
+            raise RuntimeError("the native search cannot take this position")
+        return self.fallback.search(root, depth=depth, time_limit=time_limit)
+
+
+def native_searcher(game: Any, weights: tuple[list[float], float] | None,
+                    **budget: Any) -> NativeAlphaBeta | None:
+    """A NativeAlphaBeta for `game` when its search and evaluation run in C, else None.
+    Only for a back end asked for (`--backend native` or `auto`): without one, the AI
+    plays as it does on a machine without a compiler."""
+    from gdl.interpreter.c.game import NativeGame
+    if not isinstance(game, NativeGame) or game.quiet:
+        return None
+    searcher = NativeAlphaBeta(game, weights, **budget)
+    return searcher if searcher.ready(game.initial_state()) else None

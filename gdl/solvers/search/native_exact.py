@@ -1,0 +1,90 @@
+"""The exact solver run in C (`gdl_solve`, interpreter/c/solver.py) behind
+gdl.solvers.search.exact's API.
+
+`native_solve` answers as `ExactSolver.solve` with method "alphabeta": a SolveResult, or
+SolveLimit at a node or time limit or Ctrl-C. It answers None when the C solver cannot
+take the call (no library, a game with a history of positions seen, a finished root, a
+call the Python back end must make), and the caller then solves on Python.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from collections.abc import Callable
+from time import perf_counter
+from typing import Any
+
+from gdl import interrupts
+from gdl.interpreter.core.results import returns_table
+from gdl.interpreter.c import build
+from gdl.solvers.search.solved import SolveLimit, SolveProgress, SolveResult
+
+TABLE_BYTES = 256 << 20   # the C table's memory (entries hold whole canonical states)
+STOPPED, NO_MEMORY, TIME, NODES = 1, 4, 6, 7   # gdl_solve's answers (interpreter/c/solver.py)
+# Each result code's payoffs to players 0 and 1 (the compiled game's RETURNS; a game that
+# ends by score has no C code), as the C solver and search read them: -1, 0 or 1.
+PAYOFFS = bytes(int(p) & 0xFF for row in returns_table(2) for p in row)
+
+
+def can_search(game: Any, state: tuple) -> bool:
+    """Whether the C search takes `state` of the NativeGame `game` (built now if need be)."""
+    return not game.python.is_terminal(state) and len(game.players) == 2 and game.ready()
+
+
+def can_solve(game: Any, state: tuple) -> bool:
+    """Whether the C solver takes `state`: as the search, without a history of positions."""
+    return can_search(game, state) and game.layout.history is None
+
+
+def native_solve(game: Any, state: tuple, *, node_limit: int | None = None,
+                 time_limit: float | None = None,
+                 progress: Callable[[SolveProgress], None] | None = None,
+                 progress_every: int = 100_000) -> SolveResult | None:
+    """Solve `state` of the NativeGame `game` in C (see the module doc)."""
+    if not can_solve(game, state):
+        return None
+    raw = game.pack(state)
+    if raw is None:
+        return None
+    start = perf_counter()
+    stopped: list[str] = []
+    next_report = [progress_every]
+
+    def check(nodes: int, stored: int) -> int:
+        """Called every 50 ms and every `progress_every` nodes: 1 stops (Ctrl-C)."""
+        try:
+            if interrupts.requested():
+                stopped.append("interrupted")
+            elif progress is not None and nodes >= next_report[0]:
+                next_report[0] = nodes + progress_every
+                progress(SolveProgress(nodes, perf_counter() - start, stored))
+        except KeyboardInterrupt:   # Ctrl-C outside the command (Python's own handler)
+            stopped.append("interrupted")
+        return 1 if stopped else 0
+
+    callback = build.PROGRESS(check)
+    best = (ctypes.c_uint64 * game.layout.move_words)()
+    stats = (ctypes.c_int64 * 3)()
+    try:
+        with interrupts.polled():   # the command's first Ctrl-C only sets the flag read above
+            code = game.lib.gdl_solve(raw, TABLE_BYTES, PAYOFFS, progress_every,
+                                      -1.0 if time_limit is None else time_limit,
+                                      node_limit or 0, callback, best, stats)
+    except KeyboardInterrupt:
+        code = STOPPED
+        stopped.append("interrupted")
+    seconds = perf_counter() - start
+    if code in (STOPPED, TIME, NODES):
+        reason = {TIME: "time", NODES: "nodes"}.get(code, "interrupted")
+        limit = f"within {node_limit:,} nodes" if reason == "nodes" else \
+            f"within {time_limit:g} s" if reason == "time" else "before Ctrl-C"
+        raise SolveLimit(f"{game.name} was not solved {limit} ({stats[1]:,} nodes searched "
+                         f"in {seconds:.1f} s)", reason, stats[1], seconds, stats[2])
+    if code == NO_MEMORY:
+        raise MemoryError(f"the native solver's table of {TABLE_BYTES >> 20} MB")
+    if code != 0:
+        return None
+    value = int(stats[0])
+    move = game.decode_moves(bytes(best), 1)[0]
+    return SolveResult("win" if value > 0 else "loss" if value < 0 else "draw", float(value),
+                       move, int(stats[1]), seconds, int(stats[2]), "alphabeta", "native")
