@@ -1,7 +1,7 @@
 """The OpenSpiel bridge: a compiled gdl game as a pyspiel game.
 
     >>> import pyspiel
-    >>> from gdl import openspiel
+    >>> from gdl.bridges import openspiel
     >>> name = openspiel.register("tictactoe")
     >>> name
     'gdl_tictactoe'
