@@ -10,7 +10,6 @@ end compiles into the library's evaluation (gdl.interpreter.c.game). The loaders
 
 from __future__ import annotations
 
-import contextlib
 import functools
 from typing import Any
 
@@ -33,8 +32,7 @@ def equip(game: Any) -> Any:
     if not hasattr(game, "move_generator") or hasattr(game, "evaluation_specs"):
         return game
     heuristic = derive(game.ir, game.move_generator, game.margin_value)
-    with contextlib.suppress(AttributeError):   # a game that takes no attributes
-        if heuristic is not None:
-            game.heuristic = heuristic
-        game.evaluation_specs = functools.partial(evaluation_specs, game)
+    if heuristic is not None:
+        game.heuristic = heuristic
+    game.evaluation_specs = functools.partial(evaluation_specs, game)
     return game

@@ -36,6 +36,7 @@ from __future__ import annotations
 import math
 from time import perf_counter
 from collections.abc import Callable, Hashable
+from typing import cast
 
 
 from gdl.protocol import Game, Move, State
@@ -91,10 +92,8 @@ class ExactSolver:
         self.bound = payoff_bound(game)
         # A game compiled to C solves there (same value; its table is bounded by memory,
         # not by max_positions), unless the solve asks for a table or key of its own.
-        native = getattr(game, "backend", None) == "native" and method == "alphabeta" \
+        self._native = getattr(game, "backend", None) == "native" and method == "alphabeta" \
             and table is None and key is None
-        self._native = (lambda state, **limits: native_exact.native_solve(game, state, **limits)) \
-            if native else None
 
     def solve(self, state: State | None = None) -> SolveResult:
         """Solve `state` (default: the start).
@@ -105,9 +104,10 @@ class ExactSolver:
         """
         game = self.game
         root = game.initial_state() if state is None else state
-        if self._native is not None:
-            answer = self._native(root, node_limit=self.node_limit, time_limit=self.time_limit,
-                                  progress=self.progress, progress_every=self.progress_every)
+        if self._native:
+            answer = native_exact.native_solve(
+                game, cast(tuple, root), node_limit=self.node_limit, time_limit=self.time_limit,
+                progress=self.progress, progress_every=self.progress_every)
             if answer is not None:
                 return answer
         start = perf_counter()
