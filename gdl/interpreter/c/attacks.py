@@ -277,6 +277,9 @@ class AttacksC(CountedC):
         same = "".join(f" && bb_eq(v{i}, s->c[{i}])" if self.cell_vars[i] else
                        f" && v{i} == s->v[{i}]" for i in self.attack_vars)
         occ_before = self.union([f"s->b[{i}]" for i in range(self.n_planes)])
+        # the shortcut for cells not attacked before holds for the mover's own pieces only:
+        # on an enemy's (`attacked enemy king`) a piece of the mover's come is an attacker
+        unattacked = "!ATK_V{k} && " if _mover_cells(e.cells) else "0 && "
         theirs = " ".join(f"bad = bb_or(bad, bb_andnot(b{i}, s->b[{i}]));"
                           for i in range(self.n_planes) if i // self.n_kinds != p)
         self.helpers[f"attacked_kept{k}"] = [
@@ -290,7 +293,7 @@ class AttacksC(CountedC):
             "           blocks, an enemy piece gone only attacks less; a cell emptied or",
             "           an enemy piece come can make an attack, as can any change of a",
             "           strict cell */",
-            f"        if (!ATK_V{k} && !bb_any(bb_and(ch, ATK_S{k}))) {{",
+            f"        if ({unattacked.format(k=k)}!bb_any(bb_and(ch, ATK_S{k}))) {{",
             f"            bb bad = bb_andnot({occ_before}, {self.occ()}); {theirs}",
             f"            if (!bb_any(bb_and(bad, ATK_R{k}))) return 0;",
             "        }",
@@ -319,6 +322,15 @@ class AttacksC(CountedC):
                             w(f"ATK_S{k} = attack_strict(ATK_X{k});")
                         w("break;")
             w("ATK_ON = 1;")
+
+
+def _mover_cells(e: ir.Expr) -> bool:
+    """Whether a set of cells holds only the mover's pieces (`own king`, `own and zone`)."""
+    if isinstance(e, ir.Pieces):
+        return e.owner == ir.MOVER
+    if isinstance(e, ir.Op) and e.op == "and" and e.type == ir.CELLS:
+        return any(_mover_cells(a) for a in e.args)
+    return False
 
 
 def _cell_own(e: ir.Expr) -> bool:
