@@ -71,8 +71,8 @@ def compile_times(game) -> tuple[float, float]:
             NativeGame(game)
             built = perf_counter() - start
             start = perf_counter()
-            from gdl.interpreter.c import game as native_module
-            native_module._LIBRARIES.clear()   # a new process's first load
+            from gdl.interpreter.c import instances
+            instances.forget()   # a new process's first load
             NativeGame(game)
             hit = perf_counter() - start
         finally:

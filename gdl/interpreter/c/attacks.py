@@ -22,9 +22,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gdl.interpreter.core import ir
-from gdl.interpreter.python.attacks import AttackCode, subsumed
+from gdl.interpreter.python.attacks import AttackCode, later_landings, subsumed
+
 from gdl.interpreter.c.counted import CountedC
-from gdl.interpreter.c.support import CWriter, Unsupported
+from gdl.interpreter.c.support import PARAM_BASE, CWriter
 
 
 class AttacksC(CountedC):
@@ -37,16 +38,12 @@ class AttacksC(CountedC):
     def attacked_helper(self) -> None:
         if "attacked" in self.helpers:
             return
-        if not AttackCode.attacks_directly(self):   # type: ignore[arg-type]
-            raise Unsupported("'attacked' by rules of several stages or chains")
-        for rule in self.game.rules:
-            for part in (getattr(rule, "to", None), getattr(rule, "over", None),
-                         getattr(rule, "origin", None), getattr(rule, "where", None)):
-                if part is not None and any(isinstance(n, (ir.Here, ir.Origin))
-                                            for n in ir.walk(part)):
-                    raise Unsupported("'attacked' by a rule that reads 'here'")
         self.helpers["attacked"] = []   # reserved while it is written
         w = CWriter()
+        general = not self.attacks_directly()
+        if general:   # candidates() is written after the helpers: declared here
+            w("static int candidates(const state_t *s, move_t *out, int cls, int firsts);")
+            w("static move_t ATK_MOVES[MAXM];   /* the opponent's moves of the general form */")
         # not inlined: its callers are many, and gcc's time grows with what it inlines
         with w.block(f"__attribute__((noinline)) static int attacked({self.local_params()}"
                      "int mover, bb x)"):
@@ -56,13 +53,59 @@ class AttacksC(CountedC):
                 w("int c = bb_pop(&x); bb low = bb_bit(c); int owner = mover;")
                 for q in range(self.n_players):
                     w(f"if (bb_test({self.pieces(q, None, q)}, c)) owner = {q};")
-                with w.block("switch (owner)"):
-                    for o in range(self.n_players):
-                        with w.block(f"case {o}:"):
-                            self.owner_tests(w, o)
-                            w("break;")
+                if general:
+                    self.general_tests(w)
+                else:
+                    with w.block("switch (owner)"):
+                        for o in range(self.n_players):
+                            with w.block(f"case {o}:"):
+                                self.owner_tests(w, o)
+                                w("break;")
             w("return 0;")
         self.helpers["attacked"] = w.lines
+
+    def attacks_directly(self) -> bool:
+        """Whether the direct test of the cell applies (AttackCode.attacks_directly, and no
+        rule whose landing cells read `here` or `origin`); else the general form."""
+        if not AttackCode.attacks_directly(self):   # type: ignore[arg-type]
+            return False
+        for rule in self.game.rules:
+            for part in (getattr(rule, "to", None), getattr(rule, "over", None),
+                         getattr(rule, "origin", None), getattr(rule, "where", None)):
+                if part is not None and any(isinstance(n, (ir.Here, ir.Origin))
+                                            for n in ir.walk(part)):
+                    return False
+        return True
+
+    def general_tests(self, w: CWriter) -> None:
+        """The general form (AttackCode.generated_tests): every opponent's moves, every rule
+        and no filter, on the position with a phantom piece of the owner's on the cell when
+        it is empty; a move attacks the cell when it lands there (in any stage) or takes it."""
+        kind = next(k for k in range(self.n_kinds) if k not in self.game.neutral)
+        w("state_t t; memset(&t, 0, sizeof t);")
+        for i in range(self.n_planes):
+            w(f"t.b[{i}] = b{i};")
+        for i in range(len(self.game.variables)):
+            if self.array_vars[i]:
+                w(f"memcpy(t.k[{i}], v{i}, sizeof t.k[{i}]);")
+            else:
+                w(f"t.{self.var_field(i)} = v{i};")
+        w(f"if (!bb_test(occ, c)) t.b[owner * {self.n_kinds} + {kind}] = "
+          f"bb_or(t.b[owner * {self.n_kinds} + {kind}], low);")
+        later = later_landings(self.game)
+        with w.block(f"for (int q = 0; q < {self.n_players}; q++)"):
+            w("if (q == owner) continue;")
+            w("t.pl = q;")
+            with w.block("for (int cls = 0; cls < NCLASS; cls++)"):
+                w("int n = candidates(&t, ATK_MOVES, cls, 0);")
+                with w.block("for (int i = 0; i < n; i++)"):
+                    w("const move_t *m = &ATK_MOVES[i];")
+                    w(f"if (m->rule >= {PARAM_BASE}) continue;   /* a move of numbers */")
+                    w("if (m->to == c || bb_test(m->cap, c)) return 1;")
+                    for i, stages in enumerate(later):
+                        if stages and i in self.board_number:
+                            test = " || ".join(f"m->sto[{k - 1}] == c + 1" for k in stages)
+                            w(f"if (m->rule == {self.board_number[i]} && ({test})) return 1;")
 
     def owner_tests(self, w: CWriter, o: int) -> None:
         kind = next(k for k in range(self.n_kinds) if k not in self.game.neutral)
@@ -205,6 +248,9 @@ class AttacksC(CountedC):
         always holds a piece (a phantom where it is empty)."""
         if "attack_reach" in self.helpers:
             return "REACH" if self.helpers["attack_reach"] else None
+        if not self.attacks_directly():   # the general form reads every rule's stages
+            self.helpers["attack_reach"] = []
+            return None
         geo, reads = self.geo, []
         # offsets back from the tested cell
         steps: set[tuple[int, int]] = set()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from gdl.interpreter.core import ir
 from gdl.interpreter.c.seen import HistoryC
-from gdl.interpreter.c.lists import PARAM_BASE
+from gdl.interpreter.c.support import PARAM_BASE
 from gdl.interpreter.c.support import CWriter
 
 

@@ -18,6 +18,7 @@ from gdl.interpreter.c.support import CWriter, Unsupported, c_int, words
 
 COMPARISONS = ("==", "!=", "<", "<=", ">", ">=")
 ARITHMETIC = ("+", "-", "*")
+CHECKED = {"+": "ck_add", "-": "ck_sub", "*": "ck_mul"}   # the prelude's exact arithmetic
 
 
 class ExprC:
@@ -278,11 +279,14 @@ class ExprC:
         if e.op == "count":
             return f"((int64_t)bb_count({self.expr(args[0], p)}))"
         if e.op == "neg":
-            return f"(-{self.expr(args[0], p)})"
+            return f"ck_sub(0, {self.expr(args[0], p)})"
         if e.op in COMPARISONS and cells and e.op in ("==", "!="):
             test = f"bb_eq({self.expr(args[0], p)}, {self.expr(args[1], p)})"
             return test if e.op == "==" else f"(!{test})"
-        if e.op in COMPARISONS + ARITHMETIC and not cells:
+        if e.op in ARITHMETIC and not cells:   # checked: a result past 64 bits fails the call
+            a, b = (self.expr(x, p) for x in args)
+            return f"{CHECKED[e.op]}({a}, {b})"
+        if e.op in COMPARISONS and not cells:
             a, b = (self.expr(x, p) for x in args)
             return f"({a} {e.op} {b})"
         if e.op in ("/", "%"):
@@ -302,7 +306,8 @@ class ExprC:
             "    return out;",
             "}",
             "static inline int64_t count_at(const int64_t *k, bb x) {",
-            "    int64_t total = 0; while (bb_any(x)) total += k[bb_pop(&x)]; return total;",
+            "    int64_t total = 0; while (bb_any(x)) total = ck_add(total, k[bb_pop(&x)]);",
+            "    return total;",
             "}",
             "static inline bb zone_item(const bb *zones, int n, int64_t i) {",
             "    if (i < 0 || i >= n) { gdl_error = 2; return ZERO; }",

@@ -9,17 +9,16 @@ the state to words at the boundary and call C. The loops that matter run wholly 
 from __future__ import annotations
 
 import ctypes
+import threading
+from pathlib import Path
 from time import perf_counter
 from typing import Any
 
 import attrs
 
-from gdl.interpreter.c import build, history
+from gdl.interpreter.c import build, history, instances
 from gdl.interpreter.c.generate import Layout, generate
 from gdl.interpreter.c.support import Unsupported, notice
-
-_LIBRARIES: dict[str, ctypes.CDLL] = {}   # path -> library loaded in this process
-
 
 def layout_of(recorded: dict) -> Layout | None:
     """The layout an index file records (None: not one of this version's)."""
@@ -56,9 +55,9 @@ class NativeGame:
         self.quiet = quiet   # no notice when the loops fall back to Python
         self.legal_moves = python.legal_moves
         self.apply = python.apply
-        self.lib: Any = None   # the ctypes library, once built
+        self._path: Path | None = None   # the library's file, once built
+        self._local = threading.local()   # each thread's Binding (instances.py)
         self._source: str | None = None   # its C source, once generated
-        self._seen_start = 0   # the sightings of the state packed last with its history
         self.refused: str | None = None   # why the loops run on Python, once known
         if eager:
             self._build()
@@ -78,19 +77,13 @@ class NativeGame:
             generated = perf_counter()
             path, built = build.build(self._source)
             build.remember_ir(key, path, attrs.asdict(self.layout))
-        lib = _LIBRARIES.get(str(path))
-        if lib is None:
-            lib = _LIBRARIES[str(path)] = build.load(path)
+        lib = instances.library(path, build.load)
         self.build_info = BuildInfo(str(path), built, generated - start,
                                     perf_counter() - generated)
         lay: Layout = self.layout
         if lib.gdl_words() != lay.state_words or lib.gdl_move_words() != lay.move_words:
             raise build.BuildFailed("the library's layout is not the generated source's")
-        self._moves_buffer = (ctypes.c_uint64 * (lay.max_moves * lay.move_words + 1))()
-        self._state_buffer = (ctypes.c_uint64 * lay.state_words)()
-        self.seen = None if lay.history is None else \
-            history.table_for(lib, lay, self._pack_words, self._unpack_words)
-        self.lib = lib
+        self._path = path
         if self.per_call:
             self.legal_moves = self._legal_moves
             self.apply = self._apply
@@ -102,6 +95,31 @@ class NativeGame:
         specs = getattr(self.python, "evaluation_specs", None)
         return (None, None) if specs is None else specs()
 
+    def _binding(self) -> instances.Binding:
+        """This thread's copy of the library and its buffers (made on its first call)."""
+        binding = getattr(self._local, "binding", None)
+        if binding is None:
+            assert self._path is not None   # built
+            lay: Layout = self.layout
+            lib = instances.library(self._path, build.load)
+            if lib.gdl_words() != lay.state_words:
+                raise build.BuildFailed("the library's layout is not the generated source's")
+            binding = instances.Binding(lib, lay.max_moves, lay.move_words, lay.state_words)
+            if lay.history is not None:
+                binding.seen = history.table_for(lib, lay, self._pack_words, self._unpack_words)
+            self._local.binding = binding
+        return binding
+
+    @property
+    def lib(self) -> Any:
+        """This thread's ctypes library; None until built."""
+        return None if self._path is None else self._binding().lib
+
+    @property
+    def seen(self) -> history.SeenTable | None:
+        """This thread's table of the positions seen (a game with a history)."""
+        return self._binding().seen
+
     @property
     def source(self) -> str:
         """The C source of the game (generated now if the library was found by its IR)."""
@@ -111,7 +129,7 @@ class NativeGame:
 
     def ready(self) -> bool:
         """Whether the C library is there (built now if need be); a refusal says so once."""
-        if self.lib is not None:
+        if self._path is not None:
             return True
         if self.refused is not None:
             return False
@@ -149,7 +167,7 @@ class NativeGame:
             return None
         if seen:   # the call may write the entries past n
             table.written_past(n)
-            self._seen_start = n
+            self._binding().seen_start = n
         return self._pack_words((*state[:at], n, *state[at + 1:]))
 
     def unpack(self, raw: bytes, before: tuple | None = None) -> tuple:
@@ -162,7 +180,7 @@ class NativeGame:
         assert before is not None and self.seen is not None
         at = self.layout.planes + h
         # (the call was made on `before` packed last, its sightings loaded: n of them)
-        seen = self.seen.extended(before[at], self._seen_start, out[at])
+        seen = self.seen.extended(before[at], self._binding().seen_start, out[at])
         return (*out[:at], seen, *out[at + 1:])
 
     def _pack_words(self, state: tuple) -> bytes | None:
@@ -202,7 +220,7 @@ class NativeGame:
     def _legal_moves(self, state: tuple) -> list:
         if state[-1]:
             return []
-        buf = self._moves_buffer
+        buf = self._binding().moves
         raw = self.pack(state, seen=False)
         n = -1 if raw is None else self.lib.gdl_legal(raw, buf, self.layout.max_moves)
         if n < 0:   # a list past the C bound, or an error the Python back end reports
@@ -239,7 +257,7 @@ class NativeGame:
                          *numbers, bytes(8 * rest)])
 
     def _apply(self, state: tuple, move: Any) -> tuple:
-        out = self._state_buffer
+        out = self._binding().state
         raw = self.pack(state)
         if raw is None or self.lib.gdl_apply(raw, self._encode_move(move), out) < 0:
             return self.python.apply(state, move)
@@ -262,7 +280,7 @@ class NativeGame:
         states share a key). None when it cannot be had."""
         if not self.ready():
             return None
-        out = self._state_buffer
+        out = self._binding().state
         raw = self.pack(state, seen=False)
         return None if raw is None else tuple(out[:self.lib.gdl_canon(raw, out)])
 
@@ -271,7 +289,7 @@ class NativeGame:
         """(True, payoffs) of one random playout in C, or (False, the state it was cut at),
         or None when it cannot run there. exact: each move drawn from the whole list of
         legal moves (`native_playouts`)."""
-        out = self._state_buffer
+        out = self._binding().state
         raw = self.pack(state)
         code = -1 if raw is None else self.lib.gdl_rollout(raw, seed & (2**64 - 1),
                                                            max_plies, int(exact), out)

@@ -33,7 +33,7 @@ from gdl.interpreter.core import ir
 from gdl.interpreter.core.reads import holders
 from gdl.interpreter.core.results import result_codes
 from gdl.interpreter.core.ir import within_empty
-from gdl.interpreter.c.lists import PARAM_BASE
+from gdl.interpreter.c.support import PARAM_BASE
 from gdl.interpreter.c.mcts import MctsC
 from gdl.interpreter.c.search import SearchC
 from gdl.interpreter.c.prelude import PRELUDE

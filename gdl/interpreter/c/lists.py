@@ -17,9 +17,7 @@ from typing import TYPE_CHECKING
 from gdl.interpreter.core import ir
 from gdl.limits import PARAMETER_VALUES
 from gdl.interpreter.c.attacks import AttacksC
-from gdl.interpreter.c.support import CWriter, Unsupported
-
-PARAM_BASE = 1 << 20   # the C rule number of a move of numbers: past every board rule's
+from gdl.interpreter.c.support import PARAM_BASE, CWriter, Unsupported
 
 
 class ListsC(AttacksC):
@@ -43,7 +41,8 @@ class ListsC(AttacksC):
         if e.op == "sum":
             self.helpers.setdefault("list_sum", [
                 "static inline int64_t list_sum(const int64_t *x, int n) {",
-                "    int64_t total = 0; for (int i = 0; i < n; i++) total += x[i]; return total;",
+                "    int64_t total = 0; for (int i = 0; i < n; i++) total = ck_add(total, x[i]); "
+                "return total;",
                 "}"])
             return f"list_sum({v}, {length})"
         self.helpers.setdefault("list_item", [

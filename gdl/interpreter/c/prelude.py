@@ -72,10 +72,12 @@ BB_INLINE bb bb_shr(bb a, int n) {
 }
 static inline int64_t floordiv(int64_t a, int64_t b, int *err) {
     if (b == 0) { *err = 1; return 0; }
+    if (b == -1 && a == INT64_MIN) { *err = 3; return 0; }   /* past 64 bits */
     int64_t q = a / b; if ((a % b != 0) && ((a < 0) != (b < 0))) q--; return q;
 }
 static inline int64_t floormod(int64_t a, int64_t b, int *err) {
     if (b == 0) { *err = 1; return 0; }
+    if (b == -1) return 0;   /* (INT64_MIN % -1 traps) */
     int64_t r = a % b; if (r != 0 && ((r < 0) != (b < 0))) r += b; return r;
 }
 static inline uint64_t rng_next(uint64_t *s) {   /* splitmix64 */
@@ -85,4 +87,15 @@ static inline uint64_t rng_next(uint64_t *s) {   /* splitmix64 */
     return z ^ (z >> 31);
 }
 static int gdl_error;   /* set when a call cannot finish (a full move list, a bad index) */
+/* Exact numbers: a result past 64 bits sets the error flag (code 3), so the call fails and
+   the Python back end, whose numbers have no bound, makes it. */
+static inline int64_t ck_add(int64_t a, int64_t b) {
+    int64_t r; if (__builtin_add_overflow(a, b, &r)) gdl_error = 3; return r;
+}
+static inline int64_t ck_sub(int64_t a, int64_t b) {
+    int64_t r; if (__builtin_sub_overflow(a, b, &r)) gdl_error = 3; return r;
+}
+static inline int64_t ck_mul(int64_t a, int64_t b) {
+    int64_t r; if (__builtin_mul_overflow(a, b, &r)) gdl_error = 3; return r;
+}
 """

@@ -1,12 +1,12 @@
 """What the C back end shares: the refusal of a construct, range-checked numbers, a writer,
 and the one-line notice on stderr when a game runs on Python instead."""
-
 from __future__ import annotations
 
 import sys
 from typing import Any
 
 INT64 = (-(1 << 63), (1 << 63) - 1)
+PARAM_BASE = 1 << 20   # the C rule number of a move of numbers: past every board rule's
 
 
 class Unsupported(Exception):

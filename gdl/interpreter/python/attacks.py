@@ -40,11 +40,14 @@ class AttackCode:
     n_kinds: int
     n_planes: int
     cell_mask: int
+    cell_bits: int
+    rule_bits: int
     capture_shift: int
     if TYPE_CHECKING:
         @property
         def state_names(self) -> list[str]: ...
         def occ(self) -> str: ...
+        def stage_shift(self, k: int) -> int: ...
         def plane(self, player: int, kind: int) -> str: ...
         def pieces(self, owner: ir.Owner, kind: int | None, p: int) -> str: ...
         def expr(self, e: ir.Expr, p: int) -> str: ...
@@ -118,8 +121,17 @@ class AttackCode:
                 w("continue")
             w("for mm in pseudo((*here, *rest, q, 0)):")
             with w.indent():
+                later = ""
+                if any(later_landings(self.game)):   # a later stage may land on the cell
+                    self.globals["LANDS"] = tuple(
+                        tuple(self.stage_shift(k) for k in stages)
+                        for i, stages in enumerate(later_landings(self.game))
+                        if not isinstance(self.game.rules[i], ir.ParamRule))
+                    rule = f"mm >> {2 * self.cell_bits} & {(1 << self.rule_bits) - 1}"
+                    later = (f" or any(mm >> sh & {self.cell_mask} == c + 1 "
+                             f"for sh in LANDS[{rule}])")
                 w(f"if mm.__class__ is int and (mm & {self.cell_mask} == c "
-                  f"or mm >> {self.capture_shift} >> c & 1):")
+                  f"or mm >> {self.capture_shift} >> c & 1{later}):")
                 with w.indent():
                     w("return True")
 
@@ -288,6 +300,23 @@ class AttackCode:
                         with w.indent():
                             w("return True")
                         w("break")
+
+
+def later_landings(game: ir.GameIR) -> list[tuple[int, ...]]:
+    """Per rule, its further stages (1-based) that land a piece on a cell and so take what
+    stands there: a step, slide or jump of a piece, or a placement on a piece (a rook
+    chosen first, then slid onto the king: the king is attacked)."""
+    out = []
+    for rule in game.rules:
+        stages = []
+        for k, stage in enumerate(getattr(rule, "more", ()), 1):
+            action = stage.action
+            travels = isinstance(action, (ir.StepRule, ir.JumpRule)) and action.kind is not None
+            replaces = isinstance(action, ir.PlaceRule) and not ir.within_empty(action.where)
+            if travels or replaces:
+                stages.append(k)
+        out.append(tuple(stages))
+    return out
 
 
 def subsumed(rule: ir.StepRule, rules: tuple[ir.Rule, ...]) -> bool:

@@ -174,11 +174,11 @@ def test_cache_hit_and_rebuild(tmp_path, monkeypatch):
 def test_a_cache_hit_by_the_ir_generates_no_source(tmp_path, monkeypatch):
     """Found by its IR's index, a library loads without the C source being generated; a
     game of another IR (an option changed) or an unreadable index generates it again."""
-    from gdl.interpreter.c import game as native_module
+    from gdl.interpreter.c import game as native_module, instances
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     first = NativeGame(python_game("connect4"))
     assert first.build_info.built
-    native_module._LIBRARIES.clear()
+    instances.forget()
     generated = []
     real = native_module.generate
     monkeypatch.setattr(native_module, "generate",
