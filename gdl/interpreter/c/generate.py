@@ -35,6 +35,7 @@ from gdl.interpreter.core.results import result_codes
 from gdl.interpreter.core.ir import within_empty
 from gdl.interpreter.c.support import PARAM_BASE
 from gdl.interpreter.c.mcts import MctsC
+from gdl.interpreter.c.moves import PUT_DEFINE
 from gdl.interpreter.c.search import SearchC
 from gdl.interpreter.c.prelude import PRELUDE
 from gdl.interpreter.c.support import CWriter, Unsupported
@@ -275,10 +276,7 @@ class GameC(SearchC, MctsC):
         head("static const move_t NOMOVE;")
         head("/* a first stage's move; a further stage K's, made from the move so far `mv`; a */")
         head("/* whole move: each into ARR[CNT], refused past MAXM (a C bound, never overrun) */")
-        head("#define PUT(ARR, CNT, TO, FROM, RULE, CAP) do { if ((CNT) >= MAXM) "
-             "{ gdl_error = 1; return n; } ARR[CNT] = NOMOVE; ARR[CNT].to = (TO); "
-             "ARR[CNT].from = (FROM); ARR[CNT].rule = (RULE); ARR[CNT].cap = (CAP); "
-             "(CNT)++; } while (0)")
+        head(PUT_DEFINE)
         head("#define PUTS(ARR, CNT, K, TO, FROM, CAP) do { if ((CNT) >= MAXM) "
              "{ gdl_error = 1; return n; } ARR[CNT] = mv; ARR[CNT].sto[K] = (TO) + 1; "
              "ARR[CNT].sfrom[K] = (FROM); ARR[CNT].cap = bb_or(mv.cap, CAP); (CNT)++; } while (0)")

@@ -19,6 +19,11 @@ PATH_BITS = 64   # a by-path chain's jumps, a few bits each (a longer chain: ref
 # Stages in all the rules (shogi has 26): each is a few KB of C, and a `repeat`ed step's
 # rules (Rush Hour's 240 stages, a 1.2 MB source) would keep the C compiler for minutes.
 MAX_STAGES = 64
+# a first stage's move into ARR[CNT], refused past MAXM (a C bound, never overrun)
+PUT_DEFINE = ("#define PUT(ARR, CNT, TO, FROM, RULE, CAP) do { if ((CNT) >= MAXM) "
+              "{ gdl_error = 1; return n; } ARR[CNT] = NOMOVE; ARR[CNT].to = (TO); "
+              "ARR[CNT].from = (FROM); ARR[CNT].rule = (RULE); ARR[CNT].cap = (CAP); "
+              "(CNT)++; } while (0)")
 
 
 class MovesC(ListsC):
@@ -112,19 +117,7 @@ class MovesC(ListsC):
         """`candidates(s, out, cls, firsts)`: the moves of a class before the legality
         filter, pass aside; with `firsts`, of the `staged` rules only their first stages;
         `gen_moves(s, out)`: every legal move but a pass, priority rules first."""
-        with w.block("static int candidates(const state_t *s, move_t *out, int cls, "
-                     "int firsts)"):
-            w("int n = 0;")
-            w("if (s->res) return 0;")
-            self.unpack(w, "s")
-            w(f"bb occ = {self.occ()};")
-            w("(void)occ; (void)cls; (void)firsts;")
-            with w.block("switch (s->pl)"):
-                for p in range(self.n_players):
-                    with w.block(f"case {p}:"):
-                        self.legal_for(w, p)
-                        w("break;")
-            w("return n;")
+        self.write_candidates(w, "candidates")
         with w.block("static int gen_moves(const state_t *s, move_t *out)"):
             w("int n = 0;")
             with w.block("for (int cls = 0; cls < NCLASS && n == 0 && !gdl_error; cls++)"):
@@ -133,6 +126,50 @@ class MovesC(ListsC):
             w("return n;")
         if self.staged:
             staged_draw(self, w)
+        if self.counts_moves:
+            self.count_moves(w)
+
+    def write_candidates(self, w: CWriter, name: str) -> None:
+        with w.block(f"static int {name}(const state_t *s, move_t *out, int cls, int firsts)"):
+            w("int n = 0;")
+            w("if (s->res) return 0;")
+            self.unpack(w, "s")
+            w(f"bb occ = {self.occ()};")
+            w("(void)occ; (void)cls; (void)firsts; (void)out;")
+            with w.block("switch (s->pl)"):
+                for p in range(self.n_players):
+                    with w.block(f"case {p}:"):
+                        self.legal_for(w, p)
+                        w("break;")
+            w("return n;")
+
+    @property
+    def counts_moves(self) -> bool:
+        """Whether a position's legal moves can be counted without being written (perft's
+        last ply): every rule a board rule of one stage that is not a jump chain (a chain
+        reads back the moves it listed), and no legality filter to judge them by."""
+        return self.game.illegal is None and all(
+            not isinstance(r, ir.ParamRule) and not getattr(r, "more", ())
+            and not (isinstance(r, ir.JumpRule) and r.repeat) for r in self.game.rules)
+
+    def count_moves(self, w: CWriter) -> None:
+        """`count_moves(s)`: how many moves legal() lists, by the candidates' own code with
+        a PUT that only counts (no move written: Connect Four's perft 1.28 -> see
+        bench/hand_perft.py)."""
+        w("#undef PUT")
+        w("#define PUT(ARR, CNT, TO, FROM, RULE, CAP) ((CNT)++)")
+        self.write_candidates(w, "count_candidates")
+        w("#undef PUT")
+        w(PUT_DEFINE)
+        with w.block("static int count_moves(const state_t *s)"):
+            w("if (s->res) return 0;")
+            w("int n = 0;")
+            w("for (int cls = 0; cls < NCLASS && n == 0 && !gdl_error; cls++) "
+              "n = count_candidates(s, NULL, cls, 0);")
+            if self.pass_index is not None:
+                always = bool(getattr(self.game.rules[self.pass_index], "always", False))
+                w(f"if ({'n < MAXM' if always else 'n == 0'}) n++;   /* the pass */")
+            w("return n;")
 
     def unpack(self, w: CWriter, s: str) -> None:
         for i in range(self.n_planes):
