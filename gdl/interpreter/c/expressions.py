@@ -258,6 +258,9 @@ class ExprC:
         args = e.args
         cells = bool(args) and args[0].type == CELLS
         if e.op in ("and", "or"):
+            local = self.here_in_reach(e, p) if e.op == "and" else None
+            if local is not None:
+                return local
             if cells and e.type == CELLS:
                 fn = "bb_and" if e.op == "and" else "bb_or"
                 out = self.expr(args[0], p)
@@ -293,6 +296,23 @@ class ExprC:
             a, b = (self.expr(x, p) for x in args)
             return f"{'floordiv' if e.op == '/' else 'floormod'}({a}, {b}, &gdl_error)"
         raise Unsupported(f"the operator '{e.op}'")
+
+    def here_in_reach(self, e: ir.Op, p: int) -> str | None:
+        """`here and reach(S, Y)` (go's suicide test, `here and alive own`) by one group:
+        the cell is in it when the group of Y holding the cell meets S, so the flood fill
+        starts from the cell, not from every cell of S. Sound when links go both ways
+        (the group of a cell is then the cells connected to it either way)."""
+        if len(e.args) != 2 or e.type != CELLS:
+            return None
+        here = next((a for a in e.args if isinstance(a, ir.Here)), None)
+        group = next((a for a in e.args if isinstance(a, ir.Reach)), None)
+        steps = set(self.geo.adjacent)
+        if here is None or group is None or steps != {(-dx, -dy) for dx, dy in steps}:
+            return None
+        self.reach_helper()
+        cell = self.expr(here, p)
+        return (f"(bb_any(bb_and(reach({cell}, {self.expr(group.within, p)}), "
+                f"{self.expr(group.start, p)})) ? {cell} : ZERO)")
 
     def common_helpers(self, w: CWriter) -> None:
         """Small functions some expressions call (written whether used or not)."""

@@ -146,7 +146,7 @@ class RegionsC(ExprC):
         if "reach" in self.helpers:
             return
         self.helpers["reach"] = [
-            "static inline bb reach(bb x, bb y) {",
+            "__attribute__((const, noinline)) static bb reach(bb x, bb y) {",
             "    bb m = bb_and(x, y);",
             "    for (;;) {",
             f"        bb grown = bb_and(bb_or(m, {self.shift(self.geo.adjacent, 'm')}), y);",
