@@ -227,11 +227,12 @@ class EntryC(HistoryC):
         board, params = self.board_move_words, self.param_slots()
         with w.block("static void encode_move(const move_t *m, uint64_t *x)"):
             w("memset(x, 0, MW * sizeof *x);")
-            if params:
+            if self.numbered:
                 with w.block(f"if (m->rule >= {PARAM_BASE})   /* a move of numbers */"):
                     w(f"x[{board}] = (uint64_t)(m->rule - {PARAM_BASE} + 1);")
-                    w(f"for (int i = 0; i < {params}; i++) x[{board + 1} + i] = "
-                      "(uint64_t)m->a[i];")
+                    if params:
+                        w(f"for (int i = 0; i < {params}; i++) x[{board + 1} + i] = "
+                          "(uint64_t)m->a[i];")
                     w("return;")
             w(f"for (int i = 0; i < {S}; i++) {{ if (m->to >> i & 1) put_bit(x, i); "
               f"if (m->from >> i & 1) put_bit(x, {S} + i); }}")
@@ -248,10 +249,12 @@ class EntryC(HistoryC):
                   f"put_bit(x, {shift + self.layout_bits} + i);")
         with w.block("static void decode_move(const uint64_t *x, move_t *m)"):
             w("*m = NOMOVE;")
-            if params:
+            if self.numbered:
                 with w.block(f"if (x[{board}])   /* a move of numbers */"):
                     w(f"m->rule = {PARAM_BASE} + (int)x[{board}] - 1;")
-                    w(f"for (int i = 0; i < {params}; i++) m->a[i] = (int64_t)x[{board + 1} + i];")
+                    if params:
+                        w(f"for (int i = 0; i < {params}; i++) "
+                          f"m->a[i] = (int64_t)x[{board + 1} + i];")
                     w("return;")
             for k in range(self.game.stage_slots):
                 at = 2 * S + self.game.rule_bits + 2 * S * k

@@ -278,6 +278,11 @@ class ExprC:
             return f"bb_any(bb_and({self.expr(args[0], p)}, {self.expr(args[1], p)}))"
         if e.op == "count":
             return f"((int64_t)bb_count({self.expr(args[0], p)}))"
+        if e.op == "lowest":   # the first cell in cell order (none of none)
+            self.helpers.setdefault("lowest", [
+                "static inline bb bb_lowest(bb x) { int c = bb_low(x); "
+                "return c < 0 ? ZERO : bb_bit(c); }"])
+            return f"bb_lowest({self.expr(args[0], p)})"
         if e.op == "neg":
             return f"ck_sub(0, {self.expr(args[0], p)})"
         if e.op in COMPARISONS and cells and e.op in ("==", "!="):

@@ -143,6 +143,12 @@ class ListsC(AttacksC):
             w.depth -= 1
             w("}")
 
+    @property
+    def numbered(self) -> bool:
+        """Whether some rule makes moves of numbers (tuples across the boundary, even with
+        no number: a named move, `move front: cycle ...`)."""
+        return any(isinstance(r, ir.ParamRule) for r in self.game.rules)
+
     def param_slots(self) -> int:
         return max((len(r.ranges) for r in self.game.rules if isinstance(r, ir.ParamRule)),
                    default=0)

@@ -52,7 +52,7 @@ class MovesC(ListsC):
         self.board_move_words = (self.capture_shift + self.layout_bits + path_bits + 64) // 64
         # a move of numbers after the board part: its rule index + 1, then its numbers
         params = self.param_slots()
-        self.move_words = self.board_move_words + (1 + params if params else 0)
+        self.move_words = self.board_move_words + (1 + params if self.numbered else 0)
         self.max_moves = self.move_bound()
 
     def move_bound(self) -> int:
