@@ -103,7 +103,8 @@ class EffectsC(RearrangeC):
                 self.assign_element(w, effect, p)
                 return
             if self.array_vars[effect.var]:
-                raise Unsupported("a whole list assigned")
+                self.assign_list(w, effect, p)
+                return
             if self.cell_vars[effect.var] and effect.op != "=":
                 raise Unsupported(f"'{effect.op}' on a set of cells")
             w(f"v{effect.var} {effect.op} {self.expr(effect.value, p)};")
