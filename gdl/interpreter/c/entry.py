@@ -5,12 +5,12 @@ conversions of states and moves to and from the words the loader packs (docs/nat
 from __future__ import annotations
 
 from gdl.interpreter.core import ir
-from gdl.interpreter.c.seen import HistoryC
+from gdl.interpreter.c.scores import ScoresC
 from gdl.interpreter.c.support import PARAM_BASE
 from gdl.interpreter.c.support import CWriter
 
 
-class EntryC(HistoryC):
+class EntryC(ScoresC):
     @property
     def nested_moves(self) -> bool:
         """Whether the legality filter asks `moves` (shogi's pawn drop that mates): a
@@ -298,6 +298,7 @@ class EntryC(HistoryC):
             w("state_t s, t; move_t m; load_state(in, &s); decode_move(mv, &m); gdl_error = 0;")
             w("apply_move(&s, &m, &t);")
             w("if (gdl_error) return -1;")
+            self.scored_to_python(w, "t")
             w("store_state(&t, out);")
             w("return 0;")
         with w.block("int64_t gdl_perft(const uint64_t *in, int depth)"):
@@ -311,6 +312,7 @@ class EntryC(HistoryC):
         with w.block("int64_t gdl_rollout(const uint64_t *in, uint64_t seed, int64_t max_plies, "
                      "int exact, uint64_t *out)"):
             w("/* one random playout: its result code (0: cut or stuck, the state in out) */")
+            self.rollout_to_python(w)
             w("static move_t moves[MAXM]; state_t s, t; load_state(in, &s); gdl_error = 0; "
               "MEMO_N = -1;")
             with w.block("for (int64_t ply = 0; ply < max_plies && !s.res; ply++)"):

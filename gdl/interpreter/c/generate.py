@@ -31,13 +31,12 @@ import attrs
 
 from gdl.interpreter.core import ir
 from gdl.interpreter.core.reads import holders
-from gdl.interpreter.core.results import result_codes
 from gdl.interpreter.core.ir import within_empty
 from gdl.interpreter.c.support import PARAM_BASE
 from gdl.interpreter.c.mcts import MctsC
 from gdl.interpreter.c.search import SearchC
 from gdl.interpreter.c.prelude import PRELUDE
-from gdl.interpreter.c.support import CWriter, Unsupported
+from gdl.interpreter.c.support import CWriter
 
 
 @attrs.frozen
@@ -68,9 +67,6 @@ class GameC(SearchC, MctsC):
     def __init__(self, game: ir.GameIR, evaluation: tuple = (None, None)):
         super().__init__(game)
         self.evaluation = evaluation
-        if any(end.outcome == "score" for end in game.ends):
-            raise Unsupported("an end by score")
-        self.codes = result_codes(self.n_players)
 
     # ---- the state update
     def gen_apply(self, w: CWriter) -> None:
@@ -233,9 +229,12 @@ class GameC(SearchC, MctsC):
         w(f"o->pl = {turn};")
         winners: dict[ir.Owner | None, int | None] = {ir.MOVER: p, ir.OPPONENT: nxt, None: None}
         for n, end in enumerate(self.game.ends):
+            w(f"/* end {n}: {end.outcome} */")
+            if end.outcome == "score":
+                self.score_end(w, end, p)
+                continue
             who = winners.get(end.who, end.who)
             code = self.codes[(end.outcome, who)]   # type: ignore[index]
-            w(f"/* end {n}: {end.outcome} */")
             w(f"if ({self.truth(end.condition, p)}) {{ o->res = {code}; break; }}")
 
     # ---- the whole source
@@ -248,7 +247,7 @@ class GameC(SearchC, MctsC):
         self.gen_allowed(body)
         var_words = tuple(self.var_words(i) for i in range(len(self.game.variables)))
         layout = Layout(self.W, self.n_planes, var_words, self.move_words,
-                        self.max_moves, len(self.codes) + 1, self.array_vars, self.history,
+                        self.max_moves, self.result_count, self.array_vars, self.history,
                         self.key_variables, self.counted_history, self.board_history,
                         self.board_move_words,
                         tuple(len(r.ranges) if isinstance(r, ir.ParamRule) else 0
@@ -267,7 +266,7 @@ class GameC(SearchC, MctsC):
         head(f"#define NRES {layout.results}")
         head(f"#define LC {self.array_max}")
         head("typedef struct { bb b[NP]; int64_t v[NV]; bb c[NV]; int64_t k[NV][LC]; "
-             "int64_t pl, res; } state_t;")
+             f"int64_t pl, res;{self.score_fields()} }} state_t;")
         head(f"#define SL {max(1, self.game.stage_slots)}")
         numbers = f" int64_t a[{self.param_slots()}];" if self.param_slots() else ""
         path = " uint64_t path;" if self.by_path else ""
