@@ -22,6 +22,7 @@ from gdl.interpreter.c.game import NativeGame
 from gdl.interpreter.c.generate import generate
 from gdl.interpreter.c.support import Unsupported
 from gdl.interpreter.core.results import result_codes
+from gdl.solvers.search.mcts import MCTS
 from gdl.solvers.search.perft import perft
 
 from tests.interpreter.c.test_native import needs_cc
@@ -102,6 +103,10 @@ def test_a_game_over_by_score_has_pythons_payoffs():
             assert native.apply(state, move) == after
             state = after
         assert isinstance(state[-1], tuple) and sum(state[-1]) == 0
+    # a state over by score stays on Python's side (its payoffs cross as no words)
+    assert perft(native, state, 0) == 1 and perft(native, state, 2) == 0
+    result = MCTS(native, seed=1, iterations=200).search(python.initial_state())
+    assert result.stats.iterations == 200   # rollouts that reach such states, scored
     scored = len(result_codes(3)) + 1
     plies, games_by_code = native.native_playouts(python.initial_state(), 50, seed=3)
     assert games_by_code == {scored: 50} and plies > 0
