@@ -10,7 +10,9 @@ of its board). A move writes the position it leaves into SEEN[n] and its state h
 search that goes depth first (perft) or a playout going on from one state overwrites only
 entries past its own n, so every state it holds keeps its history. `repeated` hashes the
 position, then compares the whole key of each entry whose hash is equal: a hash collision costs
-a comparison, never a wrong answer.
+a comparison, never a wrong answer. The legality filter's update pushes too when the filter
+reads `repeated`, as the Python back end's does: entry n, the very entry (and key) every move
+from that state writes.
 
 The loader converts at the boundary (gdl/interpreter/c/history.py): `gdl_seen_load` takes a
 history as packed states (one a sighting), `gdl_seen_store` gives entries back.
@@ -49,7 +51,7 @@ class HistoryC(EffectsC):
         super().__init__(game)
         self.history = game.history
         nodes = [n for n in ir.walk(game) if isinstance(n, ir.Repeated)]
-        # the filter reads the positions seen: a move list depends on them (see push_seen)
+        # the filter reads the positions seen: a move list depends on them (memo_guard)
         self.filter_repeats = game.illegal is not None and any(
             isinstance(n, ir.Repeated) for n in ir.walk(game.illegal))
         self.board_history = any(n.board for n in nodes)
