@@ -1,15 +1,16 @@
-"""The effects of a move in C: taking, filling, flipping, sowing, turning regions and the
-rest (the C twin of gdl/interpreter/python/effects.py and of the taking in python/generate.py).
+"""The effects of a move in C: taking, filling, flipping, sowing, promoting and variables (the
+C twin of gdl/interpreter/python/effects.py and of the taking in python/generate.py; swaps,
+cycles and turns of regions are interpreter/c/rearrange.py's).
 They write the locals of the state update (`b0..`, `v0..`, `t`/`bit` for here, `org`, `occ`)."""
 
 from __future__ import annotations
 
 from gdl.interpreter.core import ir
-from gdl.interpreter.c.moves import MovesC
+from gdl.interpreter.c.rearrange import RearrangeC
 from gdl.interpreter.c.support import CWriter, Unsupported
 
 
-class EffectsC(MovesC):
+class EffectsC(RearrangeC):
     def take(self, w: CWriter, cells: str, planes: list[int] | None = None) -> None:
         """Whatever stands on `cells` is taken by the move (from `planes`, the ones that can
         hold a piece there; default all); with `captured` read, `took` gathers the cells
@@ -85,18 +86,11 @@ class EffectsC(MovesC):
         elif isinstance(effect, ir.Sow):
             self.sow(w, effect, p)
         elif isinstance(effect, (ir.Rotate, ir.Reflect)):
-            self.turn_helper()
-            with w.block(""):
-                w(f"bb x = {self.expr(effect.cells, p)};")
-                if isinstance(effect, ir.Rotate):
-                    w(f"int64_t q = {self.expr(effect.angle, p)};")
-                    w("if (floormod(q, 90, &gdl_error)) gdl_error = 4;   /* not a quarter turn */")
-                    w("q = floormod(floordiv(q, 90, &gdl_error), 4, &gdl_error);")
-                else:
-                    w("int64_t q = 4;   /* the mirror image */")
-                for i in range(self.n_planes):
-                    w(f"b{i} = turn(b{i}, x, (int)q);")
-                w(f"occ = {self.occ()};")
+            self.turn(w, effect, p)
+        elif isinstance(effect, ir.Swap):
+            self.swap(w, effect, p)
+        elif isinstance(effect, ir.CycleCells):
+            self.cycle(w, effect)
         elif isinstance(effect, ir.Promote):
             moved = getattr(rule, "kind", None)
             if moved is None:
@@ -109,7 +103,8 @@ class EffectsC(MovesC):
                 self.assign_element(w, effect, p)
                 return
             if self.array_vars[effect.var]:
-                raise Unsupported("a whole list assigned")
+                self.assign_list(w, effect, p)
+                return
             if self.cell_vars[effect.var] and effect.op != "=":
                 raise Unsupported(f"'{effect.op}' on a set of cells")
             w(f"v{effect.var} {effect.op} {self.expr(effect.value, p)};")
@@ -141,50 +136,6 @@ class EffectsC(MovesC):
                   "break; } continue; }")
                 w(f"idle = 0; {v}[c] += 1; nn--;")
             w("t = c; bit = bb_bit(c);")
-
-    def turn_helper(self) -> None:
-        """`turn(plane, region, q)`: the pieces on a zone block turned clockwise q quarter
-        turns (q = 4: mirrored left to right), from cell maps made here for every block of
-        every zone family (gdl.interpreter.python.support.Turner's); a region that is no
-        block fails the call (the Python back end then makes it)."""
-        if "turn" in self.helpers:
-            return
-        from gdl.interpreter.python.support import Turner
-        turner = Turner(self.geo)
-        blocks = sorted({b for family in self.game.zones for b in family.blocks})
-        if not blocks:
-            raise Unsupported("a turn of a region that is no zone block")
-        size = self.layout_bits + 1
-        table: list[int] = []
-        for block in blocks:
-            for q in range(5):
-                row = [-1] * size
-                try:
-                    pairs = turner.mirrored(block, 0) if q == 4 else \
-                        turner.turned(block, q) if q else ()
-                except ValueError:   # not square, or not symmetric: no map (an error in C)
-                    pairs = ()
-                for source, target in pairs:
-                    row[source] = target
-                table += row
-        regions = ", ".join(self.literal(b) for b in blocks)
-        self.helpers["turn"] = [
-            f"static const bb TURN_REGIONS[] = {{{regions}}};",
-            f"static const short TURN_MAP[] = {{{', '.join(map(str, table))}}};",
-            "static inline bb turn(bb plane, bb region, int q) {",
-            "    if ((q == 0) || !bb_any(bb_and(plane, region))) return plane;",
-            "    int j = -1;",
-            f"    for (int i = 0; i < {len(blocks)}; i++)",
-            "        if (bb_eq(TURN_REGIONS[i], region)) j = i;",
-            "    if (j < 0) { gdl_error = 3; return plane; }",
-            "    bb out = bb_andnot(plane, region), x = bb_and(plane, region);",
-            "    while (bb_any(x)) {",
-            f"        int c = bb_pop(&x), to = TURN_MAP[(j * 5 + q) * {size} + c];",
-            "        if (to < 0) { gdl_error = 3; return plane; }",
-            "        out = bb_or(out, bb_bit(to));",
-            "    }",
-            "    return out;",
-            "}"]
 
     def flip(self, w: CWriter, effect: ir.Flip, p: int) -> None:
         """Walk every direction from the placed cell: runs of the flipped cells that end at

@@ -5,12 +5,12 @@ conversions of states and moves to and from the words the loader packs (docs/nat
 from __future__ import annotations
 
 from gdl.interpreter.core import ir
-from gdl.interpreter.c.seen import HistoryC
+from gdl.interpreter.c.scores import ScoresC
 from gdl.interpreter.c.support import PARAM_BASE
 from gdl.interpreter.c.support import CWriter
 
 
-class EntryC(HistoryC):
+class EntryC(ScoresC):
     @property
     def nested_moves(self) -> bool:
         """Whether the legality filter asks `moves` (shogi's pawn drop that mates): a
@@ -232,11 +232,12 @@ class EntryC(HistoryC):
         board, params = self.board_move_words, self.param_slots()
         with w.block("static void encode_move(const move_t *m, uint64_t *x)"):
             w("memset(x, 0, MW * sizeof *x);")
-            if params:
+            if self.numbered:
                 with w.block(f"if (m->rule >= {PARAM_BASE})   /* a move of numbers */"):
                     w(f"x[{board}] = (uint64_t)(m->rule - {PARAM_BASE} + 1);")
-                    w(f"for (int i = 0; i < {params}; i++) x[{board + 1} + i] = "
-                      "(uint64_t)m->a[i];")
+                    if params:
+                        w(f"for (int i = 0; i < {params}; i++) x[{board + 1} + i] = "
+                          "(uint64_t)m->a[i];")
                     w("return;")
             w(f"for (int i = 0; i < {S}; i++) {{ if (m->to >> i & 1) put_bit(x, i); "
               f"if (m->from >> i & 1) put_bit(x, {S} + i); }}")
@@ -253,10 +254,12 @@ class EntryC(HistoryC):
                   f"put_bit(x, {shift + self.layout_bits} + i);")
         with w.block("static void decode_move(const uint64_t *x, move_t *m)"):
             w("*m = NOMOVE;")
-            if params:
+            if self.numbered:
                 with w.block(f"if (x[{board}])   /* a move of numbers */"):
                     w(f"m->rule = {PARAM_BASE} + (int)x[{board}] - 1;")
-                    w(f"for (int i = 0; i < {params}; i++) m->a[i] = (int64_t)x[{board + 1} + i];")
+                    if params:
+                        w(f"for (int i = 0; i < {params}; i++) "
+                          f"m->a[i] = (int64_t)x[{board + 1} + i];")
                     w("return;")
             for k in range(self.game.stage_slots):
                 at = 2 * S + self.game.rule_bits + 2 * S * k
@@ -301,6 +304,7 @@ class EntryC(HistoryC):
             w("state_t s, t; move_t m; load_state(in, &s); decode_move(mv, &m); gdl_error = 0;")
             w("apply_move(&s, &m, &t);")
             w("if (gdl_error) return -1;")
+            self.scored_to_python(w, "t")
             w("store_state(&t, out);")
             w("return 0;")
         with w.block("int64_t gdl_perft(const uint64_t *in, int depth)"):
@@ -317,6 +321,7 @@ class EntryC(HistoryC):
         with w.block("int64_t gdl_rollout(const uint64_t *in, uint64_t seed, int64_t max_plies, "
                      "int exact, uint64_t *out)"):
             w("/* one random playout: its result code (0: cut or stuck, the state in out) */")
+            self.rollout_to_python(w)
             w("static move_t moves[MAXM]; state_t s, t; load_state(in, &s); gdl_error = 0; "
               "MEMO_N = -1;")
             with w.block("for (int64_t ply = 0; ply < max_plies && !s.res; ply++)"):

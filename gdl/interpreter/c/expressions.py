@@ -37,7 +37,8 @@ class ExprC:
         def list_op(self, e: ir.Op, p: int) -> str | None: ...    # emit_lists
         def in_hand(self, e: ir.InHand, p: int) -> str: ...
         def lines_holding(self, e: ir.LinesHolding, p: int) -> str: ...
-        def locals(self) -> str: ...                              # emit_moves
+        board_number: dict[int, int]                              # emit_moves
+        def locals(self) -> str: ...
         def repeated(self, e: ir.Repeated, p: int) -> str: ...    # emit_history
         def streak(self, e: ir.Streak, p: int) -> str: ...
 
@@ -281,6 +282,11 @@ class ExprC:
             return f"bb_any(bb_and({self.expr(args[0], p)}, {self.expr(args[1], p)}))"
         if e.op == "count":
             return f"((int64_t)bb_count({self.expr(args[0], p)}))"
+        if e.op == "lowest":   # the first cell in cell order (none of none)
+            self.helpers.setdefault("lowest", [
+                "static inline bb bb_lowest(bb x) { int c = bb_low(x); "
+                "return c < 0 ? ZERO : bb_bit(c); }"])
+            return f"bb_lowest({self.expr(args[0], p)})"
         if e.op == "neg":
             return f"ck_sub(0, {self.expr(args[0], p)})"
         if e.op in COMPARISONS and cells and e.op in ("==", "!="):

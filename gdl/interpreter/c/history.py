@@ -98,9 +98,15 @@ class SeenTable:
         self.hold(seen, len(keys))
         return len(keys)
 
-    def known(self, seen: frozenset) -> int:
-        """The sightings of `seen` when the table holds it, else 0 (for the calls that do
-        not read the history: a move list)."""
+    def known(self, seen: frozenset) -> int | None:
+        """The sightings of `seen` when the table holds it, else 0, for the calls that do
+        not read the history: a move list. Where the legality filter reads it (`repeated`),
+        a move list does, and writes entry n: it is loaded as for a move (None: it cannot)."""
+        if self.layout.filter_history:
+            n = self.load(seen)
+            if n is not None:
+                self.written_past(n)
+            return n
         held = self.held.get(id(seen))
         return held[1] if held is not None and held[0] is seen else 0
 

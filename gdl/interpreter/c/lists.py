@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from gdl.interpreter.core import ir
 from gdl.limits import PARAMETER_VALUES
 from gdl.interpreter.c.attacks import AttacksC
-from gdl.interpreter.c.support import PARAM_BASE, CWriter, Unsupported
+from gdl.interpreter.c.support import PARAM_BASE, CWriter, Unsupported, c_int
 
 
 class ListsC(AttacksC):
@@ -25,25 +25,40 @@ class ListsC(AttacksC):
         target: tuple[str, str]
         def add(self, to: str, start: str, rule: int, cap: str = "ZERO") -> str: ...
 
+    def __init__(self, game: ir.GameIR):
+        super().__init__(game)
+        self.list_tables: dict[str, str] = {}   # a constant list's numbers -> its table
+
     # ---- expressions
     def list_op(self, e: ir.Op, p: int) -> str | None:
-        """`size`, `sum` and `index` of a list variable (None: not a list operation)."""
-        if not e.args or e.args[0].type != ir.LIST:
-            if any(a.type == ir.LIST for a in e.args):
-                raise Unsupported(f"the operator '{e.op}' on a list")
+        """An operator on lists (None: not one): `size`, `sum` (of a list, or of every
+        cell's count), an element, `x in L`, and lists compared whole."""
+        if e.op == "sum" and e.args[0].type == ir.COUNTS:   # (sum over the layout: Python's)
+            assert isinstance(e.args[0], ir.Var)   # only a counts variable has that type
+            self.list_sum_helper()
+            return f"list_sum(v{e.args[0].index}, {self.layout_bits})"
+        if not any(a.type == ir.LIST for a in e.args):
             return None
-        target = e.args[0]
-        if not isinstance(target, ir.Var) or e.op not in ("size", "sum", "index"):
+        if e.op == "member":
+            items, length = self.list_value(e.args[1], p)
+            self.list_helper("list_has", "static inline int list_has(const int64_t *x, int n, "
+                             "int64_t a) { for (int i = 0; i < n; i++) if (x[i] == a) "
+                             "return 1; return 0; }")
+            return f"list_has({items}, {length}, {self.expr(e.args[0], p)})"
+        if e.op in ("==", "!="):   # lists of other lengths differ (both are made all the same)
+            (a, na), (b, nb) = (self.list_value(x, p) for x in e.args)
+            self.list_helper("list_same", "static inline int list_same(const int64_t *x, int n, "
+                             "const int64_t *y, int m) { if (n != m) return 0; for (int i = 0; "
+                             "i < n; i++) if (x[i] != y[i]) return 0; return 1; }")
+            test = f"list_same({a}, {na}, {b}, {nb})"
+            return test if e.op == "==" else f"(!{test})"
+        if e.op not in ("size", "sum", "index"):
             raise Unsupported(f"the list operation '{e.op}'")
-        v, length = f"v{target.index}", self.array_len(target.index)
+        v, length = self.list_value(e.args[0], p)
         if e.op == "size":
             return f"((int64_t){length})"
         if e.op == "sum":
-            self.helpers.setdefault("list_sum", [
-                "static inline int64_t list_sum(const int64_t *x, int n) {",
-                "    int64_t total = 0; for (int i = 0; i < n; i++) total = ck_add(total, x[i]); "
-                "return total;",
-                "}"])
+            self.list_sum_helper()
             return f"list_sum({v}, {length})"
         self.helpers.setdefault("list_item", [
             "static inline int64_t list_item(const int64_t *x, int n, int64_t i) {",
@@ -51,6 +66,34 @@ class ListsC(AttacksC):
             "    return x[i - 1];",
             "}"])
         return f"list_item({v}, {length}, {self.expr(e.args[1], p)})"
+
+    def list_sum_helper(self) -> None:
+        self.helpers.setdefault("list_sum", [
+            "static inline int64_t list_sum(const int64_t *x, int n) {",
+            "    int64_t total = 0; for (int i = 0; i < n; i++) total = ck_add(total, x[i]); "
+            "return total;",
+            "}"])
+
+    def list_helper(self, name: str, line: str) -> None:
+        self.helpers.setdefault(name, [line])
+
+    def list_value(self, e: ir.Expr, p: int) -> tuple[str, int]:
+        """A list as C: its numbers (an array, a table or a literal made where it is read)
+        and its length, known when the source is written (a list never changes length)."""
+        if isinstance(e, ir.Var):
+            return f"v{e.index}", self.array_len(e.index)
+        if isinstance(e, (ir.Const, ir.PerPlayer)):
+            values = e.value if isinstance(e, ir.Const) else e.values[p]
+            if not values:
+                return "(const int64_t *)0", 0
+            text = ", ".join(c_int(v) for v in values)
+            name = self.list_tables.setdefault(text, f"LIST{len(self.list_tables)}")
+            self.helpers.setdefault(name, [f"static const int64_t {name}[] = {{{text}}};"])
+            return name, len(values)
+        if isinstance(e, ir.Op) and e.op == "list":
+            items = ", ".join(f"(int64_t){self.expr(x, p)}" for x in e.args)
+            return f"((const int64_t[]){{{items}}})", len(e.args)
+        raise Unsupported(f"the list expression '{type(e).__name__}'")
 
     def in_hand(self, e: ir.InHand, p: int) -> str:
         assert self.game.hand is not None   # the checker allows `hand KIND` with hands only
@@ -79,6 +122,17 @@ class ListsC(AttacksC):
             w(f"int64_t i = {self.expr(effect.index, p)} - 1, x = {self.expr(effect.value, p)};")
             w(f"if (i < 0 || i >= {length}) gdl_error = 2;")
             w(f"else v{effect.var}[i] {effect.op} x;")
+
+    def assign_list(self, w: CWriter, effect: ir.Assign, p: int) -> None:
+        """A whole list given a value, all its numbers read before any is written (`heap =
+        [heap[2], heap[1]]`). Its C array is as long as its first value: a value of another
+        length would change the state's shape, so it is refused."""
+        items, length = self.list_value(effect.value, p)
+        if length != self.array_len(effect.var):
+            raise Unsupported(f"a list of {self.array_len(effect.var)} numbers given "
+                              f"{length} (its length in C is fixed)")
+        if length:
+            w(f"memmove(v{effect.var}, {items}, {length} * sizeof(int64_t));")
 
     def drop(self, w: CWriter, rule: ir.DropRule, p: int, start: str) -> None:
         """The kind (kept in the move's from field) leaves the hand for the cell."""
@@ -142,6 +196,12 @@ class ListsC(AttacksC):
         for _ in names:
             w.depth -= 1
             w("}")
+
+    @property
+    def numbered(self) -> bool:
+        """Whether some rule makes moves of numbers (tuples across the boundary, even with
+        no number: a named move, `move front: cycle ...`)."""
+        return any(isinstance(r, ir.ParamRule) for r in self.game.rules)
 
     def param_slots(self) -> int:
         return max((len(r.ranges) for r in self.game.rules if isinstance(r, ir.ParamRule)),

@@ -10,12 +10,10 @@ from __future__ import annotations
 import functools
 
 from gdl.interpreter.core import ir
-from gdl.interpreter.c.lists import ListsC
+from gdl.interpreter.c.jumps import PATH_BITS, JumpsC
 from gdl.interpreter.c.staged import staged_draw, staged_rules
 from gdl.interpreter.c.support import CWriter, Unsupported
 
-STACK = 4096   # pending jumps of one chain search (refused past it, never overrun)
-PATH_BITS = 64   # a by-path chain's jumps, a few bits each (a longer chain: refused)
 # Stages in all the rules (shogi has 26): each is a few KB of C, and a `repeat`ed step's
 # rules (Rush Hour's 240 stages, a 1.2 MB source) would keep the C compiler for minutes.
 MAX_STAGES = 64
@@ -26,7 +24,7 @@ PUT_DEFINE = ("#define PUT(ARR, CNT, TO, FROM, RULE, CAP) do { if ((CNT) >= MAXM
               "(CNT)++; } while (0)")
 
 
-class MovesC(ListsC):
+class MovesC(JumpsC):
     def __init__(self, game: ir.GameIR):
         super().__init__(game)
         self.board_number: dict[int, int] = {}   # a board rule's number in its moves
@@ -48,8 +46,6 @@ class MovesC(ListsC):
         self.target = ("out", "n")
         self.stage_k: int | None = None
         self.stage_functions: dict[str, list[str]] = {}
-        if any(self.array_vars) and game.stage_slots:
-            raise Unsupported("counts per cell or a list in a move of several stages")
         S = self.geo.size_bits
         self.cell_bits = S
         self.capture_shift = 2 * S + game.rule_bits + 2 * S * game.stage_slots
@@ -57,7 +53,7 @@ class MovesC(ListsC):
         self.board_move_words = (self.capture_shift + self.layout_bits + path_bits + 64) // 64
         # a move of numbers after the board part: its rule index + 1, then its numbers
         params = self.param_slots()
-        self.move_words = self.board_move_words + (1 + params if params else 0)
+        self.move_words = self.board_move_words + (1 + params if self.numbered else 0)
         self.max_moves = self.move_bound()
 
     def move_bound(self) -> int:
@@ -254,7 +250,8 @@ class MovesC(ListsC):
         stages = rule.more
         stage = stages[k - 1]
         w = CWriter()
-        with w.block(f"static int {name}({self.local_params()}move_t mv, move_t *out, int n)"):
+        with w.block(f"static int {name}({self.stage_params()}move_t mv, move_t *out, int n)"):
+            self.own_arrays(w)
             self.stage_locals(w)
             w("const move_t *mp = &mv;")
             earlier = rule if k == 1 else stages[k - 2].action
@@ -287,6 +284,19 @@ class MovesC(ListsC):
             w("return n;")
         self.stage_functions[name] = w.lines
         return name
+
+    def stage_params(self) -> str:
+        """A stage function's parameters: the position, each array under another name
+        (`v3_in`), since the stage's change writes a copy of its own (`own_arrays`)."""
+        names = [f"bb b{i}" for i in range(self.n_planes)]
+        names += [f"const int64_t *v{i}_in" if self.array_vars[i] else f"{self.var_type(i)} v{i}"
+                  for i in range(len(self.game.variables))]
+        return "".join(f"{n}, " for n in names)
+
+    def own_arrays(self, w: CWriter) -> None:
+        for i, array in enumerate(self.array_vars):
+            if array:
+                w(f"int64_t v{i}[LC]; memcpy(v{i}, v{i}_in, sizeof v{i});")
 
     def stage_locals(self, w: CWriter) -> None:
         """The locals a stage's change and effects write."""
@@ -378,47 +388,3 @@ class MovesC(ListsC):
         block = w.block(f"while ({name}[{c}] >= 0)")
         w.lines.append("    " * (w.depth + 1) + f"{c} = {name}[{c}];")
         return block
-
-    def jump_moves(self, w: CWriter, rule: ir.JumpRule, tag: int, p: int) -> None:
-        steps = [step for dx, dy in rule.directions[p] for step in self.geo.jumps(dx, dy)]
-        w(f"bb over = {self.expr(rule.over, p)};")
-        w(f"bb land = {self.expr(rule.to, p)};")
-        w(f"bb m = {self.movers(rule, p)};")
-        with w.block("while (bb_any(m))"):
-            w("int f = bb_pop(&m);")
-            if not rule.repeat:
-                for off, land, mask in steps:
-                    w(f"if (bb_test({self.mask(mask)}, f) && bb_test(over, f + ({off})) "
-                      f"&& bb_test(land, f + ({land}))) "
-                      + self.add(f"f + ({land})", "f", tag, f"bb_bit(f + ({off}))"))
-                return
-            if self.stage_k is not None:
-                raise Unsupported("a jump chain in a later stage")
-            w("bb free = bb_or(land, bb_bit(f));   /* the jumping piece has left its cell */")
-            w(f"int sp = 0; static int st_c[{STACK}]; static bb st_cap[{STACK}];")
-            # by path: each jump's number + 1 in `width` bits, the first highest (Python's)
-            width = len(steps).bit_length()
-            if rule.by_path:
-                w(f"static uint64_t st_path[{STACK}]; st_path[sp] = 0;")
-            w("st_c[sp] = f; st_cap[sp] = ZERO; sp++;")
-            with w.block("while (sp)"):
-                w("sp--; int c = st_c[sp]; bb cap = st_cap[sp]; int grown = 0;")
-                if rule.by_path:
-                    w("uint64_t path = st_path[sp];")
-                for i, (off, land, mask) in enumerate(steps):
-                    with w.block(f"if (bb_test({self.mask(mask)}, c) && bb_test(over, c + ({off})) "
-                                 f"&& !bb_test(cap, c + ({off})) && bb_test(free, c + ({land})))"):
-                        w(f"if (sp >= {STACK}) {{ gdl_error = 1; return n; }}")
-                        if rule.by_path:
-                            w(f"if (path >> {PATH_BITS - width}) {{ gdl_error = 1; return n; }}")
-                            w(f"st_path[sp] = path << {width} | {i + 1};")
-                        w(f"st_c[sp] = c + ({land}); st_cap[sp] = bb_or(cap, bb_bit(c + ({off}))); "
-                          "sp++; grown = 1;")
-                with w.block("if (bb_any(cap) && !grown)"):
-                    arr, count = self.target
-                    if rule.by_path:   # each order its own move
-                        w(f"{{ {self.add('c', 'f', tag, 'cap')} {arr}[{count} - 1].path = path; }}")
-                        return
-                    w("/* a circuit of four or more captures run both ways is one move */")
-                    w(f"if (bb_count(cap) < 4 || !listed({arr}, {count}, c, f, {tag}, cap)) "
-                      + self.add("c", "f", tag, "cap"))

@@ -227,5 +227,6 @@ class SearchC(EvalC):
     def search_source(self, w: CWriter) -> None:
         same = "(memcmp((a)->a, (b)->a, sizeof (a)->a) == 0)" if self.param_slots() else "1"
         w(f"#define MV_NUMBERS_EQ(a, b) {same}")
-        w(f"#define SEARCHABLE {int(self.n_players == 2)}")
+        # (a game with scores: its payoffs are no table's, see interpreter/c/scores.py)
+        w(f"#define SEARCHABLE {int(self.n_players == 2 and not self.scores)}")
         w.lines += SEARCH.strip("\n").split("\n")

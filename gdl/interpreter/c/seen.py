@@ -10,7 +10,9 @@ of its board). A move writes the position it leaves into SEEN[n] and its state h
 search that goes depth first (perft) or a playout going on from one state overwrites only
 entries past its own n, so every state it holds keeps its history. `repeated` hashes the
 position, then compares the whole key of each entry whose hash is equal: a hash collision costs
-a comparison, never a wrong answer.
+a comparison, never a wrong answer. The legality filter's update pushes too when the filter
+reads `repeated`, as the Python back end's does: entry n, the very entry (and key) every move
+from that state writes.
 
 The loader converts at the boundary (gdl/interpreter/c/history.py): `gdl_seen_load` takes a
 history as packed states (one a sighting), `gdl_seen_store` gives entries back.
@@ -25,7 +27,7 @@ from __future__ import annotations
 
 from gdl.interpreter.core import ir
 from gdl.interpreter.c.effects import EffectsC
-from gdl.interpreter.c.support import CWriter, Unsupported
+from gdl.interpreter.c.support import CWriter
 
 SEEN_MAX = 16384   # entries of the table: a longer history fails the call (Python goes on)
 # the body of seen_mix(x, k): one word of a key mixed with its constant (a test makes every
@@ -49,11 +51,9 @@ class HistoryC(EffectsC):
         super().__init__(game)
         self.history = game.history
         nodes = [n for n in ir.walk(game) if isinstance(n, ir.Repeated)]
-        if game.illegal is not None and any(isinstance(n, ir.Repeated)
-                                            for n in ir.walk(game.illegal)):
-            raise Unsupported("'repeated' in the legality filter")
-        if any(n.board and n.times > 2 for n in nodes):
-            raise Unsupported("'repeated board' counted more than twice")
+        # the filter reads the positions seen: a move list depends on them (memo_guard)
+        self.filter_repeats = game.illegal is not None and any(
+            isinstance(n, ir.Repeated) for n in ir.walk(game.illegal))
         self.board_history = any(n.board for n in nodes)
         self.counted_history = any(n.times > 2 for n in nodes)
         skip = {game.plies, game.history, game.streak}   # the hidden counters
@@ -68,6 +68,8 @@ class HistoryC(EffectsC):
 
     def repeated(self, e: ir.Repeated, p: int) -> str:
         self.seen_helpers()
+        if e.board and e.times > 2:   # Python's history counts no board: never so
+            return "0"
         if e.board:
             planes = "".join(f"b{i}, " for i in range(self.n_planes))
             return f"seen_board({planes}v{self.history})"
@@ -138,6 +140,7 @@ class HistoryC(EffectsC):
             f"static void seen_push({params}) {{",
             f"    int64_t n = {h};",
             "    if (n < 0 || n >= SEEN_MAX) { gdl_error = 6; return; }   /* past the table */",
+            *self.memo_guard(),
             "    state_t *e = &SEEN[n];", *stores,
             f"    SEEN_H[n] = key_hash({self.locals()}pl);",
             f"    SEEN_B[n] = board_hash({', '.join(f'b{i}' for i in range(self.n_planes))});",
@@ -161,6 +164,14 @@ class HistoryC(EffectsC):
             "}"]
         self.helpers["seen"] = lines
 
+    def memo_guard(self) -> list[str]:
+        """With `repeated` in the filter a move list depends on the positions seen, not only
+        on their count: the memo of a listing (entry.py's MEMO, on the state's fields) is
+        dropped when an entry it read is written again (its state had more than n)."""
+        if not self.filter_repeats:
+            return []
+        return [f"    if (MEMO_N >= 0 && n < MEMO_S.v[{self.history}]) MEMO_N = -1;"]
+
     def seen_entry_points(self, w: CWriter) -> None:
         """`gdl_seen_load(in, n)`: the history of n sightings, each a packed state (its key's
         fields; the rest ignored); `gdl_seen_store(out, from, n)`: entries from..from+n-1."""
@@ -169,6 +180,8 @@ class HistoryC(EffectsC):
         with w.block("int gdl_seen_load(const uint64_t *in, int64_t n)"):
             w("if (n < 0 || n > SEEN_MAX) return -1;")
             w("gdl_error = 0;")
+            if self.filter_repeats:
+                w("MEMO_N = -1;   /* its listing read the positions seen before these */")
             with w.block("for (int64_t i = 0; i < n; i++)"):
                 w("state_t t; load_state(in + i * NSW, &t); const state_t *s = &t;")
                 self.unpack(w, "s")

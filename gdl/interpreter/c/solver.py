@@ -238,7 +238,7 @@ class SolverC(EntryC):
     planes, variables and symmetries of `self.game`)."""
 
     def solver(self, w: CWriter) -> None:
-        solvable = self.n_players == 2 and self.history is None
+        solvable = self.n_players == 2 and self.history is None and not self.scores
         w(f"#define SOLVABLE {int(solvable)}")
         self.canon(w)
         w.lines += SOLVER.strip("\n").split("\n")

@@ -318,7 +318,11 @@ class MCTS:
         """Payoffs at the end of a rollout from `state` (evaluated if cut short). A game with
         native rollouts (gdl.interpreter.c, `--backend native`) makes a uniform one in C."""
         if self._native is not None:
-            done = self._native(state, self.rng.getrandbits(64), self.max_rollout_plies)
+            seed = self.rng.getrandbits(64)
+            # a finished state is scored below: one over by score (a payoff tuple) has no
+            # words to cross to C in
+            done = None if self.game.is_terminal(state) else \
+                self._native(state, seed, self.max_rollout_plies)
             if done is not None:
                 ended, value = done
                 return value if ended else self.evaluate(value)

@@ -22,7 +22,8 @@ from gdl.solvers.search.solved import SolveLimit, SolveProgress, SolveResult
 TABLE_BYTES = 256 << 20   # the C table's memory (entries hold whole canonical states)
 STOPPED, NO_MEMORY, TIME, NODES = 1, 4, 6, 7   # gdl_solve's answers (interpreter/c/solver.py)
 # Each result code's payoffs to players 0 and 1 (the compiled game's RETURNS; a game that
-# ends by score has no C code), as the C solver and search read them: -1, 0 or 1.
+# ends by score is searched on Python, interpreter/c/scores.py), as the C solver and search
+# read them: -1, 0 or 1.
 PAYOFFS = bytes(int(p) & 0xFF for row in returns_table(2) for p in row)
 
 

@@ -58,7 +58,12 @@ def iter_divide(game: Game, state: State, depth: int) -> Iterator[tuple[Move, in
 
 
 def _counted(game: Game, state: State, depth: int) -> int:
-    """The count, by the game's own native loop when it has one (gdl.interpreter.c), else here."""
+    """The count, by the game's own native loop when it has one (gdl.interpreter.c), else here
+    (a finished game is counted here: one over by score has no words to cross to C in)."""
+    if depth == 0:
+        return 1
+    if game.is_terminal(state):
+        return 0
     native = getattr(game, "native_perft", None)
     count = native(state, depth) if native is not None else None
     return _perft(game, state, depth) if count is None else count

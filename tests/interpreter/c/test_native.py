@@ -30,12 +30,13 @@ SUPPORTED = ("tictactoe", "connect4", "gomoku", "breakthrough", "clobber", "drau
 # Options a game is tested natively with: Rush Hour's whole-vehicle moves (`repeat up to 4`)
 # are 240 move stages, past the native back end's bound; one-cell moves are 24.
 OPTIONS = {"rush_hour": {"reach": "1"}}
-# A construct the C generator lacks (an end by score): the game runs on Python.
-SCORED = """game "Take one or two"
+# A construct the C generator lacks (a list given a value of another length, which would
+# change the shape of the C state): the game runs on Python.
+GROWING = """game "Growing list"
 players A B
-state left = 4
-move take n in 1..2 if n <= left: left -= n
-end: score 0 - left if left == 0
+state heap = [1, 2]
+move grow: heap = [1, 2, 3]
+end: draw if plies >= 2
 """
 
 
@@ -195,9 +196,9 @@ def test_a_cache_hit_by_the_ir_generates_no_source(tmp_path, monkeypatch):
 
 
 def test_a_missing_construct_falls_back_with_its_name(capsys):
-    game = compile_text(SCORED, "take.gdl")
+    game = compile_text(GROWING, "growing.gdl")
     assert with_backend(game, "native") is game
-    assert "an end by score" in capsys.readouterr().err
+    assert "a list of 2 numbers given 3" in capsys.readouterr().err
 
 
 @needs_cc
