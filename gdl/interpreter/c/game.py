@@ -184,6 +184,8 @@ class NativeGame:
         return (*out[:at], seen, *out[at + 1:])
 
     def _pack_words(self, state: tuple) -> bytes | None:
+        if isinstance(state[-1], tuple):   # over by score: its payoffs have no word
+            return None
         try:
             return self._pack_numbers(state)
         except OverflowError:   # a number past 64 bits: the Python back end takes the call
