@@ -13,6 +13,7 @@ cache hit then needs no C source generated at all.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import functools
 import hashlib
@@ -143,23 +144,37 @@ def build(source: str) -> tuple[Path, bool]:
         c_file = Path(work) / "game.c"
         c_file.write_text(source)
         out = Path(work) / "game.so"
-        try:   # in a session of its own, so that a time-out ends the compiler's children too
-            proc = subprocess.Popen([*command, optimisation(source), *FLAGS, "-o", str(out),
-                                     str(c_file), *LIBRARIES], stdout=subprocess.PIPE,
-                                    stderr=subprocess.PIPE, text=True, start_new_session=True)
-        except OSError as err:
-            raise NoCompiler(f"no C compiler: {command[0]} cannot run ({err})") from None
-        try:
-            _, stderr = proc.communicate(timeout=BUILD_SECONDS)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.communicate()
-            raise BuildFailed(f"the C compiler took more than {BUILD_SECONDS} s") from None
-        if proc.returncode != 0:
-            first = (stderr.strip().splitlines() or ["no message"])[0]
-            raise BuildFailed(f"the C compiler refused the generated source: {first}")
+        run_compiler([*command, optimisation(source), *FLAGS, "-o", str(out), str(c_file),
+                      *LIBRARIES])
         os.replace(out, target)   # atomic: a parallel build never sees half a library
     return target, True
+
+
+def run_compiler(args: list[str]) -> None:
+    """Run the compiler in a session of its own, so that a time-out or Ctrl-C ends its
+    children too.
+
+    Raises:
+        NoCompiler, BuildFailed.
+    """
+    try:
+        proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                start_new_session=True)
+    except OSError as err:
+        raise NoCompiler(f"no C compiler: {args[0]} cannot run ({err})") from None
+    with proc:   # the pipes closed however this ends
+        try:
+            _, stderr = proc.communicate(timeout=BUILD_SECONDS)
+        except BaseException as err:   # the time-out, Ctrl-C, ...: the whole group ends
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+            if isinstance(err, subprocess.TimeoutExpired):
+                raise BuildFailed(f"the C compiler took more than {BUILD_SECONDS} s") from None
+            raise
+    if proc.returncode != 0:
+        first = (stderr.strip().splitlines() or ["no message"])[0]
+        raise BuildFailed(f"the C compiler refused the generated source: {first}")
 
 
 PROGRESS = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_int64, ctypes.c_int64)   # gdl_solve's
