@@ -9,6 +9,9 @@ the state to words at the boundary and call C. The loops that matter run wholly 
 from __future__ import annotations
 
 import ctypes
+import itertools
+import os
+from pathlib import Path
 from time import perf_counter
 from typing import Any
 
@@ -18,7 +21,9 @@ from gdl.interpreter.c import build, history
 from gdl.interpreter.c.generate import Layout, generate
 from gdl.interpreter.c.support import Unsupported, notice
 
-_LIBRARIES: dict[str, ctypes.CDLL] = {}   # path -> library loaded in this process
+_LIBRARIES: dict[tuple[str, str, int], Any] = {}   # (path, SHA-256, inode) -> library loaded
+_OPENED: set[str] = set()   # the paths this process has loaded a library from
+_ALIASES = itertools.count()
 
 
 def layout_of(recorded: dict) -> Layout | None:
@@ -29,6 +34,33 @@ def layout_of(recorded: dict) -> Layout | None:
         return Layout(**fields)
     except TypeError:
         return None
+
+
+def load_checked(path: Path, source: str) -> Any | None:
+    """The library at `path` once its bytes are those its seal records for the source hash
+    `source` (else None, the entry deleted); loaded once a process for each file."""
+    seal = build.checked(path, source)
+    if seal is None:
+        return None
+    key = (str(path), seal.sha256, seal.inode)
+    if key not in _LIBRARIES:
+        _LIBRARIES[key] = build.load(path) if str(path) not in _OPENED else _load_anew(path)
+        _OPENED.add(str(path))
+    return _LIBRARIES[key]
+
+
+def _load_anew(path: Path) -> Any:
+    """The library at a path loaded before, by a name of its own: given the path, the loader
+    would return the one it mapped then, and the file was rebuilt since (the old one damaged)."""
+    alias = path.with_name(f"{path.stem}.{os.getpid()}.{next(_ALIASES)}.so")
+    try:
+        os.link(path, alias)
+    except OSError:   # no hard links here: the path itself
+        return build.load(path)
+    try:
+        return build.load(alias)
+    finally:
+        alias.unlink()
 
 
 @attrs.frozen
@@ -68,21 +100,42 @@ class NativeGame:
         ir = self.python.ir
         # a game the AI did not equip compiles no evaluation: its library is another one
         key = ir if hasattr(self.python, "evaluation_specs") else (ir, "without evaluation")
-        found = build.find_by_ir(key)   # a hit: no source to generate
-        layout = None if found is None else layout_of(found[1])
-        if found is not None and layout is not None:
-            path, built, self.layout = found[0], False, layout
-            generated = perf_counter()
+        hit = self._from_index(key)   # a hit: no source to generate, its time is loading's
+        generated = start
+        if hit is not None:
+            (path, self.layout, lib), built = hit, False
         else:
             self._source, self.layout = generate(ir, self._evaluation())
             generated = perf_counter()
-            path, built = build.build(self._source)
-            build.remember_ir(key, path, attrs.asdict(self.layout))
-        lib = _LIBRARIES.get(str(path))
-        if lib is None:
-            lib = _LIBRARIES[str(path)] = build.load(path)
+            path, built, lib = self._compiled(key, self._source)
         self.build_info = BuildInfo(str(path), built, generated - start,
                                     perf_counter() - generated)
+        self._use(lib)
+
+    def _from_index(self, key: Any) -> tuple[Path, Layout, Any] | None:
+        """(path, layout, library) of the IR's index, the library checked; None: a miss."""
+        found = build.find_by_ir(key)
+        layout = None if found is None else layout_of(found.layout)
+        if found is None or layout is None:
+            return None
+        lib = load_checked(found.library, found.source)
+        return None if lib is None else (found.library, layout, lib)
+
+    def _compiled(self, key: Any, source: str) -> tuple[Path, bool, Any]:
+        """(path, whether built now, library) of the source."""
+        digest = build.source_digest(source)
+        for _ in range(2):   # a damaged entry is deleted by the check, then built again
+            path, built = build.build(source)
+            lib = load_checked(path, digest)
+            if lib is not None:
+                break
+        else:
+            raise build.BuildFailed(f"the library built at {path} does not match its seal")
+        build.remember_ir(key, path, attrs.asdict(self.layout), digest)
+        return path, built, lib
+
+    def _use(self, lib: Any) -> None:
+        """Make `lib`, of this game's layout, the library the calls go to."""
         lay: Layout = self.layout
         if lib.gdl_words() != lay.state_words or lib.gdl_move_words() != lay.move_words:
             raise build.BuildFailed("the library's layout is not the generated source's")

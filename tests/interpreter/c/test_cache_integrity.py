@@ -1,15 +1,29 @@
-"""Ctrl-C during a native build ends the compiler's whole process group (its children too),
-as the time-out does."""
+"""The native cache cannot be fooled: a library is loaded only when its bytes are those its
+seal records for its source, so a truncated, empty, corrupt or swapped entry is deleted and
+built again, never mapped (a truncated library mapped is a bus error); Ctrl-C during a
+build ends the compiler's whole process group.
+
+The damaged files are copies of a cache primed by another process, so that this one never
+mapped them (a library truncated under its mapping would fault at the process's exit)."""
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
 import subprocess
+import sys
 import time
 from pathlib import Path
 
 import pytest
 
+from gdl import catalog
 from gdl.interpreter.c import build
+from gdl.interpreter.c.game import NativeGame
+from gdl.solvers.search.perft import perft
+
+ROOT = Path(__file__).parents[3]
 
 
 def has_compiler() -> bool:
@@ -22,6 +36,124 @@ def has_compiler() -> bool:
 
 pytestmark = pytest.mark.skipif(not has_compiler(), reason="no C compiler on this machine")
 
+
+@pytest.fixture(scope="module")
+def primed(tmp_path_factory) -> Path:
+    """A cache holding tic-tac-toe's and Connect Four's libraries and indexes, built by
+    `gdl perft` in another process."""
+    home = tmp_path_factory.mktemp("primed")
+    path = os.environ.get("PYTHONPATH")
+    env = {**os.environ, "XDG_CACHE_HOME": str(home),
+           "PYTHONPATH": str(ROOT) if not path else str(ROOT) + os.pathsep + path}
+    for name in ("tictactoe", "connect4"):
+        subprocess.run([sys.executable, "-m", "gdl", "perft", name, "1"], env=env, check=True,
+                       capture_output=True)
+    return home
+
+
+@pytest.fixture
+def cache(primed, tmp_path, monkeypatch) -> Path:
+    """A copy of the primed cache as XDG_CACHE_HOME (new files); the folder of its libraries."""
+    shutil.copytree(primed, tmp_path, dirs_exist_ok=True)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    return tmp_path / "gdl" / "native"
+
+
+def library_of(name: str) -> Path:
+    """The cached library of a bundled game, as `gdl perft` builds it."""
+    source = NativeGame(catalog.load(name), eager=False).source
+    return build.library_path(source, build.compiler(), build.optimisation(source))
+
+
+def tictactoe() -> NativeGame:
+    return NativeGame(catalog.load("tictactoe"), per_call=True)
+
+
+def assert_rebuilt(game: NativeGame, library: Path) -> None:
+    """Built anew where the damaged entry was, sealed, and counting right (72, not 7 x 7)."""
+    assert game.build_info.built and Path(game.build_info.path) == library
+    assert build.seal_path(library).exists()
+    assert perft(game, game.initial_state(), 2) == 72
+
+
+def test_the_primed_entry_loads_as_it_is(cache):
+    game = tictactoe()
+    assert not game.build_info.built and Path(game.build_info.path) == library_of("tictactoe")
+    assert perft(game, game.initial_state(), 2) == 72
+
+
+@pytest.mark.parametrize("damage", [
+    lambda data: data[:len(data) // 2],                                     # truncated
+    lambda data: b"",                                                       # empty
+    lambda data: data[:4000] + bytes([data[4000] ^ 0xFF]) + data[4001:],    # one byte changed
+])
+def test_a_damaged_library_is_rebuilt(cache, damage):
+    library = library_of("tictactoe")
+    library.write_bytes(damage(library.read_bytes()))
+    assert_rebuilt(tictactoe(), library)
+
+
+def test_another_games_library_swapped_in_is_rebuilt(cache):
+    library = library_of("tictactoe")
+    shutil.copyfile(library_of("connect4"), library)
+    assert_rebuilt(tictactoe(), library)
+
+
+def test_another_games_library_with_its_seal_is_rebuilt(cache):
+    library, other = library_of("tictactoe"), library_of("connect4")
+    shutil.copyfile(other, library)
+    shutil.copyfile(build.seal_path(other), build.seal_path(library))
+    assert_rebuilt(tictactoe(), library)
+
+
+@pytest.mark.parametrize("seal", ["", "{not json", "[]", '{"library": "x.so"}'])
+def test_a_missing_or_corrupt_seal_is_rebuilt(cache, seal):
+    library = library_of("tictactoe")
+    build.seal_path(library).write_text(seal)
+    assert_rebuilt(tictactoe(), library)
+
+
+@pytest.mark.parametrize("index", ["{not json", "", "[]", '{"library": "../../x.so"}'])
+def test_a_corrupt_index_is_written_again(cache, index):
+    """The source is generated again, which finds the library by its own hash."""
+    for path in cache.glob("ir-*.json"):
+        path.write_text(index)
+    game = tictactoe()
+    assert game._source is not None and Path(game.build_info.path) == library_of("tictactoe")
+    assert perft(game, game.initial_state(), 2) == 72
+    again = tictactoe()   # found by the index written again: no source generated
+    assert again._source is None and not again.build_info.built
+
+
+def test_another_games_index_copied_in_is_not_followed(cache):
+    shutil.copyfile(index_of("connect4", cache), index_of("tictactoe", cache))
+    game = tictactoe()
+    assert game._source is not None and Path(game.build_info.path) == library_of("tictactoe")
+    assert perft(game, game.initial_state(), 2) == 72
+
+
+def index_of(name: str, cache: Path) -> Path:
+    """The index file that names a game's library."""
+    library = library_of(name).name
+    return next(path for path in cache.glob("ir-*.json")
+                if json.loads(path.read_text())["library"] == library)
+
+
+def test_a_library_rebuilt_under_a_path_loaded_before_is_loaded_anew(cache):
+    """In one process: the loader would give back the library it mapped from the path
+    before; the rebuilt file is loaded by a name of its own."""
+    first = tictactoe()
+    library = Path(first.build_info.path)
+    broken = library.with_suffix(".broken")
+    broken.write_bytes(library.read_bytes()[:1000])
+    os.replace(broken, library)   # a new file: the mapping of the old one stays whole
+    again = tictactoe()
+    assert_rebuilt(again, library)
+    assert again.lib._handle != first.lib._handle
+    assert perft(first, first.initial_state(), 2) == 72
+
+
+# --------------------------------------------------------------------------- Ctrl-C
 
 def running(pid: int) -> bool:
     """Whether the process is alive (a zombie is not)."""
