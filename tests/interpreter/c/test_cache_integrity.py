@@ -1,7 +1,8 @@
 """The native cache cannot be fooled: a library is loaded only when its bytes are those its
 seal records for its source, so a truncated, empty, corrupt or swapped entry is deleted and
 built again, never mapped (a truncated library mapped is a bus error); Ctrl-C during a
-build ends the compiler's whole process group.
+build ends the compiler's whole process group. And a cold start: a slow build says so on
+stderr and is made unoptimised first, the optimised library built in the background.
 
 The damaged files are copies of a cache primed by another process, so that this one never
 mapped them (a library truncated under its mapping would fault at the process's exit)."""
@@ -19,11 +20,13 @@ from pathlib import Path
 import pytest
 
 from gdl import catalog
+from gdl.cli.main import main
 from gdl.interpreter.c import build
 from gdl.interpreter.c.game import NativeGame
 from gdl.solvers.search.perft import perft
 
 ROOT = Path(__file__).parents[3]
+NOTICE = "gdl: compiling tictactoe to C (first run only) ...\n"
 
 
 def has_compiler() -> bool:
@@ -191,3 +194,53 @@ def test_ctrl_c_during_a_build_ends_the_compiler_and_its_children(tmp_path, monk
         time.sleep(0.01)
     assert not running(shell) and not running(child)
     assert not list((tmp_path / "cache" / "gdl" / "native").glob("*.so"))
+
+
+# --------------------------------------------------------------------------- a cold start
+
+@pytest.fixture
+def slow(tmp_path, monkeypatch) -> Path:
+    """An empty cache, where tic-tac-toe's build counts as slow (as chess's)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(build, "LARGE_SOURCE", 0)
+    yield tmp_path / "gdl" / "native"
+    build.settle(timeout=300)
+
+
+def test_a_cold_perft_says_it_compiles_and_counts_right(slow, capsys):
+    assert main(["perft", "tictactoe", "3"]) == 0
+    out, err = capsys.readouterr()
+    assert err == NOTICE
+    assert [line.split("  ")[0] for line in out.splitlines()] == \
+        ["depth 1: 9", "depth 2: 72", "depth 3: 504", "504"]
+    build.settle(timeout=300)
+    assert main(["perft", "tictactoe", "3"]) == 0   # the next run finds the optimised library
+    out, err = capsys.readouterr()
+    assert err == "" and out.splitlines()[-1] == "504"
+
+
+def test_a_quick_start_moves_to_the_optimised_library(slow):
+    game = NativeGame(catalog.load("tictactoe"), eager=False)
+    assert game.quick_start() and game.build_info.built and game.build_info.quick
+    assert perft(game, game.initial_state(), 2) == 72
+    build.settle(timeout=300)
+    assert perft(game, game.initial_state(), 3) == 504 and not game.build_info.quick
+    assert game.build_info.path == str(library_of("tictactoe"))
+    assert sorted(p.suffix for p in slow.iterdir()) == [".json", ".so", ".sum"]   # quick gone
+    again = NativeGame(catalog.load("tictactoe"), eager=False)
+    assert again.quick_start() and not again.build_info.built and not again.build_info.quick
+
+
+def test_a_library_handed_out_by_ready_is_kept(slow):
+    """A caller of `ready` may keep state in the library: no move after it."""
+    game = NativeGame(catalog.load("tictactoe"), eager=False)
+    assert game.quick_start() and game.ready()
+    build.settle(timeout=300)
+    assert perft(game, game.initial_state(), 3) == 504 and game.build_info.quick
+
+
+def test_a_fast_build_says_nothing(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert main(["perft", "tictactoe", "2"]) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and out.splitlines()[-1] == "72"
