@@ -87,6 +87,10 @@ def cmd_perft(args: argparse.Namespace, status: Status) -> int:
     said = start_line(game, args, state)
     if said and not args.json:
         print(said)
+    # the native library had before the clock starts: its build is not counted as search
+    quick_start = getattr(game, "quick_start", None)
+    if quick_start is not None:
+        quick_start()
     count, rows = 1, []
     split: list[tuple[object, int]] = []
     for depth in range(1, args.depth + 1):

@@ -73,6 +73,9 @@ def playout_rate(game: Game, seconds: float, seed: int = 1) -> tuple[float, floa
 
 def _native_rate(game: Game, native, seconds: float, seed: int) -> tuple[float, float] | None:
     state = game.initial_state()
+    # one playout before the clock starts: the library is built (or loaded) there
+    if native(state, 1, seed, MAX_PLAYOUT_PLIES) is None:
+        return None
     start, games, plies, batch = perf_counter(), 0, 0, 1
     while games == 0 or perf_counter() - start < seconds:
         done = native(state, batch, seed + games, MAX_PLAYOUT_PLIES)

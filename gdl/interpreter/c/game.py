@@ -17,6 +17,7 @@ from typing import Any
 import attrs
 
 from gdl.interpreter.c import build, history, instances
+from gdl.interpreter.c.instances import load_checked
 from gdl.interpreter.c.generate import Layout, generate
 from gdl.interpreter.c.support import Unsupported, notice
 
@@ -33,11 +34,13 @@ def layout_of(recorded: dict) -> Layout | None:
 @attrs.frozen
 class BuildInfo:
     """How the library was had: built now (and how long generating and compiling took) or
-    found in the cache (and how long loading took)."""
+    found in the cache (and how long loading took); quick: an unoptimised build, until the
+    optimised one is there (NativeGame.quick_start)."""
     path: str
     built: bool
     generate_seconds: float
     build_seconds: float
+    quick: bool = False
 
 
 class NativeGame:
@@ -55,10 +58,14 @@ class NativeGame:
         self.quiet = quiet   # no notice when the loops fall back to Python
         self.legal_moves = python.legal_moves
         self.apply = python.apply
-        self._path: Path | None = None   # the library's file, once built
+        self._library: tuple[Path, str] | None = None   # (its file, source hash), once built
+        self._generation = 0   # how many times the calls moved to another library
         self._local = threading.local()   # each thread's Binding (instances.py)
         self._source: str | None = None   # its C source, once generated
         self.refused: str | None = None   # why the loops run on Python, once known
+        self._quick = False   # inside quick_start
+        # (the library built in the background, its source's hash), till it is taken
+        self._optimised: tuple[Path, str] | None = None
         if eager:
             self._build()
 
@@ -67,58 +74,111 @@ class NativeGame:
         ir = self.python.ir
         # a game the AI did not equip compiles no evaluation: its library is another one
         key = ir if hasattr(self.python, "evaluation_specs") else (ir, "without evaluation")
-        found = build.find_by_ir(key)   # a hit: no source to generate
-        layout = None if found is None else layout_of(found[1])
-        if found is not None and layout is not None:
-            path, built, self.layout = found[0], False, layout
-            generated = perf_counter()
+        hit = self._from_index(key)   # a hit: no source to generate, its time is loading's
+        generated = start
+        if hit is not None:
+            (path, self.layout, lib, digest), built, quick = hit, False, False
         else:
             self._source, self.layout = generate(ir, self._evaluation())
             generated = perf_counter()
-            path, built = build.build(self._source)
-            build.remember_ir(key, path, attrs.asdict(self.layout))
-        lib = instances.library(path, build.load)
+            path, built, quick, lib, digest = self._compiled(key, self._source)
         self.build_info = BuildInfo(str(path), built, generated - start,
-                                    perf_counter() - generated)
-        lay: Layout = self.layout
-        if lib.gdl_words() != lay.state_words or lib.gdl_move_words() != lay.move_words:
-            raise build.BuildFailed("the library's layout is not the generated source's")
-        self._path = path
+                                    perf_counter() - generated, quick)
+        self._use(lib, path, digest)
+
+    def _from_index(self, key: Any) -> tuple[Path, Layout, Any, str] | None:
+        """(path, layout, library, source hash) of the IR's index, the library checked;
+        None: a miss."""
+        found = build.find_by_ir(key)
+        layout = None if found is None else layout_of(found.layout)
+        if found is None or layout is None:
+            return None
+        lib = load_checked(found.library, found.source)
+        return None if lib is None else (found.library, layout, lib, found.source)
+
+    def _compiled(self, key: Any, source: str) -> tuple[Path, bool, bool, Any, str]:
+        """(path, whether built now, whether quick, library, source hash) of the source. A slow build says
+        so first; in quick_start it is made unoptimised, the optimised one built meanwhile."""
+        build.compiler()   # none: no notice of a build
+        digest = build.source_digest(source)
+        cold = build.slow(source) and not build.cached(source)
+        if cold:
+            notice(f"compiling {self.python.name} to C (first run only) ...")
+        quick = cold and self._quick
+        layout = attrs.asdict(self.layout)
+        if quick:   # started first: on a second core it is there the sooner
+            later = build.build_in_background(source, key, layout)
+            self._optimised = None if later is None else (later, digest)
+        for _ in range(2):   # a damaged entry is deleted by the check, then built again
+            path, built = build.build(source, quick)
+            lib = load_checked(path, digest)
+            if lib is not None:
+                break
+        else:
+            raise build.BuildFailed(f"the library built at {path} does not match its seal")
+        if not quick:
+            build.remember_ir(key, path, layout, digest)
+        return path, built, quick, lib, digest
+
+    def _use(self, lib: Any, path: Path, digest: str) -> None:
+        """Make the library at `path` (this thread's copy: `lib`) the one the calls go to;
+        every other thread moves to its own copy of it on its next call."""
+        self._library = path, digest
+        self._generation += 1
+        self._local.binding = self._bind(lib)
         if self.per_call:
             self.legal_moves = self._legal_moves
             self.apply = self._apply
             self.native_rollout = self._rollout   # MCTS's random rollouts (gdl.solvers.search.mcts)
+
+    def _move_up(self) -> None:
+        """Onto the optimised library once the background build has put it in the cache (the
+        loops keep nothing in a library between calls: any of their calls may move)."""
+        if self._optimised is None or not self._optimised[0].exists():
+            return
+        (target, digest), self._optimised = self._optimised, None
+        lib = load_checked(target, digest)
+        if lib is not None:
+            self._use(lib, target, digest)
+            self.build_info = attrs.evolve(self.build_info, path=str(target), quick=False)
+
+    def _bind(self, lib: Any) -> instances.Binding:
+        """A thread's Binding to its copy of the library, checked against the layout."""
+        lay: Layout = self.layout
+        if lib.gdl_words() != lay.state_words or lib.gdl_move_words() != lay.move_words:
+            raise build.BuildFailed("the library's layout is not the generated source's")
+        binding = instances.Binding(lib, lay.max_moves, lay.move_words, lay.state_words,
+                                    self._generation)
+        if lay.history is not None:
+            binding.seen = history.table_for(lib, lay, self._pack_words, self._unpack_words)
+        return binding
+
+    def _binding(self) -> instances.Binding:
+        """This thread's copy of the library and its buffers (made on its first call)."""
+        binding = getattr(self._local, "binding", None)
+        if binding is None or binding.generation != self._generation:
+            assert self._library is not None   # built
+            lib = load_checked(*self._library)
+            if lib is None:
+                raise build.BuildFailed(f"the library at {self._library[0]} changed on disk")
+            binding = self._local.binding = self._bind(lib)
+        return binding
+
+    @property
+    def lib(self) -> Any:
+        """This thread's ctypes library; None until built."""
+        return None if self._library is None else self._binding().lib
+
+    @property
+    def seen(self) -> history.SeenTable | None:
+        """This thread's table of the positions seen (a game with a history)."""
+        return self._binding().seen
 
     def _evaluation(self) -> tuple[Any, Any]:
         """What the library's evaluation compiles: the specs the AI equipped the Python game
         with (gdl.ai.equip), or none."""
         specs = getattr(self.python, "evaluation_specs", None)
         return (None, None) if specs is None else specs()
-
-    def _binding(self) -> instances.Binding:
-        """This thread's copy of the library and its buffers (made on its first call)."""
-        binding = getattr(self._local, "binding", None)
-        if binding is None:
-            assert self._path is not None   # built
-            lay: Layout = self.layout
-            lib = instances.library(self._path, build.load)
-            if lib.gdl_words() != lay.state_words:
-                raise build.BuildFailed("the library's layout is not the generated source's")
-            binding = instances.Binding(lib, lay.max_moves, lay.move_words, lay.state_words)
-            if lay.history is not None:
-                binding.seen = history.table_for(lib, lay, self._pack_words, self._unpack_words)
-            self._local.binding = binding
-        return binding
-
-    @property
-    def lib(self) -> Any:
-        """This thread's ctypes library; None until built."""
-        return None if self._path is None else self._binding().lib
-
-    @property
-    def seen(self) -> history.SeenTable | None:
-        """This thread's table of the positions seen (a game with a history)."""
-        return self._binding().seen
 
     @property
     def source(self) -> str:
@@ -128,8 +188,27 @@ class NativeGame:
         return self._source
 
     def ready(self) -> bool:
-        """Whether the C library is there (built now if need be); a refusal says so once."""
-        if self._path is not None:
+        """Whether the C library is there (built now if need be); a refusal says so once.
+        A caller may keep state in the library it finds here (a search's evaluation and
+        tables): it stays this one, with no move to an optimised build (see quick_start)."""
+        there = self._ready()
+        self._optimised = None
+        return there
+
+    def quick_start(self) -> bool:
+        """Whether the C library is there, had at once for the loops (`gdl perft`): on a cold
+        cache a slow build is first made unoptimised (chess: 1.4 s against 5.0 s, its perft
+        12 times slower), while a process of its own builds the optimised one into the
+        cache; native_perft, native_playouts and native_line move to it once it is there."""
+        self._quick = True
+        try:
+            return self._ready()
+        finally:
+            self._quick = False
+
+    def _ready(self) -> bool:
+        self._move_up()
+        if self._library is not None:
             return True
         if self.refused is not None:
             return False
@@ -184,8 +263,6 @@ class NativeGame:
         return (*out[:at], seen, *out[at + 1:])
 
     def _pack_words(self, state: tuple) -> bytes | None:
-        if isinstance(state[-1], tuple):   # over by score: its payoffs have no word
-            return None
         try:
             return self._pack_numbers(state)
         except OverflowError:   # a number past 64 bits: the Python back end takes the call
@@ -269,7 +346,7 @@ class NativeGame:
     def native_perft(self, state: tuple, depth: int) -> int | None:
         """perft(state, depth) computed in C (see gdl.solvers.search.perft), None when it
         cannot be."""
-        if depth < 0 or not self.ready():
+        if depth < 0 or not self._ready():
             return None
         assert self.lib is not None   # ready() says so
         raw = self.pack(state)
@@ -304,7 +381,7 @@ class NativeGame:
     def native_line(self, state: tuple, seed: int, plies: int) -> list | None:
         """The moves of one random playout in C, as the playouts draw them, at most
         `plies` (the tests replay them on Python), or None when it cannot run there."""
-        if not self.ready():
+        if not self._ready():
             return None
         assert self.lib is not None   # ready() says so
         out = (ctypes.c_uint64 * (max(1, plies) * self.layout.move_words))()
@@ -320,7 +397,7 @@ class NativeGame:
         drawn as `legal_moves(state)[r % n]` with r from splitmix64 (a replay on Python
         makes the same games), else the filter judges only the candidates drawn
         (pick_move in interpreter/c/entry.py: the same draws where a game has no filter)."""
-        if not self.ready():
+        if not self._ready():
             return None
         assert self.lib is not None   # ready() says so
         stats = (ctypes.c_int64 * (self.layout.results + 2))()
