@@ -34,6 +34,7 @@ class AttacksC(CountedC):
         def movers(self, rule: ir.StepRule | ir.JumpRule, p: int) -> str: ...
         def walk_cell(self, w: CWriter, c: str, dx: int, dy: int) -> Any: ...
         def unpack(self, w: CWriter, s: str) -> None: ...
+        def fill_state(self, w: CWriter, target: str) -> None: ...
 
     def attacked_helper(self) -> None:
         if "attacked" in self.helpers:
@@ -82,14 +83,8 @@ class AttacksC(CountedC):
         and no filter, on the position with a phantom piece of the owner's on the cell when
         it is empty; a move attacks the cell when it lands there (in any stage) or takes it."""
         kind = next(k for k in range(self.n_kinds) if k not in self.game.neutral)
-        w("state_t t; memset(&t, 0, sizeof t);")
-        for i in range(self.n_planes):
-            w(f"t.b[{i}] = b{i};")
-        for i in range(len(self.game.variables)):
-            if self.array_vars[i]:
-                w(f"memcpy(t.k[{i}], v{i}, sizeof t.k[{i}]);")
-            else:
-                w(f"t.{self.var_field(i)} = v{i};")
+        w("state_t t; memset(&t, 0, sizeof t); int who = mover;")
+        self.fill_state(w, "t.")
         w(f"if (!bb_test(occ, c)) t.b[owner * {self.n_kinds} + {kind}] = "
           f"bb_or(t.b[owner * {self.n_kinds} + {kind}], low);")
         later = later_landings(self.game)

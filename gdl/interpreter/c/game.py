@@ -97,8 +97,9 @@ class NativeGame:
         return None if lib is None else (found.library, layout, lib, found.source)
 
     def _compiled(self, key: Any, source: str) -> tuple[Path, bool, bool, Any, str]:
-        """(path, whether built now, whether quick, library, source hash) of the source. A slow build says
-        so first; in quick_start it is made unoptimised, the optimised one built meanwhile."""
+        """(path, whether built now, whether quick, library, source hash) of the source. A
+        slow build says so first; in quick_start it is made unoptimised, the optimised one
+        built meanwhile."""
         build.compiler()   # none: no notice of a build
         digest = build.source_digest(source)
         cold = build.slow(source) and not build.cached(source)

@@ -25,19 +25,13 @@ from gdl.interpreter.c import build
 from gdl.interpreter.c.game import NativeGame
 from gdl.solvers.search.perft import perft
 
+from tests.interpreter.c.test_native import needs_cc
+
 ROOT = Path(__file__).parents[3]
 NOTICE = "gdl: compiling tictactoe to C (first run only) ...\n"
 
 
-def has_compiler() -> bool:
-    try:
-        build.compiler()
-    except build.NoCompiler:
-        return False
-    return True
-
-
-pytestmark = pytest.mark.skipif(not has_compiler(), reason="no C compiler on this machine")
+pytestmark = needs_cc
 
 
 @pytest.fixture(scope="module")
