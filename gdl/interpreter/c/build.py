@@ -15,7 +15,7 @@ loaded only once its bytes are those of its seal (`checked`): a truncated, empty
 or swapped entry is deleted and built again (mapped, a truncated one is a bus error).
 
 A slow build can be made `quick` (unoptimised) for an answer now, while a process of its
-own builds the optimised library into the cache (`build_in_background`).
+own builds the optimised library into the cache (background.py).
 """
 
 from __future__ import annotations
@@ -30,7 +30,6 @@ import shlex
 import shutil
 import signal
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 from typing import NamedTuple
@@ -298,82 +297,6 @@ def run_compiler(args: list[str]) -> None:
         raise BuildFailed(f"the C compiler refused the generated source: {first}")
 
 
-# --------------------------------------------------------------------------- in the background
-
-_HELPERS: list[subprocess.Popen] = []   # the background builds this process started
-
-
-def build_in_background(source: str, ir: object, layout: dict) -> Path | None:
-    """The optimised library of `source`, which a process of its own now builds into the
-    cache and indexes as the IR's, deleting the quick library then; None when it cannot (an
-    unwritable cache). The process is started from an argument list, in a session of its
-    own: it outlives the command and its Ctrl-C.
-
-    Raises:
-        NoCompiler.
-    """
-    command = compiler()
-    level = optimisation(source)
-    target = library_path(source, command, level)
-    job = {"source": source, "command": [*command, level], "library": target.name,
-           "ir": ir_key(ir, command), "layout": layout,
-           "quick": library_path(source, command, QUICK).name}
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile("w", dir=target.parent, suffix=".job",
-                                         delete=False) as out:
-            json.dump(job, out)
-    except OSError:
-        return None
-    try:
-        _HELPERS.append(subprocess.Popen(
-            [sys.executable, "-m", "gdl.interpreter.c.build", out.name],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            start_new_session=True, env=_helper_env()))
-    except OSError:
-        Path(out.name).unlink()
-        return None
-    return target
-
-
-def _helper_env() -> dict[str, str]:
-    """The environment of a background build: gdl importable from where this one is."""
-    root = str(Path(__file__).resolve().parents[3])
-    path = os.environ.get("PYTHONPATH")
-    return {**os.environ, "PYTHONPATH": root if not path else root + os.pathsep + path}
-
-
-def settle(timeout: float | None = None) -> None:
-    """Wait for the background builds this process started (tests: a command never waits)."""
-    for proc in _HELPERS:
-        proc.wait(timeout)
-
-
-def finish(job: Path) -> None:
-    """A background build (`python -m gdl.interpreter.c.build JOB`, see build_in_background):
-    one process at a time builds a library (a lock; another finds it taken and leaves)."""
-    import fcntl   # here: POSIX only, as the background build is
-    try:
-        spec = json.loads(job.read_text())
-    finally:
-        job.unlink(missing_ok=True)
-    folder, source = job.parent, spec["source"]
-    target = folder / spec["library"]
-    lock = target.with_suffix(".lock")
-    with open(lock, "w") as held:
-        try:
-            fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            return
-        try:
-            if not sealed(target, source_digest(source)):
-                compile_into(target, spec["command"], source)
-            remember(spec["ir"], target, spec["layout"], source_digest(source))
-            discard(folder / spec["quick"])
-        finally:
-            lock.unlink(missing_ok=True)
-
-
 # --------------------------------------------------------------------------- loading
 
 PROGRESS = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_int64, ctypes.c_int64)   # gdl_solve's
@@ -410,7 +333,3 @@ def load(path: Path) -> ctypes.CDLL:
         if arguments is not None:
             function.argtypes = arguments
     return lib
-
-
-if __name__ == "__main__":
-    finish(Path(sys.argv[1]))

@@ -16,20 +16,10 @@ from typing import Any
 
 import attrs
 
-from gdl.interpreter.c import build, history, instances
+from gdl.interpreter.c import background, build, history, instances
 from gdl.interpreter.c.instances import load_checked
-from gdl.interpreter.c.generate import Layout, generate
+from gdl.interpreter.c.generate import Layout, generate, layout_of
 from gdl.interpreter.c.support import Unsupported, notice
-
-def layout_of(recorded: dict) -> Layout | None:
-    """The layout an index file records (None: not one of this version's)."""
-    fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
-                              for k, v in recorded.items()}
-    try:
-        return Layout(**fields)
-    except TypeError:
-        return None
-
 
 @attrs.frozen
 class BuildInfo:
@@ -108,7 +98,7 @@ class NativeGame:
         quick = cold and self._quick
         layout = attrs.asdict(self.layout)
         if quick:   # started first: on a second core it is there the sooner
-            later = build.build_in_background(source, key, layout)
+            later = background.build_in_background(source, key, layout)
             self._optimised = None if later is None else (later, digest)
         for _ in range(2):   # a damaged entry is deleted by the check, then built again
             path, built = build.build(source, quick)

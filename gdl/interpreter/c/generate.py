@@ -27,6 +27,8 @@ Python move int, then for a move of numbers its rule + 1 and its numbers):
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from gdl.interpreter.core import ir
@@ -62,6 +64,16 @@ class Layout:
     @property
     def state_words(self) -> int:
         return self.planes * self.words + sum(self.variables) + 2
+
+
+def layout_of(recorded: dict) -> Layout | None:
+    """The layout an index file records (None: not one of this version's)."""
+    fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
+                              for k, v in recorded.items()}
+    try:
+        return Layout(**fields)
+    except TypeError:
+        return None
 
 
 class GameC(SearchC, MctsC):

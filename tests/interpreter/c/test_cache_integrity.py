@@ -21,7 +21,7 @@ import pytest
 
 from gdl import catalog
 from gdl.cli.main import main
-from gdl.interpreter.c import build
+from gdl.interpreter.c import background, build
 from gdl.interpreter.c.game import NativeGame
 from gdl.solvers.search.perft import perft
 
@@ -198,7 +198,7 @@ def slow(tmp_path, monkeypatch) -> Path:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.setattr(build, "LARGE_SOURCE", 0)
     yield tmp_path / "gdl" / "native"
-    build.settle(timeout=300)
+    background.settle(timeout=300)
 
 
 def test_a_cold_perft_says_it_compiles_and_counts_right(slow, capsys):
@@ -207,7 +207,7 @@ def test_a_cold_perft_says_it_compiles_and_counts_right(slow, capsys):
     assert err == NOTICE
     assert [line.split("  ")[0] for line in out.splitlines()] == \
         ["depth 1: 9", "depth 2: 72", "depth 3: 504", "504"]
-    build.settle(timeout=300)
+    background.settle(timeout=300)
     assert main(["perft", "tictactoe", "3"]) == 0   # the next run finds the optimised library
     out, err = capsys.readouterr()
     assert err == "" and out.splitlines()[-1] == "504"
@@ -217,7 +217,7 @@ def test_a_quick_start_moves_to_the_optimised_library(slow):
     game = NativeGame(catalog.load("tictactoe"), eager=False)
     assert game.quick_start() and game.build_info.built and game.build_info.quick
     assert perft(game, game.initial_state(), 2) == 72
-    build.settle(timeout=300)
+    background.settle(timeout=300)
     assert perft(game, game.initial_state(), 3) == 504 and not game.build_info.quick
     assert game.build_info.path == str(library_of("tictactoe"))
     assert sorted(p.suffix for p in slow.iterdir()) == [".json", ".so", ".sum"]   # quick gone
@@ -229,7 +229,7 @@ def test_a_library_handed_out_by_ready_is_kept(slow):
     """A caller of `ready` may keep state in the library: no move after it."""
     game = NativeGame(catalog.load("tictactoe"), eager=False)
     assert game.quick_start() and game.ready()
-    build.settle(timeout=300)
+    background.settle(timeout=300)
     assert perft(game, game.initial_state(), 3) == 504 and game.build_info.quick
 
 
