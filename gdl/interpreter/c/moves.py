@@ -160,7 +160,9 @@ class MovesC(JumpsC):
         with w.block("static int count_moves(const state_t *s)"):
             w("if (s->res) return 0;")
             w("int n = 0;")
-            w("for (int cls = 0; cls < NCLASS && n == 0 && !gdl_error; cls++) "
+            # the list `moves` in an end rule kept is had for nothing (as legal() takes it)
+            w("if (MEMO_N >= 0 && same_state(s, &MEMO_S)) n = MEMO_N - (MEMO_K > 0 ? MEMO_K : 0);")
+            w("else for (int cls = 0; cls < NCLASS && n == 0 && !gdl_error; cls++) "
               "n = count_candidates(s, NULL, cls, 0);")
             if self.pass_index is not None:
                 always = bool(getattr(self.game.rules[self.pass_index], "always", False))
