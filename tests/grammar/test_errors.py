@@ -44,6 +44,8 @@ EXPECTED: dict[str, tuple[int, int, type[RulesError], str]] = {
     "syntax_comma_between_players.gdl": (2, 10, SYN, "unexpected ','"),
     "syntax_double_equals_option.gdl": (3, 11, SYN, "unexpected '='"),
     "syntax_end_without_if.gdl": (5, 17, SYN, "unexpected 'line'; expected 'if'"),
+    "param_range_past_limit.gdl": (4, 19, SEM, "'n' ranges over 100,000,000 values, more than "
+                                               "the limit of 1,000,000"),
     # ---- names
     "unknown_name_hint.gdl": (4, 16, SEM, "unknown name 'emtpy'; did you mean 'empty'?"),
     "unknown_player_in_setup.gdl": (5, 7, SEM, "unknown player 'Whte'; did you mean 'White'?"),

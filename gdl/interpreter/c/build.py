@@ -85,7 +85,10 @@ def compiler() -> list[str]:
     """
     named = os.environ.get("CC")
     if named:
-        command = shlex.split(named)
+        try:
+            command = shlex.split(named)
+        except ValueError as err:   # an unclosed quote: not a command line
+            raise NoCompiler(f"no C compiler: CC={named!r} cannot be read ({err})") from None
         if not command or shutil.which(command[0]) is None:
             raise NoCompiler(f"no C compiler: CC={named!r} is not a program on this machine")
         return command
@@ -216,8 +219,10 @@ def checked(library: Path, source: str) -> Seal | None:
 
 
 def discard(library: Path) -> None:
-    """Delete a library and its seal (a damaged or spent entry)."""
+    """Delete a library and its seal (a damaged or spent entry; a folder in its place too)."""
     for path in (library, seal_path(library)):
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path, ignore_errors=True)
         with contextlib.suppress(OSError):
             path.unlink()
 
@@ -251,6 +256,7 @@ def build(source: str, quick: bool = False) -> tuple[Path, bool]:
     target = library_path(source, command, level)
     if sealed(target, source_digest(source)):
         return target, False
+    discard(target)   # whatever stands there unsealed (a folder, half a file)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
     except OSError:   # no writable cache: a private folder for this run
@@ -305,7 +311,8 @@ _TEXT, _INT, _I64, _U64, _REAL = (ctypes.c_char_p, ctypes.c_int, ctypes.c_int64,
 _WORDS, _REALS, _LONGS = (ctypes.POINTER(t) for t in (ctypes.c_uint64, ctypes.c_double,
                                                        ctypes.c_int64))
 SIGNATURES = {   # each entry point's (result, arguments); None: no arguments declared
-    "gdl_words": (_INT, None), "gdl_move_words": (_INT, None),
+    "gdl_words": (_INT, None), "gdl_move_words": (_INT, None), "gdl_layout": (_U64, None),
+    "gdl_game": (_U64, None),
     "gdl_legal": (_INT, [_TEXT, _WORDS, _INT]),
     "gdl_apply": (_INT, [_TEXT, _TEXT, _WORDS]),
     "gdl_perft": (_I64, [_TEXT, _INT]),

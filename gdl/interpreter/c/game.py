@@ -18,7 +18,8 @@ import attrs
 
 from gdl.interpreter.c import background, build, history, instances
 from gdl.interpreter.c.instances import load_checked
-from gdl.interpreter.c.generate import Layout, generate, layout_of
+from gdl.interpreter.c.generate import (Layout, generate, ir_digest, layout_digest,
+                                        layout_of)
 from gdl.interpreter.c.support import Unsupported, notice
 
 @attrs.frozen
@@ -84,7 +85,10 @@ class NativeGame:
         if found is None or layout is None:
             return None
         lib = load_checked(found.library, found.source)
-        return None if lib is None else (found.library, layout, lib, found.source)
+        if lib is None or lib.gdl_layout() != layout_digest(layout) or \
+                lib.gdl_game() != ir_digest(self.python.ir):
+            return None   # not this game's library or layout: the source is generated again
+        return found.library, layout, lib, found.source
 
     def _compiled(self, key: Any, source: str) -> tuple[Path, bool, bool, Any, str]:
         """(path, whether built now, whether quick, library, source hash) of the source. A

@@ -27,6 +27,8 @@ Python move int, then for a move of numbers its rule + 1 and its numbers):
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 import attrs
@@ -66,8 +68,24 @@ class Layout:
         return self.planes * self.words + sum(self.variables) + 2
 
 
+def layout_digest(layout: Layout) -> int:
+    """64 bits of a hash of the layout: the library returns the one it was generated with
+    (`gdl_layout`), so that a layout read from the cache's index is never used with a
+    library of another one (a damaged or edited index)."""
+    text = json.dumps(attrs.asdict(layout), sort_keys=True)
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "little")
+
+
+def ir_digest(game: ir.GameIR) -> int:
+    """64 bits of a hash of the game's IR: the library returns the one it was generated
+    from (`gdl_game`), so that an index naming another game's library is not followed."""
+    return int.from_bytes(hashlib.sha256(repr(game).encode()).digest()[:8], "little")
+
+
 def layout_of(recorded: dict) -> Layout | None:
     """The layout an index file records (None: not one of this version's)."""
+    if not isinstance(recorded, dict):
+        return None
     fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
                               for k, v in recorded.items()}
     try:
@@ -322,6 +340,8 @@ class GameC(SearchC, MctsC):
             body("")
             body.lines += lines
         tail = CWriter()
+        tail(f"uint64_t gdl_layout(void) {{ return {layout_digest(layout)}ULL; }}")
+        tail(f"uint64_t gdl_game(void) {{ return {ir_digest(self.game)}ULL; }}")
         self.entry_points(tail)
         tail("")
         self.solver(tail)

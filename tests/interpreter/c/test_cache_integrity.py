@@ -238,3 +238,40 @@ def test_a_fast_build_says_nothing(tmp_path, monkeypatch, capsys):
     assert main(["perft", "tictactoe", "2"]) == 0
     out, err = capsys.readouterr()
     assert err == "" and out.splitlines()[-1] == "72"
+
+
+def test_a_folder_in_the_librarys_place_is_replaced(cache):
+    library = library_of("tictactoe")
+    library.unlink()
+    library.mkdir()
+    (library / "inside").write_text("x")
+    assert_rebuilt(tictactoe(), library)
+
+
+@pytest.mark.parametrize("field,value", [("words", 10 ** 12), ("words", -1), ("planes", "two"),
+                                          ("max_moves", 0), ("variables", [10 ** 9]),
+                                          ("move_words", None)])
+def test_bad_layout_values_in_the_index_are_not_used(cache, field, value):
+    """An index whose layout is not the library's: the source is generated again and the
+    count is right (never a MemoryError, a TypeError or a wrong layout used)."""
+    path = index_of("tictactoe", cache)
+    entry = json.loads(path.read_text())
+    entry["layout"][field] = value
+    path.write_text(json.dumps(entry))
+    game = tictactoe()
+    assert perft(game, game.initial_state(), 3) == 504
+    assert list(game.legal_moves(game.initial_state())) == list(range(9)) or \
+        len(game.legal_moves(game.initial_state())) == 9
+
+
+def test_an_index_naming_another_games_library_in_full_is_not_followed(cache):
+    """Tic-tac-toe's index given connect4's library, source hash and layout (each
+    consistent with the other's seal): the library says which game it is, and it is not
+    this one (tic-tac-toe once counted 343, connect4's 7 x 7 x 7, at depth 3)."""
+    mine, theirs = index_of("tictactoe", cache), index_of("connect4", cache)
+    entry = json.loads(mine.read_text())
+    other = json.loads(theirs.read_text())
+    entry.update(library=other["library"], source=other["source"], layout=other["layout"])
+    mine.write_text(json.dumps(entry))
+    game = tictactoe()
+    assert perft(game, game.initial_state(), 3) == 504

@@ -225,6 +225,18 @@ def test_without_a_compiler_auto_falls_back_and_native_refuses(monkeypatch, caps
     assert main(["perft", "tictactoe", "2", "--backend", "native"]) == 1
 
 
+@pytest.mark.parametrize("cc", ['"', "'cc", "   "])
+def test_an_unreadable_cc_is_no_compiler(monkeypatch, capsys, cc):
+    """CC that is no command line (an unclosed quote, blanks) is said so in one line:
+    `auto` counts on Python, `native` is a refusal, never an internal error."""
+    monkeypatch.setenv("CC", cc)
+    assert main(["perft", "tictactoe", "3", "--backend", "auto"]) == 0
+    out, err = capsys.readouterr()
+    assert out.splitlines()[-1] == "504" and err.count("no C compiler") == 1
+    assert main(["perft", "tictactoe", "2", "--backend", "native"]) == 1
+    assert "no C compiler" in capsys.readouterr().err
+
+
 def test_python_backend_is_the_game_itself():
     game = python_game("tictactoe")
     assert with_backend(game, "python") is game

@@ -14,6 +14,7 @@ import attrs
 
 from gdl.grammar import ast
 from gdl.interpreter.core import ir
+from gdl.limits import PARAMETER_VALUES
 from gdl.interpreter.core.check.expressions import Lowerer
 from gdl.interpreter.core.check.scope import (CONST, DISTANCE, EFFECT, ILLEGAL, MOVE, Context,
     check_index, constant, error, expect, owner_word, unknown)
@@ -269,6 +270,10 @@ class MoveChecks:
             ctx = Context(MOVE, tuple(names))
             low = expect(self.lower.lower(param.low, ctx), INT, param.low, "a range bound")
             high = expect(self.lower.lower(param.high, ctx), INT, param.high, "a range bound")
+            if isinstance(low, ir.Const) and isinstance(high, ir.Const) and \
+                    high.value - low.value >= PARAMETER_VALUES:   # else checked as it is listed
+                raise error(f"'{param.name.text}' ranges over {high.value - low.value + 1:,} "
+                            f"values, more than the limit of {PARAMETER_VALUES:,}", param.high)
             ranges.append((low, high))
             names.append(param.name.text)
         ctx = Context(MOVE, tuple(names))
