@@ -1,0 +1,90 @@
+"""The web board against another site's page and a DNS-rebinding name (issue 34, item 3),
+each through a real `gdl serve` on 127.0.0.1 (conftest.py)."""
+
+from __future__ import annotations
+
+import http.client
+import json
+from urllib.parse import urlsplit
+
+from gdl.web.guard import served_hosts
+
+BOUND = 30.0   # seconds: generous, for a loaded machine
+CHECK = json.dumps({"text": 'game "x"\nplayers X O\nboard 3 x 3\nmove: place on empty\n'
+                            'end: draw if full\n'})
+
+
+def request(url: str, method: str, path: str, body: str | None = None,
+            **headers: str) -> tuple[int, str]:
+    """(status, text) of one request; `headers` with `_` for `-` (Host replaces the URL's)."""
+    parts = urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=BOUND)
+    try:
+        conn.request(method, path, body=body,
+                     headers={k.replace("_", "-"): v for k, v in headers.items()})
+        response = conn.getresponse()
+        return response.status, response.read().decode()
+    finally:
+        conn.close()
+
+
+def netloc(url: str) -> str:
+    return urlsplit(url).netloc
+
+
+# --------------------------------------------------------------------------- cross-site posts
+
+def test_a_cross_origin_text_plain_post_is_refused(server):
+    status, text = request(server, "POST", "/api/check", CHECK, Content_Type="text/plain",
+                           Origin="http://evil.example")
+    assert status == 403 and json.loads(text)["type"] == "ForeignOrigin"
+
+
+def test_a_text_plain_post_is_refused_even_without_an_origin(server):
+    for kind in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data"):
+        status, text = request(server, "POST", "/api/solve", "{}", Content_Type=kind)
+        assert status == 415, (kind, text)
+        assert "application/json" in json.loads(text)["error"]
+
+
+def test_a_json_post_from_another_origin_is_refused(server):
+    status, _ = request(server, "POST", "/api/check", CHECK,
+                        Content_Type="application/json", Origin="http://evil.example")
+    assert status == 403
+    status, _ = request(server, "POST", "/api/check", CHECK, Content_Type="application/json",
+                        Origin=f"http://{netloc(server)}.evil.example")
+    assert status == 403
+
+
+def test_a_same_origin_json_post_is_answered(server):
+    status, text = request(server, "POST", "/api/check", CHECK,
+                           Content_Type="application/json; charset=utf-8",
+                           Origin=f"http://{netloc(server)}")
+    assert status == 200 and json.loads(text)["ok"] is True
+
+
+# --------------------------------------------------------------------------- Host names
+
+def test_a_foreign_host_is_refused(server):
+    port = urlsplit(server).port
+    for host in ("evil.example", f"evil.example:{port}", "127.0.0.1:1", f"10.0.0.1:{port}"):
+        status, text = request(server, "GET", "/api/source?game=connect4", Host=host)
+        assert status == 400, host
+        assert "game" not in text and json.loads(text)["type"] == "BadHost"
+
+
+def test_the_served_host_names_are_answered(server):
+    port = urlsplit(server).port
+    for host in (f"127.0.0.1:{port}", f"localhost:{port}", f"LOCALHOST:{port}"):
+        status, text = request(server, "GET", "/api/source?game=connect4", Host=host)
+        assert status == 200 and text.startswith("game"), host
+
+
+def test_the_hosts_follow_the_bound_address_and_allow_host():
+    assert served_hosts("127.0.0.1", 8765) == {"127.0.0.1:8765", "localhost:8765",
+                                               "[::1]:8765"}
+    assert served_hosts("::1", 80) >= {"[::1]:80", "[::1]", "localhost"}
+    assert served_hosts("192.168.1.5", 8000) == {"192.168.1.5:8000"}
+    everywhere = served_hosts("0.0.0.0", 8000, ["board.lan", "proxy.example:443"])
+    assert everywhere == {"board.lan:8000", "proxy.example:443", "0.0.0.0:8000",
+                          "localhost:8000", "127.0.0.1:8000", "[::1]:8000"}
