@@ -19,6 +19,7 @@ from gdl.errors import GdlError
 from gdl.web.guard import host_name, served_hosts
 
 DEFAULT_PORT = 8765
+BUSY = 64   # requests being answered at once (the slow ones queue for one worker); past it 503
 
 
 def run(args: argparse.Namespace, status: Any) -> int:
@@ -26,6 +27,7 @@ def run(args: argparse.Namespace, status: Any) -> int:
         import uvicorn
 
         from gdl.web.app import create_app
+        from gdl.web.connections import MOST_WAITING, deadline_protocol
         from gdl.web.library import Library
     except ImportError as err:
         raise GdlError(f"`gdl serve` needs the web extra ({err.name} is missing): "
@@ -40,8 +42,11 @@ def run(args: argparse.Namespace, status: Any) -> int:
     if args.game:
         url += f"?game={quote(args.game)}"
     print(f"gdl serve: {url}  (Ctrl-C stops)", flush=True)
+    # limit_concurrency counts the connections still waiting for a request too;
+    # deadline_protocol keeps those to MOST_WAITING, so slow clients cannot take BUSY's places.
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
-                limit_concurrency=64, timeout_keep_alive=5)
+                http=deadline_protocol(), limit_concurrency=MOST_WAITING + BUSY,
+                timeout_keep_alive=5)
     return 0
 
 

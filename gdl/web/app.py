@@ -19,7 +19,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -89,6 +89,8 @@ def create_app(library: Library | None = None, default_game: str | None = None,
                     result = await run_in_threadpool(handler, body, library)
             except (GdlError, RecursionError) as err:
                 return JSONResponse(api.error_document(err), status_code=_status(err))
+            except ClientDisconnect:   # gone mid-body (the server's request timeout)
+                return Response(status_code=400)
             return JSONResponse(result)
         return answer
 

@@ -1,15 +1,20 @@
-"""The web board against another site's page and a DNS-rebinding name (issue 34, item 3),
-each through a real `gdl serve` on 127.0.0.1 (conftest.py)."""
+"""The web board against another site's page, a DNS-rebinding name and slow clients
+(issue 34, item 3), each through a real `gdl serve` on 127.0.0.1
+(conftest.py). Times are bounds a loaded machine keeps, never speeds."""
 
 from __future__ import annotations
 
 import http.client
 import json
+import socket
+import time
 from urllib.parse import urlsplit
+
+import pytest
 
 from gdl.web.guard import served_hosts
 
-BOUND = 30.0   # seconds: generous, for a loaded machine
+BOUND = 30.0   # seconds: generous, against the server's 5 s deadline on a loaded machine
 CHECK = json.dumps({"text": 'game "x"\nplayers X O\nboard 3 x 3\nmove: place on empty\n'
                             'end: draw if full\n'})
 
@@ -88,3 +93,61 @@ def test_the_hosts_follow_the_bound_address_and_allow_host():
     everywhere = served_hosts("0.0.0.0", 8000, ["board.lan", "proxy.example:443"])
     assert everywhere == {"board.lan:8000", "proxy.example:443", "0.0.0.0:8000",
                           "localhost:8000", "127.0.0.1:8000", "[::1]:8000"}
+
+
+# --------------------------------------------------------------------------- slow clients
+
+def slow_client(url: str) -> socket.socket:
+    """A connection that sends half a request head and then nothing."""
+    sock = socket.create_connection((urlsplit(url).hostname, urlsplit(url).port), timeout=BOUND)
+    sock.sendall(f"GET /api/settings HTTP/1.1\r\nHost: {netloc(url)}\r\nX-Slow: ".encode())
+    return sock
+
+
+def closed_by_server(sock: socket.socket) -> bool:
+    """Whether the server closes `sock` within BOUND seconds (it never answers it)."""
+    try:
+        return sock.recv(1024) == b""
+    except ConnectionResetError:
+        return True
+    except TimeoutError:
+        return False
+
+
+def test_a_slow_header_client_is_dropped_while_others_are_served(server):
+    sock = slow_client(server)
+    try:
+        status, _ = request(server, "GET", "/api/settings")
+        assert status == 200
+        started = time.monotonic()
+        assert closed_by_server(sock), f"still open after {BOUND} s"
+        print(f"\nslow client dropped after {time.monotonic() - started:.1f} s")
+    finally:
+        sock.close()
+
+
+def test_a_client_that_stops_in_its_body_is_dropped(server):
+    parts = urlsplit(server)
+    sock = socket.create_connection((parts.hostname, parts.port), timeout=BOUND)
+    try:
+        sock.sendall(f"POST /api/check HTTP/1.1\r\nHost: {parts.netloc}\r\n"
+                     "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{".encode())
+        answer = b""
+        while chunk := sock.recv(1024):   # no answer, or a 400 ending the connection
+            answer += chunk
+        assert answer == b"" or answer.startswith(b"HTTP/1.1 400"), answer
+        assert request(server, "GET", "/api/settings")[0] == 200
+    except TimeoutError:
+        pytest.fail(f"still open after {BOUND} s")
+    finally:
+        sock.close()
+
+
+def test_many_slow_clients_do_not_shut_out_a_new_one(server):
+    socks = [slow_client(server) for _ in range(200)]
+    try:
+        status, text = request(server, "GET", "/api/settings")
+        assert status == 200, text
+    finally:
+        for sock in socks:
+            sock.close()
