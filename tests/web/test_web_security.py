@@ -1,5 +1,5 @@
-"""The web board against another site's page, a DNS-rebinding name and slow clients
-(issue 34, item 3), each through a real `gdl serve` on 127.0.0.1
+"""The web board against another site's page, a DNS-rebinding name, slow clients and
+curious error answers (issue 34, item 3), each through a real `gdl serve` on 127.0.0.1
 (conftest.py). Times are bounds a loaded machine keeps, never speeds."""
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from gdl.web.guard import served_hosts
+from tests.web.conftest import ROOT, serving
 
 BOUND = 30.0   # seconds: generous, against the server's 5 s deadline on a loaded machine
 CHECK = json.dumps({"text": 'game "x"\nplayers X O\nboard 3 x 3\nmove: place on empty\n'
@@ -151,3 +152,39 @@ def test_many_slow_clients_do_not_shut_out_a_new_one(server):
     finally:
         for sock in socks:
             sock.close()
+
+
+# --------------------------------------------------------------------------- error answers
+
+BROKEN = 'game "Broken"\nplayers X O\nboard 3 x 3\nmove: place on nowhere\n'
+
+
+@pytest.fixture(scope="module")
+def broken_server(tmp_path_factory):
+    """A `gdl serve` given a broken rules file by its absolute path."""
+    folder = tmp_path_factory.mktemp("secret-folder")
+    rules = folder / "broken.gdl"
+    rules.write_text(BROKEN, encoding="utf-8")
+    with serving(folder, "--file", str(rules)) as url:
+        yield url, str(rules)
+
+
+def assert_no_path(text: str) -> None:
+    assert str(ROOT) not in text and "secret-folder" not in text and "/" not in text, text
+
+
+def test_error_answers_name_no_server_path(broken_server):
+    url, rules = broken_server
+    post = {"Content_Type": "application/json"}
+    cases = [("POST", "/api/load", {"game": rules}, 422),   # a --file's rules error
+             ("POST", "/api/load", {"game": "connect4", "options": {"width": 99}}, 422),
+             ("POST", "/api/load", {"game": "/etc/missing.gdl"}, 404),
+             ("POST", "/api/check", {"text": "game", "filename": "/srv/x/mine.gdl"}, 200),
+             ("GET", f"/api/source?game={ROOT}/gdl/games/line/none.gdl", None, 404)]
+    for method, path, body, expected in cases:
+        status, text = request(url, method, path, body and json.dumps(body),
+                               **(post if body else {}))
+        assert status == expected, (path, body, text)
+        assert_no_path(text)
+    status, text = request(url, "POST", "/api/load", json.dumps({"game": rules}), **post)
+    assert json.loads(text)["error"].startswith("broken.gdl:4:16: unknown name 'nowhere'")
