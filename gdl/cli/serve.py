@@ -1,8 +1,10 @@
 """`gdl serve [GAME]`: the web board (gdl.web) on 127.0.0.1, with the URL printed.
 
 The server reads only the bundled games and the rules files named here (GAME and
---file); it binds to localhost unless --host says otherwise. It needs the optional
-`web` extra: pip install 'gdl[web]'.
+--file); it binds to localhost unless --host says otherwise. It answers only requests
+that name it (the Host header): the bound address and port, the loopback names when it
+listens on loopback, and each --allow-host NAME. It needs the optional `web` extra:
+pip install 'gdl[web]'.
 """
 
 from __future__ import annotations
@@ -14,8 +16,10 @@ from urllib.parse import quote
 
 from gdl import catalog
 from gdl.errors import GdlError
+from gdl.web.guard import host_name, served_hosts
 
 DEFAULT_PORT = 8765
+BUSY = 64   # requests being answered at once (the slow ones queue for one worker); past it 503
 
 
 def run(args: argparse.Namespace, status: Any) -> int:
@@ -23,6 +27,7 @@ def run(args: argparse.Namespace, status: Any) -> int:
         import uvicorn
 
         from gdl.web.app import create_app
+        from gdl.web.connections import MOST_WAITING, deadline_protocol
         from gdl.web.library import Library
     except ImportError as err:
         raise GdlError(f"`gdl serve` needs the web extra ({err.name} is missing): "
@@ -31,13 +36,17 @@ def run(args: argparse.Namespace, status: Any) -> int:
     if args.game and args.game not in catalog.bundled_paths():
         catalog.resolve(args.game)   # UnknownGame, with a close name suggested
         paths.append(args.game)
-    app = create_app(Library(paths), args.game)
-    url = f"http://{args.host}:{args.port}/"
+    hosts = served_hosts(args.host, args.port, args.allow_host)
+    app = create_app(Library(paths), args.game, hosts)
+    url = f"http://{host_name(args.host)}:{args.port}/"
     if args.game:
         url += f"?game={quote(args.game)}"
     print(f"gdl serve: {url}  (Ctrl-C stops)", flush=True)
+    # limit_concurrency counts the connections still waiting for a request too;
+    # deadline_protocol keeps those to MOST_WAITING, so slow clients cannot take BUSY's places.
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
-                limit_concurrency=64, timeout_keep_alive=5)
+                http=deadline_protocol(), limit_concurrency=MOST_WAITING + BUSY,
+                timeout_keep_alive=5)
     return 0
 
 
@@ -54,3 +63,6 @@ def add_command(command: Callable[..., argparse.ArgumentParser], parents: list) 
                    help="the address to bind (default: 127.0.0.1, this machine only)")
     p.add_argument("--port", type=int, default=DEFAULT_PORT,
                    help=f"the port (default: {DEFAULT_PORT})")
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                   help="answer requests naming this host too (repeatable; with --host "
+                        "0.0.0.0, the names the board is reached by)")

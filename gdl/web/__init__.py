@@ -2,5 +2,7 @@
 
 `documents` turns compiled games and states into JSON values, `library` says which
 games may be loaded and caches them, `api` answers the requests and `app` puts them
-on Starlette. Only `app` needs the optional `web` extra (Starlette and uvicorn).
+on Starlette, behind `guard` (the Host, Origin and content type a request must have);
+`connections` is uvicorn's connection with a deadline on each request's arrival. Only
+`app` and `connections` need the optional `web` extra (Starlette and uvicorn).
 """

@@ -6,13 +6,19 @@ a rules error). `app` turns those into HTTP statuses. A position is always sent 
 as the game, its options, an optional start and the moves from it, so the server keeps
 no sessions: any request can be repeated, and undo is the page dropping a move.
 
+No answer names a file by its path: a rules error names its file by its last name, and
+any other error's text has its absolute paths cut to their last names (`public_text`).
+
 Bounds: AI and solver time is clamped to MAX_SECONDS, moves to MAX_MOVES, rules texts
 to MAX_TEXT characters (the request body itself is bounded in `app`).
 """
 
 from __future__ import annotations
 
+import copy
 import random
+import re
+from pathlib import PurePath
 from typing import Any
 
 from gdl import api as gdl_api
@@ -259,13 +265,39 @@ def check(body: dict, library: Library) -> Any:
     except RulesError as err:
         return {"ok": False, "errors": [_located(err)]}
     except GdlError as err:   # an option's default that does not fit, ...
-        return {"ok": False, "errors": [{"error": str(err), "message": str(err),
-                                          "line": None, "column": None, "report": str(err)}]}
+        said = public_text(str(err))
+        return {"ok": False, "errors": [{"error": said, "message": said,
+                                          "line": None, "column": None, "report": said}]}
     return {"ok": True, "errors": [], "game": library.remember(text), "title": game.title,
             "kind": game.kind}
 
 
+# An absolute path: a slash that starts a word (not one inside `a/b` or `http://`), then
+# names and slashes. Names with spaces are cut at the space: the rest is a relative name.
+_ABSOLUTE = re.compile(r"(?<![\w./:-])/[\w.@+~-]+(?:/[\w.@+~-]*)*")
+
+
+def public_text(text: str) -> str:
+    """`text` with each absolute path cut to its last name: an error answer never says
+    where the server keeps its files.
+
+    >>> public_text("cannot read '/srv/games/x.gdl': no such file; see a/b")
+    "cannot read 'x.gdl': no such file; see a/b"
+    """
+    return _ABSOLUTE.sub(lambda m: PurePath(m.group()).name, text)
+
+
+def _public(err: RulesError) -> RulesError:
+    """`err` naming its file by the last name only (a bundled game's file is absolute, a
+    --file's path may be): a copy, as the error may be raised again elsewhere."""
+    shown = copy.copy(err)
+    shown.filename = PurePath(err.filename).name or err.filename
+    shown.message = public_text(err.message)
+    return shown
+
+
 def _located(err: RulesError) -> dict[str, Any]:
+    err = _public(err)
     return {"error": str(err), "message": err.message, "kind": err.kind,
             "line": err.pos.line if err.pos else None,
             "column": err.pos.column if err.pos else None, "report": err.report()}
@@ -273,7 +305,7 @@ def _located(err: RulesError) -> dict[str, Any]:
 
 def error_document(err: BaseException) -> dict[str, Any]:
     """An error as the API answers it: its one line, its type, where it points."""
-    doc: dict[str, Any] = {"error": str(err), "type": type(err).__name__}
+    doc: dict[str, Any] = {"error": public_text(str(err)), "type": type(err).__name__}
     if isinstance(err, RulesError):
         doc.update(_located(err))
     if isinstance(err, IllegalMove):

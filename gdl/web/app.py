@@ -3,25 +3,30 @@
 Requests are bounded before they are read (MAX_BODY bytes); the slow handlers (the AI,
 the solvers) run in a worker thread, one at a time, so the page and the other requests
 stay answered while one thinks. Errors come back as JSON with a status: 400 a bad
-request, 404 an unknown game, 413 a body too large, 422 a rules or move error.
+request, 404 an unknown game, 413 a body too large, 422 a rules or move error; `guard`
+refuses, before any route, a foreign Host (400), a foreign Origin (403) and a body that is
+not JSON (415).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Collection
 from importlib import resources
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
+from starlette.middleware import Middleware
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from gdl.errors import GdlError, OptionError, UnknownGame
 from gdl.web import api
+from gdl.web.guard import Guard
 from gdl.web.library import Library
 
 MAX_BODY = 512 * 1024   # bytes of one request's body
@@ -63,9 +68,11 @@ async def _body(request: Request) -> dict[str, Any]:
     return body
 
 
-def create_app(library: Library | None = None, default_game: str | None = None) -> Starlette:
+def create_app(library: Library | None = None, default_game: str | None = None,
+               hosts: Collection[str] | None = None) -> Starlette:
     """The application serving `library` (default: the bundled games only); the page opens
-    `default_game` first when given."""
+    `default_game` first when given. `hosts` are the Host headers it answers
+    (guard.served_hosts); None answers any, as a test client needs."""
     library = library or Library()
     slow = asyncio.Semaphore(1)   # one AI move or solve at a time: two cores, shared
 
@@ -82,6 +89,8 @@ def create_app(library: Library | None = None, default_game: str | None = None) 
                     result = await run_in_threadpool(handler, body, library)
             except (GdlError, RecursionError) as err:
                 return JSONResponse(api.error_document(err), status_code=_status(err))
+            except ClientDisconnect:   # gone mid-body (the server's request timeout)
+                return Response(status_code=400)
             return JSONResponse(result)
         return answer
 
@@ -103,4 +112,4 @@ def create_app(library: Library | None = None, default_game: str | None = None) 
                for name in api.ROUTES if name != "games"]
     static = str(resources.files("gdl.web") / "static")
     routes.append(Mount("/", StaticFiles(directory=static, html=True)))
-    return Starlette(routes=routes)
+    return Starlette(routes=routes, middleware=[Middleware(Guard, hosts=hosts)])

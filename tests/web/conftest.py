@@ -1,4 +1,5 @@
-"""A `gdl serve` and a Chromium for the browser tests (test_web_browser.py).
+"""A `gdl serve` for the browser and security tests (test_web_browser.py,
+test_web_security.py), and a Chromium for the browser tests.
 
 The browser is Debian's chromium at CHROMIUM, driven by Playwright (Playwright's own
 browsers are never downloaded). `.ci/run` installs chromium when it is missing and sets
@@ -9,12 +10,14 @@ GDL_WEB_SHOTS, or to a temporary folder; the path is printed.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -39,24 +42,32 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory):
-    """The URL of a `gdl serve` started for the tests (stopped after them)."""
+@contextlib.contextmanager
+def serving(log_dir: Path, *args: str) -> Iterator[str]:
+    """Run `gdl serve ARGS` on a free port of 127.0.0.1; yield its URL, stop it after."""
     port = _free_port()
-    log_path = tmp_path_factory.mktemp("serve") / "serve.log"
+    log_path = log_dir / f"serve-{port}.log"
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
         [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]))
     url = f"http://127.0.0.1:{port}/"
+    command = [sys.executable, "-m", "gdl", "serve", "--port", str(port), *args]
     # The output goes to a file, not a pipe: a full pipe would stall the server.
     with open(log_path, "wb") as log:
-        process = subprocess.Popen([sys.executable, "-m", "gdl", "serve", "--port", str(port)],
-                                   env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(command, env=env, cwd=ROOT, stdout=log,
+                                   stderr=subprocess.STDOUT)
         try:
             _wait_until_up(process, url, log_path)
             yield url
         finally:
             process.terminate()
             process.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    """The URL of a `gdl serve` started for the tests (stopped after them)."""
+    with serving(tmp_path_factory.mktemp("serve")) as url:
+        yield url
 
 
 def _wait_until_up(process: subprocess.Popen, url: str, log_path: Path) -> None:

@@ -36,7 +36,7 @@ def client(tmp_path_factory):
     rules.write_text(TICTACTOE.replace("Tic-tac-toe", "Mine"), encoding="utf-8")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        yield TestClient(create_app(Library([str(rules)])))
+        yield TestClient(create_app(Library([str(rules)]), hosts={"testserver"}))
 
 
 def post(client, name, body, status=200):
@@ -208,8 +208,10 @@ def test_a_body_too_large_or_not_json_is_refused(client):
     big = client.post("/api/check", content=b" " * (MAX_BODY + 1),
                       headers={"content-type": "application/json"})
     assert big.status_code == 413
-    assert client.post("/api/load", content=b"{not json").status_code == 400
-    assert client.post("/api/load", content=json.dumps([1, 2])).status_code == 400
+    as_json = {"content-type": "application/json"}
+    assert client.post("/api/load", content=b"{not json", headers=as_json).status_code == 400
+    assert client.post("/api/load", content=json.dumps([1, 2]),
+                       headers=as_json).status_code == 400
 
 
 def test_the_page_and_its_scripts_are_served(client):
