@@ -1,8 +1,10 @@
-"""A fuzz campaign against `gdl check`: mutated rules files, each run with a time and a
-memory cap, each outcome classified.
+"""A fuzz campaign against `gdl`: mutated rules files (`gdl check`), and with `--target`
+game records (`gdl replay`), position texts (`gdl perft --position`) and the web API's
+JSON bodies (tools/fuzz_targets.py), each case run with a time and a memory cap, each
+outcome classified.
 
-    python tools/fuzz.py --cases 20000 --workers 4 --seed 1     # the long campaign
-    python tools/fuzz.py --cases 50 --json                      # a quick look
+    python tools/fuzz.py --cases 20000 --target all --workers 2 --seed 1   # the campaign
+    python tools/fuzz.py --cases 50 --json                                # a quick look
 
 Seeds: every bundled rules file, every ```gdl block of the docs and every file of
 tests/data/bad. Mutations: token edits (delete, duplicate, swap, insert a keyword or a
@@ -11,10 +13,10 @@ hostile values (huge or negative numbers, long names), deep nesting (`not`, `-`,
 parentheses, lists, `n is`), and line-break and control characters (\\x0b \\x0c
 \\x1c-\\x1e \\x85 U+2028 U+2029, a byte-order mark) in titles and comments.
 
-Each case runs `gdl check FILE --games 5 --plies 100` inside a worker process whose
+A rules case runs `gdl check FILE --games 5 --plies 100` inside a worker process whose
 address space is capped (RLIMIT_AS) and whose every case has an alarm after CASE_SECONDS
 of processor time; a worker that dies or does not answer is replaced. Classes:
-    compiled         exit 0
+    compiled         exit 0 (for the other targets: accepted)
     located error    exit 1, `file:line:col: message`, and the source line printed
                      under it is the file's line at that position
     one-line error   exit 1 and a single line that is not an internal error
@@ -43,7 +45,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tools import fuzz_targets  # noqa: E402
+
 CASE_SECONDS = 20       # a case's cap in processor seconds
+TARGETS = ("rules", "records", "positions", "web")
 WALL_SECONDS = 120      # a worker silent this long is stuck (in C code, say): its case hangs
 MEMORY_BYTES = 1 << 30  # a worker's address-space cap
 CLASSES = ("compiled", "located error", "one-line error", "wrong position",
@@ -137,8 +142,9 @@ class _Timeout(BaseException):
     """A case's alarm: a BaseException, so that no `except Exception` can swallow it."""
 
 
-def classify(text: str, code: int | None, out: str, err: str) -> str:
-    """The class of one finished case (see the module docstring)."""
+def classify(text: str | None, code: int | None, out: str, err: str) -> str:
+    """The class of one finished case (see the module docstring); `text`: the text a
+    located error's line must come from (None: not checked)."""
     if "MemoryError" in err:
         return "memory"
     if code == 0:
@@ -150,6 +156,8 @@ def classify(text: str, code: int | None, out: str, err: str) -> str:
     if head is None:   # `gdl: error: ...` (a rule failing in play adds its position)
         return "one-line error" if lines[0].startswith("gdl: error: ") else "internal error"
     number = int(head["line"])
+    if text is None:
+        return "located error"
     # the source's lines split here on their own, not by gdl's code: the check is independent
     source = [line.removesuffix("\r") for line in text.removeprefix("\ufeff").split("\n")]
     shown = lines[1].rstrip() if len(lines) >= 2 else None
@@ -159,28 +167,42 @@ def classify(text: str, code: int | None, out: str, err: str) -> str:
     return "located error"
 
 
-def run_case(text: str) -> tuple[str, str]:
-    """(class, the first line of stderr) of `gdl check` on `text`, in this process."""
+def check_rules(text: str) -> tuple[int, str, str]:
+    """`gdl check` on a rules text: (exit code, stdout, stderr)."""
     from gdl.cli.main import main
     with tempfile.NamedTemporaryFile("w", suffix=".gdl", delete=False, encoding="utf-8",
                                      errors="surrogatepass", newline="") as f:
         f.write(text)
     out, err = io.StringIO(), io.StringIO()
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(["check", f.name, "--games", "5", "--plies", "100"])
+    finally:
+        os.unlink(f.name)
+    return code, out.getvalue(), err.getvalue()
+
+
+def run_case(text: str, target: str = "rules") -> tuple[str, str]:
+    """(class, the first line of stderr) of one case of `target`, in this process."""
+    run = {"rules": check_rules, "records": fuzz_targets.run_record,
+           "positions": fuzz_targets.run_position, "web": fuzz_targets.run_web}[target]
+    lines = {"rules": text, "positions": text.partition("\0")[2]}.get(target)
+    err = ""
     # processor time, not the clock's: on a loaded machine a slow case is not a hang
     signal.signal(signal.SIGPROF, _raise_timeout)
     signal.setitimer(signal.ITIMER_PROF, CASE_SECONDS)
     try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            code = main(["check", f.name, "--games", "5", "--plies", "100"])
-        kind = classify(text, code, out.getvalue(), err.getvalue())
+        code, out, err = run(text)
+        kind = classify(lines, code, out, err)
     except _Timeout:
         kind = "hang"
     except MemoryError:
         kind = "memory"
+    except Exception as exc:   # an exception out of the API: an internal error
+        kind, err = "internal error", f"{type(exc).__name__}: {exc}"
     finally:
         signal.setitimer(signal.ITIMER_PROF, 0)
-        os.unlink(f.name)
-    first = (err.getvalue().strip().splitlines() or [""])[0][:200]
+    first = (err.strip().splitlines() or [""])[0][:200]
     return kind, first
 
 
@@ -195,27 +217,45 @@ def _worker(jobs, results) -> None:
         job = jobs.get()
         if job is None:
             return
-        index, text = job
-        results.put((index, *run_case(text)))
+        index, target, text = job
+        results.put((index, *run_case(text, target)))
 
 
 # --------------------------------------------------------------------------- a campaign
 
-def campaign(cases: int, seed: int = 0, workers: int = 2) -> dict:
-    """Run `cases` mutants; counts per class and a few examples of each bad class."""
+def mutants(cases: int, rng: random.Random, targets: tuple[str, ...]) -> list[tuple[str, str]]:
+    """(target, text) of `cases` mutants, the targets taking turns."""
+    pools = {"rules": seeds(), "records": fuzz_targets.record_seeds(rng),
+             "positions": fuzz_targets.position_seeds(rng), "web": fuzz_targets.web_seeds(rng)}
+    edit = {"rules": lambda text: mutate(text, rng, pools["rules"]),
+            "records": lambda text: fuzz_targets.mutate_json(text, rng),
+            "positions": lambda text: fuzz_targets.mutate_position(text, rng),
+            "web": lambda text: fuzz_targets.mutate_web(text, rng)}
+    out = []
+    for i in range(cases):
+        target = targets[i % len(targets)]
+        out.append((target, edit[target](rng.choice(pools[target]))))
+    return out
+
+
+def campaign(cases: int, seed: int = 0, workers: int = 2,
+             targets: tuple[str, ...] = ("rules",)) -> dict:
+    """Run `cases` mutants; counts per class (and per target) and a few examples of each
+    bad class."""
     rng = random.Random(seed)
-    pool = seeds()
-    texts = [mutate(rng.choice(pool), rng, pool) for _ in range(cases)]
+    made = mutants(cases, rng, targets)
+    texts = [text for _, text in made]
     counts: Counter[str] = Counter()
+    by_target: dict[str, Counter[str]] = {t: Counter() for t in targets}
     examples: dict[str, list[dict]] = {}
     # forkserver, not fork: a process with threads (a test runner's, the queues' feeders)
     # can fork a child that inherits a held lock and never starts (seen in the suite)
     context = multiprocessing.get_context("forkserver")
-    pending = dict(enumerate(texts))
+    pending = dict(enumerate(made))
     while pending:
         jobs, results = context.Queue(), context.Queue()
-        for item in pending.items():
-            jobs.put(item)
+        for index, (target, text) in pending.items():
+            jobs.put((index, target, text))
         procs = [context.Process(target=_worker, args=(jobs, results), daemon=True)
                  for _ in range(workers)]
         for p in procs:
@@ -226,7 +266,8 @@ def campaign(cases: int, seed: int = 0, workers: int = 2) -> dict:
                 index, kind, first = results.get(timeout=WALL_SECONDS)
             except Exception:   # queue.Empty: every worker is stuck or dead
                 break
-            pending.pop(index, None)
+            if pending.pop(index, None) is not None:
+                by_target[made[index][0]][kind] += 1
             _record(counts, examples, kind, first, texts[index])
             if not any(p.is_alive() for p in procs) and results.empty():
                 break
@@ -237,10 +278,13 @@ def campaign(cases: int, seed: int = 0, workers: int = 2) -> dict:
             index = min(pending)
             kind = "memory" if any(p.exitcode not in (0, None, -9) for p in procs) else "hang"
             pending.pop(index)
+            by_target[made[index][0]][kind] += 1
             _record(counts, examples, kind, "the worker died or stopped answering",
                     texts[index])
     return {"cases": cases, "seed": seed,
-            "counts": {k: counts.get(k, 0) for k in CLASSES}, "examples": examples}
+            "counts": {k: counts.get(k, 0) for k in CLASSES},
+            "targets": {t: {k: c.get(k, 0) for k in CLASSES} for t, c in by_target.items()},
+            "examples": examples}
 
 
 def _record(counts: Counter, examples: dict, kind: str, first: str, text: str) -> None:
@@ -254,11 +298,14 @@ def main() -> None:
     parser.add_argument("--cases", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=max(1, (os.cpu_count() or 2) // 2))
+    parser.add_argument("--target", choices=(*TARGETS, "all"), default="rules",
+                        help="what to mutate (all: every target in turn)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument("--save", metavar="DIR", type=Path,
                         help="write every bad case's whole rules file into DIR")
     args = parser.parse_args()
-    result = campaign(args.cases, args.seed, args.workers)
+    targets = TARGETS if args.target == "all" else (args.target,)
+    result = campaign(args.cases, args.seed, args.workers, targets)
     if args.save:
         args.save.mkdir(parents=True, exist_ok=True)
         for kind, found in result["examples"].items():
@@ -273,8 +320,11 @@ def main() -> None:
         print(json.dumps(result, indent=2))
         return
     print(f"{result['cases']} cases, seed {result['seed']}")
+    names = list(result["targets"])
+    print(f"  {'':<15} {'all':>7}" + "".join(f" {t:>9}" for t in names))
     for kind, n in result["counts"].items():
-        print(f"  {kind:<15} {n}")
+        print(f"  {kind:<15} {n:>7}" + "".join(f" {result['targets'][t][kind]:>9}"
+                                              for t in names))
     for kind, found in result["examples"].items():
         for example in found:
             print(f"\n{kind}: {example['stderr']}\n{example['text'][:600]}")
