@@ -114,3 +114,47 @@ def test_ctrl_c_during_startup_is_one_line(busy):
                                   after=0.0, busy=busy)
     assert code == 130 and "Traceback" not in err, err
     assert len(err.strip().splitlines()) <= 1
+
+
+def replayed_moves(path: Path) -> int:
+    """The moves `gdl replay FILE` shows: the record is whole, its moves legal."""
+    done = subprocess.run(GDL + ["replay", str(path)], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    last = done.stdout.splitlines()[-1]
+    assert last.startswith("result after ") and last.endswith(" moves: unfinished")
+    return int(last.split()[2])
+
+
+def test_ctrl_c_during_an_ai_game_saves_it(tmp_path):
+    path = tmp_path / "ai.json"
+    code, _, err, _ = interrupt(["play", "connect4", "--players", "ai,ai", "--time", "0.2",
+                                 "--save", str(path)], after=0.5, busy=1.5)
+    assert code == 130 and "Traceback" not in err, err
+    line = err.strip()
+    assert line.startswith("gdl: interrupted after ")
+    assert line.endswith(f" moves; the game so far is saved in {path}")
+    moves = int(line.split()[3])
+    assert json.loads(path.read_text())["format"] == "gdl-record"
+    assert replayed_moves(path) == moves
+    assert [p.name for p in tmp_path.iterdir()] == ["ai.json"]   # no temporary file left
+
+
+def test_ctrl_c_while_a_human_is_asked_saves_the_game(tmp_path):
+    path = tmp_path / "human.json"
+    proc = subprocess.Popen(GDL + ["play", "tictactoe", "--players", "human,human", "--save",
+                                   str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(b"b2\na1\n")
+    proc.stdin.flush()
+    shown = b""
+    while shown.count(b"to move: ") < 3:   # input() flushes stdout before its prompt
+        chunk = os.read(proc.stdout.fileno(), 4096)
+        assert chunk, shown
+        shown += chunk
+    proc.send_signal(signal.SIGINT)   # while it waits for the third move
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130 and "Traceback" not in err.decode(), err
+    assert err.decode() == f"gdl: interrupted after 2 moves; the game so far is saved in {path}\n"
+    assert replayed_moves(path) == 2
