@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 GDL = [sys.executable, "-m", "gdl"]
+EXIT_INTERRUPTED = 130
 
 
 def cpu_seconds(pid: int) -> float:
@@ -104,6 +105,45 @@ def test_a_second_ctrl_c_exits_at_once():
                                    after=0.5, presses=2, busy=1.5)
     assert code == 130 and "Traceback" not in err and "gdl: interrupted" in err
     assert took < 10
+
+
+GDL_DIR = str(Path(__file__).resolve().parent.parent / "gdl")
+
+
+def pythons_own(traceback: str) -> bool:
+    """Whether a traceback is of Python's own start (its site module, runpy finding gdl),
+    before any line of gdl runs: no frame of it is in gdl's files."""
+    frames = [line for line in traceback.splitlines() if line.lstrip().startswith("File ")]
+    return bool(frames) and not any(GDL_DIR in frame for frame in frames)
+
+
+def test_importing_gdl_imports_nothing_else():
+    # `python -m gdl` runs gdl/__init__.py before gdl/__main__.py can catch a Ctrl-C: it
+    # must take no time (typing, with re and enum, took 15 ms: a press then was a traceback)
+    code = "import sys; before = set(sys.modules); import gdl; print(set(sys.modules) - before)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)
+    assert done.stdout.strip() == "{'gdl'}", done.stdout
+
+
+def test_ctrl_c_at_any_moment_of_the_start_is_one_line():
+    # Timed by the wall clock from the start, 0 to 0.5 s: Python's own start (10 ms or so),
+    # gdl/__init__.py, the imports, the compile, the count. Status 130 and the one line,
+    # or, for a press before Python has taken SIGINT over, killed by it (a shell says 130).
+    own = []
+    for after in [0.0, 0.005, 0.01, 0.015, 0.02, 0.03, 0.05, 0.1, 0.2, 0.3, 0.5]:
+        proc = subprocess.Popen(GDL + ["perft", "chess", "5"], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+        time.sleep(after)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+        if "Traceback" in err and pythons_own(err):
+            own.append(after)   # out of gdl's reach; only ever in the first few ms
+            continue
+        assert "Traceback" not in err, (after, err)
+        assert (proc.returncode, err) in ((EXIT_INTERRUPTED, "gdl: interrupted\n"),
+                                          (-signal.SIGINT, "")), (after, proc.returncode, err)
+    assert all(after <= 0.05 for after in own), own   # 10 ms here; a loaded machine is slower
 
 
 @pytest.mark.parametrize("busy", [0.1, 0.2, 0.4, 0.8])
