@@ -115,9 +115,10 @@ class _Game:
         return None, None
 
     def record(self, args: argparse.Namespace, rules: str, how: records.Start,
-               specs: list[str]) -> records.Record:
-        """The game so far as a record (finished or not)."""
-        text, payoffs = self.result()
+               specs: list[str], broken: bool = False) -> records.Record:
+        """The game so far as a record (finished or not); `broken`: an error stopped it,
+        and its result is not asked (the rules may be what failed)."""
+        text, payoffs = (None, None) if broken else self.result()
         return records.Record(args.game, rules, dict(read_options(args.set)), how,
                               tuple(specs), tuple(self.moves),
                               tuple(ply.seconds for ply in self.plies), text, payoffs)
@@ -203,11 +204,12 @@ def run(args: argparse.Namespace, status: Any) -> int:
         code = EXIT_INTERRUPTED
     except BaseException:   # an error ends the game: what was played is saved all the same
         if args.save:
-            _save(played.record(args, rules, how, specs), args.save, warn=True)
+            _save(played.record(args, rules, how, specs, broken=True), args.save, warn=True)
         raise
-    record = played.record(args, rules, how, specs)
-    if args.save:
-        _save(record, args.save)
+    with interrupts.polled():   # a first Ctrl-C from here is taken once the record is saved
+        record = played.record(args, rules, how, specs)
+        if args.save:
+            _save(record, args.save)
     return _finish(game, played, record, args, code)
 
 
@@ -246,8 +248,9 @@ def _check_writable(path: str) -> None:
 
 def _save(record: records.Record, path: str, warn: bool = False) -> None:
     """Write `record` to `path`; a Ctrl-C while it is written is taken after it (the first
-    press only sets interrupts.requested(); the second still exits at once). With `warn`,
-    a failure is one line on stderr instead of an error (another error is on its way)."""
+    press only sets interrupts.requested(); a second still exits at once, and the file is
+    then the old one or none: it is written atomically). With `warn`, a failure is one
+    line on stderr instead of an error (another error is on its way)."""
     try:
         with interrupts.polled():
             record.save(path)
