@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+import gdl
+
 GDL = [sys.executable, "-m", "gdl"]
 EXIT_INTERRUPTED = 130
 
@@ -107,7 +109,7 @@ def test_a_second_ctrl_c_exits_at_once():
     assert took < 10
 
 
-GDL_DIR = str(Path(__file__).resolve().parent.parent / "gdl")
+GDL_DIR = str(Path(gdl.__file__).parent)   # the subprocesses import the same gdl
 
 
 def pythons_own(traceback: str) -> bool:
@@ -143,7 +145,7 @@ def test_ctrl_c_at_any_moment_of_the_start_is_one_line():
         assert "Traceback" not in err, (after, err)
         assert (proc.returncode, err) in ((EXIT_INTERRUPTED, "gdl: interrupted\n"),
                                           (-signal.SIGINT, "")), (after, proc.returncode, err)
-    assert all(after <= 0.05 for after in own), own   # 10 ms here; a loaded machine is slower
+    assert all(after <= 0.1 for after in own), own   # 10 ms here; a loaded machine is slower
 
 
 @pytest.mark.parametrize("busy", [0.1, 0.2, 0.4, 0.8])
