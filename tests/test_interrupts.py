@@ -14,7 +14,10 @@ from pathlib import Path
 
 import pytest
 
+import gdl
+
 GDL = [sys.executable, "-m", "gdl"]
+EXIT_INTERRUPTED = 130
 
 
 def cpu_seconds(pid: int) -> float:
@@ -106,6 +109,45 @@ def test_a_second_ctrl_c_exits_at_once():
     assert took < 10
 
 
+GDL_DIR = str(Path(gdl.__file__).parent)   # the subprocesses import the same gdl
+
+
+def pythons_own(traceback: str) -> bool:
+    """Whether a traceback is of Python's own start (its site module, runpy finding gdl),
+    before any line of gdl runs: no frame of it is in gdl's files."""
+    frames = [line for line in traceback.splitlines() if line.lstrip().startswith("File ")]
+    return bool(frames) and not any(GDL_DIR in frame for frame in frames)
+
+
+def test_importing_gdl_imports_nothing_else():
+    # `python -m gdl` runs gdl/__init__.py before gdl/__main__.py can catch a Ctrl-C: it
+    # must take no time (typing, with re and enum, took 15 ms: a press then was a traceback)
+    code = "import sys; before = set(sys.modules); import gdl; print(set(sys.modules) - before)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)
+    assert done.stdout.strip() == "{'gdl'}", done.stdout
+
+
+def test_ctrl_c_at_any_moment_of_the_start_is_one_line():
+    # Timed by the wall clock from the start, 0 to 0.5 s: Python's own start (10 ms or so),
+    # gdl/__init__.py, the imports, the compile, the count. Status 130 and the one line,
+    # or, for a press before Python has taken SIGINT over, killed by it (a shell says 130).
+    own = []
+    for after in [0.0, 0.005, 0.01, 0.015, 0.02, 0.03, 0.05, 0.1, 0.2, 0.3, 0.5]:
+        proc = subprocess.Popen(GDL + ["perft", "chess", "5"], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+        time.sleep(after)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+        if "Traceback" in err and pythons_own(err):
+            own.append(after)   # out of gdl's reach; only ever in the first few ms
+            continue
+        assert "Traceback" not in err, (after, err)
+        assert (proc.returncode, err) in ((EXIT_INTERRUPTED, "gdl: interrupted\n"),
+                                          (-signal.SIGINT, "")), (after, proc.returncode, err)
+    assert all(after <= 0.1 for after in own), own   # 10 ms here; a loaded machine is slower
+
+
 @pytest.mark.parametrize("busy", [0.1, 0.2, 0.4, 0.8])
 def test_ctrl_c_during_startup_is_one_line(busy):
     # Timed by processor time used: the imports take 0.2 to 0.5 s of it. (Python's own
@@ -114,3 +156,47 @@ def test_ctrl_c_during_startup_is_one_line(busy):
                                   after=0.0, busy=busy)
     assert code == 130 and "Traceback" not in err, err
     assert len(err.strip().splitlines()) <= 1
+
+
+def replayed_moves(path: Path) -> int:
+    """The moves `gdl replay FILE` shows: the record is whole, its moves legal."""
+    done = subprocess.run(GDL + ["replay", str(path)], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    last = done.stdout.splitlines()[-1]
+    assert last.startswith("result after ") and last.endswith(" moves: unfinished")
+    return int(last.split()[2])
+
+
+def test_ctrl_c_during_an_ai_game_saves_it(tmp_path):
+    path = tmp_path / "ai.json"
+    code, _, err, _ = interrupt(["play", "connect4", "--players", "ai,ai", "--time", "0.2",
+                                 "--save", str(path)], after=0.5, busy=1.5)
+    assert code == 130 and "Traceback" not in err, err
+    line = err.strip()
+    assert line.startswith("gdl: interrupted after ")
+    assert line.endswith(f" moves; the game so far is saved in {path}")
+    moves = int(line.split()[3])
+    assert json.loads(path.read_text())["format"] == "gdl-record"
+    assert replayed_moves(path) == moves
+    assert [p.name for p in tmp_path.iterdir()] == ["ai.json"]   # no temporary file left
+
+
+def test_ctrl_c_while_a_human_is_asked_saves_the_game(tmp_path):
+    path = tmp_path / "human.json"
+    proc = subprocess.Popen(GDL + ["play", "tictactoe", "--players", "human,human", "--save",
+                                   str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(b"b2\na1\n")
+    proc.stdin.flush()
+    shown = b""
+    while shown.count(b"to move: ") < 3:   # input() flushes stdout before its prompt
+        chunk = os.read(proc.stdout.fileno(), 4096)
+        assert chunk, shown
+        shown += chunk
+    proc.send_signal(signal.SIGINT)   # while it waits for the third move
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130 and "Traceback" not in err.decode(), err
+    assert err.decode() == f"gdl: interrupted after 2 moves; the game so far is saved in {path}\n"
+    assert replayed_moves(path) == 2

@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from time import perf_counter
 from typing import Any
 from collections.abc import Callable
+
+import attrs
 
 from gdl import interrupts, records
 from gdl.cli import colour as cli_colour
@@ -32,6 +35,7 @@ from gdl.position import Position, checked_move, outcome
 from gdl.protocol import PUZZLE, Game, State
 
 EXIT_INTERRUPTED = interrupts.EXIT_INTERRUPTED
+EXIT_INPUT_ENDED = 1   # stdin ended before the game did: abandoned (an error's status)
 PLAY_SCRAMBLE = 20   # random moves that scramble a solved puzzle before `gdl play`
 HINT_SECONDS = 1.0   # the longest a hint may think
 WORDS = ("undo", "hint", "resign", "quit")
@@ -56,52 +60,68 @@ class _Input:
             raise
 
 
+@attrs.frozen
+class _Ply:
+    """One move played: who, its text, its seconds and the state after it."""
+
+    mover: int
+    text: str
+    seconds: float
+    state: State
+
+
 class _Game:
-    """The game under way: the states, the moves in notation, the seconds per move."""
+    """The game under way. Each move is one _Ply appended in one step, so a Ctrl-C at any
+    moment leaves a whole game to save (never a move without its time)."""
 
     def __init__(self, game: Game, start: State) -> None:
-        self.game, self.states = game, [start]
-        self.moves: list[str] = []
-        self.seconds: list[float] = []
-        self.movers: list[int] = []
+        self.game, self.start = game, start
+        self.plies: list[_Ply] = []
         self.resigned: int | None = None
 
     @property
     def state(self) -> State:
-        return self.states[-1]
+        return self.plies[-1].state if self.plies else self.start
+
+    @property
+    def moves(self) -> list[str]:
+        return [ply.text for ply in self.plies]
 
     def play(self, move: Any, seconds: float) -> str:
-        text = self.game.move_text(self.state, move)
-        self.movers.append(self.game.current_player(self.state))
-        self.states.append(self.game.apply(self.state, move))
-        self.moves.append(text)
-        self.seconds.append(seconds)
+        state = self.state
+        text = self.game.move_text(state, move)
+        self.plies.append(_Ply(self.game.current_player(state), text, seconds,
+                               self.game.apply(state, move)))
         return text
 
     def undo_to(self, player: int) -> int:
         """Take back moves up to and including `player`'s last one; how many."""
-        if player not in self.movers:
+        if all(ply.mover != player for ply in self.plies):
             return 0
         taken = 0
-        while self.movers:
-            mover = self.movers.pop()
-            self.states.pop(), self.moves.pop(), self.seconds.pop()
+        while self.plies:
             taken += 1
-            if mover == player:
+            if self.plies.pop().mover == player:
                 break
         return taken
 
     def result(self) -> tuple[str | None, tuple[float, ...] | None]:
         """The outcome in words and the payoffs; (None, None) while unfinished."""
-        players = self.game.players
         if self.resigned is not None:
-            n, loser = len(players), self.resigned
-            payoffs = tuple(-1.0 if p == loser else 1.0 / max(n - 1, 1) for p in range(n))
-            return f"{players[loser]} resigns", payoffs
+            return records.resigned(self.game, self.resigned)
         if self.game.is_terminal(self.state):
             found = outcome(self.game, self.state)
             return found.text, found.payoffs
         return None, None
+
+    def record(self, args: argparse.Namespace, rules: str, how: records.Start,
+               specs: list[str], broken: bool = False) -> records.Record:
+        """The game so far as a record (finished or not); `broken`: an error stopped it,
+        and its result is not asked (the rules may be what failed)."""
+        text, payoffs = (None, None) if broken else self.result()
+        return records.Record(args.game, rules, dict(read_options(args.set)), how,
+                              tuple(specs), tuple(self.moves),
+                              tuple(ply.seconds for ply in self.plies), text, payoffs)
 
 
 def _ask(game: Game, state: State, read: Callable[[str], str], hint: Callable[[], str]
@@ -143,6 +163,9 @@ def _start(game: Any, args: argparse.Namespace, setup: Callable) -> tuple[State,
 def run(args: argparse.Namespace, status: Any) -> int:
     game = load_game(args)
     require_moves(game, "play")
+    if args.save:
+        _check_writable(args.save)   # before the game, not after an hour of it
+    rules = records.rules_hash(args.game)   # the rules as loaded, whatever happens to the file
     n = len(game.players)
     specs = player_specs(args.players, ["human"] + ["ai"] * (n - 1), n)
     seeds = random.Random(args.seed) if args.seed is not None else None
@@ -165,37 +188,77 @@ def run(args: argparse.Namespace, status: Any) -> int:
         print(f"{game.title}: " + ", ".join(f"{name} {seat.name}"
                                             for name, seat in zip(game.players, seats)))
     played = _Game(game, start)
-    show(played)
 
     def hint() -> str:
         seconds = min(args.time or HINT_SECONDS, HINT_SECONDS)
         return ai_move(Position(game, start=played.state), level=args.level,
                        seconds=seconds).move
 
-    code = _loop(game, played, seats, reader, status, show, hint, args.max_plies, quiet)
-    text, payoffs = played.result()
+    try:
+        show(played)
+        code = _loop(game, played, seats, reader, status, show, hint, args.max_plies, quiet)
+    except KeyboardInterrupt:   # a press outside a search (a random seat, a board printing)
+        status.clear()
+        if status.enabled:   # the cursor may sit after a prompt or ^C
+            print(file=sys.stderr)
+        code = EXIT_INTERRUPTED
+    except BaseException:   # an error ends the game: what was played is saved all the same
+        if args.save:
+            _save(played.record(args, rules, how, specs, broken=True), args.save, warn=True)
+        raise
+    with interrupts.polled():   # a first Ctrl-C from here is taken once the record is saved
+        record = played.record(args, rules, how, specs)
+        if args.save:
+            _save(record, args.save)
+    return _finish(game, played, record, args, code)
+
+
+def _finish(game: Game, played: _Game, record: records.Record, args: argparse.Namespace,
+            code: int) -> int:
+    """Print how the game ended (the record itself with --json); returns `code`."""
+    saved = f"; the game so far is saved in {args.save}" if args.save else ""
+    if code == EXIT_INTERRUPTED:
+        print(f"gdl: interrupted after {len(played.moves)} moves{saved}", file=sys.stderr)
+        return code
+    if code == EXIT_INPUT_ENDED:
+        print(f"gdl: the input ended; game abandoned after {len(played.moves)} moves{saved}",
+              file=sys.stderr)
     ending = [f"final position: {game.position_text(played.state)}"] if hasattr(
         game, "position_text") else []
     if played.moves:
-        ending.append(f"moves: {records.moves_text(how.moves + tuple(played.moves))}")
-    if code == EXIT_INTERRUPTED:
-        print(f"gdl: interrupted after {len(played.moves)} moves", file=sys.stderr)
-        return code
+        ending.append(f"moves: {records.moves_text(record.start.moves + record.moves)}")
     if code == 0:
-        cut = len(played.moves) == args.max_plies and text is None
+        cut = len(played.moves) == args.max_plies and record.result is None
         limit = "unsolved at the move limit" if game.kind == PUZZLE else "a draw by the move limit"
         ending.append(f"result after {len(played.moves)} moves: "
-                      f"{text or (f'{limit} (--max-plies)' if cut else 'unfinished')}")
-    record = records.Record(args.game, records.rules_hash(args.game),
-                            dict(read_options(args.set)), how, tuple(specs),
-                            tuple(played.moves), tuple(played.seconds), text, payoffs)
-    if quiet:
+                      f"{record.result or (f'{limit} (--max-plies)' if cut else 'unfinished')}")
+    if args.json:
         print(json.dumps(record.to_json(), indent=2))
     elif ending:
         print("\n" + "\n".join(ending))
-    if args.save:
-        record.save(args.save)
     return code
+
+
+def _check_writable(path: str) -> None:
+    """Refuse a --save FILE that cannot be written, before the game starts."""
+    folder = os.path.dirname(path) or "."
+    if os.path.isdir(path) or not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+        raise GdlError(f"--save {path}: cannot write a file there")
+
+
+def _save(record: records.Record, path: str, warn: bool = False) -> None:
+    """Write `record` to `path`; a Ctrl-C while it is written is taken after it (the first
+    press only sets interrupts.requested(); a second still exits at once, and the file is
+    then the old one or none: it is written atomically). With `warn`, a failure is one
+    line on stderr instead of an error (another error is on its way)."""
+    try:
+        with interrupts.polled():
+            record.save(path)
+    except OSError as err:
+        if not warn:
+            raise GdlError(f"--save {path}: cannot write the game: {err.strerror}") from None
+        print(f"gdl: warning: --save {path}: cannot write the game: {err.strerror}",
+              file=sys.stderr)
 
 
 def _loop(game: Game, played: _Game, seats: list, reader: _Input, status: Any,
@@ -206,7 +269,8 @@ def _loop(game: Game, played: _Game, seats: list, reader: _Input, status: Any,
             return 0
         state = played.state
         mover = game.current_player(state)
-        if not game.legal_moves(state):
+        legal = game.legal_moves(state)
+        if not legal:
             raise GdlError(f"{game.players[mover]} has no legal move, yet the game is not over")
         seat = seats[mover]
         start = perf_counter()
@@ -219,12 +283,13 @@ def _loop(game: Game, played: _Game, seats: list, reader: _Input, status: Any,
                 status.clear()
                 if interrupts.requested():   # the search ended early: stop after it
                     return EXIT_INTERRUPTED
+                if move not in legal:   # a player's bug must not put a wrong move in the record
+                    raise GdlError(f"{game.players[mover]} ({seat.name}) chose an illegal "
+                                   f"move: {move!r}")
         except GdlError:
             if not reader.ended:
                 raise
-            print(f"gdl: the input ended; game abandoned after {len(played.moves)} moves",
-                  file=sys.stderr)
-            return 1
+            return EXIT_INPUT_ENDED
         if move == "quit":
             return 0
         if move == "resign":

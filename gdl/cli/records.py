@@ -1,4 +1,9 @@
-"""`gdl replay FILE`: show a saved game (see gdl.records) move by move."""
+"""`gdl replay FILE`: show a saved game (see gdl.records) move by move.
+
+The record is checked before anything is shown: its rules, every field and every
+move (a move after the end of the game is refused). The result printed is the one
+the replayed moves give; a record whose stored result differs is named on stderr.
+"""
 
 from __future__ import annotations
 
@@ -8,17 +13,30 @@ import sys
 from typing import Any
 from collections.abc import Callable
 
-from gdl import catalog, records
+from gdl import records
 from gdl.cli import colour as cli_colour
 
 
 def run(args: argparse.Namespace, status: Any) -> int:
     record = records.read(args.file)
-    records.check_rules(record, args.file)
-    game = catalog.load(record.game, record.options)
+    game = records.open_game(record, args.file)
+    final = records.replay(game, record, args.file)
+    result, payoffs = records.replayed_result(final, record)
     if args.json:
         print(json.dumps(record.to_json(), indent=2))
-        return 0
+    else:
+        _show(game, record)
+        print(f"result after {len(record.moves)} moves: {result or 'unfinished'}")
+    if (result, payoffs) != (record.result, record.payoffs):
+        stored = "no result" if record.result is None else repr(record.result)
+        print(f"gdl: warning: {args.file}: the record says {stored}, "
+              f"but its moves give {result or 'an unfinished game'!r}", file=sys.stderr)
+    return 0
+
+
+def _show(game: Any, record: records.Record) -> None:
+    """The players, the start, each move with the board after it, the final position
+    and the moves (the record has been replayed and checked: every move is legal)."""
     colour = cli_colour.wanted(sys.stdout)
     state = records.start_state(game, record)
     print(f"{game.title}: " + ", ".join(f"{name} {spec}"
@@ -37,12 +55,11 @@ def run(args: argparse.Namespace, status: Any) -> int:
     if hasattr(game, "position_text"):   # as `gdl play` ends: what --position reads
         print(f"final position: {game.position_text(state)}")
     print(f"moves: {records.moves_text(record.start.moves + record.moves)}")
-    print(f"result after {len(record.moves)} moves: {record.result or 'unfinished'}")
-    return 0
 
 
 def add_command(command: Callable[..., argparse.ArgumentParser], parents: list) -> None:
     """Add `replay` through cli.build_parser's `command` helper."""
     p = command("replay", run, "show a game saved by `gdl play --save` move by move", parents)
     p.add_argument("file", metavar="FILE", help="a JSON game record")
-    p.add_argument("--json", action="store_true", help="print the record, checked")
+    p.add_argument("--json", action="store_true",
+                   help="print the record, checked (its rules, fields and moves)")
