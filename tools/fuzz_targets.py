@@ -22,14 +22,16 @@ import contextlib
 import io
 import json
 import random
+import re
 import tempfile
+import warnings
 from pathlib import Path
 from typing import Any
 
 RECORD_GAMES = ("tictactoe", "connect4", "nim", "chess", "peg_solitaire", "go")
 POSITION_GAMES = ("tictactoe", "connect4", "chess", "draughts", "othello", "mancala",
                   "shogi", "go", "nine_mens_morris", "fifteen_puzzle", "sokoban")
-HOSTILE_VALUES: list[Any] = [0, -1, 10 ** 5000, 1.5, None, True, "", "x" * 300, [], [[["a1"]]],
+HOSTILE_VALUES: list[Any] = [0, -1, "@big@", 1.5, None, True, "", "x" * 300, [], [[["a1"]]],
                              {"a": 1}, [1, 2, 3], "a1 b2", "\u2028", "../../etc/passwd"]
 
 
@@ -56,11 +58,18 @@ def _random_game(name: str, rng: random.Random, plies: int) -> tuple[Any, Any]:
 
 # --------------------------------------------------------------------------- JSON mutations
 
-def _deep(depth: int) -> Any:
-    value: Any = "a1"
-    for _ in range(depth):
-        value = [value]
-    return value
+DEEP = re.compile(r'"@deep(\d+)@"')
+
+
+def _deep(depth: int) -> str:
+    """A mark the JSON text of a list `depth` deep replaces (json.dumps recurses)."""
+    return f"@deep{depth}@"
+
+
+def _dumps(data: Any) -> str:
+    """JSON text, with the marks of deep lists and of a 5,000-digit number filled in."""
+    text = json.dumps(data).replace('"@big@"', "9" * 5000)
+    return DEEP.sub(lambda m: "[" * int(m[1]) + '"a1"' + "]" * int(m[1]), text)
 
 
 def mutate_json(text: str, rng: random.Random) -> str:
@@ -91,7 +100,7 @@ def mutate_json(text: str, rng: random.Random) -> str:
                 inner[rng.choice(list(inner))] = rng.choice(HOSTILE_VALUES)
         else:
             data[key] = _deep(rng.choice([3, 100, 2000]))
-    out = json.dumps(data)
+    out = _dumps(data)
     if rng.random() < 0.1:   # text edits: cut short, or a character inserted
         at = rng.randrange(len(out) + 1)
         out = out[:at] if rng.random() < 0.5 else out[:at] + rng.choice('{}[]",:\\0') + out[at:]
@@ -154,7 +163,8 @@ def position_seeds(rng: random.Random) -> list[str]:
     for name in POSITION_GAMES:
         for plies in (0, 3, 9):
             game, state = _random_game(name, rng, plies)
-            out.append(f"{name}\0{game.position_text(state)}")
+            text = getattr(game, "position_text", None) or game.state_text   # (a puzzle's)
+            out.append(f"{name}\0{text(state)}")
     return out
 
 
@@ -195,7 +205,9 @@ _CLIENT: Any = None
 def run_web(text: str) -> tuple[int, str, str]:
     """The route on the app in this process; 2xx -> 0, 4xx with a JSON error -> 1."""
     global _CLIENT
-    from starlette.testclient import TestClient
+    with warnings.catch_warnings():   # (its note on httpx: not ours to act on)
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
 
     from gdl.web.app import create_app
     if _CLIENT is None:
