@@ -19,6 +19,7 @@ Every run returns (exit code, stdout, stderr) as `gdl` would: the web's 2xx is 0
 from __future__ import annotations
 
 import contextlib
+import copy
 import io
 import json
 import random
@@ -61,6 +62,11 @@ def _random_game(name: str, rng: random.Random, plies: int) -> tuple[Any, Any]:
 DEEP = re.compile(r'"@deep(\d+)@"')
 
 
+def _hostile(rng: random.Random, more: list | None = None) -> Any:
+    """A hostile value, a copy of its own (a list edited later must not be the table's)."""
+    return copy.deepcopy(rng.choice(HOSTILE_VALUES + (more or [])))
+
+
 def _deep(depth: int) -> str:
     """A mark the JSON text of a list `depth` deep replaces (json.dumps recurses)."""
     return f"@deep{depth}@"
@@ -85,19 +91,19 @@ def mutate_json(text: str, rng: random.Random) -> str:
         keys = list(data) or ["x"]
         key, kind = rng.choice(keys), rng.randrange(6)
         if kind == 0:
-            data[key] = rng.choice(HOSTILE_VALUES)
+            data[key] = _hostile(rng)
         elif kind == 1:
             data.pop(key, None)
         elif kind == 2:
             data[rng.choice(["scramble", "start", "moves", "seed", "extra"])] = \
-                rng.choice(HOSTILE_VALUES + [{"moves": [], "scramble": 5, "seed": 1}])
+                _hostile(rng, [{"moves": [], "scramble": 5, "seed": 1}])
         elif kind == 3 and isinstance(data.get(key), list) and data[key]:
             items = data[key]
-            items[rng.randrange(len(items))] = rng.choice(HOSTILE_VALUES)
+            items[rng.randrange(len(items))] = _hostile(rng)
         elif kind == 4 and isinstance(data.get(key), dict):
             inner = data[key]
             if inner:
-                inner[rng.choice(list(inner))] = rng.choice(HOSTILE_VALUES)
+                inner[rng.choice(list(inner))] = _hostile(rng)
         else:
             data[key] = _deep(rng.choice([3, 100, 2000]))
     out = _dumps(data)
