@@ -79,6 +79,15 @@ def compile_text(text: str, filename: str = "<rules>",
     return equip(compile_rules(text, filename, options))
 
 
+def is_file(path: Path) -> bool:
+    """Whether `path` names a file; False for a name the system cannot even look up (too
+    long, a NUL in it), where Path.is_file raises."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def resolve(game: str) -> Path:
     """The rules file for a bundled name or a path.
 
@@ -89,7 +98,7 @@ def resolve(game: str) -> Path:
     if game in paths:
         return paths[game]
     path = Path(game)
-    if path.is_file():
+    if is_file(path):
         return path
     close = difflib.get_close_matches(game, list(paths), n=1)
     hint = f"; did you mean '{close[0]}'?" if close else " (see `gdl list`)"
@@ -113,7 +122,7 @@ def load(game: str, options: Mapping[str, object] | None = None) -> Any:
     (1, 2)
     """
     texts = {name: option_text(name, value) for name, value in (options or {}).items()}
-    if Path(game).suffix in LEVEL_SUFFIXES and Path(game).is_file():
+    if Path(game).suffix in LEVEL_SUFFIXES and is_file(Path(game)):
         return load_level(LEVEL_SUFFIXES[Path(game).suffix], game, options)
     return equip(load_file(resolve(game), texts))
 
@@ -137,7 +146,7 @@ def load_level(game: str, level: str, options: Mapping[str, object] | None = Non
         PositionError: the level is not in the game's format; UnknownGame: unreadable file.
     """
     path = Path(level)
-    if "\n" not in level and path.suffix and path.is_file():
+    if "\n" not in level and path.suffix and is_file(path):
         level = path.read_text(encoding="utf-8")
     text = LEVEL_READERS[game](level)
     texts = {name: option_text(name, value) for name, value in (options or {}).items()}

@@ -274,7 +274,7 @@ def moves_text(moves: tuple[str, ...] | list[str]) -> str:
 
 def is_record_path(text: str | None) -> bool:
     """Whether a `--moves` value names a record file rather than moves."""
-    return bool(text) and str(text).endswith(".json") and Path(str(text)).is_file()
+    return bool(text) and str(text).endswith(".json") and catalog.is_file(Path(str(text)))
 
 
 def moves_of(path: str, game: Any) -> str:

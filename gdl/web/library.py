@@ -32,7 +32,7 @@ class Library:
     def __init__(self, paths: Iterable[str] = ()) -> None:
         self.paths = {str(p): Path(p) for p in paths}
         for name, path in self.paths.items():
-            if not path.is_file():
+            if not catalog.is_file(path):
                 raise UnknownGame(f"no rules file named {name!r}")
         self._texts: OrderedDict[str, str] = OrderedDict()
         self._compiled: OrderedDict[tuple, Any] = OrderedDict()
