@@ -34,6 +34,8 @@ import tempfile
 from pathlib import Path
 from typing import NamedTuple
 
+import attrs
+
 from gdl import __version__
 from gdl.errors import GdlError
 
@@ -54,6 +56,18 @@ def slow(source: str) -> bool:
     """Whether building `source` takes seconds (chess 5 s, antichess 2 s, shogi 13 s; the
     sources below LARGE_SOURCE build in under one)."""
     return len(source) >= LARGE_SOURCE
+
+
+@attrs.frozen
+class BuildInfo:
+    """How the library was had: built now (and how long generating and compiling took) or
+    found in the cache (and how long loading took); quick: an unoptimised build, until the
+    optimised one is there (NativeGame.quick_start)."""
+    path: str
+    built: bool
+    generate_seconds: float
+    build_seconds: float
+    quick: bool = False
 
 
 class NoCompiler(GdlError):

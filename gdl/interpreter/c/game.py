@@ -22,18 +22,6 @@ from gdl.interpreter.c.generate import (Layout, generate, ir_digest, layout_dige
                                         layout_of)
 from gdl.interpreter.c.support import Unsupported, notice
 
-@attrs.frozen
-class BuildInfo:
-    """How the library was had: built now (and how long generating and compiling took) or
-    found in the cache (and how long loading took); quick: an unoptimised build, until the
-    optimised one is there (NativeGame.quick_start)."""
-    path: str
-    built: bool
-    generate_seconds: float
-    build_seconds: float
-    quick: bool = False
-
-
 class NativeGame:
     """A compiled game whose loops (and, with `per_call`, whose `legal_moves` and `apply`)
     run in C; see the module doc. Without `eager` the library is built when a native loop
@@ -73,7 +61,7 @@ class NativeGame:
             self._source, self.layout = generate(ir, self._evaluation())
             generated = perf_counter()
             path, built, quick, lib, digest = self._compiled(key, self._source)
-        self.build_info = BuildInfo(str(path), built, generated - start,
+        self.build_info = build.BuildInfo(str(path), built, generated - start,
                                     perf_counter() - generated, quick)
         self._use(lib, path, digest)
 

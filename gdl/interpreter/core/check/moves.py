@@ -14,10 +14,9 @@ import attrs
 
 from gdl.grammar import ast
 from gdl.interpreter.core import ir
-from gdl.limits import PARAMETER_VALUES
 from gdl.interpreter.core.check.expressions import Lowerer
 from gdl.interpreter.core.check.scope import (CONST, DISTANCE, EFFECT, ILLEGAL, MOVE, Context,
-    check_index, constant, error, expect, owner_word, unknown)
+    check_index, check_span, constant, error, expect, owner_word, unknown)
 from gdl.interpreter.core.ir import BOOL, CELLS, COUNTS, INT, LIST
 
 MAX_RULES = 4096   # move rules per game; a board move keeps its rule's number in a few bits
@@ -262,7 +261,7 @@ class MoveChecks:
     def _parammove(self, node: ast.ParamMove) -> None:
         self._rule_count(node)
         names: list[str] = []
-        ranges = []
+        ranges: list[tuple[ir.Expr, ir.Expr]] = []
         for param in node.params:
             if param.name.text in names:
                 raise error(f"parameter '{param.name.text}' is named twice", param.name)
@@ -270,12 +269,8 @@ class MoveChecks:
             ctx = Context(MOVE, tuple(names))
             low = expect(self.lower.lower(param.low, ctx), INT, param.low, "a range bound")
             high = expect(self.lower.lower(param.high, ctx), INT, param.high, "a range bound")
-            if isinstance(low, ir.Const) and isinstance(high, ir.Const) and \
-                    high.value - low.value >= PARAMETER_VALUES:   # else checked as it is listed
-                raise error(f"'{param.name.text}' ranges over {high.value - low.value + 1:,} "
-                            f"values, more than the limit of {PARAMETER_VALUES:,}", param.high)
-            ranges.append((low, high))
-            names.append(param.name.text)
+            check_span(low, high, param.name.text, param.high)
+            ranges, names = [*ranges, (low, high)], [*names, param.name.text]
         ctx = Context(MOVE, tuple(names))
         guard = None
         if node.guard is not None:

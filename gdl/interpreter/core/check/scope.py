@@ -13,6 +13,7 @@ from typing import Any
 import attrs
 
 from gdl.errors import RulesSemanticError
+from gdl.limits import PARAMETER_VALUES
 from gdl.grammar import ast
 from gdl.interpreter.core import ir
 from gdl.interpreter.core.check.folding import fold
@@ -97,6 +98,15 @@ def expect(expr: ir.Expr, want: str, node: Any, what: str) -> ir.Expr:
         return fold(ir.Op("bool", (expr,), BOOL))
     raise error(f"{what} must be a {want}, not a {expr.type}", node)
 
+
+
+def check_span(low: ir.Expr, high: ir.Expr, name: str, node: Any) -> None:
+    """A parameter's constant range within PARAMETER_VALUES (one read from the position is
+    checked as its moves are listed)."""
+    if isinstance(low, ir.Const) and isinstance(high, ir.Const) and \
+            high.value - low.value >= PARAMETER_VALUES:
+        raise error(f"'{name}' ranges over {high.value - low.value + 1:,} values, more than "
+                    f"the limit of {PARAMETER_VALUES:,}", node)
 
 
 def check_index(index: ir.Expr, node: Any) -> None:
