@@ -31,3 +31,17 @@ def test_a_short_campaign_finds_nothing_bad():
     assert sum(counts.values()) == 400
     assert {k: counts[k] for k in fuzz.BAD} == dict.fromkeys(fuzz.BAD, 0), result["examples"]
     assert counts["located error"] > 0 and counts["compiled"] > 0
+
+
+def test_a_short_campaign_on_records_positions_and_the_web_finds_nothing_bad():
+    """The other targets (tools/fuzz_targets.py), 100 cases each; the records and the web
+    bodies include valid ones that are accepted."""
+    targets = ("records", "positions", "web")
+    result = fuzz.campaign(cases=300, seed=5, workers=2, targets=targets)
+    counts = result["counts"]
+    assert {k: counts[k] for k in fuzz.BAD} == dict.fromkeys(fuzz.BAD, 0), result["examples"]
+    for target in targets:
+        counts = result["targets"][target]
+        assert sum(counts.values()) == 100
+        assert counts["one-line error"] > 0
+    assert result["targets"]["web"]["compiled"] > 0
