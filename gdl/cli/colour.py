@@ -40,5 +40,7 @@ def colour_board(game: Any, picture: str, last: set[str]) -> str:
             if f"{chr(ord('a') + x)}{y}" in last:
                 style += LAST_MOVE
             out.append(f"{style}{mark}{RESET}" if style else mark)
-        rows[i] = row[:ROW_LABEL] + " ".join(out[1:])
+        gaps = [row[ROW_LABEL + 2 * x + 1] if ROW_LABEL + 2 * x + 1 < len(row) else " "
+                for x in range(geo.width - 1)]   # blanks, or a go board's lines
+        rows[i] = row[:ROW_LABEL] + "".join(m + g for m, g in zip(out[1:], gaps + [""]))
     return "\n".join(rows)

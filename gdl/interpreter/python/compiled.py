@@ -14,8 +14,8 @@ from typing import Any, cast
 import attrs
 
 from gdl.errors import IllegalMove
-from gdl.interpreter.python import hands_picture
-from gdl.interpreter.core import invariants, ir, position_text as position
+from gdl.interpreter.python import hands_picture, picture
+from gdl.interpreter.core import invariants, ir, picture_style, position_text as position
 from gdl.interpreter.python.generate import generate
 from gdl.interpreter.core.geometry import bits
 from gdl.interpreter.core.symmetry import close
@@ -59,6 +59,7 @@ class CompiledGame:
         self._returns = namespace["RETURNS"]
         self._cell_bits = game.geometry.size_bits
         self._letters: dict | None = None   # piece letters of position texts, made when first asked
+        self._style: picture_style.Style | None = None   # how it is drawn, made when first asked
         self._board_rules = [r for r in game.rules if not isinstance(r, ir.ParamRule)]
         # where a board move keeps its captures (see codegen_moves.Encoding)
         S = game.geometry.size_bits
@@ -266,92 +267,23 @@ class CompiledGame:
                           tuple(self.move_text(state, m) for m in self.legal_moves(state)))
 
     def glyph(self, player: int, kind: int) -> str:
-        """One letter for a piece: the first kind shows its owner's initial (a digit beyond
-        two players); other kinds show their own initial, upper case for the first player."""
-        if player == len(self.players):   # a neutral piece
-            return "*#+%"[self.ir.neutral.index(kind) % 4]
-        if hands_picture.promotes(self.ir):   # shogi: ` P`, `+P` (a promoted pawn)
+        """The piece's letter in the terminal picture (see gdl.interpreter.core.picture_style):
+        one kind shows its owner's initial; several show distinct letters (knight N, king K),
+        upper case for the first player; shogi shows ` P` and `+P` (a promoted pawn)."""
+        if hands_picture.promotes(self.ir) and player < len(self.players):
             return hands_picture.glyph(self.ir, self.letters(), player, kind)
-        if kind == 0:
-            return self.players[player][0].upper() if len(self.players) <= 2 else str(player + 1)
-        letter = self.ir.pieces[kind][0]
-        return letter.upper() if player == 0 else letter.lower()
+        return self.style().letters.get((player, kind), "?")
 
-    def render(self, state: State) -> str:
-        geo = self.geometry
-        planes = len(self.ir.initial_planes)
-        marks = {}
-        for index in range(planes):
-            player, kind = divmod(index, len(self.ir.pieces))
-            for cell in bits(state[index]):
-                marks[cell] = self.glyph(player, kind)
-        counted = next((i for i, v in enumerate(self.ir.variables) if v.type == ir.COUNTS), None)
-        if counted is not None:   # cells that hold a count show it (seeds in pits)
-            counts = state[planes + counted]
-            width = max(len(str(n)) for n in counts)
-            for cell in geo.cells:
-                marks.setdefault(cell, str(counts[cell]).rjust(width))
-        rows = self._board_rows(marks)
-        for variable, value in zip(self.ir.variables, state[planes:]):
-            if variable.type == ir.HISTORY or (variable.type == ir.COUNTS and counted is not None
-                                                and variable is self.ir.variables[counted]):
-                continue
-            if variable is self.ir.variables[self.ir.hand or 0] and self.ir.hand is not None:
-                rows += hands_picture.hand_lines(self.ir, self.letters(), value)
-                continue
-            if variable.type == ir.CELLS:   # a remembered cell: its names
-                value = " ".join(self.geometry.name(c) for c in bits(value)) or "none"
-            rows.append(f"{variable.name}: {value}")
-        if state[-1]:
-            rows.append(self.outcome_text(state))
-        else:
-            rows.append(f"{self.players[state[-2]]} to move")
-        return "\n".join(rows)
+    def style(self) -> picture_style.Style:
+        """How the game is drawn (made once)."""
+        if self._style is None:
+            self._style = picture_style.style(self.ir, self.geometry)
+        return self._style
 
-    def _board_rows(self, marks: dict[int, str]) -> list[str]:
-        """The board's picture, top row first, with row numbers and column letters: a square
-        grid as it is; a hex grid with each row half a cell right of the one below (so every
-        cell's six neighbours touch it); a points board on its grid with its links drawn, a
-        line between each two rows for the links that cross it. A mark may be wider than one
-        letter (a count): every cell then takes that width."""
-        geo = self.geometry
-        wide = max(map(len, marks.values()), default=1)
-        tall = 2 if geo.shape == "points" else 1    # canvas lines per row of the grid
-        # canvas[line][2x] is the slot of column x (`wide` letters), canvas[line][2x + 1] a gap
-        canvas = [[" " * wide if i % 2 == 0 else " " for i in range(2 * geo.width - 1)]
-                  for _ in range(tall * geo.height - tall + 1)]
-        if geo.shape == "points":
-            self._draw_links(canvas, wide)
-        for c in geo.cells:
-            x, y = geo.xy(c)
-            canvas[tall * y][2 * x] = marks.get(c, ".").rjust(wide)
-        rows = []
-        for line in range(len(canvas) - 1, -1, -1) if geo.width else ():   # none without a board
-            y, between = divmod(line, tall)
-            text = "".join(canvas[line])
-            if geo.shape == "hex":
-                text = (" " * (y * (wide + 1) // 2) + text).rstrip()
-            row = f"{'' if between else y + 1:>2} {text}"
-            rows.append(row.rstrip() if tall > 1 else row)   # a square row keeps its blanks
-        if geo.width:
-            rows.append("   " + " ".join(chr(ord("a") + x).rjust(wide) for x in range(geo.width)))
-        return rows
-
-    def _draw_links(self, canvas: list[list[str]], wide: int) -> None:
-        """A points board's links, point (x, y) being canvas[2y][2x]: `-` along a row, `|`
-        along a column, `/` and `\\` along a diagonal, `+` where two links cross."""
-        geo = self.geometry
-        for a, b in geo.links:
-            (ax, ay), (bx, by) = geo.xy(a), geo.xy(b)
-            dx, dy = (bx > ax) - (bx < ax), (by > ay) - (by < ay)
-            mark = "|" if not dx else "-" if not dy else "/" if dx == dy else "\\"
-            x2, y2 = 2 * ax + dx, 2 * ay + dy
-            while (x2, y2) != (2 * bx, 2 * by):
-                slot = wide if x2 % 2 == 0 else 1
-                old = canvas[y2][x2].strip()
-                fill = mark * slot if mark == "-" else mark.rjust(slot)
-                canvas[y2][x2] = fill if old in ("", mark) else "+".rjust(slot)
-                x2, y2 = x2 + dx, y2 + dy
+    def render(self, state: State, details: bool = False) -> str:
+        """The position as a picture for people: the board, hands, who is to move (or the
+        result); `details` adds the state's variables (plies, castling rights, ko, ...)."""
+        return picture.render(self, state, details)
 
     def outcome_text(self, state: State) -> str:
         payoffs = self.returns(state)
