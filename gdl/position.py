@@ -195,7 +195,7 @@ class Position:
         return f"<Position {self.game.name} after {played}>"
 
     def _repr_svg_(self) -> str | None:
-        """The board as SVG (Jupyter draws it); None for a game without a square grid."""
+        """The board as SVG (Jupyter draws it); None for a game with nothing to draw."""
         return board_svg(self.game, self.state, self._last_cells())
 
     def _last_cells(self) -> tuple[str, ...]:

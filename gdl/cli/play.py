@@ -5,6 +5,7 @@ A human seat reads a move (any unique beginning of one), or one of
     hint      the AI's suggestion for this position
     resign    give the game up (the others win)
     quit      stop here (the game is left unfinished)
+    details   the position's bookkeeping too (plies, castling rights, ko, ...)
     ?         list the legal moves and these words
 The board is printed after every move, in colour on a terminal (not when
 NO_COLOR is set), with the last move's cells highlighted; the moves, in the
@@ -38,12 +39,15 @@ EXIT_INTERRUPTED = interrupts.EXIT_INTERRUPTED
 EXIT_INPUT_ENDED = 1   # stdin ended before the game did: abandoned (an error's status)
 PLAY_SCRAMBLE = 20   # random moves that scramble a solved puzzle before `gdl play`
 HINT_SECONDS = 1.0   # the longest a hint may think
-WORDS = ("undo", "hint", "resign", "quit")
+WORDS = ("undo", "hint", "details", "resign", "quit")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--save", metavar="FILE",
                         help="write the game to FILE as a JSON record (see `gdl replay`)")
+    parser.add_argument("--details", action="store_true",
+                        help="print the state's bookkeeping under each board (plies, ko, "
+                             "castling rights, ...)")
 
 
 class _Input:
@@ -124,6 +128,12 @@ class _Game:
                               tuple(ply.seconds for ply in self.plies), text, payoffs)
 
 
+def picture(game: Game, state: State, details: bool = False) -> str:
+    """The board for people; with `details`, the state's variables too (a compiled game's)."""
+    return game.render(state, details=True) if details and hasattr(  # type: ignore[call-arg]
+        game, "style") else game.render(state)
+
+
 def _ask(game: Game, state: State, read: Callable[[str], str], hint: Callable[[], str]
          ) -> Any:
     """A human's move, or one of WORDS. Raises GdlError when the input ends."""
@@ -139,6 +149,8 @@ def _ask(game: Game, state: State, read: Callable[[str], str], hint: Callable[[]
             print(f"legal moves: {legal}\n(or: {', '.join(WORDS)})")
         elif word == "hint":
             print(f"hint: {hint()}")
+        elif word == "details":
+            print(picture(game, state, details=True))
         elif word in WORDS:
             return word
         else:
@@ -181,8 +193,8 @@ def run(args: argparse.Namespace, status: Any) -> int:
         if quiet:
             return
         last = cli_colour.move_cells(game, played.moves[-1]) if played.moves else set()
-        picture = game.render(played.state)
-        print(cli_colour.colour_board(game, picture, last) if colour else picture)
+        board = picture(game, played.state, getattr(args, "details", False))
+        print(cli_colour.colour_board(game, board, last) if colour else board)
 
     if not quiet:
         print(f"{game.title}: " + ", ".join(f"{name} {seat.name}"

@@ -16,6 +16,7 @@ from gdl.interpreter.python.compiled import CompiledGame
 from gdl.interpreter.core.grid.compiled import CompiledConstraints
 from gdl.interpreter.core.geometry import bits
 from gdl.interpreter.layouts.compiled import CompiledPuzzle
+from gdl.interpreter.layouts import picture as puzzle_picture
 from gdl.interpreter.core.puzzle_ir import PermutationIR, TilesIR
 from gdl.protocol import Game, State
 from gdl.interpreter.core.grid.model import AllDifferent
@@ -156,15 +157,12 @@ def _grid_position(game: CompiledGame, state: Any) -> dict[str, Any]:
 
 
 def _puzzle_position(game: CompiledPuzzle, state: State) -> dict[str, Any]:
-    text = game.state_text(state)
-    doc: dict[str, Any] = {"state": text, "goal": game.is_goal(state)}
-    if isinstance(game.ir.form, TilesIR):
-        words = text.replace("/", " ").split()
-        numbers = [int(w) for w in (words if len(words) > 1 else text.strip())]  # 123456780
-        cols = game.ir.form.cols
-        doc["tiles"] = [numbers[i:i + cols] for i in range(0, len(numbers), cols)]
-    elif not isinstance(game.ir.form, PermutationIR):   # stacks: pegs of discs, bottom first
-        doc["stacks"] = [[int(v) for v in peg.split() if v != "-"] for peg in text.split("/")]
+    doc: dict[str, Any] = {"state": game.state_text(state), "goal": game.is_goal(state)}
+    rows, pegs = puzzle_picture.tiles(game, state), puzzle_picture.stacks(game, state)
+    if rows is not None:
+        doc["tiles"] = rows
+    elif pegs is not None:   # stacks: pegs of discs, bottom first
+        doc["stacks"] = pegs
     return doc
 
 
