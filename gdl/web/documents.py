@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from gdl.interpreter.core import ir
+from gdl.interpreter.core import ir, picture_style
+from gdl.interpreter.python import picture
 from gdl.interpreter.python.compiled import CompiledGame
 from gdl.interpreter.core.grid.compiled import CompiledConstraints
 from gdl.interpreter.core.geometry import bits
@@ -22,13 +23,6 @@ from gdl.protocol import Game, State
 from gdl.interpreter.core.grid.model import AllDifferent
 from gdl.interpreter.core.grid.text import symbol
 
-# Players named after a colour are drawn in it; others take the palette in turn.
-NAMED_COLOURS = {"white": "#f4f4f4", "black": "#1d1d1d", "red": "#c0392b", "blue": "#2e86c1",
-                 "green": "#27ae60", "yellow": "#f1c40f", "purple": "#8e44ad",
-                 "orange": "#e67e22"}
-PALETTE = ("#1d1d1d", "#f4f4f4", "#c0392b", "#2e86c1", "#27ae60", "#8e44ad", "#d68910",
-           "#17a589")
-LIGHT_COLOURS = {"#f4f4f4", "#f1c40f"}   # drawn with dark letters
 _WORD = re.compile(r"[^-x/*=\s,]+")   # the separators of move texts: - x / * = , and blanks
 
 
@@ -60,7 +54,7 @@ def board(game: Any) -> dict[str, Any]:
 
 
 def _grid_board(game: CompiledGame) -> dict[str, Any]:
-    geo = game.geometry
+    geo, style = game.geometry, game.style()
     counted = _counts_index(game) is not None
     full = len(geo.cells) == geo.width * geo.height
     cells = []
@@ -79,15 +73,24 @@ def _grid_board(game: CompiledGame) -> dict[str, Any]:
             "links": [[geo.name(a), geo.name(b)] for a, b in geo.links],
             "counted": counted, "subset": not full,
             "pieces": list(game.ir.pieces), "players": list(game.players),
-            "colours": colours(game.players)}
+            "colours": colours(game.players), "kind": style.board, "glyphs": style.glyphs,
+            "goals": _goals(game)}
 
 
 def colours(players: tuple[str, ...]) -> list[dict[str, str]]:
-    """Each player's fill and letter colour (X and O, South and North: the palette)."""
-    out = []
-    for i, name in enumerate(players):
-        fill = NAMED_COLOURS.get(name.lower(), PALETTE[i % len(PALETTE)])
-        out.append({"fill": fill, "ink": "#222" if fill in LIGHT_COLOURS else "#f4f4f4"})
+    """Each player's fill, ink (its letters) and outline (see picture_style.colours)."""
+    return list(picture_style.colours(players))
+
+
+def _goals(game: CompiledGame) -> list[dict[str, Any]]:
+    """A connection game's goal edges: the player, the cells, and the steps off the board
+    every one of them has (their hexagons' sides that way are drawn in the player's
+    colour)."""
+    geo, out = game.geometry, []
+    for player, cells in game.style().goals:
+        outward = [[dx, dy] for dx, dy in geo.adjacent if all(
+            not geo.on_board(geo.xy(c)[0] + dx, geo.xy(c)[1] + dy) for c in cells)]
+        out.append({"player": player, "cells": [geo.name(c) for c in cells], "out": outward})
     return out
 
 
@@ -132,6 +135,7 @@ def _result(game: Game, state: State) -> str:
 def _grid_position(game: CompiledGame, state: Any) -> dict[str, Any]:
     geo, kinds = game.geometry, len(game.ir.pieces)
     letters = game.letters()   # the position text's letters: P N B R Q K, M K, ...
+    symbols = game.style().symbols   # what is drawn: ♔ ♚, 玉, a stone, a lettered disc
     pieces = []
     for plane in range(len(game.ir.initial_planes)):
         owner, kind = divmod(plane, kinds)
@@ -139,21 +143,19 @@ def _grid_position(game: CompiledGame, state: Any) -> dict[str, Any]:
         for cell in bits(state[plane]):
             glyph = letters.get((owner, kind)) or game.glyph(owner, kind)
             pieces.append({"cell": geo.name(cell), "owner": None if neutral else owner,
-                           "kind": game.ir.pieces[kind], "glyph": glyph})
+                           "kind": game.ir.pieces[kind], "glyph": glyph,
+                           "symbol": symbols.get((owner, kind), "")})
     planes = len(game.ir.initial_planes)
     counted = _counts_index(game)
     counts = {}
     if counted is not None:
         values = state[planes + counted]
         counts = {geo.name(c): values[c] for c in geo.cells}
-    notes = []
-    for variable, value in zip(game.ir.variables, state[planes:]):
-        if variable.type in (ir.HISTORY, ir.COUNTS):
-            continue
-        if variable.type == ir.CELLS:   # a remembered cell: its names
-            value = " ".join(geo.name(c) for c in bits(value)) or "none"
-        notes.append(f"{variable.name}: {value}")
-    return {"pieces": pieces, "counts": counts, "notes": notes}
+    # Under the board: what players need (hands); the bookkeeping (plies, ko, castling
+    # rights) only in the page's collapsed details.
+    notes = picture.variable_lines(game, state)
+    details = picture.variable_lines(game, state, bookkeeping=True)
+    return {"pieces": pieces, "counts": counts, "notes": notes, "details": details}
 
 
 def _puzzle_position(game: CompiledPuzzle, state: State) -> dict[str, Any]:

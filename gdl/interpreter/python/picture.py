@@ -31,23 +31,34 @@ def render(game: Any, state: tuple, details: bool = False) -> str:
         width = max(len(str(n)) for n in counts)
         for cell in geo.cells:
             marks.setdefault(cell, str(counts[cell]).rjust(width))
-    rows = board_rows(game, marks)
-    for number, (variable, value) in enumerate(zip(gir.variables, state[planes:])):
-        if variable.type == ir.HISTORY or number == counted:
-            continue
-        if number == gir.hand:
-            rows += hands_picture.hand_lines(gir, game.letters(), value)
-            continue
-        if not details and (geo.width or variable.type != ir.LIST):
-            continue   # bookkeeping; a boardless game's lists (nim's heaps) are the game
-        if variable.type == ir.CELLS:   # a remembered cell: its names
-            value = " ".join(geo.name(c) for c in bits(value)) or "none"
-        rows.append(f"{variable.name}: {value}")
+    rows = board_rows(game, marks) + variable_lines(game, state, details)
     if state[-1]:
         rows.append(game.outcome_text(state))
     else:
         rows.append(f"{game.players[state[-2]]} to move")
     return "\n".join(rows)
+
+
+def variable_lines(game: Any, state: tuple, details: bool = False,
+                   bookkeeping: bool = False) -> list[str]:
+    """The lines under the board: the hands (shogi) and a boardless game's lists (nim's
+    heaps); with `details` the other variables too; with `bookkeeping` only those others."""
+    geo, gir = game.geometry, game.ir
+    rows = []
+    for number, (variable, value) in enumerate(
+            zip(gir.variables, state[len(gir.initial_planes):])):
+        if variable.type in (ir.HISTORY, ir.COUNTS):   # counts are drawn on the board
+            continue
+        shown = number == gir.hand or not geo.width and variable.type == ir.LIST
+        if shown == bookkeeping or not (shown or details or bookkeeping):
+            continue
+        if number == gir.hand:
+            rows += hands_picture.hand_lines(gir, game.letters(), value)
+            continue
+        if variable.type == ir.CELLS:   # a remembered cell: its names
+            value = " ".join(geo.name(c) for c in bits(value)) or "none"
+        rows.append(f"{variable.name}: {value}")
+    return rows
 
 
 def board_rows(game: Any, marks: dict[int, str]) -> list[str]:

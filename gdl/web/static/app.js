@@ -103,7 +103,9 @@ function show(pos) {
   else drawBoard($("board"), {board, pos, flip: game.flip, chosen: game.chosen,
                               targets: pos.over ? new Set() : build.targets(pos.legal, game.chosen),
                               onCell});
-  $("notes").textContent = (pos.notes || []).join("\n");
+  $("notes").textContent = (pos.notes || []).join("\n");   // hands: what players need
+  $("details").textContent = (pos.details || []).join("\n");   // plies, ko, castling rights
+  $("details-box").hidden = !(pos.details || []).length;
   $("status").dataset.error = "";
   $("status").textContent = pos.over ? "game over" : `${pos.to_move} to move`;
   $("result").textContent = pos.over ? pos.result : "";
@@ -312,7 +314,7 @@ async function animate() {
 
 function drawGrid(board, givens) {
   $("board").toggleAttribute("hidden", true); $("text").hidden = true;
-  $("movelist").replaceChildren(); $("choices").replaceChildren(); $("notes").textContent = "";
+  $("movelist").replaceChildren(); $("choices").replaceChildren(); $("notes").textContent = ""; $("details").textContent = "";
   $("result").textContent = ""; $("status").textContent = "fill the grid";
   const grid = $("grid");
   grid.hidden = false;

@@ -1,5 +1,8 @@
 // Draws a board as SVG from the API's geometry (/api/load's `board`) and a position
-// (/api/moves): square grids, hex grids, points and links, pits and stores, tiles, stacks.
+// (/api/moves), by the board's kind (gdl.interpreter.core.picture_style): squares, a go
+// board's intersections, hexagons with a connection game's goal edges in the players'
+// colours, points and links, pits and stores, tiles, stacks. Pieces: chess glyphs, shogi
+// pieces, stones, lettered discs.
 // Cells are <g class="cell" data-cell="a1">; `view.onCell(name)` is called on a click.
 
 const NS = "http://www.w3.org/2000/svg";
@@ -70,7 +73,9 @@ export function drawBoard(svg, view) {
   // Pieces and marks lie over the cells but let the clicks through to them.
   const under = el("g", {}, svg), cells = el("g", {}, svg);
   const over = el("g", {"pointer-events": "none"}, svg);
-  if (board.shape === "square" && !board.counted) drawSquares(under, board, view.flip);
+  const points = board.kind === "intersections";
+  if (points) drawLines(under, board, geo);
+  else if (board.shape === "square" && !board.counted) drawSquares(under, board, view.flip);
   if (board.counted) el("rect", {x: M / 2, y: M / 2, width: geo.width - M, rx: 18,
                                  height: geo.height - M, fill: WOOD}, under);
   if (board.shape === "points") drawLinks(under, board, geo);
@@ -91,28 +96,34 @@ export function drawBoard(svg, view) {
       const y0 = c.store ? M + C * 0.1 : cy - C * 0.4;
       el("rect", {x: cx - C * 0.4, y: y0, width: C * 0.8, height: tall, rx: C * 0.4,
                   fill: "#7b5230", stroke: "#4a2f18"}, g);
-    } else if (board.shape === "points") {
-      el("circle", {cx, cy, r: C * 0.42, fill: "transparent"}, g);
-      el("circle", {cx, cy, r: 5, fill: "#333"}, g);
+    } else if (board.shape === "points" || points) {
+      el("circle", {cx, cy, r: C * 0.48, fill: "transparent"}, g);
+      if (!points) el("circle", {cx, cy, r: 5, fill: "#333"}, g);
     } else {
       el("rect", {x: cx - C / 2, y: cy - C / 2, width: C, height: C, fill: "transparent"}, g);
     }
     g.addEventListener("click", () => view.onCell && view.onCell(c.name));
     if (last.has(c.name)) drawMark(over, board, geo, c, "last");
   }
-  for (const p of pos.pieces || []) drawPiece(over, board, geo, p);
+  if (board.shape === "hex") drawGoals(over, board, geo, view.flip);
+  for (const p of pos.pieces || []) drawPiece(over, board, geo, p, view.flip);
   for (const name of chosen) {
     const [cx, cy] = geo.centres[name] || [];
     if (cx !== undefined) el("circle", {cx, cy, r: C * 0.44, class: "chosen"}, over);
   }
   // A target on an empty cell is a dot; on a piece or a pit, a ring that leaves it legible.
   const filled = new Set([...(pos.pieces || []).map((p) => p.cell), ...Object.keys(pos.counts || {})]);
-  for (const name of view.targets || []) {
+  // When most of the board is a target (any empty point of go or hex), the dots would only
+  // cover it: they are kept (for keyboards and tests) but not shown.
+  const targets = [...(view.targets || [])];
+  const quiet = !chosen.size && targets.length > board.cells.length / 2 ? " quiet" : "";
+  for (const name of targets) {
     const [cx, cy] = geo.centres[name] || [];
     if (cx === undefined) continue;
-    if (filled.has(name)) el("circle", {cx, cy, r: C * 0.45, class: "target-ring",
+    if (filled.has(name)) el("circle", {cx, cy, r: C * 0.45, class: "target-ring" + quiet,
                                         "data-target": name}, over);
-    else el("circle", {cx, cy, r: C * 0.14, class: "target-dot", "data-target": name}, over);
+    else el("circle", {cx, cy, r: C * 0.14, class: "target-dot" + quiet, "data-target": name},
+            over);
   }
   for (const [name, n] of Object.entries(pos.counts || {})) {
     const c = board.cells.find((cell) => cell.name === name);
@@ -160,11 +171,50 @@ function drawMark(parent, board, geo, c, cls) {
   const [cx, cy] = geo.centres[c.name];
   if (board.shape === "hex") el("polygon", {points: hexPoints(cx, cy, geo.r - 2), class: cls},
                                 parent);
-  else el("rect", {x: cx - C / 2 + 2, y: cy - C / 2 + 2, width: C - 4, height: C - 4,
-                   class: cls}, parent);
+  else if (board.shape === "points" || board.kind === "intersections") {
+    el("circle", {cx, cy, r: C * 0.47, class: cls}, parent);
+  } else el("rect", {x: cx - C / 2 + 2, y: cy - C / 2 + 2, width: C - 4, height: C - 4,
+                     class: cls}, parent);
 }
 
-function drawPiece(parent, board, geo, piece) {
+// A go board: wood, and lines through the points (the stones lie on them).
+function drawLines(parent, board, geo) {
+  const xs = board.cells.map((c) => geo.centres[c.name][0]);
+  const ys = board.cells.map((c) => geo.centres[c.name][1]);
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  el("rect", {x: x0 - C / 2, y: y0 - C / 2, width: x1 - x0 + C, height: y1 - y0 + C,
+              fill: "#dcb35c", class: "wood"}, parent);
+  for (const x of new Set(xs)) el("line", {x1: x, y1: y0, x2: x, y2: y1, stroke: "#333",
+                                           class: "grid-line"}, parent);
+  for (const y of new Set(ys)) el("line", {x1: x0, y1: y, x2: x1, y2: y, stroke: "#333",
+                                           class: "grid-line"}, parent);
+}
+
+// A connection game's goal edges: each goal cell's hexagon sides that face off the board
+// (the steps `out`), in the player's colour over a dark outline.
+function drawGoals(parent, board, geo, flip) {
+  for (const goal of board.goals || []) {
+    const {fill, line} = board.colours[goal.player];
+    for (const name of goal.cells) {
+      const [cx, cy] = geo.centres[name];
+      for (const [dx, dy] of goal.out) {
+        const sign = flip ? -1 : 1;
+        const angle = Math.atan2(-1.5 * geo.r * dy * sign, C * (dx + dy / 2) * sign);
+        const [a, b] = [angle - Math.PI / 6, angle + Math.PI / 6];
+        const ends = {x1: cx + geo.r * Math.cos(a), y1: cy + geo.r * Math.sin(a),
+                      x2: cx + geo.r * Math.cos(b), y2: cy + geo.r * Math.sin(b)};
+        el("line", {...ends, stroke: line, "stroke-width": 8, "stroke-linecap": "round",
+                    class: "goal", "data-player": goal.player}, parent);
+        el("line", {...ends, stroke: fill, "stroke-width": 5, "stroke-linecap": "round"},
+           parent);
+      }
+    }
+  }
+}
+
+const GLYPH_FONTS = "DejaVu Sans, Segoe UI Symbol, Noto Sans Symbols2, sans-serif";
+
+function drawPiece(parent, board, geo, piece, flip) {
   const [cx, cy] = geo.centres[piece.cell] || [];
   if (cx === undefined) return;
   const g = el("g", {class: "piece", "data-piece": piece.cell,
@@ -175,12 +225,25 @@ function drawPiece(parent, board, geo, piece) {
                 fill: "#8c8c8c", stroke: "#444"}, g);
     return;
   }
-  const {fill, ink} = board.colours[piece.owner];
-  el("circle", {cx, cy, r: C * 0.38, fill, stroke: "#555", "stroke-width": 1.5}, g);
-  // Kinds other than the first (kings, chess pieces) carry their letter.
-  if (board.pieces.length > 1 && piece.kind !== board.pieces[0] || board.pieces.length > 2) {
-    text(g, cx, cy + 1, piece.glyph.toUpperCase(), 20, ink, {"font-weight": "bold"});
+  const {fill, ink, line} = board.colours[piece.owner];
+  if (board.glyphs === "chess") {   // ♚ ♛ ♜ ♝ ♞ ♟ in the owner's colour, outlined
+    text(g, cx, cy + 2, piece.symbol, C * 0.8, fill,
+         {stroke: line, "stroke-width": 1.2, "font-family": GLYPH_FONTS, class: "glyph"});
+    return;
   }
+  if (board.glyphs === "shogi") {   // a wooden piece pointing at the opponent
+    const w = C * 0.36, h = C * 0.42;
+    const turned = (piece.owner === 1) !== Boolean(flip);
+    const s = el("g", turned ? {transform: `rotate(180 ${cx} ${cy})`} : {}, g);
+    el("polygon", {points: `${cx},${cy - h} ${cx + w * 0.8},${cy - h * 0.6} ${cx + w},${cy + h} `
+                   + `${cx - w},${cy + h} ${cx - w * 0.8},${cy - h * 0.6}`,
+                   fill: "#f3d9a4", stroke: "#5a4630"}, s);
+    text(s, cx, cy + h * 0.15, piece.symbol, C * 0.42, "#111", {class: "glyph"});
+    return;
+  }
+  const r = board.kind === "intersections" ? C * 0.46 : C * 0.38;
+  el("circle", {cx, cy, r, fill, stroke: line || "#555", "stroke-width": 1.5}, g);
+  if (piece.symbol) text(g, cx, cy + 1, piece.symbol, 20, ink, {"font-weight": "bold"});
 }
 
 // Puzzles: sliding tiles and stacks of discs.
