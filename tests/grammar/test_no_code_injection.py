@@ -165,7 +165,7 @@ def test_a_move_counter_with_a_colliding_name_counts():
     names = HOSTILE_NAMES[0]
     game = compile_text(TICTACTOE_RULES.format(**{**PLAIN, **names}), "twin.gdl")
     state = game.moves_after(["a1", "b2", "c3"])
-    assert game.render(state).splitlines()[-2] == f"{names['var']}: 3"
+    assert game.render(state, details=True).splitlines()[-2] == f"{names['var']}: 3"
     assert game.render(state).splitlines()[-1] == f"{names['p1']} to move"
 
 

@@ -33,7 +33,7 @@ def test_a_move_limit_ends_the_game_in_a_draw():
     for _ in range(4):
         state = game.apply(state, game.legal_moves(state)[0])
     assert game.is_terminal(state) and game.returns(state) == (0.0, 0.0)
-    assert "plies: 4" in game.render(state)
+    assert "plies: 4" in game.render(state, details=True) and "plies" not in game.render(state)
 
 
 def test_plies_is_a_number_known_in_ends_and_effects():

@@ -40,7 +40,7 @@ def test_follow_perft_matches_a_plain_generator():
 def test_the_remembered_cell_is_shown_and_moves_with_the_symmetries():
     game = compile_text(FOLLOW, "follow.gdl")
     state = game.apply(game.initial_state(), game.parse_move(game.initial_state(), "a1"))
-    assert "last: a1" in game.render(state)
+    assert "last: a1" in game.render(state, details=True)
     corners = {game.canonical(game.apply(game.initial_state(),
                                          game.parse_move(game.initial_state(), c)))
                for c in ("a1", "c1", "a3", "c3")}

@@ -17,7 +17,6 @@ from gdl.errors import IllegalMove
 from gdl.interpreter.python import hands_picture, picture
 from gdl.interpreter.core import invariants, ir, picture_style, position_text as position
 from gdl.interpreter.python.generate import generate
-from gdl.interpreter.core.geometry import bits
 from gdl.interpreter.core.symmetry import close
 
 State = tuple

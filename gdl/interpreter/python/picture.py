@@ -50,7 +50,7 @@ def variable_lines(game: Any, state: tuple, details: bool = False,
         if variable.type in (ir.HISTORY, ir.COUNTS):   # counts are drawn on the board
             continue
         shown = number == gir.hand or not geo.width and variable.type == ir.LIST
-        if shown == bookkeeping or not (shown or details or bookkeeping):
+        if shown and bookkeeping or not shown and not (details or bookkeeping):
             continue
         if number == gir.hand:
             rows += hands_picture.hand_lines(gir, game.letters(), value)

@@ -68,7 +68,8 @@ def board_svg(game: Any, state: Any, highlight: tuple[str, ...] = ()) -> str | N
         parts = draw(game, state, centres, marked) + _coordinates(geo, height)
     for cell, (player, kind) in sorted(_pieces(game, state).items()):
         if style.board != "pits":
-            parts.append(svg_pieces.piece(style, player, kind, *centres[cell], CELL))
+            cx, cy = centres[cell]
+            parts.append(svg_pieces.piece(style, player, kind, cx, cy, CELL))
     return _document(width, height, parts)
 
 
@@ -116,7 +117,7 @@ def _links(game: Any, state: Any, centres: dict, marked: set[int]) -> list[str]:
         (ax, ay), (bx, by) = centres[a], centres[b]
         parts.append(f'<line x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}" stroke="{LINE}" '
                      f'stroke-width="3"/>')
-    for c, (cx, cy) in centres.items():
+    for cx, cy in centres.values():
         parts.append(f'<circle cx="{cx}" cy="{cy}" r="5" fill="{LINE}"/>')
     return parts + [_ring(*centres[c]) for c in sorted(marked)]
 
