@@ -144,7 +144,8 @@ def _grid_position(game: CompiledGame, state: Any) -> dict[str, Any]:
             glyph = letters.get((owner, kind)) or game.glyph(owner, kind)
             pieces.append({"cell": geo.name(cell), "owner": None if neutral else owner,
                            "kind": game.ir.pieces[kind], "glyph": glyph,
-                           "symbol": symbols.get((owner, kind), "")})
+                           "symbol": symbols.get((owner, kind), ""),
+                           "letter": game.glyph(owner, kind).strip().upper()})
     planes = len(game.ir.initial_planes)
     counted = _counts_index(game)
     counts = {}

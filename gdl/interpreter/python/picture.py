@@ -4,7 +4,7 @@ The board, top row first, with row numbers and column letters: a square grid as 
 a go board's points joined along their rows (`+-+-B-+`); a hex grid with each row half a
 cell right of the one below (so every cell's six neighbours touch it); a points board on
 its grid with its links drawn. Then the hands (shogi), the heaps of a game without a
-board (nim), and who is to move or the result. The state's other variables (plies, a
+board (nim), a connection game's goal edges in words, and who is to move or the result. The state's other variables (plies, a
 fifty-move counter, castling rights, ko) are bookkeeping: shown only with `details`.
 """
 
@@ -31,12 +31,27 @@ def render(game: Any, state: tuple, details: bool = False) -> str:
         width = max(len(str(n)) for n in counts)
         for cell in geo.cells:
             marks.setdefault(cell, str(counts[cell]).rjust(width))
-    rows = board_rows(game, marks) + variable_lines(game, state, details)
+    rows = board_rows(game, marks) + goal_lines(game) + variable_lines(game, state, details)
     if state[-1]:
         rows.append(game.outcome_text(state))
     else:
         rows.append(f"{game.players[state[-2]]} to move")
     return "\n".join(rows)
+
+
+def goal_lines(game: Any) -> list[str]:
+    """A connection game's goal edges in words: `Black joins row 1 and row 11`."""
+    geo, out = game.geometry, []
+    joins: dict[int, list[str]] = {}
+    for player, cells in game.style().goals:
+        xs, ys = {geo.xy(c)[0] for c in cells}, {geo.xy(c)[1] for c in cells}
+        joins.setdefault(player, []).append(
+            f"row {ys.pop() + 1}" if len(ys) == 1 else
+            f"column {chr(ord('a') + xs.pop())}" if len(xs) == 1 else
+            " ".join(geo.name(c) for c in cells))
+    for player, edges in joins.items():
+        out.append(f"{game.players[player]} joins {' and '.join(edges)}")
+    return out
 
 
 def variable_lines(game: Any, state: tuple, details: bool = False,

@@ -69,14 +69,16 @@ def board_svg(game: Any, state: Any, highlight: tuple[str, ...] = ()) -> str | N
     for cell, (player, kind) in sorted(_pieces(game, state).items()):
         if style.board != "pits":
             cx, cy = centres[cell]
-            parts.append(svg_pieces.piece(style, player, kind, cx, cy, CELL))
+            parts.append(svg_pieces.piece(style, player, kind, cx, cy, CELL,
+                                          game.glyph(player, kind).strip().upper()))
     return _document(width, height, parts)
 
 
 def _squares(game: Any, state: Any, centres: dict, marked: set[int]) -> list[str]:
     geo, parts = game.geometry, []
     all_playable = len(geo.cells) == geo.width * geo.height
-    chequered = all_playable and min(geo.width, geo.height) >= 8   # chess-like boards
+    chequered = all_playable and min(geo.width, geo.height) >= 8 and \
+        game.style().glyphs != "shogi"   # chess-like boards; a shogi board is plain
     for y in range(geo.height):
         for x in range(geo.width):
             cell = geo.cell(x, y)

@@ -15,8 +15,10 @@ KANJI_FONTS = "Noto Sans CJK JP, Hiragino Sans, Yu Gothic, sans-serif"
 NEUTRAL = "#8c8c8c"
 
 
-def piece(style: Style, player: int, kind: int, cx: float, cy: float, cell: float) -> str:
-    """One piece centred on (cx, cy) in a cell `cell` pixels wide."""
+def piece(style: Style, player: int, kind: int, cx: float, cy: float, cell: float,
+          letter: str = "") -> str:
+    """One piece centred on (cx, cy) in a cell `cell` pixels wide; a shogi piece shows its
+    `letter` (K, +P) small under its kanji."""
     if player >= len(style.colours):   # a neutral piece (an amazons arrow, a blocker)
         s = cell * 0.3
         return (f'<rect x="{cx - s:.1f}" y="{cy - s:.1f}" width="{2 * s:.1f}" '
@@ -30,7 +32,7 @@ def piece(style: Style, player: int, kind: int, cx: float, cy: float, cell: floa
                 f'stroke="{colour["line"]}" stroke-width="1.2" class="piece">'
                 f'{escape(symbol)}</text>')
     if style.glyphs == "shogi":
-        return _shogi(symbol, player, cx, cy, cell)
+        return _shogi(symbol, letter, player, cx, cy, cell)
     radius = cell * (0.45 if style.board == "intersections" else 0.38)
     out = (f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{radius:.1f}" fill="{colour["fill"]}" '
            f'stroke="{colour["line"]}" stroke-width="1.5" class="piece"/>')
@@ -41,18 +43,21 @@ def piece(style: Style, player: int, kind: int, cx: float, cy: float, cell: floa
     return out
 
 
-def _shogi(symbol: str, player: int, cx: float, cy: float, cell: float) -> str:
-    """A five-sided wooden piece with its kanji, pointing at the opponent (the second
-    player's turned round)."""
+def _shogi(symbol: str, letter: str, player: int, cx: float, cy: float, cell: float) -> str:
+    """A five-sided wooden piece with its kanji (and its letter, small: legible where no font
+    has the kanji), pointing at the opponent (the second player's turned round)."""
     w, h = cell * 0.36, cell * 0.42
     points = (f"{cx:.1f},{cy - h:.1f} {cx + w * 0.8:.1f},{cy - h * 0.6:.1f} "
               f"{cx + w:.1f},{cy + h:.1f} {cx - w:.1f},{cy + h:.1f} "
               f"{cx - w * 0.8:.1f},{cy - h * 0.6:.1f}")
     turn = f' transform="rotate(180 {cx:.1f} {cy:.1f})"' if player else ""
     return (f'<g class="piece"{turn}><polygon points="{points}" fill="#f3d9a4" stroke="#5a4630"/>'
-            f'<text x="{cx:.1f}" y="{cy + h * 0.15:.1f}" text-anchor="middle" '
-            f'dominant-baseline="central" font-size="{cell * 0.42:.0f}" '
-            f'font-family="{KANJI_FONTS}" fill="#111">{escape(symbol)}</text></g>')
+            f'<text x="{cx:.1f}" y="{cy + h * 0.05:.1f}" text-anchor="middle" '
+            f'dominant-baseline="central" font-size="{cell * 0.36:.0f}" '
+            f'font-family="{KANJI_FONTS}" fill="#111">{escape(symbol)}</text>'
+            f'<text x="{cx:.1f}" y="{cy + h * 0.8:.1f}" text-anchor="middle" '
+            f'dominant-baseline="central" font-size="{cell * 0.17:.0f}" '
+            f'fill="#5a2d0c">{escape(letter)}</text></g>')
 
 
 def outer_sides(geo: Any, cells: tuple[int, ...], centres: dict, r: float

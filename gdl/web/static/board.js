@@ -139,10 +139,11 @@ function drawSquares(parent, board, flip) {
     for (let x = 0; x < board.width; x++) {
       const sx = flip ? board.width - 1 - x : x, sy = flip ? y : board.height - 1 - y;
       // A playable subset is dark on light; a full board is checkered only when it is 8
-      // wide or more (chess-like), plain otherwise (tic-tac-toe, go, Connect Four).
+      // wide or more (chess-like), plain otherwise (tic-tac-toe, Connect Four, shogi).
       const playable = on.has(`${x},${y}`);
+      const chequered = board.width >= 8 && board.height >= 8 && board.glyphs !== "shogi";
       const fill = board.subset ? (playable ? DARK : LIGHT)
-        : board.width >= 8 && board.height >= 8 && (x + y) % 2 === 0 ? DARK : LIGHT;
+        : chequered && (x + y) % 2 === 0 ? DARK : LIGHT;
       el("rect", {x: M + sx * C, y: M + sy * C, width: C, height: C, fill,
                   stroke: "#8a7a66", "stroke-width": 1}, parent);
     }
@@ -238,7 +239,9 @@ function drawPiece(parent, board, geo, piece, flip) {
     el("polygon", {points: `${cx},${cy - h} ${cx + w * 0.8},${cy - h * 0.6} ${cx + w},${cy + h} `
                    + `${cx - w},${cy + h} ${cx - w * 0.8},${cy - h * 0.6}`,
                    fill: "#f3d9a4", stroke: "#5a4630"}, s);
-    text(s, cx, cy + h * 0.15, piece.symbol, C * 0.42, "#111", {class: "glyph"});
+    text(s, cx, cy + h * 0.05, piece.symbol, C * 0.36, "#111", {class: "glyph"});
+    // its letter too (K, R, +P), small: legible where no font has the kanji
+    text(s, cx, cy + h * 0.8, piece.letter, C * 0.17, "#5a2d0c", {class: "letter"});
     return;
   }
   const r = board.kind === "intersections" ? C * 0.46 : C * 0.38;
