@@ -3,9 +3,10 @@
 The board, top row first, with row numbers and column letters: a square grid as it is;
 a go board's points joined along their rows (`+-+-B-+`); a hex grid with each row half a
 cell right of the one below (so every cell's six neighbours touch it); a points board on
-its grid with its links drawn. Then the hands (shogi), the heaps of a game without a
-board (nim), a connection game's goal edges in words, and who is to move or the result. The state's other variables (plies, a
-fifty-move counter, castling rights, ko) are bookkeeping: shown only with `details`.
+its grid with its links drawn. Then a connection game's goal edges in words, the hands
+(shogi), the heaps of a game without a board (nim), and who is to move or the result. The
+state's other variables (plies, a fifty-move counter, castling rights, ko) are
+bookkeeping: shown only with `details`.
 """
 
 from __future__ import annotations
