@@ -73,3 +73,25 @@ def test_white_pieces_are_white_in_svg():
     assert fills["#f4f4f4"] in "♚♛♜♝♞♟" and fills["#1d1d1d"] in "♚♛♜♝♞♟"
     first = re.search(r'fill="(#[0-9a-f]{6})"[^>]*class="piece">', svg)
     assert first is not None and first.group(1) == "#f4f4f4"   # a1 first: White's rook
+
+
+@pytest.mark.parametrize("game, board, glyphs", [
+    ("chess", "squares", "chess"), ("shogi", "squares", "shogi"), ("go", "intersections", "stones"),
+    ("gomoku", "intersections", "stones"), ("othello", "squares", "stones"),
+    ("tictactoe", "squares", "discs"), ("hex", "hex", "stones"),
+    ("nine_mens_morris", "links", "discs"), ("mancala", "pits", "discs"),
+    ("draughts", "squares", "discs")])
+def test_board_kinds_and_glyph_sets_come_from_the_rules(game, board, glyphs):
+    compiled = catalog.load(game)
+    style = picture_style.style(compiled.ir, compiled.geometry)
+    assert (style.board, style.glyphs) == (board, glyphs)
+
+
+def test_hex_goal_edges_are_the_rows_and_columns_to_connect():
+    compiled = catalog.load("hex", {"size": 5})
+    geo = compiled.geometry
+    edges = {(p, frozenset(geo.name(c) for c in cells)) for p, cells in compiled.style().goals}
+    assert edges == {(0, frozenset(f"{x}1" for x in "abcde")),
+                     (0, frozenset(f"{x}5" for x in "abcde")),
+                     (1, frozenset(f"a{y}" for y in range(1, 6))),
+                     (1, frozenset(f"e{y}" for y in range(1, 6)))}
