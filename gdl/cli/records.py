@@ -10,18 +10,26 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 from collections.abc import Callable
 
-from gdl import records
+import attrs
+
+from gdl import records, records_pgn
 from gdl.cli import colour as cli_colour
 
 
 def run(args: argparse.Namespace, status: Any) -> int:
-    record = records.read(args.file)
+    pgn_in = records_pgn.is_pgn_path(args.file)
+    record = records_pgn.read(args.file) if pgn_in else records.read(args.file)
     game = records.open_game(record, args.file)
     final = records.replay(game, record, args.file)
     result, payoffs = records.replayed_result(final, record)
+    if pgn_in:   # a PGN's result is what its moves give
+        record = attrs.evolve(record, result=result, payoffs=payoffs)
+    if args.pgn:
+        records.write_atomically(Path(args.pgn), records_pgn.export(game, record, args.file))
     if args.json:
         print(json.dumps(record.to_json(), indent=2))
     else:
@@ -60,6 +68,9 @@ def _show(game: Any, record: records.Record) -> None:
 def add_command(command: Callable[..., argparse.ArgumentParser], parents: list) -> None:
     """Add `replay` through cli.build_parser's `command` helper."""
     p = command("replay", run, "show a game saved by `gdl play --save` move by move", parents)
-    p.add_argument("file", metavar="FILE", help="a JSON game record")
+    p.add_argument("file", metavar="FILE",
+                   help="a JSON game record, or a PGN file (GAME.pgn) of chess or antichess")
+    p.add_argument("--pgn", metavar="OUT",
+                   help="also write the game as PGN to OUT (a game with `notation chess`)")
     p.add_argument("--json", action="store_true",
                    help="print the record, checked (its rules, fields and moves)")
