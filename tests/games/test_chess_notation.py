@@ -8,15 +8,21 @@ SAN and UCI. Then PGN both ways, bad input, and the `notation` statement's check
 
 from __future__ import annotations
 
+import io
 import random
 
 import chess
 import chess.pgn
 import pytest
 
-from gdl.catalog import compile_text, load
+from gdl import records
+from gdl.ai.players import HumanPlayer
+from gdl.catalog import compile_text, load, resolve
+from gdl.cli.main import main
 from gdl.errors import IllegalMove, PositionError, RulesError
-from gdl.interpreter.notation import adapter
+from gdl.interpreter.notation import adapter, pgn
+
+CHESS = resolve("chess")
 
 GAMES, PLIES = 200, 40
 EVERY = 10   # every legal move's SAN and UCI at every tenth position (the move played: at all)
@@ -65,3 +71,135 @@ def test_random_games_agree_with_python_chess(game):
             state = game.apply(state, move)
             board.push(theirs)
     assert positions > GAMES * PLIES * 0.9 and moves > positions // EVERY * 20
+
+
+def _random_moves(game, seed: int, plies: int) -> list:
+    rng, state, moves = random.Random(seed), game.initial_state(), []
+    for _ in range(plies):
+        if game.is_terminal(state):
+            break
+        move = rng.choice(game.legal_moves(state))
+        moves.append(move)
+        state = game.apply(state, move)
+    return moves
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_pgn_written_by_gdl_replays_in_python_chess(game, seed):
+    notation = adapter(game)
+    moves = _random_moves(game, seed, 120)
+    text = pgn.write(notation, game.initial_state(), moves, {"White": "a", "Black": "b"})
+    loaded = chess.pgn.read_game(io.StringIO(text))
+    assert not loaded.errors
+    assert [loaded.headers[t] for t in pgn.ROSTER][4:6] == ["a", "b"]
+    board = loaded.end().board()
+    state = game.initial_state()
+    for move in moves:
+        state = game.apply(state, move)
+    assert board.fen() == notation.fen(state)
+    start, read = pgn.play(notation, pgn.read(str(loaded)))   # python-chess's PGN, read back
+    assert (start, read) == (game.initial_state(), moves)
+
+
+def test_pgn_from_a_position_and_comments(game):
+    notation = adapter(game)
+    text = ('[Event "x"]\n[SetUp "1"]\n[FEN "4k3/P7/8/8/8/8/8/4K3 w - - 0 40"]\n\n'
+            '40. a8=Q+ {check} Kd7 (40... Kf7) $1 41. Qb7+ ; a comment\n 1-0\n')
+    start, moves = pgn.play(notation, pgn.read(text))
+    assert notation.fen(start) == "4k3/P7/8/8/8/8/8/4K3 w - - 0 40"
+    assert len(moves) == 3
+    written = pgn.write(notation, start, moves)
+    assert '[FEN "4k3/P7/8/8/8/8/8/4K3 w - - 0 40"]' in written and "40. a8=Q+ Kd7 41. Qb7+" \
+        in written
+
+
+def test_an_illegal_move_lists_the_legal_ones_in_its_own_notation(game):
+    state = game.initial_state()
+    with pytest.raises(IllegalMove) as san:
+        game.parse_move(state, "Nf6")
+    assert "Nf3" in san.value.legal and "e4" in san.value.legal
+    with pytest.raises(IllegalMove) as uci:
+        game.parse_move(state, "e2e5")
+    assert "g1f3" in uci.value.legal and "e2e4" in uci.value.legal
+    assert game.parse_move(state, "e2-e4") == game.parse_move(state, "e4")   # the game's own
+
+
+@pytest.mark.parametrize("fen, field", [
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "field 2 (side to move): 'x'"),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "field 1 (piece placement)"),
+    ("rnbqkbnr/ppppzppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "'z' in rank 7"),
+    ("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rank 6"),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1", "field 3 (castling): 'KQxq'"),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e4 0 1", "field 4 (en passant): 'e4'"),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -3 1", "field 5 (halfmove clock)"),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0", "field 6 (fullmove number)"),
+])
+def test_a_malformed_fen_names_its_field(game, fen, field):
+    with pytest.raises(PositionError) as err:
+        game.parse_position(fen)
+    assert field in str(err.value) and "\n" not in str(err.value)
+
+
+def test_epd_reads_and_writes(game):
+    notation = adapter(game)
+    state = game.parse_position("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - "
+                                'id "after e4";')
+    assert notation.epd(state) == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -"
+
+
+@pytest.mark.parametrize("text, where", [
+    ('[Event "x"\n\n1. e4 *', "PGN line 1"),
+    ('[Event "x"]\n\n1. e4 {never closed\n', "PGN line 3, column 7"),
+    ('[Event "x"]\n\n1. e4 e5 2. Nf3 Nf6 3. Nf9 *', "PGN line 3, column 24, move 5: 'Nf9' is not a legal move"),
+    ('[FEN "8/8/8 w - - 0 1"]\n\n*', "PGN tag FEN: FEN field 1"),
+])
+def test_a_malformed_pgn_says_where_and_keeps_what_was_played(game, text, where):
+    notation = adapter(game)
+    with pytest.raises(pgn.PgnError) as err:
+        pgn.play(notation, pgn.read(text))
+    assert where in str(err.value) and "\n" not in str(err.value)
+    if "move 5" in where:   # the four moves before it are kept
+        assert len(err.value.played) == 4 and err.value.start == game.initial_state()
+
+
+def test_replay_exports_and_imports_pgn(game, tmp_path, capsys):
+    state = game.initial_state()
+    texts = []
+    for move in _random_moves(game, 7, 30):
+        texts.append(game.move_text(state, move))
+        state = game.apply(state, move)
+    record = records.Record("chess", records.rules_hash("chess"), {}, records.Start(),
+                            ("random", "random"), tuple(texts), (0.0,) * len(texts), None, None)
+    record.save(tmp_path / "g.json")
+    assert main(["replay", str(tmp_path / "g.json"), "--pgn", str(tmp_path / "g.pgn")]) == 0
+    board = chess.pgn.read_game(io.StringIO((tmp_path / "g.pgn").read_text())).end().board()
+    assert board.fen() == adapter(game).fen(state)
+    capsys.readouterr()
+    assert main(["replay", str(tmp_path / "g.pgn")]) == 0
+    assert f"moves: {' '.join(texts)}" in capsys.readouterr().out
+
+
+def test_a_human_player_types_san_and_a_mistake_loses_nothing(game):
+    answers = iter(["Nf6", "Nf3"])
+    out: list[str] = []
+    player = HumanPlayer(input_fn=lambda _prompt: next(answers), output_fn=out.append)
+    move = player.choose(game, game.initial_state())
+    assert game.move_text(game.initial_state(), move) == "g1-f3"
+    assert any("Nf6" in line for line in out)
+
+
+@pytest.mark.parametrize("change, message", [
+    (("pieces pawn king knight bishop rook queen", "pieces pawn king knight bishop rook man"),
+     "no letter for man"),
+    (("board 8 x 8", "board 10 x 8"), "8 x 8 board of 64 squares, not a 10 x 8 board"),
+    (("notation chess", "notation shogi"), "no notation 'shogi'"),
+])
+def test_a_game_the_notation_cannot_map_is_refused_at_the_statement(change, message):
+    text = CHESS.read_text().replace(*change)
+    if "man" in change[1]:
+        text = text.replace("queen", "man")
+    with pytest.raises(RulesError) as err:
+        compile_text(text, "variant.gdl")
+    assert message in str(err.value)
+    line = next(n for n, t in enumerate(text.splitlines(), 1) if t.startswith("notation"))
+    assert f"variant.gdl:{line}:" in str(err.value)

@@ -21,7 +21,7 @@ _OWN_TEXT = re.compile(r"^([a-h][1-8])-([a-h][1-8])(?:=(\w))?$")
 SAN = re.compile(r"^(?P<piece>[KQRBN])?(?P<file>[a-h])?(?P<rank>[1-8])?(?P<takes>x)?"
                  r"(?P<to>[a-h][1-8])(?:=?(?P<promo>[QRBNK]))?$")
 UCI = re.compile(r"^(?P<from>[a-h][1-8])(?P<to>[a-h][1-8])(?P<promo>[qrbnk])?$")
-SAN_LIKE = re.compile(r"^([KQRBN][a-h1-8x=]+|[O0]-[O0].*)[+#!?]*$")
+SAN_LIKE = re.compile(r"^([KQRBN][a-z0-9x=]+|[O0]-[O0].*)[+#!?]*$")
 CASTLES = {"O-O": 1, "O-O-O": -1, "0-0": 1, "0-0-0": -1}
 _MARKS = "+#!?"
 
