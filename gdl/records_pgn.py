@@ -34,7 +34,8 @@ def export(game: Any, record: records.Record, where: str = "the record") -> str:
     """The record as PGN: the players' specs as White and Black, gdl as the Site."""
     notation = notation_of(game, where)
     start = records.start_state(game, record, where)
-    moves, state = [], start
+    moves: list[Any] = []
+    state = start
     for text in record.moves:
         move = game.parse_move(state, text)
         moves.append(move)

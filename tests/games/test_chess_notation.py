@@ -150,7 +150,8 @@ def test_epd_reads_and_writes(game):
 @pytest.mark.parametrize("text, where", [
     ('[Event "x"\n\n1. e4 *', "PGN line 1"),
     ('[Event "x"]\n\n1. e4 {never closed\n', "PGN line 3, column 7"),
-    ('[Event "x"]\n\n1. e4 e5 2. Nf3 Nf6 3. Nf9 *', "PGN line 3, column 24, move 5: 'Nf9' is not a legal move"),
+    ('[Event "x"]\n\n1. e4 e5 2. Nf3 Nf6 3. Nf9 *',
+     "PGN line 3, column 24, move 5: 'Nf9' is not a legal move"),
     ('[FEN "8/8/8 w - - 0 1"]\n\n*', "PGN tag FEN: FEN field 1"),
 ])
 def test_a_malformed_pgn_says_where_and_keeps_what_was_played(game, text, where):

@@ -16,8 +16,8 @@ from gdl.grammar.ast.effects import (
     Add, Again, Assign, Carry, CycleCells, Effect, Fill, Flip, Group, Guarded, Promote, Reflect,
     Remove, Rotate, Sow, Swap, Toggle)
 from gdl.grammar.ast.moves import (
-    Action, BoardMove, Choose, Drop, EveryMove, Jump, MoveLaws, Notation, Param, ParamMove, Pass, Place,
-    Repeat, Ride, Select, Stage, Step)
+    Action, BoardMove, Choose, Drop, EveryMove, Jump, MoveLaws, Notation, Param, ParamMove, Pass,
+    Place, Repeat, Ride, Select, Stage, Step)
 from gdl.grammar.ast.statements import (
     Board, Counts, Direction, End, Hands, Header, Illegal, Links, Neutral, Option, PieceValue,
     Pieces, Players, Priority, Quantity, Region, Rules, Setup, StateVar, Statement, Symmetry, Track,

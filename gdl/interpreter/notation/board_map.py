@@ -46,7 +46,8 @@ def chess_map(players: tuple[str, ...], pieces: tuple[str, ...],
                          f"pawn ({'missing ' + ', '.join(missing) if missing else ''}"
                          f"{'; ' if missing and extra else ''}"
                          f"{'no letter for ' + ', '.join(extra) if extra else ''})")
-    if geometry is None or geometry.shape != "square" or (geometry.width, geometry.height) != (8, 8) \
+    square = geometry is not None and geometry.shape == "square"
+    if geometry is None or not square or (geometry.width, geometry.height) != (8, 8) \
             or len(geometry.cells) != 64:
         board = "no board" if geometry is None else f"a {geometry.description}"
         raise ValueError(f"chess notation needs an 8 x 8 board of 64 squares, not {board}")

@@ -132,7 +132,7 @@ def parse_fen(game: Any, cmap: ChessMap, text: str) -> tuple:
         if any(c not in CORNERS for c in fields[2]) or len(set(fields[2])) != len(fields[2]):
             raise _refuse(3, fields[2], "is not '-' or some of KQkq, each once")
         if _variable(game, RIGHTS) is None:
-            raise _refuse(3, fields[2], f"is more than this game keeps (it has no castling)")
+            raise _refuse(3, fields[2], "is more than this game keeps (it has no castling)")
         rights = sum(1 << cmap.cell_of[CORNERS[c][0]] for c in fields[2])
     passed = 0
     if fields[3] != "-":

@@ -47,7 +47,7 @@ def result_token(game: Any, state: tuple) -> str:
     return "1/2-1/2" if winner is None else ("1-0" if winner == 0 else "0-1")
 
 
-def write(notation: Any, start: tuple, moves: list, tags: dict[str, str] | None = None,
+def write(notation: Any, start: Any, moves: list, tags: dict[str, str] | None = None,
           payoffs: tuple | None = None) -> str:
     """The PGN of `moves` played from `start`: the seven tag roster (unknown ones `?`),
     SetUp and FEN when the start is not the game's own, and SAN movetext. The result is
@@ -146,7 +146,8 @@ def play(notation: Any, pgn: Pgn) -> tuple[tuple, list]:
             start = game.parse_position(pgn.tags["FEN"])
         except PositionError as err:
             raise PgnError(f"PGN tag FEN: {err}") from None
-    state, played = start, []
+    played: list[Any] = []
+    state = start
     for index, (san, line, column) in enumerate(pgn.moves, 1):
         try:
             move = notation.parse_move(state, san)
