@@ -19,7 +19,9 @@ from gdl import records
 from gdl.ai.players import HumanPlayer
 from gdl.catalog import compile_text, load, resolve
 from gdl.cli.main import main
-from gdl.errors import IllegalMove, PositionError, RulesError
+from gdl.errors import GdlError, IllegalMove, PositionError, RulesError
+from gdl.interpreter.c.game import NativeGame
+from gdl.interpreter.c.support import Unsupported
 from gdl.interpreter.notation import adapter, pgn
 
 CHESS = resolve("chess")
@@ -37,7 +39,6 @@ def _compare_fen(game, notation, state, board: chess.Board) -> None:
     theirs = board.fen()
     assert notation.fen(state) == theirs
     assert notation.fen(game.parse_position(theirs)) == theirs
-    assert chess.Board(theirs).fen() == theirs
 
 
 def _compare_moves(game, notation, state, board: chess.Board) -> int:
@@ -52,6 +53,10 @@ def _compare_moves(game, notation, state, board: chess.Board) -> int:
 
 
 def test_random_games_agree_with_python_chess(game):
+    try:   # the moves generated in C: seven times faster (the notation is the same code)
+        game = NativeGame(game, per_call=True)
+    except (GdlError, Unsupported, OSError):   # no compiler: the Python back end's moves
+        pass
     notation = adapter(game)
     rng = random.Random(33)
     positions = moves = 0
@@ -64,9 +69,12 @@ def test_random_games_agree_with_python_chess(game):
             if positions % EVERY == 0:
                 moves += _compare_moves(game, notation, state, board)
             positions += 1
-            theirs = rng.choice(sorted(board.legal_moves, key=chess.Move.uci))
-            move = game.parse_move(state, board.san(theirs))
-            assert game.parse_move(state, theirs.uci()) == move
+            ours = rng.choice(game.legal_moves(state))
+            theirs = chess.Move.from_uci(notation.uci(state, ours))
+            assert board.is_legal(theirs)
+            move = notation.parse_move(state, board.san(theirs))
+            assert move == ours
+            assert notation.parse_move(state, theirs.uci()) == move
             assert board.parse_san(notation.san(state, move)) == theirs
             state = game.apply(state, move)
             board.push(theirs)

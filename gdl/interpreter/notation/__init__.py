@@ -12,12 +12,12 @@ from typing import Any
 
 
 def adapter(game: Any) -> Any:
-    """The notation adapter of a compiled game, made once; None when it declares none."""
-    python = getattr(game, "python", game)   # a native game's notation is its Python game's
-    if getattr(python.ir, "notation", None) is None:
+    """The notation adapter of a compiled game (Python or native: it asks that game for
+    legal moves), made once; None when the game declares no notation."""
+    if getattr(game.ir, "notation", None) is None:
         return None
-    made = python.__dict__.get("_notation_adapter")
+    made = game.__dict__.get("_notation_adapter")
     if made is None:
         from gdl.interpreter.notation.chess import ChessNotation
-        made = python.__dict__["_notation_adapter"] = ChessNotation(python)
+        made = game.__dict__["_notation_adapter"] = ChessNotation(game)
     return made

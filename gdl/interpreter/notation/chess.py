@@ -23,12 +23,15 @@ class ChessNotation:
         self.game = game
         self.map = chess_map(game.ir.players, game.ir.pieces, game.geometry)
         self._described: tuple[Any, list[moves.Described]] = (None, [])   # the last state's
+        self._texts: dict = {}   # (move, player) -> its squares and promotion (moves.describe)
 
     def described(self, state: tuple) -> list[moves.Described]:
         """The legal moves of `state` as the notation sees them (the last state's kept: a
         move is often written and read at the same position)."""
         if self._described[0] != state:
-            self._described = (state, moves.describe(self.game, self.map, state))
+            if len(self._texts) > 1 << 16:   # a bound on the memory it keeps
+                self._texts.clear()
+            self._described = (state, moves.describe(self.game, self.map, state, self._texts))
         return self._described[1]
 
     # ---- moves

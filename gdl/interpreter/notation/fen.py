@@ -55,7 +55,7 @@ def fen(game: Any, cmap: ChessMap, state: tuple, epd: bool = False,
                        if rights >> cmap.cell_of[corner] & 1
                        and pieces.get(corner) == (owner, "R") and pieces.get(king) == (owner, "K"))
     passed = [cmap.square_of[c] for c in bits(_value(game, state, PASSED) or 0)]
-    passed = [s for s in passed if any(d.piece == "P" and d.to == s
+    passed = passed and [s for s in passed if any(d.piece == "P" and d.to == s
                                        for d in (described or describe)(game, cmap, state))]
     fields = ["/".join(rows), "wb"[state[-2]], castling or "-", passed[0] if passed else "-"]
     if epd:

@@ -49,8 +49,11 @@ def board(game: Any, cmap: ChessMap, state: tuple) -> dict[str, tuple[int, str]]
     return out
 
 
-def describe(game: Any, cmap: ChessMap, state: tuple) -> list[Described]:
-    """Every legal move of `state`, described (in the game's order).
+def describe(game: Any, cmap: ChessMap, state: tuple,
+             texts: dict | None = None) -> list[Described]:
+    """Every legal move of `state`, described (in the game's order). `texts` keeps the
+    squares and promotion letter of each (move, player) seen: a move's text depends on
+    nothing else, and writing it is most of the cost.
 
     Raises:
         ValueError: a legal move's text is not a piece's travel (the game cannot use SAN).
@@ -58,12 +61,17 @@ def describe(game: Any, cmap: ChessMap, state: tuple) -> list[Described]:
     pieces = board(game, cmap, state)
     letter_kind = {game.letters()[(0, k)]: k for k in range(len(game.ir.pieces))}
     out = []
+    texts = {} if texts is None else texts
     for move in game.legal_moves(state):
-        text = game.move_text(state, move)
-        found = _OWN_TEXT.match(text)
-        if found is None:
-            raise ValueError(f"the move {text!r} is no piece's travel from a square to another")
-        start, to, promoted = found.groups()
+        key = (move, state[-2])
+        if key not in texts:
+            text = game.move_text(state, move)
+            found = _OWN_TEXT.match(text)
+            if found is None:
+                raise ValueError(f"the move {text!r} is no piece's travel from a square to "
+                                 f"another")
+            texts[key] = found.groups()
+        start, to, promoted = texts[key]
         _, piece = pieces[start]
         promo = cmap.letter_of[letter_kind[promoted]] if promoted else ""
         if piece == "P" and to[1] in "18" and not promo:   # one kind it can become: look
