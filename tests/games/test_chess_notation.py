@@ -13,6 +13,7 @@ import random
 
 import chess
 import chess.pgn
+import chess.variant
 import pytest
 
 from gdl import records
@@ -85,6 +86,27 @@ def test_random_games_agree_with_python_chess(game):
             state = game.apply(state, move)
             board.push(theirs)
     assert positions > GAMES * PLIES * 0.9 and moves > positions // EVERY * 20
+
+
+def test_antichess_agrees_with_python_chess_till_an_en_passant():
+    """antichess.gdl (OpenSpiel's rules) does not count en passant as a capture, so it is not
+    compulsory there; python-chess's antichess makes it so: a game stops being compared
+    when python-chess could take en passant. SAN's `#` marks a move that ends the game."""
+    game = _native(load("antichess"))
+    notation = adapter(game)
+    rng, positions = random.Random(5), 0
+    for _ in range(10):
+        state, board = game.initial_state(), chess.variant.AntichessBoard()
+        while not game.is_terminal(state) and not board.has_legal_en_passant():
+            assert notation.fen(state) == board.fen()
+            if positions % 3 == 0:
+                assert set(notation.legal_texts(state)) == {board.san(m)
+                                                            for m in board.legal_moves}
+            move = rng.choice(game.legal_moves(state))
+            board.push_uci(notation.uci(state, move))
+            state = game.apply(state, move)
+            positions += 1
+    assert positions > 300
 
 
 def _random_moves(game, seed: int, plies: int) -> list:

@@ -101,7 +101,7 @@ def _number(fields: list[str], field: int, default: int, least: int) -> int:
     if len(fields) < field:
         return default
     word = fields[field - 1]
-    if not word.isdigit() or int(word) < least:
+    if not (word.isascii() and word.isdigit()) or int(word) < least:
         raise _refuse(field, word, f"is not a whole number of at least {least}")
     return int(word)
 

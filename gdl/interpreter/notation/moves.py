@@ -120,11 +120,12 @@ def in_check(game: Any, cmap: ChessMap, state: tuple) -> bool:
 
 
 def suffix(game: Any, cmap: ChessMap, state: tuple, move: Any) -> str:
-    """`+` when the move gives check, `#` when it also leaves no legal move."""
+    """`#` when the move ends the game with a winner (a mate; in antichess, a last piece
+    taken or the last move taken away), `+` when it gives check, else nothing."""
     after = game.apply(state, move)
-    if not in_check(game, cmap, after):
-        return ""
-    return "+" if game.legal_moves((*after[:-1], 0)) else "#"
+    if game.is_terminal(after) and game.winner(after) is not None:
+        return "#"
+    return "+" if in_check(game, cmap, after) else ""
 
 
 def match(text: str, entries: list[Described]) -> list[Described] | None:
