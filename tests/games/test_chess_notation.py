@@ -24,6 +24,7 @@ from gdl.errors import GdlError, IllegalMove, PositionError, RulesError
 from gdl.interpreter.c.game import NativeGame
 from gdl.interpreter.c.support import Unsupported
 from gdl.interpreter.notation import adapter, pgn
+from gdl.position import Position
 
 CHESS = resolve("chess")
 
@@ -240,3 +241,15 @@ def test_a_game_the_notation_cannot_map_is_refused_at_the_statement(change, mess
     assert message in str(err.value)
     line = next(n for n, t in enumerate(text.splitlines(), 1) if t.startswith("notation"))
     assert f"variant.gdl:{line}:" in str(err.value)
+
+
+def test_commands_and_the_api_read_san_uci_and_fen(capsys):
+    assert main(["perft", "chess", "1", "--moves", "e4 e5 Nf3 Nc6 Bb5 a6 O-O g8f6"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "29"
+    fen = "r1bqkb1r/1ppp1ppp/p1n2n2/1B2p3/4P3/5N2/PPPP1PPP/RNBQ1RK1 w kq - 2 5"
+    assert main(["perft", "chess", "1", "--position", fen]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "29"
+    assert main(["perft", "chess", "1", "--position", fen.replace(" w ", " x ")]) != 0
+    assert "FEN field 2 (side to move): 'x'" in capsys.readouterr().err
+    position = Position(load("chess")).play("e4").play("e7e5").play("Nf3")
+    assert position.moves == ("e2-e4", "e7-e5", "g1-f3")   # written in the game's own texts
