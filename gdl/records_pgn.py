@@ -66,18 +66,26 @@ def read(path: str | Path) -> records.Record:
     game = catalog.load(name)
     try:
         start, moves = pgn.play(notation_of(game, str(path)), found)
-    except pgn.PgnError as err:
-        raise pgn.PgnError(f"{path}: {err}", err.played, err.start) from None
-    texts, state = [], start
-    for move in moves:
-        texts.append(game.move_text(state, move))
-        state = game.apply(state, move)
+    except pgn.PgnError as err:   # what was read before the fault is kept, for --moves
+        kept = f" (the {len(err.played)} moves before it, for --moves: " \
+            f"'{' '.join(_texts(game, err.start, err.played))}')" if err.played else ""
+        raise pgn.PgnError(f"{path}: {err}{kept}", err.played, err.start) from None
+    texts = _texts(game, start, moves)
     position = None if "FEN" not in found.tags else game.position_text(start)
     return records.Record(
         game=name, rules_sha256=records.rules_hash(name), options={},
         start=records.Start(position=position),
         players=(found.tags.get("White", "?"), found.tags.get("Black", "?")),
         moves=tuple(texts), seconds=(0.0,) * len(texts), result=None, payoffs=None)
+
+
+def _texts(game: Any, start: Any, moves: Any) -> list[str]:
+    """The game's own texts of `moves` played from `start`."""
+    texts, state = [], start
+    for move in moves:
+        texts.append(game.move_text(state, move))
+        state = game.apply(state, move)
+    return texts
 
 
 __all__ = ["export", "is_pgn_path", "read"]

@@ -253,3 +253,12 @@ def test_commands_and_the_api_read_san_uci_and_fen(capsys):
     assert "FEN field 2 (side to move): 'x'" in capsys.readouterr().err
     position = Position(load("chess")).play("e4").play("e7e5").play("Nf3")
     assert position.moves == ("e2-e4", "e7-e5", "g1-f3")   # written in the game's own texts
+
+
+def test_replay_of_a_bad_pgn_is_one_line_keeping_the_moves_before(tmp_path, capsys):
+    path = tmp_path / "bad.pgn"
+    path.write_text('[Event "x"]\n\n1. e4 e5 2. Nf3 Nf6 3. Nf9 *\n')
+    assert main(["replay", str(path)]) != 0
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "PGN line 3, column 24, move 5: 'Nf9' is not a legal move" in err
+    assert err.endswith("(the 4 moves before it, for --moves: 'e2-e4 e7-e5 g1-f3 g8-f6')")
