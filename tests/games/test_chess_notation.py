@@ -89,6 +89,36 @@ def test_random_games_agree_with_python_chess(game):
     assert positions > GAMES * PLIES * 0.9 and moves > positions // EVERY * 20
 
 
+# Positions where the rare cases crowd (castling both ways, en passant, promotions with and
+# without a capture, pins, files, ranks and whole squares to tell pieces apart, mates):
+# the perft suite's positions 2 to 5 and a few made for SAN.
+TRICKY = (
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "7k/8/8/8/8/3Q1Q2/8/K2Q1Q2 w - - 0 1",
+    "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    "1r2k2r/P6P/8/8/8/8/p6p/R3K1R1 b Qk - 3 40",
+)
+
+
+@pytest.mark.parametrize("fen", TRICKY)
+def test_tricky_positions_and_their_children_agree(game, fen):
+    notation, root = adapter(game), chess.Board(fen)
+    state = game.parse_position(fen)
+    assert notation.fen(state) == root.fen()
+    _compare_moves(game, notation, state, root)
+    for move in game.legal_moves(state):
+        board = root.copy()
+        board.push_san(notation.san(state, move))
+        child = game.apply(state, move)
+        _compare_fen(game, notation, child, board)
+        if not game.is_terminal(child):
+            _compare_moves(game, notation, child, board)
+
+
 def test_antichess_agrees_with_python_chess_till_an_en_passant():
     """antichess.gdl (OpenSpiel's rules) does not count en passant as a capture, so it is not
     compulsory there; python-chess's antichess makes it so: a game stops being compared
