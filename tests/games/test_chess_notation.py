@@ -189,6 +189,8 @@ def test_an_illegal_move_lists_the_legal_ones_in_its_own_notation(game):
         game.parse_move(state, "e2e5")
     assert "g1f3" in uci.value.legal and "e2e4" in uci.value.legal
     assert game.parse_move(state, "e2-e4") == game.parse_move(state, "e4")   # the game's own
+    after = game.moves_after(["Nf3", "a6"])   # a beginning still reads: h1 is no SAN move here
+    assert game.move_text(after, game.parse_move(after, "h1")) == "h1-g1"
 
 
 @pytest.mark.parametrize("fen, field", [

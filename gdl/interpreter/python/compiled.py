@@ -258,8 +258,11 @@ class CompiledGame:
         Raises:
             IllegalMove: no legal move reads so; the legal ones are listed.
         """
-        standard = notation.adapter(self)   # `notation chess`: SAN or UCI, before prefixes
-        found = None if standard is None else standard.parse_move(state, text)
+        standard, refused = notation.adapter(self), None   # `notation chess`: SAN or UCI first
+        try:
+            found = None if standard is None else standard.parse_move(state, text)
+        except IllegalMove as err:   # kept till the game's own texts and beginnings are tried
+            found, refused = None, err
         if found is not None:
             return found
         legal = {self.move_text(state, m).lower(): m for m in self.legal_moves(state)}
@@ -269,6 +272,8 @@ class CompiledGame:
         starts = [m for t, m in legal.items() if word and t.startswith(word)]
         if len(starts) == 1:
             return starts[0]
+        if refused is not None:   # refused as SAN or UCI: the legal moves in that form
+            raise refused
         if not legal:
             raise IllegalMove(f"no move is legal: the game is over (got {text!r})")
         reason = "is ambiguous" if starts else "is not a legal move"
