@@ -26,7 +26,8 @@ def is_pgn_path(text: str | None) -> bool:
 def notation_of(game: Any, where: str) -> Any:
     found = adapter(game)
     if found is None:
-        raise GdlError(f"{where}: {game.name} declares no `notation chess`; it has no PGN")
+        raise GdlError(f"{where}: {game.name} declares no `notation chess`: no SAN, FEN or "
+                       "PGN")
     return found
 
 

@@ -245,8 +245,12 @@ def test_replay_exports_and_imports_pgn(game, tmp_path, capsys):
     board = chess.pgn.read_game(io.StringIO((tmp_path / "g.pgn").read_text())).end().board()
     assert board.fen() == adapter(game).fen(state)
     capsys.readouterr()
-    assert main(["replay", str(tmp_path / "g.pgn")]) == 0
-    assert f"moves: {' '.join(texts)}" in capsys.readouterr().out
+    assert main(["replay", str(tmp_path / "g.pgn"), "--san"]) == 0
+    shown = capsys.readouterr().out
+    assert f"moves: {' '.join(texts)}" in shown and f"fen: {adapter(game).fen(state)}" in shown
+    first = adapter(game).san(game.initial_state(), game.parse_move(game.initial_state(),
+                                                                     texts[0]))
+    assert f"1. White plays {texts[0]} ({first})" in shown
 
 
 def test_a_human_player_types_san_and_a_mistake_loses_nothing(game):
