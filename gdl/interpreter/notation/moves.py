@@ -15,7 +15,7 @@ from typing import Any
 import attrs
 
 from gdl.interpreter.core.geometry import bits
-from gdl.interpreter.notation.board_map import FILES, ChessMap
+from gdl.interpreter.notation.board_map import ChessMap
 
 _OWN_TEXT = re.compile(r"^([a-h][1-8])-([a-h][1-8])(?:=(\w))?$")
 SAN = re.compile(r"^(?P<piece>[KQRBN])?(?P<file>[a-h])?(?P<rank>[1-8])?(?P<takes>x)?"
@@ -152,4 +152,5 @@ def looks_uci(text: str) -> bool:
     return bool(UCI.match(text.strip().lower()))
 
 
-__all__ = ["FILES", "Described", "board", "describe", "match", "san", "suffix", "uci"]
+__all__ = ["Described", "board", "describe", "in_check", "looks_uci", "match", "san", "suffix",
+           "uci"]
