@@ -10,22 +10,31 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 from collections.abc import Callable
 
-from gdl import records
+import attrs
+
+from gdl import records, records_pgn
 from gdl.cli import colour as cli_colour
 
 
 def run(args: argparse.Namespace, status: Any) -> int:
-    record = records.read(args.file)
+    pgn_in = records_pgn.is_pgn_path(args.file)
+    record = records_pgn.read(args.file) if pgn_in else records.read(args.file)
     game = records.open_game(record, args.file)
     final = records.replay(game, record, args.file)
     result, payoffs = records.replayed_result(final, record)
+    if pgn_in:   # a PGN's result is what its moves give
+        record = attrs.evolve(record, result=result, payoffs=payoffs)
+    if args.pgn:
+        records.write_atomically(Path(args.pgn), records_pgn.export(game, record, args.file))
+    standard = records_pgn.notation_of(game, args.file) if args.san else None
     if args.json:
         print(json.dumps(record.to_json(), indent=2))
     else:
-        _show(game, record)
+        _show(game, record, standard)
         print(f"result after {len(record.moves)} moves: {result or 'unfinished'}")
     if (result, payoffs) != (record.result, record.payoffs):
         stored = "no result" if record.result is None else repr(record.result)
@@ -34,9 +43,10 @@ def run(args: argparse.Namespace, status: Any) -> int:
     return 0
 
 
-def _show(game: Any, record: records.Record) -> None:
+def _show(game: Any, record: records.Record, standard: Any = None) -> None:
     """The players, the start, each move with the board after it, the final position
-    and the moves (the record has been replayed and checked: every move is legal)."""
+    and the moves (the record has been replayed and checked: every move is legal); with
+    a `standard` notation (`--san`), each move's SAN beside it and the final FEN."""
     colour = cli_colour.wanted(sys.stdout)
     state = records.start_state(game, record)
     print(f"{game.title}: " + ", ".join(f"{name} {spec}"
@@ -46,20 +56,29 @@ def _show(game: Any, record: records.Record) -> None:
     print(game.render(state))
     for number, (text, seconds) in enumerate(zip(record.moves, record.seconds), 1):
         mover = game.players[game.current_player(state)]
-        state = game.apply(state, game.parse_move(state, text))
-        print(f"\n{number}. {mover} plays {text}  ({seconds:.2f} s)")
+        move = game.parse_move(state, text)
+        san = f" ({standard.san(state, move)})" if standard else ""
+        state = game.apply(state, move)
+        print(f"\n{number}. {mover} plays {text}{san}  ({seconds:.2f} s)")
         picture = game.render(state)
         last = cli_colour.move_cells(game, text)
         print(cli_colour.colour_board(game, picture, last) if colour else picture)
     print()
     if hasattr(game, "position_text"):   # as `gdl play` ends: what --position reads
         print(f"final position: {game.position_text(state)}")
+    if standard:
+        print(f"fen: {standard.fen(state)}")
     print(f"moves: {records.moves_text(record.start.moves + record.moves)}")
 
 
 def add_command(command: Callable[..., argparse.ArgumentParser], parents: list) -> None:
     """Add `replay` through cli.build_parser's `command` helper."""
     p = command("replay", run, "show a game saved by `gdl play --save` move by move", parents)
-    p.add_argument("file", metavar="FILE", help="a JSON game record")
+    p.add_argument("file", metavar="FILE",
+                   help="a JSON game record, or a PGN file (GAME.pgn) of chess or antichess")
+    p.add_argument("--pgn", metavar="OUT",
+                   help="also write the game as PGN to OUT (a game with `notation chess`)")
+    p.add_argument("--san", action="store_true",
+                   help="show each move's SAN and the final FEN (a game with `notation chess`)")
     p.add_argument("--json", action="store_true",
                    help="print the record, checked (its rules, fields and moves)")

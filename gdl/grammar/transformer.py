@@ -160,6 +160,9 @@ class Builder(MoveBuilder, PuzzleBuilder):
     def move_laws(self, meta, children):
         return ast.MoveLaws(tuple(" ".join(str(t).split()) for t in children), position(meta))
 
+    def notation(self, meta, children):
+        return ast.Notation(ident(children[0]), position(meta))
+
     def game_goal(self, meta, children):
         # `goal: COND` is sugar for `end: mover wins if COND`
         return ast.End(ast.Ident("mover", position(meta)), "wins", children[0], position(meta))

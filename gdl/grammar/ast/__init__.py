@@ -16,8 +16,8 @@ from gdl.grammar.ast.effects import (
     Add, Again, Assign, Carry, CycleCells, Effect, Fill, Flip, Group, Guarded, Promote, Reflect,
     Remove, Rotate, Sow, Swap, Toggle)
 from gdl.grammar.ast.moves import (
-    Action, BoardMove, Choose, Drop, EveryMove, Jump, MoveLaws, Param, ParamMove, Pass, Place,
-    Repeat, Ride, Select, Stage, Step)
+    Action, BoardMove, Choose, Drop, EveryMove, Jump, MoveLaws, Notation, Param, ParamMove, Pass,
+    Place, Repeat, Ride, Select, Stage, Step)
 from gdl.grammar.ast.statements import (
     Board, Counts, Direction, End, Hands, Header, Illegal, Links, Neutral, Option, PieceValue,
     Pieces, Players, Priority, Quantity, Region, Rules, Setup, StateVar, Statement, Symmetry, Track,
@@ -35,7 +35,8 @@ __all__ = [
     "ConstraintStatement", "CountRule", "Counts", "Cycle", "CycleCells", "CycleMove", "Dir",
     "Direction", "Drop", "Effect", "End", "EveryMove", "Expr", "Fill", "Flip", "Givens", "GridVars",
     "Group", "Guarded", "Hands", "Header", "Ident", "Illegal", "Index", "Inverse", "Jump", "Links",
-    "ListExpr", "MoveLaws", "Name", "Neighbour", "Neutral", "NoValueRule", "Number", "Option",
+    "ListExpr", "MoveLaws", "Name", "Neighbour", "Neutral", "NoValueRule", "Notation", "Number",
+    "Option",
     "Orientation", "Param", "ParamMove", "Pass", "PermState", "PieceValue", "Pieces", "Place",
     "Players", "Priority", "Promote", "PuzzleGoal", "PuzzleStart", "PuzzleStatement", "Quantity",
     "Reflect", "Region", "Remove", "Repeat", "RequireRule", "Ride", "Rotate", "Rules", "RunsRule",

@@ -143,3 +143,10 @@ class MoveLaws:
     """`every move commutes, undoes itself`: laws ("commutes", "undoes itself") of every move."""
     laws: tuple[str, ...]
     pos: SourcePos
+
+
+@attrs.frozen
+class Notation:
+    """`notation chess`: the standard notation family the game is also written in."""
+    name: Ident
+    pos: SourcePos

@@ -18,6 +18,7 @@ from gdl.interpreter.python import hands_picture, picture
 from gdl.interpreter.core import invariants, ir, picture_style, position_text as position
 from gdl.interpreter.python.generate import generate
 from gdl.interpreter.core.symmetry import close
+from gdl.interpreter import notation
 
 State = tuple
 Move = Hashable
@@ -94,6 +95,7 @@ class CompiledGame:
         self.canonical, self._settle = namespace["canonical"], namespace["settle"]
         self.quantity_values = namespace.get("quantities")   # see invariants.check_quantity
         self.margin_value = namespace.get("margin")   # see heuristics_margin
+        self.attacked = namespace.get("attacked")   # check marks of chess notation
         # `heuristic: EXPR` (see gdl.interpreter.layouts.one_player)
         if "heuristic_value" in namespace:
             self.heuristic_value = namespace["heuristic_value"]
@@ -211,6 +213,9 @@ class CompiledGame:
         Raises:
             PositionError: the text is not a position of this game (what is wrong is said).
         """
+        standard = notation.adapter(self)
+        if standard is not None and standard.looks_like_fen(text):   # `notation chess`: a FEN
+            return self._settle(standard.parse_fen(text))
         return self._settle(position.parse_position(self.ir, text))
 
     def _walked_path(self, start: int, captured: int, directions) -> list[int]:
@@ -246,12 +251,20 @@ class CompiledGame:
         return walk(start, captured) or [start, to]
 
     def parse_move(self, state: State, text: str) -> Move:
-        """The legal move written `text`: its exact text, or a unique beginning of one
-        (in Connect Four `d` is the one legal move in column d).
+        """The legal move written `text`: its exact text, in a game with a `notation` its
+        standard forms (SAN, UCI), or a unique beginning of one (in Connect Four `d` is the
+        one legal move in column d).
 
         Raises:
             IllegalMove: no legal move reads so; the legal ones are listed.
         """
+        standard, refused = notation.adapter(self), None   # `notation chess`: SAN or UCI first
+        try:
+            found = None if standard is None else standard.parse_move(state, text)
+        except IllegalMove as err:   # kept till the game's own texts and beginnings are tried
+            found, refused = None, err
+        if found is not None:
+            return found
         legal = {self.move_text(state, m).lower(): m for m in self.legal_moves(state)}
         word = " ".join(text.lower().split())
         if word in legal:
@@ -259,6 +272,8 @@ class CompiledGame:
         starts = [m for t, m in legal.items() if word and t.startswith(word)]
         if len(starts) == 1:
             return starts[0]
+        if refused is not None:   # refused as SAN or UCI: the legal moves in that form
+            raise refused
         if not legal:
             raise IllegalMove(f"no move is legal: the game is over (got {text!r})")
         reason = "is ambiguous" if starts else "is not a legal move"

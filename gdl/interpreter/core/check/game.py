@@ -30,6 +30,7 @@ from gdl.interpreter.core.check.scope import (
 from gdl.interpreter.core.geometry import Geometry
 from gdl.interpreter.core.ir import BOOL, CELLS, INT, LIST
 from gdl.interpreter.core.symmetry import close
+from gdl.interpreter.notation.board_map import NOTATIONS, chess_map
 
 RESERVED = set(BUILTIN_NAMES) | set(FUNCTIONS) | {"mover", "opponent", "draw"}
 _INT_TEXT = re.compile(r"-?[0-9]+")
@@ -79,6 +80,7 @@ class _Checker(MoveChecks, CountChecks, SymmetryChecks, DeclarationChecks):
         self.quantities: list[ir.Quantity] = []
         self.heuristic: ir.Quantity | None = None
         self.move_laws: list[str] = []
+        self.notation: ast.Notation | None = None
         self.seen: set[type] = set()
         self.piece_values: dict[int, int] = {}
         self.priority_node: ast.Priority | None = None
@@ -101,6 +103,7 @@ class _Checker(MoveChecks, CountChecks, SymmetryChecks, DeclarationChecks):
             declared = ", ".join(self.scope.options) or "none"
             raise OptionError(f"this game has no option '{unused[0]}' (its options: {declared})")
         self._require_complete()
+        self._check_notation()
         plies = None
         if self.scope.counts_plies:   # the move counter is the last state variable
             plies = len(self.variables)
@@ -129,7 +132,8 @@ class _Checker(MoveChecks, CountChecks, SymmetryChecks, DeclarationChecks):
             illegal=self.illegal, rule_bits=self._rule_bits(), neutral=tuple(self.scope.neutral),
             tracks=tuple(cells for _, cells in sorted(self.tracks.values())),
             hand=self.scope.hand, returns_as=self.scope.returns_as, heuristic=self.heuristic,
-            move_laws=tuple(self.move_laws))
+            move_laws=tuple(self.move_laws),
+            notation=None if self.notation is None else self.notation.name.text)
 
     def _rule_bits(self) -> int:
         board = sum(not isinstance(r, ir.ParamRule) for r in self.rules_ir)
@@ -138,7 +142,7 @@ class _Checker(MoveChecks, CountChecks, SymmetryChecks, DeclarationChecks):
     def _require_order(self, statement: Any) -> None:
         needs_players = (ast.Board, ast.Direction, ast.Region, ast.Setup, ast.BoardMove,
                          ast.ParamMove, ast.End, ast.Pieces, ast.Symmetry, ast.Quantity,
-                         ast.Illegal, ast.MoveLaws)
+                         ast.Illegal, ast.MoveLaws, ast.Notation)
         if isinstance(statement, needs_players) and not self.scope.players:
             raise error("declare the players first (`players A B`)", statement)
         needs_board = (ast.Direction, ast.Region, ast.Setup, ast.BoardMove, ast.Zones)
@@ -251,6 +255,23 @@ class _Checker(MoveChecks, CountChecks, SymmetryChecks, DeclarationChecks):
             if law in self.move_laws:
                 raise error(f"'{law}' is declared twice", node)
             self.move_laws.append(law)
+
+    def _notation(self, node: ast.Notation) -> None:
+        if self.notation is not None:
+            raise error("the notation is declared twice", node)
+        if node.name.text not in NOTATIONS:
+            raise error(f"no notation '{node.name.text}' (known: {', '.join(NOTATIONS)})",
+                        node.name)
+        self.notation = node
+
+    def _check_notation(self) -> None:
+        """The board and pieces, complete now, must map onto the notation's (board_map)."""
+        if self.notation is None:
+            return
+        try:
+            chess_map(tuple(self.scope.players), tuple(self.scope.pieces), self.scope.geometry)
+        except ValueError as err:
+            raise error(f"`notation {self.notation.name.text}`: {err}", self.notation) from None
 
     def _statevar(self, node: ast.StateVar) -> None:
         self._declare(node.name)

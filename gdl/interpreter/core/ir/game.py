@@ -102,6 +102,8 @@ class GameIR:
     move_laws: tuple[str, ...] = ()                       # "commutes", "undoes itself"
     heuristic: Quantity | None = None                     # `heuristic: EXPR`, a lower bound on
                                                           # the moves to a win (one player)
+    notation: str | None = None                           # `notation chess`: a standard
+                                                          # family its moves are also read in
 
     @property
     def stage_slots(self) -> int:

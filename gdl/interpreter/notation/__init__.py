@@ -1,0 +1,23 @@
+"""Standard notations a game may declare (`notation chess`), read and written from its IR.
+
+`adapter(game)` gives the compiled game's adapter (None without a `notation`
+statement): for chess, SAN and UCI moves, FEN/EPD positions and PGN records (see
+chess.ChessNotation). The mapping onto the notation is derived from the board and
+the piece names (board_map), never from the game's name.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def adapter(game: Any) -> Any:
+    """The notation adapter of a compiled game (Python or native: it asks that game for
+    legal moves), made once; None when the game declares no notation."""
+    if getattr(game.ir, "notation", None) is None:
+        return None
+    made = game.__dict__.get("_notation_adapter")
+    if made is None:
+        from gdl.interpreter.notation.chess import ChessNotation
+        made = game.__dict__["_notation_adapter"] = ChessNotation(game)
+    return made

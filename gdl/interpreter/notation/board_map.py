@@ -1,0 +1,57 @@
+"""What a standard notation needs of a game, read from its core IR alone.
+
+`notation chess` asks for the chess family's texts (SAN, UCI, FEN, PGN). They name
+squares a1..h8 and pieces K Q R B N (pawns unnamed), so the game must have two players,
+an 8 x 8 board with every cell playable (files a..h left to right, ranks 1..8 from the
+first player's side) and six kinds named king, queen, rook, bishop, knight and pawn.
+`chess_map` derives that mapping or says, in one sentence, why it cannot.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from gdl.interpreter.core.geometry import Geometry
+
+NOTATIONS = ("chess",)
+# SAN's letter of each kind (upper case; FEN writes the second player's in lower case)
+LETTERS = {"king": "K", "queen": "Q", "rook": "R", "bishop": "B", "knight": "N", "pawn": "P"}
+FILES, RANKS = "abcdefgh", "12345678"
+# the state variables the FEN fields come from, when the game keeps them
+RIGHTS, PASSED, RESET, PLIES = "rights", "ep", "reset", "plies"
+
+
+@attrs.frozen
+class ChessMap:
+    """Kind index by letter and back, and the board's cell of each square name."""
+    kind_of: dict[str, int]          # "K" -> the king's kind index
+    letter_of: dict[int, str]        # kind index -> "K"
+    cell_of: dict[str, int]          # "e4" -> its cell
+    square_of: dict[int, str]        # cell -> "e4"
+
+
+def chess_map(players: tuple[str, ...], pieces: tuple[str, ...],
+              geometry: Geometry | None) -> ChessMap:
+    """The mapping of a game's pieces and board onto chess notation.
+
+    Raises:
+        ValueError: the game cannot be written so (the reason, one sentence).
+    """
+    if len(players) != 2:
+        raise ValueError(f"chess notation needs two players, this game has {len(players)}")
+    missing = [name for name in LETTERS if name not in pieces]
+    extra = [name for name in pieces if name not in LETTERS]
+    if missing or extra:
+        raise ValueError("chess notation needs the kinds king, queen, rook, bishop, knight and "
+                         f"pawn ({'missing ' + ', '.join(missing) if missing else ''}"
+                         f"{'; ' if missing and extra else ''}"
+                         f"{'no letter for ' + ', '.join(extra) if extra else ''})")
+    square = geometry is not None and geometry.shape == "square"
+    if geometry is None or not square or (geometry.width, geometry.height) != (8, 8) \
+            or len(geometry.cells) != 64:
+        board = "no board" if geometry is None else f"a {geometry.description}"
+        raise ValueError(f"chess notation needs an 8 x 8 board of 64 squares, not {board}")
+    kind_of = {LETTERS[name]: k for k, name in enumerate(pieces)}
+    cell_of = {f + r: geometry.cell(x, y) for y, r in enumerate(RANKS) for x, f in enumerate(FILES)}
+    return ChessMap(kind_of, {k: c for c, k in kind_of.items()}, cell_of,
+                    {c: s for s, c in cell_of.items()})
