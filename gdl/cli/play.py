@@ -26,7 +26,8 @@ import attrs
 
 from gdl import interrupts, records
 from gdl.cli import colour as cli_colour
-from gdl.cli.common import load_game, player_specs, read_options, require_moves, setup_moves
+from gdl.cli.common import (count_type, load_game, player_specs, read_options, require_moves,
+                            setup_moves)
 from gdl.api import ai_move
 from gdl.errors import GdlError, IllegalMove
 from gdl.solvers.puzzles.walk import random_walk
@@ -44,6 +45,9 @@ WORDS = ("undo", "hint", "resign", "quit")
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--save", metavar="FILE",
                         help="write the game to FILE as a JSON record (see `gdl replay`)")
+    parser.add_argument("--scramble", type=count_type(0), metavar="N",
+                        help=f"puzzles: start N random moves (seeded by --seed) away from "
+                             f"the goal (default: {PLAY_SCRAMBLE} from a solved start)")
 
 
 class _Input:
@@ -149,15 +153,28 @@ def _ask(game: Game, state: State, read: Callable[[str], str], hint: Callable[[]
 
 
 def _start(game: Any, args: argparse.Namespace, setup: Callable) -> tuple[State, records.Start]:
+    """The first position and how it was reached: --scramble N (a puzzle, from its goal, as
+    `gdl solve --scramble` and a record's start.scramble), else --position and --moves; a
+    puzzle that starts solved is scrambled by PLAY_SCRAMBLE moves."""
+    if args.scramble is not None:
+        if game.kind != PUZZLE:
+            raise GdlError(f"--scramble is for puzzles; {game.name} is a {game.kind} "
+                           f"(give --moves or --position)")
+        if args.moves or args.position is not None:
+            raise GdlError("give --scramble, or --position and --moves, not both")
+        return _scrambled(game, args.scramble, args.seed or 0, args.json)
     _, state, played = setup(game, args.moves, args.position)
     if game.kind == PUZZLE and game.is_terminal(state):
         # A puzzle starts solved: play from a seeded scramble instead.
-        seed = args.seed or 0
-        if not args.json:
-            print(f"{game.title}: scrambled by {PLAY_SCRAMBLE} random moves (seed {seed})")
-        scrambled = random_walk(game, PLAY_SCRAMBLE, seed)
-        return scrambled, records.Start((), PLAY_SCRAMBLE, seed, game.render(scrambled))
+        return _scrambled(game, PLAY_SCRAMBLE, args.seed or 0, args.json)
     return state, records.Start(tuple(played), None, None, game.render(state), args.position)
+
+
+def _scrambled(game: Any, moves: int, seed: int, quiet: bool) -> tuple[State, records.Start]:
+    if not quiet:
+        print(f"{game.title}: scrambled by {moves} random moves (seed {seed})")
+    scrambled = random_walk(game, moves, seed)
+    return scrambled, records.Start((), moves, seed, game.render(scrambled))
 
 
 def run(args: argparse.Namespace, status: Any) -> int:

@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from gdl import catalog
+from gdl import catalog, records
+from gdl.solvers.puzzles.choose import solve_puzzle
 from gdl.cli import main as cli
 from gdl.cli.main import main
 
@@ -254,3 +255,24 @@ def test_play_scrambles_a_solved_puzzle_and_the_ai_solves_it_optimally(capsys):
     game = catalog.load("eight_puzzle")
     optimal = solve_puzzle(game, random_walk(game, 20, 2)).length
     assert lines[-1] == f"result after {optimal} moves: solved (payoff 1)"
+
+
+def test_play_scramble_starts_a_puzzle_as_solve_does(capsys, tmp_path):
+    from gdl.cli.puzzle import scrambled
+    path = tmp_path / "scrambled.json"
+    assert main(["play", "eight_puzzle", "--players", "ai", "--scramble", "6", "--seed", "3",
+                 "--save", str(path)]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[0] == "8-puzzle: scrambled by 6 random moves (seed 3)"
+    game = catalog.load("eight_puzzle")
+    start = scrambled(game, 6, 3)   # the start `gdl solve --scramble 6 --seed 3` solves
+    assert lines[-1] == f"result after {solve_puzzle(game, start).length} moves: solved " \
+        "(payoff 1)"
+    record = records.read(path)
+    assert (record.start.scramble, record.start.seed) == (6, 3)
+    assert main(["replay", str(path)]) == 0 and capsys.readouterr().out.splitlines()[-1] \
+        == lines[-1]
+    assert main(["play", "tictactoe", "--scramble", "3"]) == 1
+    assert "--scramble is for puzzles; tictactoe is a game" in capsys.readouterr().err
+    assert main(["play", "eight_puzzle", "--scramble", "3", "--moves", "up"]) == 1
+    assert "not both" in capsys.readouterr().err
