@@ -14,6 +14,7 @@ form `--moves` takes them, close the game.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -50,11 +51,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              f"the goal (default: {PLAY_SCRAMBLE} from a solved start)")
 
 
+def _line_editing() -> None:
+    """On a terminal, give the prompt line editing and history (arrow keys move the cursor
+    instead of arriving as escape sequences): importing readline makes input() use it."""
+    if not sys.stdin.isatty():
+        return
+    with contextlib.suppress(ImportError):   # a Python without it (Windows): plain input()
+        import readline  # noqa: F401  (imported for its effect on input())
+
+
 class _Input:
     """input() that remembers whether the input ended, so play can tell EOF from other errors."""
 
     def __init__(self) -> None:
         self.ended = False
+        _line_editing()
 
     def __call__(self, prompt: str) -> str:
         try:
@@ -145,6 +156,9 @@ def _ask(game: Game, state: State, read: Callable[[str], str], hint: Callable[[]
             print(f"hint: {hint()}")
         elif word in WORDS:
             return word
+        elif "\x1b" in text or not text.isprintable():
+            print(f"{text!r} holds a terminal key's escape sequence or a control character "
+                  f"(an arrow key?), not a move: type the move's text")
         else:
             try:
                 return checked_move(game, state, text)
