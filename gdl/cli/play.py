@@ -203,6 +203,7 @@ def run(args: argparse.Namespace, status: Any) -> int:
     reader = _Input()
     seats = [make_player(spec, game, args.level, seeds.randrange(2**32) if seeds else None,
                          args.time, input_fn=reader, max_nodes=args.max_nodes) for spec in specs]
+    specs = [seat.name for seat in seats]   # in full, as printed: `ai` is saved as `ai:hard`
     start, how = _start(game, args, setup_moves)
     colour = cli_colour.wanted(sys.stdout)
 
