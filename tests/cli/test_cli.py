@@ -221,6 +221,7 @@ def test_solve_time_limit(capsys):
     assert len(lines) == 1
 
 
+@pytest.mark.slow
 def test_solving_draughts_stops_at_its_limits_without_an_error(capsys):
     # Draughts positions repeat (kings shuffle back and forth): the search must neither
     # recurse forever nor run without end.

@@ -45,6 +45,7 @@ def replay(name, start_text, moves, options=None):
 
 # --------------------------------------------------------------------------- the figures
 
+@pytest.mark.slow
 def test_eight_puzzle_enumeration(capsys):
     data = run_json(capsys, "solve", "eight_puzzle", "--enumerate")
     assert (data["total"], data["greatest"]) == (181440, 31)
@@ -63,12 +64,14 @@ def test_enumeration_as_text(capsys):
     assert lines[-1].startswith("time: ")
 
 
+@pytest.mark.slow
 def test_pocket_cube_enumeration(capsys):
     # The full space (~8 s on a quiet machine): the must-show figure, through the CLI.
     data = run_json(capsys, "solve", "pocket_cube", "--enumerate")
     assert (data["total"], data["greatest"]) == (3674160, 14)
 
 
+@pytest.mark.slow
 def test_the_sticker_cube_counts_the_same_space_in_its_read_back_layout(capsys):
     # The game file of 24 stickers on a net, searched in the layout read off its rules.
     data = run_json(capsys, "solve", "pocket_cube_stickers", "--enumerate")
@@ -106,6 +109,7 @@ def test_swapped_15_puzzle_is_unsolvable_at_once_naming_parity(capsys):
     assert "unsolvable: conserved quantity 'permutation parity' differs: start 0, goal 1" in lines
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [0, 6])   # optimal 28 and 32 (bidirectional holds ~0.2M states)
 def test_15_puzzle_of_40_random_moves_by_idastar_equals_bidirectional(capsys, seed):
     common = ("solve", "fifteen_puzzle", "--scramble", "40", "--seed", str(seed))
@@ -119,6 +123,7 @@ def test_15_puzzle_of_40_random_moves_by_idastar_equals_bidirectional(capsys, se
         assert p.is_goal(end)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, most", [("pocket_cube", 7), ("eight_puzzle", 20)])
 def test_methods_agree_on_scrambles(capsys, name, most):
     for seed in range(4):
@@ -232,6 +237,7 @@ def test_list_and_check(capsys):
     assert lines[-1].endswith("inverses, commuting pairs and conserved quantities hold")
 
 
+@pytest.mark.slow
 def test_enumeration_progress_only_on_a_terminal(capsys, monkeypatch):
     class Terminal(io.StringIO):
         def isatty(self):
