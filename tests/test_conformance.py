@@ -64,17 +64,14 @@ PUZZLES = [name for name, kind in KINDS.items() if kind == PUZZLE]
 PLAYOUTS = 200
 # games whose moves cost more (a legality filter): playouts and budgets / N
 SLOW = {"chess": 10, "shogi": 20}
-# The games whose check below takes half a second or more: marked slow (`make test-fast`
-# leaves them out; `make test` runs every game).
-LONG_DISTINCT = {"amazons", "antichess", "chess", "go", "gomoku", "lines_of_action",
-                 "nine_mens_morris", "rush_hour", "shogi"}
-LONG_APPLY = {"antichess", "nine_mens_morris"}
-LONG_TEXT = {"amazons", "breakthrough", "clobber", "connect4", "draughts", "go", "mancala",
-             "nine_mens_morris", "peg_solitaire"}
-LONG_PLAYOUTS = {"amazons", "chess", "go", "gomoku", "lines_of_action", "nine_mens_morris",
-                 "rush_hour", "shogi"}
-LONG_SYMMETRY = {"amazons", "gomoku", "nine_mens_morris", "shogi"}
-LONG_SEQUENCES = {"amazons", "mancala"}
+# Marked slow (`make test-fast` leaves them out; `make test` checks every game): HEAVY, the
+# games whose compilation and checks take seconds, in every check; and the cases of half a
+# second or more of a check among the others.
+HEAVY = {"amazons", "antichess", "chess", "go", "gomoku", "lines_of_action",
+         "nine_mens_morris", "rush_hour", "shogi"}
+LONG_TEXT = HEAVY | {"breakthrough", "clobber", "connect4", "draughts", "mancala",
+                     "peg_solitaire"}
+LONG_SEQUENCES = HEAVY | {"mancala"}
 WALK_PLIES = 60          # length of a puzzle's random walk
 MAX_PLIES = 2_000        # a random game longer than this counts as one that never ends
 TEXT_BUDGET = 120_000    # move texts written per game for round trips (a position costs n^2)
@@ -239,7 +236,7 @@ def test_every_bundled_game_is_of_a_known_kind():
 
 # --------------------------------------------------------------------------- games and puzzles
 
-@pytest.mark.parametrize("name", cases(GAMES + PUZZLES, LONG_DISTINCT))
+@pytest.mark.parametrize("name", cases(GAMES + PUZZLES, HEAVY))
 def test_legal_moves_are_distinct(name):
     game = compiled(name)
     for state in within(name, lambda s: len(game.legal_moves(s)), DISTINCT_BUDGET):
@@ -248,7 +245,7 @@ def test_legal_moves_are_distinct(name):
         assert not twice, f"moves listed twice: {twice} in {state}:\n{game.render(state)}"
 
 
-@pytest.mark.parametrize("name", cases(GAMES + PUZZLES, LONG_APPLY))
+@pytest.mark.parametrize("name", cases(GAMES + PUZZLES, HEAVY))
 def test_apply_is_pure(name):
     game = compiled(name)
     for state in within(name, lambda s: len(game.legal_moves(s)), APPLY_BUDGET):
@@ -264,7 +261,7 @@ def test_moves_round_trip_through_their_text(name):
 
 # --------------------------------------------------------------------------- games
 
-@pytest.mark.parametrize("name", cases(GAMES, LONG_PLAYOUTS))
+@pytest.mark.parametrize("name", cases(GAMES, HEAVY))
 def test_random_playouts_end_and_keep_the_protocol(name):
     game = compiled(name)
     lines = playouts(name)
@@ -276,7 +273,7 @@ def test_random_playouts_end_and_keep_the_protocol(name):
             check_position(game, state)
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", cases(GAMES, HEAVY))
 def test_finished_games_have_no_moves_and_reject_any(name):
     game = compiled(name)
     for line in playouts(name):
@@ -288,7 +285,7 @@ def test_finished_games_have_no_moves_and_reject_any(name):
             game.parse_move(end, NONSENSE)
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", cases(GAMES, HEAVY))
 def test_symmetries_permute_the_cells(name):
     game = compiled(name)
     names = [s.name for s in game.symmetries]
@@ -301,7 +298,7 @@ def test_symmetries_permute_the_cells(name):
     assert len({(s.perm, s.swap) for s in game.symmetries}) == len(names)
 
 
-@pytest.mark.parametrize("name", cases(GAMES, LONG_SYMMETRY))
+@pytest.mark.parametrize("name", cases(GAMES, HEAVY))
 def test_canonical_is_invariant_under_the_symmetries(name):
     game = compiled(name)
     group = len(game.symmetries)
