@@ -233,8 +233,8 @@ def solve(game: GameLike, *, moves: Iterable[str] = (), state: State | str | Non
     target = load(game, **options) if isinstance(game, str) else game
     if getattr(target, "kind", None) == CONSTRAINTS:
         if state is not None:
-            raise GdlError(f"{target.name} is a constraint puzzle: give its clues as given=, "
-                           f"not state=")
+            raise GdlError("a constraint puzzle is solved from its clues: give given=, "
+                           "not state=")
         return _solve_constraints(target, given, time_limit)
     pos = _position(target, moves, {}, state)
     if pos.game.kind == GAME:
