@@ -3,7 +3,7 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test bench lint clean weights
+.PHONY: demo test test-fast bench lint clean weights
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,6 +16,12 @@ demo: $(BIN)/.installed
 
 test: $(BIN)/.installed
 	$(BIN)/python -m pytest
+
+# Everything but the long searches, the browser and the live replays against OpenSpiel and
+# python-chess (the pytest markers slow, browser and peers, in pyproject.toml).
+FAST := not slow and not browser and not peers
+test-fast: $(BIN)/.installed
+	$(BIN)/python -m pytest -m "$(FAST)"
 
 # ruff (the rule set in pyproject.toml) and mypy (configured there too) over the code.
 $(BIN)/.lint-installed: $(BIN)/.installed

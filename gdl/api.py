@@ -71,10 +71,15 @@ def apply(game: Game, state: State, move: Any) -> State:
     return game.apply(state, checked_move(game, state, move))
 
 
-def _position(game: GameLike, moves: Iterable[str], options: dict[str, Any]) -> Position:
+def _position(game: GameLike, moves: Iterable[str], options: dict[str, Any],
+              state: State | str | None = None) -> Position:
+    """`game` after `moves`, from `state` when given: a state value of the game, or its
+    position text (what `Position.text` gives and `--position` reads)."""
     if isinstance(game, Position):
         if options:
             raise GdlError("options are set when a game is loaded, not on a position")
+        if state is not None:
+            raise GdlError("state= starts a game, not a Position (it has its own)")
         if not moves:
             return game
         pos = game.copy()   # the moves go on from the position with its history
@@ -82,7 +87,9 @@ def _position(game: GameLike, moves: Iterable[str], options: dict[str, Any]) -> 
             pos.play(move)
         return pos
     compiled = load(game, **options) if isinstance(game, str) else game
-    return Position(compiled, moves)
+    if isinstance(state, str):
+        return Position(compiled, moves, position=state)
+    return Position(compiled, moves, start=state)
 
 
 def _texts(game: Game, state: State, moves: Iterable[Any]) -> tuple[str, ...]:
@@ -199,13 +206,17 @@ class ConstraintSolution:
         return self.status == "unique"
 
 
-def solve(game: GameLike, *, moves: Iterable[str] = (), method: str | None = None,
-          time_limit: float | None = None, given: str | None = None, **options: Any
+def solve(game: GameLike, *, moves: Iterable[str] = (), state: State | str | None = None,
+          method: str | None = None, time_limit: float | None = None,
+          given: str | None = None, **options: Any
           ) -> SolveResult | PuzzleSolution | ConstraintSolution:
     """Solve a game exactly, a puzzle optimally or a constraint puzzle, as `gdl solve`.
 
     Args:
-        moves: moves played from the start first (games and puzzles).
+        moves: moves played from the start (or from `state`) first (games and puzzles).
+        state: games and puzzles: solve from this position instead of the start, a state
+            of the game or its position text (as `gdl solve --position`; a puzzle's
+            `--state`, e.g. "867254301" for the 8-puzzle).
         method: games "alphabeta" (default) or "memo"; puzzles "bfs", "bidirectional" or
             "idastar" (default: the puzzle's best, as `gdl solve`).
         time_limit: give up after this many seconds (SolverError for games, an unsolved
@@ -216,11 +227,16 @@ def solve(game: GameLike, *, moves: Iterable[str] = (), method: str | None = Non
 
     >>> solve("queens", n=6).solution
     ((2, 4, 6, 1, 3, 5),)
+    >>> solve("eight_puzzle", state="123456708").solution
+    ('left',)
     """
     target = load(game, **options) if isinstance(game, str) else game
     if getattr(target, "kind", None) == CONSTRAINTS:
+        if state is not None:
+            raise GdlError("a constraint puzzle is solved from its clues: give given=, "
+                           "not state=")
         return _solve_constraints(target, given, time_limit)
-    pos = _position(target, moves, {})
+    pos = _position(target, moves, {}, state)
     if pos.game.kind == GAME:
         return _solve_game(pos, method, time_limit)
     most = limits.puzzle_nodes(method or default_method(pos.game), None)   # a memory bound

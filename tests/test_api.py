@@ -96,6 +96,20 @@ def test_solve_puzzles_and_constraint_puzzles():
     assert not queens.unique
 
 
+def test_solve_from_a_state_or_a_position_text():
+    puzzle = gdl.solve("eight_puzzle", state="123456708")   # gdl solve --state 123456708
+    assert puzzle.solution == ("left",)
+    game = gdl.load("tictactoe")
+    pos = gdl.Position(game, ["a1", "b1"])
+    by_state, by_text = gdl.solve(game, state=pos.state), gdl.solve(game, state=pos.text)
+    assert by_state.value == by_text.value == "win" and by_state.to_move == "X"
+    assert gdl.solve(game, state=pos.state, moves=["a2"]).to_move == "O"   # moves go on
+    with pytest.raises(GdlError, match="not a Position"):
+        gdl.solve(pos, state=pos.state)
+    with pytest.raises(GdlError, match="given="):
+        gdl.solve("queens", n=4, state="x")
+
+
 def test_solve_a_game_out_of_time_raises():
     with pytest.raises(gdl.errors.SolverError, match="not solved within"):
         gdl.solve("connect4", time_limit=0.05)

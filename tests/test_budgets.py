@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from time import process_time
 
+import pytest
+
 from gdl import catalog
 from gdl.cli.main import main
 from gdl.solvers.search.alphabeta import AlphaBeta
@@ -48,6 +50,7 @@ def test_the_clock_is_read_at_every_node_when_nodes_are_slow(monkeypatch):
     assert Clock(deadline_after(-1.0)).next_check(5) == -1
 
 
+@pytest.mark.slow
 def test_counting_queens_stops_at_the_time_limit(capsys):
     (code, out, err), took = timed(lambda: run(capsys, "solve", "queens", "--set", "n=30",
                                                "--count", "--time-limit", "1", "--json"))
@@ -57,6 +60,7 @@ def test_counting_queens_stops_at_the_time_limit(capsys):
     assert data["reason"].endswith("then stopped: not finished within 1 s")
 
 
+@pytest.mark.slow
 def test_counting_a_blank_sudoku_stops_at_the_time_limit(capsys):
     (code, out, _), took = timed(lambda: run(capsys, "solve", "sudoku", "--count", "--given",
                                              "." * 81, "--time-limit", "1"))
@@ -71,6 +75,7 @@ def test_counting_keeps_two_solutions_however_many_it_counts():
     assert (result.count, result.exact, result.stopped) == (92, True, None)
 
 
+@pytest.mark.slow
 def test_alpha_beta_and_mcts_keep_to_the_budget_on_a_huge_board():
     game = catalog.load("gomoku", {"width": "26", "height": "99"})
     start = game.initial_state()
@@ -91,6 +96,7 @@ def test_the_mcts_tree_is_bounded():
     assert again.stats.stopped == "nodes" and again.stats.iterations == 0
 
 
+@pytest.mark.slow
 def test_a_puzzle_too_big_to_solve_is_played_within_the_time(capsys):
     (code, out, _), took = timed(lambda: run(capsys, "play", "hanoi", "--set", "discs=16",
                                              "--players", "ai", "--time", "0.3",
@@ -100,6 +106,7 @@ def test_a_puzzle_too_big_to_solve_is_played_within_the_time(capsys):
                                    "(--max-plies)"
 
 
+@pytest.mark.slow
 def test_solving_a_huge_board_keeps_to_the_limit(capsys):
     (code, out, _), took = timed(lambda: run(capsys, "solve", "gomoku", "--set", "width=26",
                                              "--set", "height=99", "--time-limit", "0.5"))

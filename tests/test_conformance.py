@@ -44,6 +44,7 @@ from gdl.interpreter.python.compiled import CompiledGame
 from gdl.interpreter.core.ir import Symmetry
 from gdl.interpreter.core.symmetry import imager
 from gdl.protocol import CONSTRAINTS, GAME, PUZZLE, Game
+from tests.marks import cases
 
 
 def declared_kind(name: str) -> str:
@@ -63,6 +64,14 @@ PUZZLES = [name for name, kind in KINDS.items() if kind == PUZZLE]
 PLAYOUTS = 200
 # games whose moves cost more (a legality filter): playouts and budgets / N
 SLOW = {"chess": 10, "shogi": 20}
+# Marked slow (`make test-fast` leaves them out; `make test` checks every game): HEAVY, the
+# games whose compilation and checks take seconds, in every check; and the cases of half a
+# second or more of a check among the others.
+HEAVY = {"amazons", "antichess", "chess", "go", "gomoku", "lines_of_action",
+         "nine_mens_morris", "rush_hour", "shogi"}
+LONG_TEXT = HEAVY | {"breakthrough", "clobber", "connect4", "draughts", "mancala",
+                     "peg_solitaire"}
+LONG_SEQUENCES = HEAVY | {"mancala"}
 WALK_PLIES = 60          # length of a puzzle's random walk
 MAX_PLIES = 2_000        # a random game longer than this counts as one that never ends
 TEXT_BUDGET = 120_000    # move texts written per game for round trips (a position costs n^2)
@@ -217,6 +226,7 @@ def check_symmetries(game: CompiledGame, state: State, children: bool) -> None:
 
 # --------------------------------------------------------------------------- every kind
 
+@pytest.mark.slow
 def test_every_bundled_game_is_of_a_known_kind():
     for name, kind in KINDS.items():
         assert kind in (GAME, PUZZLE, CONSTRAINTS), f"{name}: no game, puzzle or constraints header"
@@ -226,7 +236,7 @@ def test_every_bundled_game_is_of_a_known_kind():
 
 # --------------------------------------------------------------------------- games and puzzles
 
-@pytest.mark.parametrize("name", GAMES + PUZZLES)
+@pytest.mark.parametrize("name", cases(GAMES + PUZZLES, HEAVY))
 def test_legal_moves_are_distinct(name):
     game = compiled(name)
     for state in within(name, lambda s: len(game.legal_moves(s)), DISTINCT_BUDGET):
@@ -235,14 +245,14 @@ def test_legal_moves_are_distinct(name):
         assert not twice, f"moves listed twice: {twice} in {state}:\n{game.render(state)}"
 
 
-@pytest.mark.parametrize("name", GAMES + PUZZLES)
+@pytest.mark.parametrize("name", cases(GAMES + PUZZLES, HEAVY))
 def test_apply_is_pure(name):
     game = compiled(name)
     for state in within(name, lambda s: len(game.legal_moves(s)), APPLY_BUDGET):
         check_pure(game, state)
 
 
-@pytest.mark.parametrize("name", GAMES + PUZZLES)
+@pytest.mark.parametrize("name", cases(GAMES + PUZZLES, LONG_TEXT))
 def test_moves_round_trip_through_their_text(name):
     game = compiled(name)
     for state in within(name, lambda s: len(game.legal_moves(s)) ** 2, TEXT_BUDGET):
@@ -251,7 +261,7 @@ def test_moves_round_trip_through_their_text(name):
 
 # --------------------------------------------------------------------------- games
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", cases(GAMES, HEAVY))
 def test_random_playouts_end_and_keep_the_protocol(name):
     game = compiled(name)
     lines = playouts(name)
@@ -263,7 +273,7 @@ def test_random_playouts_end_and_keep_the_protocol(name):
             check_position(game, state)
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", cases(GAMES, HEAVY))
 def test_finished_games_have_no_moves_and_reject_any(name):
     game = compiled(name)
     for line in playouts(name):
@@ -275,7 +285,7 @@ def test_finished_games_have_no_moves_and_reject_any(name):
             game.parse_move(end, NONSENSE)
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", cases(GAMES, HEAVY))
 def test_symmetries_permute_the_cells(name):
     game = compiled(name)
     names = [s.name for s in game.symmetries]
@@ -288,7 +298,7 @@ def test_symmetries_permute_the_cells(name):
     assert len({(s.perm, s.swap) for s in game.symmetries}) == len(names)
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", cases(GAMES, HEAVY))
 def test_canonical_is_invariant_under_the_symmetries(name):
     game = compiled(name)
     group = len(game.symmetries)
@@ -302,7 +312,7 @@ def test_canonical_is_invariant_under_the_symmetries(name):
         check_symmetries(game, state, children=True)
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", cases(GAMES, LONG_SEQUENCES))
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(choices=st.lists(st.integers(min_value=0, max_value=1 << 16), max_size=40))
 def test_random_move_sequences(name, choices):

@@ -5,6 +5,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 FAILS_IN_PLAY = '''game "Bad"
 players A B
 state heap = [1, 2]
@@ -14,6 +16,7 @@ end: draw if k == 9
 '''
 
 
+@pytest.mark.slow
 def test_a_debug_traceback_shows_the_generated_source_line(tmp_path):
     path = tmp_path / "bad.gdl"
     path.write_text(FAILS_IN_PLAY)

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from gdl.cli.main import main
+from tests.marks import cases
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 DOC_FILES = ["api.md", "openspiel.md", "records.md"]
@@ -47,6 +48,7 @@ def _masked(text: str) -> str:
     return "\n".join(line.rstrip() for line in text.rstrip("\n").split("\n"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("doc,argv,shown", COMMANDS, ids=[" ".join(c[1]) for c in COMMANDS])
 def test_console_examples(doc, argv, shown, capsys, workdirs, monkeypatch):
     monkeypatch.chdir(workdirs[doc])
@@ -55,7 +57,7 @@ def test_console_examples(doc, argv, shown, capsys, workdirs, monkeypatch):
     assert _masked(capsys.readouterr().out) == _masked(shown)
 
 
-@pytest.mark.parametrize("doc", DOC_FILES)
+@pytest.mark.parametrize("doc", cases(DOC_FILES, {"openspiel.md"}))
 def test_doctests(doc, tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     for _, argv, _ in _commands(doc):   # the files the document's commands write, first
@@ -75,7 +77,7 @@ DOCTESTED_MODULES = ["gdl.api", "gdl.position", "gdl.bridges.openspiel", "gdl.ca
                      "gdl.interpreter.core.geometry", "gdl.interpreter.core.lines"]
 
 
-@pytest.mark.parametrize("name", DOCTESTED_MODULES)
+@pytest.mark.parametrize("name", cases(DOCTESTED_MODULES, {"gdl.bridges.openspiel"}))
 def test_module_doctests(name):
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)

@@ -8,6 +8,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 
 import fuzz  # noqa: E402
@@ -25,6 +27,7 @@ def test_the_classes_of_outcomes():
     assert fuzz.classify(text, 1, "", "gdl: internal error: MemoryError\n") == "memory"
 
 
+@pytest.mark.slow
 def test_a_short_campaign_finds_nothing_bad():
     result = fuzz.campaign(cases=400, seed=11, workers=2)
     counts = result["counts"]
@@ -33,6 +36,7 @@ def test_a_short_campaign_finds_nothing_bad():
     assert counts["located error"] > 0 and counts["compiled"] > 0
 
 
+@pytest.mark.slow
 def test_a_short_campaign_on_records_positions_and_the_web_finds_nothing_bad():
     """The other targets (tools/fuzz_targets.py), 100 cases each; the records and the web
     bodies include valid ones that are accepted."""

@@ -18,6 +18,7 @@ import json
 import os
 from pathlib import Path
 
+import pytest
 
 from gdl import catalog
 from gdl.interpreter.c.generate import generate
@@ -57,6 +58,7 @@ def generated(game: str, options: dict[str, str]) -> dict[str, str]:
     return {"python": _digest(source), "c": c}
 
 
+@pytest.mark.slow
 def test_every_generated_source_matches_its_recorded_digest():
     found = {label: generated(*case) for label, case in sorted(_cases().items())}
     if os.environ.get(REGEN) == "1":

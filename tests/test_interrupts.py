@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.marks import cases
+
 import gdl
 
 GDL = [sys.executable, "-m", "gdl"]
@@ -48,6 +50,7 @@ def interrupt(argv: list[str], after: float, presses: int = 1, busy: float = 0.0
     return proc.returncode, out, err, time.perf_counter() - sent
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_a_match_with_the_partial_table():
     code, out, err, took = interrupt(["match", "connect4", "--games", "500", "--time", "0.02"],
                                      after=1.0, busy=2.0)
@@ -60,6 +63,7 @@ def test_ctrl_c_stops_a_match_with_the_partial_table():
     assert took < 10   # 2 s on an idle machine; generous for a shared one
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_an_ai_game_after_the_current_move():
     code, out, err, _ = interrupt(["play", "connect4", "--players", "ai,ai", "--time", "0.3"],
                                   after=0.5, busy=1.5)
@@ -71,6 +75,7 @@ def test_ctrl_c_stops_an_ai_game_after_the_current_move():
     assert len(err.strip().splitlines()) == 1
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_a_solve_with_how_far_it_got():
     # (7x6: neither the native solver nor Python's finishes it within the second)
     code, out, err, _ = interrupt(["solve", "connect4", "--json"], after=1.0, busy=2.0)
@@ -81,6 +86,7 @@ def test_ctrl_c_stops_a_solve_with_how_far_it_got():
         f"connect4 was not solved before Ctrl-C ({data['nodes']:,} nodes searched in ")
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_a_puzzle_search_with_how_far_it_got():
     code, out, err, took = interrupt(["solve", "fifteen_puzzle", "--scramble", "80", "--method",
                                       "bfs", "--json"], after=1.0, busy=2.0)
@@ -92,6 +98,7 @@ def test_ctrl_c_stops_a_puzzle_search_with_how_far_it_got():
     assert took < 10
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_a_constraint_count_with_the_solutions_so_far():
     code, out, err, _ = interrupt(["solve", "queens", "--set", "n=28", "--count", "--json"],
                                   after=1.0, busy=2.0)
@@ -102,6 +109,7 @@ def test_ctrl_c_stops_a_constraint_count_with_the_solutions_so_far():
                                      "interrupted (Ctrl-C)")
 
 
+@pytest.mark.slow
 def test_a_second_ctrl_c_exits_at_once():
     code, _, err, took = interrupt(["play", "othello", "--players", "ai,ai", "--time", "0.5"],
                                    after=0.5, presses=2, busy=1.5)
@@ -128,6 +136,7 @@ def test_importing_gdl_imports_nothing_else():
     assert done.stdout.strip() == "{'gdl'}", done.stdout
 
 
+@pytest.mark.slow
 def test_ctrl_c_at_any_moment_of_the_start_is_one_line():
     # Timed by the wall clock from the start, 0 to 0.5 s: Python's own start (10 ms or so),
     # gdl/__init__.py, the imports, the compile, the count. Status 130 and the one line,
@@ -148,7 +157,7 @@ def test_ctrl_c_at_any_moment_of_the_start_is_one_line():
     assert all(after <= 0.1 for after in own), own   # 10 ms here; a loaded machine is slower
 
 
-@pytest.mark.parametrize("busy", [0.1, 0.2, 0.4, 0.8])
+@pytest.mark.parametrize("busy", cases([0.1, 0.2, 0.4, 0.8], {0.8}))
 def test_ctrl_c_during_startup_is_one_line(busy):
     # Timed by processor time used: the imports take 0.2 to 0.5 s of it. (Python's own
     # start, before gdl/__main__.py runs, is out of gdl's reach.)
@@ -168,6 +177,7 @@ def replayed_moves(path: Path) -> int:
     return int(last.split()[2])
 
 
+@pytest.mark.slow
 def test_ctrl_c_during_an_ai_game_saves_it(tmp_path):
     path = tmp_path / "ai.json"
     code, _, err, _ = interrupt(["play", "connect4", "--players", "ai,ai", "--time", "0.2",
@@ -182,6 +192,7 @@ def test_ctrl_c_during_an_ai_game_saves_it(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["ai.json"]   # no temporary file left
 
 
+@pytest.mark.slow
 def test_ctrl_c_while_a_human_is_asked_saves_the_game(tmp_path):
     path = tmp_path / "human.json"
     proc = subprocess.Popen(GDL + ["play", "tictactoe", "--players", "human,human", "--save",

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from gdl import limits
 from gdl.cli.main import main
 
@@ -23,6 +25,7 @@ def run(capsys, *argv):
     return code, out.splitlines(), err
 
 
+@pytest.mark.slow
 def test_check_warns_when_random_games_never_end(capsys, tmp_path):
     path = tmp_path / "shuffle.gdl"
     path.write_text(NO_END)
@@ -45,6 +48,7 @@ def test_play_stops_a_game_without_end_at_the_default_move_limit(capsys, tmp_pat
                         f"(--max-plies)"
 
 
+@pytest.mark.slow
 def test_ai_draughts_reaches_a_result(capsys):
     code, lines, _ = run(capsys, "play", "draughts", "--players", "ai,ai", "--time", "0.05",
                          "--seed", "1", "--max-plies", "24")

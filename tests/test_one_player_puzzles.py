@@ -113,6 +113,7 @@ def test_lights_out_small_boards_match_linear_algebra(size):
     assert puzzle.is_goal(state)
 
 
+@pytest.mark.slow
 def test_gdl_solve_lights_out_json_gives_the_proved_minimum(capsys):
     data = run_json(capsys, "solve", "lights_out")
     assert data["method"] == "bidirectional" and data["unsolvable"] is None
@@ -182,6 +183,7 @@ def test_astar_equals_breadth_first_search(seed):
     assert solve_bfs(compiled, ours).length == plain.length
 
 
+@pytest.mark.slow
 def test_the_diagonal_reflection_halves_the_states_searched():
     puzzle = catalog.load("eight_puzzle")
     start = puzzle.parse_state("867254301")
@@ -248,6 +250,7 @@ def test_the_sliding_puzzle_is_a_core_game_of_named_swaps():
             "".join(".TABCD"[t] for t in cells[r * 3:r * 3 + 3]) for r in range(2))
 
 
+@pytest.mark.slow
 def test_the_lowered_8_puzzle_as_a_game_file_solves_in_31_moves(tmp_path, capsys):
     """The core game the 8-puzzle lowers to, written out as a plain `game` file and solved
     by `gdl solve` as any one-player game (no sugar: no bound, no symmetry): breadth-first

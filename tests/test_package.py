@@ -35,6 +35,7 @@ def wheel(tmp_path_factory) -> zipfile.ZipFile:
     return zipfile.ZipFile(built)
 
 
+@pytest.mark.slow
 def test_the_wheel_holds_every_rules_file_and_the_grammar(wheel):
     names = set(wheel.namelist())
     rules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "gdl").rglob("*.gdl")}
@@ -44,6 +45,7 @@ def test_the_wheel_holds_every_rules_file_and_the_grammar(wheel):
     assert "gdl/py.typed" in names
 
 
+@pytest.mark.slow   # the wheel is built first
 def test_the_wheel_metadata(wheel):
     (meta_name,) = [n for n in wheel.namelist() if n.endswith(".dist-info/METADATA")]
     meta = Parser().parsestr(wheel.read(meta_name).decode())

@@ -75,6 +75,7 @@ CASES = [("lights_out", {"size": "3"}), ("lights_out", {"size": "4"}), ("sokoban
          ("rush_hour", {}), ("rush_hour", {"reach": "1"})]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, options", CASES)
 def test_derived_bound_is_admissible_and_astar_is_optimal(name, options):
     game = catalog.load(name, options)
@@ -123,6 +124,7 @@ def test_no_bound_where_none_is_proved():
     assert OnePlayerPuzzle(compile_text(source, "fill.gdl")).heuristic_source == "none"
 
 
+@pytest.mark.slow
 def test_solve_and_check_say_which_heuristic(capsys):
     assert main(["solve", "sokoban", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)

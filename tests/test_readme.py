@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 README = Path(__file__).resolve().parent.parent / "README.md"
 
 
@@ -23,6 +25,7 @@ def test_the_script_is_ten_lines():
     assert len(readme_script().splitlines()) == 10
 
 
+@pytest.mark.slow
 def test_the_script_prints_a_five_wide_board_after_eleven_moves():
     done = subprocess.run([sys.executable, "-c", readme_script()], capture_output=True,
                           text=True, check=True, timeout=120)

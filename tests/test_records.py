@@ -134,6 +134,7 @@ def test_a_scrambled_puzzle_round_trips(capsys, tmp_path):
     assert replayed[-2:] == played[-2:]
 
 
+@pytest.mark.slow
 def test_a_game_from_a_position_keeps_it_in_its_record(capsys, tmp_path):
     path = tmp_path / "from.json"
     code, played, _ = run(capsys, "play", "tictactoe", "--position", "X../.O./... X",

@@ -82,6 +82,7 @@ def test_implements_the_protocol(game):
         assert game.render(state)
 
 
+@pytest.mark.slow
 def test_tictactoe_perft():
     g = TicTacToe()
     assert [perft(g, g.initial_state(), d) for d in range(1, 10)] == TTT_PERFT

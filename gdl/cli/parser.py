@@ -17,7 +17,7 @@ from gdl.cli.common import EXIT_USAGE, count_type, seconds_type
 from gdl.errors import OptionError
 from gdl.cli.solve import cmd_solve
 from gdl.interpreter.c.backend import BACKENDS
-from gdl.ai.players import LEVELS, parse_level
+from gdl.ai.players import DEFAULT_LEVEL, LEVELS, parse_level
 from gdl.solvers.constraints.solve import METHODS as CSP_METHODS
 from gdl.solvers.search.exact import METHODS
 from gdl.solvers.search.mcts import MAX_TREE_NODES
@@ -77,10 +77,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help="start from this position (the game's position text, as "
                             "`gdl play` prints it) instead of the start")
     ai = _Parser(add_help=False)
-    ai.add_argument("--level", type=level_type, default="hard", metavar="LEVEL",
+    ai.add_argument("--level", type=level_type, default=DEFAULT_LEVEL, metavar="LEVEL",
                     help=f"strength of players given without a level: {', '.join(LEVELS)}, "
                          f"or a number N for a fixed budget of N nodes or simulations per "
-                         f"move, for reproducible play (default: hard)")
+                         f"move, for reproducible play (default: {DEFAULT_LEVEL})")
     ai.add_argument("--time", type=seconds_type, metavar="SECONDS",
                     help="the AI's time per move (default: the level's)")
     ai.add_argument("--max-nodes", type=count_type(1), metavar="N",

@@ -15,6 +15,7 @@ form `--moves` takes them, close the game.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -27,7 +28,8 @@ import attrs
 
 from gdl import interrupts, records
 from gdl.cli import colour as cli_colour
-from gdl.cli.common import load_game, player_specs, read_options, require_moves, setup_moves
+from gdl.cli.common import (count_type, load_game, player_specs, read_options, require_moves,
+                            setup_moves)
 from gdl.api import ai_move
 from gdl.errors import GdlError, IllegalMove
 from gdl.solvers.puzzles.walk import random_walk
@@ -48,6 +50,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--details", action="store_true",
                         help="print the state's bookkeeping under each board (plies, ko, "
                              "castling rights, ...)")
+    parser.add_argument("--scramble", type=count_type(0), metavar="N",
+                        help=f"puzzles: start N random moves (seeded by --seed) away from "
+                             f"the goal (default: {PLAY_SCRAMBLE} from a solved start)")
+
+
+def _line_editing() -> None:
+    """On a terminal, give the prompt line editing and history (arrow keys move the cursor
+    instead of arriving as escape sequences): importing readline makes input() use it."""
+    if not sys.stdin.isatty():
+        return
+    with contextlib.suppress(ImportError):   # a Python without it (Windows): plain input()
+        import readline  # noqa: F401  (imported for its effect on input())
 
 
 class _Input:
@@ -55,6 +69,7 @@ class _Input:
 
     def __init__(self) -> None:
         self.ended = False
+        _line_editing()
 
     def __call__(self, prompt: str) -> str:
         try:
@@ -153,6 +168,9 @@ def _ask(game: Game, state: State, read: Callable[[str], str], hint: Callable[[]
             print(picture(game, state, details=True))
         elif word in WORDS:
             return word
+        elif "\x1b" in text or not text.isprintable():
+            print(f"{text!r} holds a terminal key's escape sequence or a control character "
+                  f"(an arrow key?), not a move: type the move's text")
         else:
             try:
                 return checked_move(game, state, text)
@@ -161,15 +179,28 @@ def _ask(game: Game, state: State, read: Callable[[str], str], hint: Callable[[]
 
 
 def _start(game: Any, args: argparse.Namespace, setup: Callable) -> tuple[State, records.Start]:
+    """The first position and how it was reached: --scramble N (a puzzle, from its goal, as
+    `gdl solve --scramble` and a record's start.scramble), else --position and --moves; a
+    puzzle that starts solved is scrambled by PLAY_SCRAMBLE moves."""
+    if args.scramble is not None:
+        if game.kind != PUZZLE:
+            raise GdlError(f"--scramble is for puzzles; {game.name} is a {game.kind} "
+                           f"(give --moves or --position)")
+        if args.moves or args.position is not None:
+            raise GdlError("give --scramble, or --position and --moves, not both")
+        return _scrambled(game, args.scramble, args.seed or 0, args.json)
     _, state, played = setup(game, args.moves, args.position)
     if game.kind == PUZZLE and game.is_terminal(state):
         # A puzzle starts solved: play from a seeded scramble instead.
-        seed = args.seed or 0
-        if not args.json:
-            print(f"{game.title}: scrambled by {PLAY_SCRAMBLE} random moves (seed {seed})")
-        scrambled = random_walk(game, PLAY_SCRAMBLE, seed)
-        return scrambled, records.Start((), PLAY_SCRAMBLE, seed, game.render(scrambled))
+        return _scrambled(game, PLAY_SCRAMBLE, args.seed or 0, args.json)
     return state, records.Start(tuple(played), None, None, game.render(state), args.position)
+
+
+def _scrambled(game: Any, moves: int, seed: int, quiet: bool) -> tuple[State, records.Start]:
+    if not quiet:
+        print(f"{game.title}: scrambled by {moves} random moves (seed {seed})")
+    scrambled = random_walk(game, moves, seed)
+    return scrambled, records.Start((), moves, seed, game.render(scrambled))
 
 
 def run(args: argparse.Namespace, status: Any) -> int:
@@ -184,6 +215,7 @@ def run(args: argparse.Namespace, status: Any) -> int:
     reader = _Input()
     seats = [make_player(spec, game, args.level, seeds.randrange(2**32) if seeds else None,
                          args.time, input_fn=reader, max_nodes=args.max_nodes) for spec in specs]
+    specs = [seat.name for seat in seats]   # in full, as printed: `ai` is saved as `ai:hard`
     start, how = _start(game, args, setup_moves)
     colour = cli_colour.wanted(sys.stdout)
 

@@ -118,6 +118,9 @@ def _syntax_error(err: lark.exceptions.UnexpectedInput, text: str) -> RulesSynta
         expected = sorted({_describe(t) for t in err.expected})
         if not expected:
             return RulesSyntaxError(f"unexpected {what}", pos)
+        if str(token) == "=" and "a comparison" in expected:   # `plies = 10` in a condition
+            return RulesSyntaxError(f"unexpected {what}; did you mean '=='? (a comparison is "
+                                    f"written `==`; `=` sets a variable after `then`)", pos)
         if "'place'" in expected and "'choose'" in expected:
             return RulesSyntaxError(f"unexpected {what}; expected a move's action: place, step, "
                                     f"slide, jump, ride, choose or pass", pos)

@@ -22,6 +22,7 @@ from pathlib import PurePath
 from typing import Any
 
 from gdl import api as gdl_api
+from gdl.ai.players import DEFAULT_LEVEL
 from gdl.errors import GdlError, IllegalMove, RulesError
 from gdl.interpreter.core.grid.compiled import CompiledConstraints
 from gdl.position import Position
@@ -36,6 +37,7 @@ MAX_MOVES = 2000         # moves in one position
 MAX_TEXT = 200_000       # characters of a rules text sent by the editor
 MAX_SCRAMBLE = 500       # random moves of a puzzle's scramble
 LEVELS = ("easy", "medium", "hard")
+DEFAULT_SEAT = f"ai:{DEFAULT_LEVEL}"   # an AI seat the page fills in, as `gdl play`'s default
 ENGINES = ("ai", "alphabeta", "mcts")
 
 
@@ -125,10 +127,11 @@ def games(body: dict, library: Library) -> Any:
 
 
 def load(body: dict, library: Library) -> Any:
-    """POST /api/load {game, options}: the game's facts and board, and its start."""
+    """POST /api/load {game, options}: the game's facts and board, its start, and the seat
+    the page gives the players after the first (the command line's default AI)."""
     game = _game(body, library)
     doc: dict[str, Any] = {"name": body["game"], "title": game.title, "kind": game.kind,
-                           "players": list(game.players),
+                           "players": list(game.players), "default_seat": DEFAULT_SEAT,
                            "options": {k: _plain(v) for k, v in game.options.items()},
                            "board": documents.board(game)}
     if game.kind != CONSTRAINTS:
@@ -159,7 +162,7 @@ def apply(body: dict, library: Library) -> Any:
 def ai(body: dict, library: Library) -> Any:
     """POST /api/ai {..., level, seconds, engine, seed}: the AI's move (not played)."""
     pos = _position(body, library)
-    level = _field(body, "level", str, "hard")
+    level = _field(body, "level", str, DEFAULT_LEVEL)
     engine = _field(body, "engine", str, "ai")
     if level not in LEVELS:
         raise BadRequest(f"level must be one of {', '.join(LEVELS)}, got {level!r}")

@@ -59,6 +59,7 @@ def test_seeded_match_repeats_and_tallies_mirror():
     assert sum(r.plies for r in records) == a.plies
 
 
+@pytest.mark.slow
 def test_perfect_player_never_loses_tictactoe():
     # No random opening: random first moves can hand a side a lost position.
     r = run_match(TicTacToe(), "ai:hard", "random", games=8, seed=2, time_per_move=0.5,

@@ -12,11 +12,13 @@ from gdl.bridges import openspiel
 from gdl.cli.main import main
 from gdl.errors import GdlError
 from gdl.bridges.openspiel_actions import ActionIndex
+from tests.marks import cases
 
 GAMES = [name for name, _ in catalog.bundled_games()
          if catalog.kind(name) == "game" and len(catalog.load(name).players) > 1]
 
 
+@pytest.mark.slow
 def test_every_bundled_game_is_bridged():
     assert GAMES == ["amazons", "antichess", "breakthrough", "chess", "clobber", "connect4",
                      "dots_and_boxes", "draughts", "go", "gomoku", "hex", "lines_of_action",
@@ -26,12 +28,16 @@ def test_every_bundled_game_is_bridged():
     assert pyspiel.load_game("gdl_tictactoe").num_distinct_actions() == 9   # pyspiel knows it
 
 
-@pytest.mark.parametrize("name", GAMES)
+# the games whose three random simulations take half a second or more: marked slow
+@pytest.mark.parametrize("name", cases(GAMES, {
+    "amazons", "antichess", "chess", "draughts", "go", "gomoku", "hex", "lines_of_action",
+    "mancala", "nine_mens_morris", "othello", "pentago", "shogi"}))
 def test_openspiel_random_simulation(name):
     game = pyspiel.load_game(openspiel.register(name))
     pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
 
 
+@pytest.mark.slow
 def test_minimax_solves_tictactoe_as_a_draw():
     game = pyspiel.load_game(openspiel.register("tictactoe"))
     value, action = minimax.alpha_beta_search(game)
@@ -49,6 +55,7 @@ def test_minimax_finds_the_win_in_one():
     assert state.action_to_string(0, action) == "c1"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_mcts_bot_beats_a_random_player_at_connect_four(seed):
     game = pyspiel.load_game(openspiel.register("connect4"))
@@ -63,6 +70,7 @@ def test_mcts_bot_beats_a_random_player_at_connect_four(seed):
     assert 7 <= len(state.history()) <= 42
 
 
+@pytest.mark.slow
 def test_mcts_bot_plays_itself_to_the_end_on_a_small_board():
     game = openspiel.load("connect4", width=5, height=4)
     rng = np.random.RandomState(7)
@@ -82,6 +90,7 @@ def test_options_become_parameters():
     assert game.get_parameters()["width"] == 5
 
 
+@pytest.mark.slow
 def test_unbounded_games_are_cut_at_max_plies_as_a_draw():
     game = openspiel.load("draughts", max_plies=6)
     state = game.new_initial_state()
@@ -103,6 +112,7 @@ def test_actions_read_in_gdl_notation_and_clones_are_independent():
     assert " 1 . . . . . . ." in state.observation_string(0)
 
 
+@pytest.mark.slow
 def test_a_capture_chain_is_one_action_named_by_its_path():
     game = pyspiel.load_game(openspiel.register("draughts"))
     state = game.new_initial_state()
@@ -113,6 +123,7 @@ def test_a_capture_chain_is_one_action_named_by_its_path():
     assert game.index.texts[capture] == "d4xf6"
 
 
+@pytest.mark.slow
 def test_action_ids_are_the_same_in_every_process():
     # Two game objects number their moves alike: the numbering is rebuilt, not remembered.
     draughts = catalog.load("draughts")
@@ -122,6 +133,7 @@ def test_action_ids_are_the_same_in_every_process():
     assert first.texts[:32] == [draughts.geometry.name(c) for c in draughts.geometry.cells]
 
 
+@pytest.mark.slow
 def test_texts_first_met_in_play_get_the_next_ids_and_keep_them():
     index = ActionIndex(catalog.load("draughts"))
     known = len(index.texts)
@@ -178,6 +190,7 @@ def test_observation_tensors_hold_pieces_mover_and_variables():
     assert state.observation_tensor(0) == [0.0, 1.0, 3.0, 4.0, 3.0]
 
 
+@pytest.mark.slow
 def test_scored_games_bound_their_utilities_by_the_board(tmp_path):
     rules = catalog.bundled_paths()["othello"].read_text().splitlines()
     scored = [line for line in rules if not line.startswith("end:")]

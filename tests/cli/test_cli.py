@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import builtins
 import io
 import json
 import subprocess
@@ -220,6 +221,7 @@ def test_solve_time_limit(capsys):
     assert len(lines) == 1
 
 
+@pytest.mark.slow
 def test_solving_draughts_stops_at_its_limits_without_an_error(capsys):
     # Draughts positions repeat (kings shuffle back and forth): the search must neither
     # recurse forever nor run without end.
@@ -263,6 +265,37 @@ def test_play_human_refused_then_goes_on(capsys, monkeypatch):
     assert "'a1' is not a legal move; legal moves: b1 c1 a2 b2 c2 a3 b3 c3" in text
     assert "1. X plays a1" in text and "2. O plays b1" in text
     assert lines[-1] == "result after 5 moves: X wins (X 1, O -1)"
+
+
+def test_play_refuses_an_escape_sequence_as_a_move(capsys, monkeypatch):
+    stdin(monkeypatch, "\x1b[A\na1\nb1\na2\nb2\na3\n")   # an arrow key, then the moves
+    code, lines, err = run(capsys, "play", "tictactoe", "--players", "human,human")
+    assert code == 0 and err == ""
+    assert "'\\x1b[A' holds a terminal key's escape sequence or a control character " \
+        "(an arrow key?), not a move: type the move's text" in "\n".join(lines)
+    assert lines[-1] == "result after 5 moves: X wins (X 1, O -1)"
+
+
+def test_play_edits_lines_with_readline_on_a_terminal(capsys, monkeypatch):
+    imported = []
+    real_import = builtins.__import__
+
+    def recording(name, *args, **kw):
+        imported.append(name)
+        return real_import(name, *args, **kw)
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    monkeypatch.setattr(builtins, "__import__", recording)
+    stdin(monkeypatch, "a1\nb1\na2\nb2\na3\n")
+    assert run(capsys, "play", "tictactoe", "--players", "human,human")[0] == 0
+    assert "readline" not in imported   # not a terminal: plain input()
+    monkeypatch.setattr(sys, "stdin", Terminal("a1\nb1\na2\nb2\na3\n"))
+    monkeypatch.setitem(sys.modules, "readline", None)   # a Python without it: still plays
+    assert run(capsys, "play", "tictactoe", "--players", "human,human")[0] == 0
+    assert "readline" in imported
 
 
 def test_play_human_against_ai(capsys, monkeypatch):

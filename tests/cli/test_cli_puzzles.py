@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from gdl import catalog
+from gdl import catalog, records
+from gdl.solvers.puzzles.choose import solve_puzzle
 from gdl.cli import main as cli
 from gdl.cli.main import main
 
@@ -44,6 +45,7 @@ def replay(name, start_text, moves, options=None):
 
 # --------------------------------------------------------------------------- the figures
 
+@pytest.mark.slow
 def test_eight_puzzle_enumeration(capsys):
     data = run_json(capsys, "solve", "eight_puzzle", "--enumerate")
     assert (data["total"], data["greatest"]) == (181440, 31)
@@ -62,12 +64,14 @@ def test_enumeration_as_text(capsys):
     assert lines[-1].startswith("time: ")
 
 
+@pytest.mark.slow
 def test_pocket_cube_enumeration(capsys):
     # The full space (~8 s on a quiet machine): the must-show figure, through the CLI.
     data = run_json(capsys, "solve", "pocket_cube", "--enumerate")
     assert (data["total"], data["greatest"]) == (3674160, 14)
 
 
+@pytest.mark.slow
 def test_the_sticker_cube_counts_the_same_space_in_its_read_back_layout(capsys):
     # The game file of 24 stickers on a net, searched in the layout read off its rules.
     data = run_json(capsys, "solve", "pocket_cube_stickers", "--enumerate")
@@ -105,6 +109,7 @@ def test_swapped_15_puzzle_is_unsolvable_at_once_naming_parity(capsys):
     assert "unsolvable: conserved quantity 'permutation parity' differs: start 0, goal 1" in lines
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [0, 6])   # optimal 28 and 32 (bidirectional holds ~0.2M states)
 def test_15_puzzle_of_40_random_moves_by_idastar_equals_bidirectional(capsys, seed):
     common = ("solve", "fifteen_puzzle", "--scramble", "40", "--seed", str(seed))
@@ -118,6 +123,7 @@ def test_15_puzzle_of_40_random_moves_by_idastar_equals_bidirectional(capsys, se
         assert p.is_goal(end)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, most", [("pocket_cube", 7), ("eight_puzzle", 20)])
 def test_methods_agree_on_scrambles(capsys, name, most):
     for seed in range(4):
@@ -231,6 +237,7 @@ def test_list_and_check(capsys):
     assert lines[-1].endswith("inverses, commuting pairs and conserved quantities hold")
 
 
+@pytest.mark.slow
 def test_enumeration_progress_only_on_a_terminal(capsys, monkeypatch):
     class Terminal(io.StringIO):
         def isatty(self):
@@ -254,3 +261,24 @@ def test_play_scrambles_a_solved_puzzle_and_the_ai_solves_it_optimally(capsys):
     game = catalog.load("eight_puzzle")
     optimal = solve_puzzle(game, random_walk(game, 20, 2)).length
     assert lines[-1] == f"result after {optimal} moves: solved (payoff 1)"
+
+
+def test_play_scramble_starts_a_puzzle_as_solve_does(capsys, tmp_path):
+    from gdl.cli.puzzle import scrambled
+    path = tmp_path / "scrambled.json"
+    assert main(["play", "eight_puzzle", "--players", "ai", "--scramble", "6", "--seed", "3",
+                 "--save", str(path)]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[0] == "8-puzzle: scrambled by 6 random moves (seed 3)"
+    game = catalog.load("eight_puzzle")
+    start = scrambled(game, 6, 3)   # the start `gdl solve --scramble 6 --seed 3` solves
+    assert lines[-1] == f"result after {solve_puzzle(game, start).length} moves: solved " \
+        "(payoff 1)"
+    record = records.read(path)
+    assert (record.start.scramble, record.start.seed) == (6, 3)
+    assert main(["replay", str(path)]) == 0 and capsys.readouterr().out.splitlines()[-1] \
+        == lines[-1]
+    assert main(["play", "tictactoe", "--scramble", "3"]) == 1
+    assert "--scramble is for puzzles; tictactoe is a game" in capsys.readouterr().err
+    assert main(["play", "eight_puzzle", "--scramble", "3", "--moves", "up"]) == 1
+    assert "not both" in capsys.readouterr().err

@@ -109,3 +109,14 @@ def test_a_save_file_that_cannot_be_written_is_refused_before_the_game(capsys, t
                             "--save", where)
     assert (code, lines) == (1, [])
     assert err == f"gdl: error: --save {where}: cannot write a file there\n"
+
+
+def test_the_record_names_each_seat_in_full(capsys, monkeypatch, tmp_path):
+    path = tmp_path / "seats.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO("a1\nresign\n"))
+    code, lines, _ = play(capsys, "tictactoe", "--time", "0.05", "--save", str(path))
+    assert code == 0 and lines[0] == "Tic-tac-toe: X human, O ai:hard"
+    assert gdl.records.read(path).players == ("human", "ai:hard")   # as printed, not `ai`
+    code, _, _ = play(capsys, "tictactoe", "--players", "Random,MCTS", "--level", "easy",
+                      "--seed", "1", "--time", "0.05", "--save", str(path))
+    assert code == 0 and gdl.records.read(path).players == ("random", "mcts:easy")

@@ -58,6 +58,7 @@ def test_a_capture_starts_the_count_again():
     assert not game.is_terminal(state) and game.position_text(state).endswith("reset=40 plies=40")
 
 
+@pytest.mark.slow
 def test_ai_against_ai_reaches_a_result_by_the_rules():
     # the game's own draws end it, not --max-plies (issue 18)
     done = subprocess.run(

@@ -30,6 +30,7 @@ def placing_game(size: int, seed: int) -> tuple:
     return replay.returns
 
 
+@pytest.mark.peers
 @pytest.mark.parametrize("size, games", [(3, 150), (4, 60)])
 def test_games_without_passes_end_as_openspiels_by_superko_or_the_move_limit(size, games):
     results = collections.Counter(placing_game(size, seed) for seed in range(games))

@@ -26,6 +26,7 @@ from gdl.errors import GdlError  # noqa: E402
 from gdl.interpreter.c.backend import with_backend  # noqa: E402
 from gdl.solvers.search.perft import perft  # noqa: E402
 from tools import oracle  # noqa: E402
+from tests.marks import cases  # noqa: E402
 
 # Every game with an oracle module has its record; a module without one fails below.
 NAMES = sorted(p.stem for p in (ROOT / "tools" / "oracles").glob("*.py")
@@ -34,6 +35,11 @@ RECORDS = [oracle.DATA / f"{name}.json" for name in NAMES]
 LIVE_GAMES = 200   # seeded random games replayed in both per game
 # the games whose oracle says a move in OpenSpiel's actions: replayed in full only in part
 COUNTED = [name for name in NAMES if hasattr(oracle.oracle(name), "spiel_moves")]
+
+
+def long_records(*names: str) -> list[Path]:
+    """The records of `names`, whose check takes seconds: marked slow."""
+    return [oracle.DATA / f"{name}.json" for name in names]
 
 
 def load(path: Path) -> tuple[dict, object]:
@@ -50,14 +56,16 @@ def test_every_oracle_has_its_record():
     assert [path.name for path in RECORDS if not path.exists()] == []
 
 
-@pytest.mark.parametrize("path", RECORDS, ids=NAMES)
+@pytest.mark.parametrize("path", cases(RECORDS, long_records("clobber", "lines_of_action",
+                                                             "shogi")), ids=NAMES)
 def test_perft_from_the_start_equals_openspiels(path):
     data, game = load(path)
     start = game.initial_state()
     assert [perft(game, start, d) for d in range(1, len(data["perft"]) + 1)] == data["perft"]
 
 
-@pytest.mark.parametrize("path", RECORDS, ids=NAMES)
+@pytest.mark.parametrize("path", cases(RECORDS, long_records("amazons", "chess", "lines_of_action",
+                                                             "shogi")), ids=NAMES)
 def test_perft_from_recorded_positions_equals_openspiels(path):
     data, game = load(path)
     assert len(data["positions"]) >= 30
@@ -67,6 +75,7 @@ def test_perft_from_recorded_positions_equals_openspiels(path):
         assert counts == position["perft"], position["moves"]
 
 
+@pytest.mark.peers
 @pytest.mark.parametrize("name", NAMES)
 def test_random_games_agree_with_openspiel_ply_by_ply(name):
     module = oracle.oracle(name)
@@ -77,6 +86,7 @@ def test_random_games_agree_with_openspiel_ply_by_ply(name):
     assert games == LIVE_GAMES or name in COUNTED   # the rest of the 200 are counted below
 
 
+@pytest.mark.peers
 @pytest.mark.parametrize("name", COUNTED)
 def test_the_rest_of_200_random_games_agree_in_moves_counted(name):
     module = oracle.oracle(name)
@@ -92,6 +102,7 @@ def test_the_rest_of_200_random_games_agree_in_moves_counted(name):
     assert len(finished) > len(replays) // 2   # most ran to an end both agree on
 
 
+@pytest.mark.peers
 def test_a_counted_replay_finds_a_rule_left_out(tmp_path):
     rules = (ROOT / "gdl" / "games" / "connection" / "lines_of_action.gdl").read_text()
     assert "to not own" in rules

@@ -44,6 +44,7 @@ EXPECTED: dict[str, tuple[int, int, type[RulesError], str]] = {
     "syntax_comma_between_players.gdl": (2, 10, SYN, "unexpected ','"),
     "syntax_double_equals_option.gdl": (3, 11, SYN, "unexpected '='"),
     "syntax_end_without_if.gdl": (5, 17, SYN, "unexpected 'line'; expected 'if'"),
+    "syntax_equals_for_comparison.gdl": (6, 20, SYN, "unexpected '='; did you mean '=='?"),
     "param_range_past_limit.gdl": (4, 19, SEM, "'n' ranges over 100,000,000 values, more than "
                                                "the limit of 1,000,000"),
     # ---- names

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from gdl import catalog
@@ -37,6 +38,7 @@ def mutate(text: str, seed: int, edits: int) -> str:
     return " ".join(tokens)
 
 
+@pytest.mark.slow
 @settings(max_examples=int(os.environ.get('GDL_FUZZ_EXAMPLES', 300)), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(game=st.sampled_from(GAMES), seed=st.integers(0, 10**9), edits=st.integers(1, 4))
@@ -77,6 +79,7 @@ OTHER_WORDS = ["cycle", "twist", "permutation", "mod", "inverse", "goal:", "init
                "\n", "x", "3", "0", "-1"]
 
 
+@pytest.mark.slow
 @settings(max_examples=int(os.environ.get('GDL_FUZZ_EXAMPLES', 300)), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(text=st.sampled_from(OTHERS), seed=st.integers(0, 10**9), edits=st.integers(1, 4))

@@ -306,6 +306,7 @@ def morris_perft(chains, men: int, position: dict, placed: int, player: int, dep
     return total
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chains, men, depth", [(NINE, 2, 5), (THREE, 6, 6)])
 def test_morris_perft_matches_a_plain_generator(chains, men, depth):
     """Place, then step along the links to an empty point; a mill (a declared line) wins."""

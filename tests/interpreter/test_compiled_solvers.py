@@ -28,6 +28,7 @@ def random_positions(game, count: int, max_ply: int, seed: int, min_ply: int = 0
     return out
 
 
+@pytest.mark.slow
 def test_tictactoe_figures():
     game = catalog.load("tictactoe")
     assert minimax(game, game.initial_state()).nodes == 549946
@@ -39,6 +40,7 @@ def test_tictactoe_figures():
     assert solve(game).value == "draw"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, options, count, first, last", [
     ("tictactoe", {}, 180, 1, 8),
     # plain minimax is slow nearer the start

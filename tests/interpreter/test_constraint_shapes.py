@@ -132,6 +132,7 @@ def rows_of(puzzle: CompiledConstraints, solution: dict) -> list[list]:
 
 # ---- the must-show: one solution each, confirmed
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(CHECKERS))
 def test_the_puzzle_has_one_solution_and_the_plain_checker_confirms_it(name):
     puzzle = catalog.load(name)

@@ -15,6 +15,7 @@ from gdl.interpreter.core.grid.model import (
     check_solution)
 from gdl.interpreter.core.grid.text import grid_string
 from gdl.solvers.constraints.solve import solve_csp
+from tests.marks import cases
 
 EASY = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
 HARD = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
@@ -163,10 +164,10 @@ def test_the_futoshiki_has_its_published_unique_solution():
     assert futoshiki.grid_string(result.solution) == FUTOSHIKI_SOLUTION
 
 
-@pytest.mark.parametrize("name, options, givens", [
+@pytest.mark.parametrize("name, options, givens", cases([
     ("sudoku", {}, EASY), ("sudoku", {}, HARD), ("sudoku", {"box": "2"}, "1..43..2.1....2."),
     ("killer_sudoku", {}, None), ("futoshiki", {}, None), ("queens", {"n": "6"}, None),
-])
+], [("sudoku", {}, HARD)]))
 def test_every_method_agrees(name, options, givens):
     csp = catalog.load(name, options).csp(givens)
     results = {m: solve(csp, limit=None, method=m)

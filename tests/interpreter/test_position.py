@@ -57,6 +57,7 @@ def test_perft_from_a_position(capsys):
     assert capsys.readouterr().out.splitlines()[-1] == "3"
 
 
+@pytest.mark.slow
 def test_match_and_bench_start_from_a_position(capsys):
     # X has two in a row and moves: the AI completes it at once in every game it starts.
     assert main(["match", "tictactoe", "--games", "2", "--players", "ai,ai", "--time", "0.05",

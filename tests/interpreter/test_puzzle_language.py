@@ -134,6 +134,7 @@ def test_cube_optimal_lengths_equal_the_reference_on_the_same_positions():
         assert solve_bidirectional(cube, s).length == solve_bidirectional(ref, r).length
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, most", [("pocket_cube", 8), ("eight_puzzle", 24)])
 def test_bidirectional_length_equals_bfs_on_20_scrambles(name, most):
     p = load(name)
@@ -204,6 +205,7 @@ def test_sliding_moves_are_the_reference_moves_state_for_state():
         assert p.quantities()["permutation parity"](s) == ref.quantities()["parity"](r)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [2, 3])
 def test_sliding_reachable_spaces_equal_the_reference(size):
     p, ref = load("eight_puzzle", size=size), SlidingPuzzle(size)
@@ -222,6 +224,7 @@ def test_a_2x3_board_matches_the_reference():
     assert p.render(p.goal_state()) == "1 2 3\n4 5 ."
 
 
+@pytest.mark.slow
 def test_manhattan_with_conflicts_never_overestimates_on_the_8_puzzle():
     p = load("eight_puzzle")
     dist, layer = {p.goal_state(): 0}, [p.goal_state()]
@@ -252,6 +255,7 @@ def test_swapped_15_puzzle_is_unsolvable_by_parity_without_search():
         assert "'permutation parity' differs" in r.unsolvable
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_15_puzzle_within_40_moves_by_idastar_equals_bidirectional(seed):
     p = load("fifteen_puzzle")
@@ -262,6 +266,7 @@ def test_15_puzzle_within_40_moves_by_idastar_equals_bidirectional(seed):
     assert p.is_goal(play(p, s, r.solution))
 
 
+@pytest.mark.slow
 def test_15_puzzle_needing_40_moves_equals_the_reference_idastar():
     p, ref = load("fifteen_puzzle"), SlidingPuzzle(4)
     s = random_walk(p, 40, 4)

@@ -29,6 +29,7 @@ def transposed(state):
     return tuple(out)
 
 
+@pytest.mark.slow
 def test_eight_puzzle_classes_match_the_tests_own_reflection():
     puzzle = catalog.load("eight_puzzle")
     reference = SlidingPuzzle(3)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import warnings
+from pathlib import Path
 
 import pytest
 
@@ -67,6 +68,15 @@ def test_load_gives_the_geometry_and_the_start(client):
     assert (board["shape"], board["width"], board["height"]) == ("square", 5, 4)
     assert len(board["cells"]) == 20 and doc["options"]["width"] == 5
     assert [m["text"] for m in doc["position"]["legal"]] == ["a1", "b1", "c1", "d1", "e1"]
+
+
+def test_the_pages_default_seat_is_the_command_lines(client):
+    from gdl.cli.parser import build_parser
+    level = build_parser().parse_args(["play", "tictactoe"]).level
+    assert post(client, "load", {"game": "connect4"})["default_seat"] == f"ai:{level}" \
+        == "ai:hard"
+    app = (Path(api.__file__).parent / "static" / "app.js").read_text(encoding="utf-8")
+    assert "info.default_seat" in app and '"ai:medium"));' not in app   # the page uses it
 
 
 @pytest.mark.parametrize("name, shape, cells, links", [

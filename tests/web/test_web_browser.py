@@ -14,6 +14,8 @@ import pytest
 from gdl.errors import RulesError
 from gdl.catalog import compile_text
 
+pytestmark = pytest.mark.browser   # left out by `make test-fast`
+
 WAIT = 60_000   # ms: a loaded machine (eight helpers on two cores) is slow
 
 

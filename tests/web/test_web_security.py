@@ -115,6 +115,7 @@ def closed_by_server(sock: socket.socket) -> bool:
         return False
 
 
+@pytest.mark.slow
 def test_a_slow_header_client_is_dropped_while_others_are_served(server):
     sock = slow_client(server)
     try:
@@ -127,6 +128,7 @@ def test_a_slow_header_client_is_dropped_while_others_are_served(server):
         sock.close()
 
 
+@pytest.mark.slow
 def test_a_client_that_stops_in_its_body_is_dropped(server):
     parts = urlsplit(server)
     sock = socket.create_connection((parts.hostname, parts.port), timeout=BOUND)
@@ -173,6 +175,7 @@ def assert_no_path(text: str) -> None:
     assert str(ROOT) not in text and "secret-folder" not in text and "/" not in text, text
 
 
+@pytest.mark.slow
 def test_error_answers_name_no_server_path(broken_server):
     url, rules = broken_server
     post = {"Content_Type": "application/json"}

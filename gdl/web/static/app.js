@@ -58,7 +58,7 @@ export async function loadGame(name, options = {}, moves = [], start = null, sea
     if (![...$("game").options].some((o) => o.value === name)) addGameOption(name, info.title);
     $("game").value = name;
     game.seats = seats || info.players.map((_, i) => (i === 0 || info.kind !== "game"
-                                                        ? "human" : "ai:medium"));
+                                                        ? "human" : info.default_seat));
     drawSeats();
     $("game-controls").hidden = info.kind === "constraints";
     $("puzzle-controls").hidden = info.kind !== "puzzle";

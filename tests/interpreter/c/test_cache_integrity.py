@@ -73,12 +73,14 @@ def assert_rebuilt(game: NativeGame, library: Path) -> None:
     assert perft(game, game.initial_state(), 2) == 72
 
 
+@pytest.mark.slow
 def test_the_primed_entry_loads_as_it_is(cache):
     game = tictactoe()
     assert not game.build_info.built and Path(game.build_info.path) == library_of("tictactoe")
     assert perft(game, game.initial_state(), 2) == 72
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("damage", [
     lambda data: data[:len(data) // 2],                                     # truncated
     lambda data: b"",                                                       # empty
@@ -90,12 +92,14 @@ def test_a_damaged_library_is_rebuilt(cache, damage):
     assert_rebuilt(tictactoe(), library)
 
 
+@pytest.mark.slow
 def test_another_games_library_swapped_in_is_rebuilt(cache):
     library = library_of("tictactoe")
     shutil.copyfile(library_of("connect4"), library)
     assert_rebuilt(tictactoe(), library)
 
 
+@pytest.mark.slow
 def test_another_games_library_with_its_seal_is_rebuilt(cache):
     library, other = library_of("tictactoe"), library_of("connect4")
     shutil.copyfile(other, library)
@@ -103,6 +107,7 @@ def test_another_games_library_with_its_seal_is_rebuilt(cache):
     assert_rebuilt(tictactoe(), library)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seal", ["", "{not json", "[]", '{"library": "x.so"}'])
 def test_a_missing_or_corrupt_seal_is_rebuilt(cache, seal):
     library = library_of("tictactoe")
@@ -136,6 +141,7 @@ def index_of(name: str, cache: Path) -> Path:
                 if json.loads(path.read_text())["library"] == library)
 
 
+@pytest.mark.slow
 def test_a_library_rebuilt_under_a_path_loaded_before_is_loaded_anew(cache):
     """In one process: the loader would give back the library it mapped from the path
     before; the rebuilt file is loaded by a name of its own."""
@@ -201,6 +207,7 @@ def slow(tmp_path, monkeypatch) -> Path:
     background.settle(timeout=300)
 
 
+@pytest.mark.slow
 def test_a_cold_perft_says_it_compiles_and_counts_right(slow, capsys):
     assert main(["perft", "tictactoe", "3"]) == 0
     out, err = capsys.readouterr()
@@ -213,6 +220,7 @@ def test_a_cold_perft_says_it_compiles_and_counts_right(slow, capsys):
     assert err == "" and out.splitlines()[-1] == "504"
 
 
+@pytest.mark.slow
 def test_a_quick_start_moves_to_the_optimised_library(slow):
     game = NativeGame(catalog.load("tictactoe"), eager=False)
     assert game.quick_start() and game.build_info.built and game.build_info.quick
@@ -225,6 +233,7 @@ def test_a_quick_start_moves_to_the_optimised_library(slow):
     assert again.quick_start() and not again.build_info.built and not again.build_info.quick
 
 
+@pytest.mark.slow
 def test_a_library_handed_out_by_ready_is_kept(slow):
     """A caller of `ready` may keep state in the library: no move after it."""
     game = NativeGame(catalog.load("tictactoe"), eager=False)
@@ -233,6 +242,7 @@ def test_a_library_handed_out_by_ready_is_kept(slow):
     assert perft(game, game.initial_state(), 3) == 504 and game.build_info.quick
 
 
+@pytest.mark.slow
 def test_a_fast_build_says_nothing(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     assert main(["perft", "tictactoe", "2"]) == 0
@@ -240,6 +250,7 @@ def test_a_fast_build_says_nothing(tmp_path, monkeypatch, capsys):
     assert err == "" and out.splitlines()[-1] == "72"
 
 
+@pytest.mark.slow
 def test_a_folder_in_the_librarys_place_is_replaced(cache):
     library = library_of("tictactoe")
     library.unlink()

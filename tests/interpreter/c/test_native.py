@@ -21,8 +21,10 @@ from gdl.interpreter.c.backend import with_backend
 from gdl.interpreter.c.game import NativeGame
 from gdl.interpreter.c.support import Unsupported, c_int
 from gdl.solvers.search.exact import solve as exact_solve
+from tests.marks import cases
 
 DATA = Path(__file__).parents[2] / "data" / "perft"
+LONG_PERFT = ("amazons", "chess", "pentago", "shogi")   # seconds each: marked slow
 SUPPORTED = ("tictactoe", "connect4", "gomoku", "breakthrough", "clobber", "draughts",
              "othello", "hex", "uttt", "dots_and_boxes", "antichess", "amazons", "pentago",
              "nine_mens_morris", "mancala", "chess", "go", "lines_of_action", "shogi", "nim",
@@ -87,7 +89,7 @@ def test_perft_every_recorded_depth(name):
 
 
 @needs_cc
-@pytest.mark.parametrize("name", SUPPORTED)
+@pytest.mark.parametrize("name", cases(SUPPORTED, {"shogi"}))
 def test_random_games_agree_move_for_move(name):
     """Seeded random games: each position's legal moves, in order, and each state after a
     move (so every outcome) are the Python back end's."""
@@ -159,6 +161,7 @@ def test_native_playouts_end_like_the_rules_say():
     assert x_wins > o_wins > 0
 
 
+@pytest.mark.slow
 @needs_cc
 def test_cache_hit_and_rebuild(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
@@ -171,6 +174,7 @@ def test_cache_hit_and_rebuild(tmp_path, monkeypatch):
     assert other.build_info.built and other.build_info.path != first.build_info.path
 
 
+@pytest.mark.slow
 @needs_cc
 def test_a_cache_hit_by_the_ir_generates_no_source(tmp_path, monkeypatch):
     """Found by its IR's index, a library loads without the C source being generated; a
@@ -284,8 +288,9 @@ ORACLE = DATA.parent / "oracle"
 
 @needs_cc
 # (draughts: OpenSpiel's rules, --set openspiel=1, whose king chains are kept by path)
-@pytest.mark.parametrize("path", sorted(p for p in ORACLE.glob("*.json") if p.stem in SUPPORTED),
-                         ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", cases(
+    sorted(p for p in ORACLE.glob("*.json") if p.stem in SUPPORTED),
+    [ORACLE / f"{name}.json" for name in LONG_PERFT]), ids=lambda p: p.stem)
 def test_perft_equals_openspiels_recorded_counts(path):
     """Native perft from the start and from the recorded positions against OpenSpiel's
     counts (tests/data/oracle, recorded from pyspiel): an oracle independent of gdl."""

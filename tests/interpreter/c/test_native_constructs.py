@@ -129,6 +129,7 @@ def rules_examples() -> list[tuple[str, str]]:
     return out
 
 
+@pytest.mark.slow
 def test_every_rules_example_generates_c():
     """Every example that compiles to a game of the core IR (puzzles and constraint grids
     of their own engines have none) has C code, but the refusals listed above."""

@@ -77,6 +77,7 @@ def start(game, text: str | None) -> tuple:
     return game.initial_state() if text is None else game.parse_position(text)
 
 
+@pytest.mark.slow
 @needs_cc
 @pytest.mark.parametrize("name, options, text, games, times", CASES, ids=[c[0] for c in CASES])
 def test_random_games_in_c_are_the_python_games(name, options, text, games, times):
@@ -120,6 +121,7 @@ def test_perft_where_the_positions_seen_decide():
     assert differs
 
 
+@pytest.mark.slow
 @needs_cc
 def test_a_hash_collision_on_every_position_changes_nothing(monkeypatch, tmp_path):
     """Every position hashed to 0: each entry of the table is compared whole, and the

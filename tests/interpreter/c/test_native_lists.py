@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from gdl import catalog
 from gdl.interpreter.c.backend import with_backend
 from gdl.solvers.search.perft import _perft
@@ -48,6 +50,7 @@ def test_nim_moves_are_tuples_of_numbers_and_perft_agrees():
         assert native.native_perft(start, depth) == _perft(python, start, depth)
 
 
+@pytest.mark.slow
 @needs_cc
 def test_shogi_random_games_in_c_are_the_python_games_with_drops():
     python = catalog.load("shogi")

@@ -51,6 +51,7 @@ def test_it_finds_wins_and_blocks_and_connect_four_s_centre():
     assert c4.move_text(c4.initial_state(), found.best_move) == "d1" and share > 0.6
 
 
+@pytest.mark.slow
 @needs_cc
 @pytest.mark.parametrize("name, options, plies", [("tictactoe", {}, range(2, 6)),
                                                   ("connect4", {"width": "4", "height": "4"},

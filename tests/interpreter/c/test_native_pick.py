@@ -18,6 +18,7 @@ from gdl.interpreter.c.backend import with_backend
 from gdl.interpreter.c.game import NativeGame
 from tests.interpreter.test_has_moves import PRIORITY_AND_FILTER
 from tests.interpreter.c.test_native import needs_cc
+from tests.marks import cases
 
 GAMES = Path(catalog.__file__).parent / "games"
 # compulsory captures (a priority) and a king kept out of check (a filter) in one game
@@ -78,8 +79,8 @@ def test_every_move_drawn_is_legal(name):
 
 
 @needs_cc
-@pytest.mark.parametrize("name", ["chess", "shogi", "go", "capturing chess", "passing",
-                                  "amazons"])
+@pytest.mark.parametrize("name", cases(["chess", "shogi", "go", "capturing chess", "passing",
+                                        "amazons"], {"shogi", "amazons"}))
 def test_the_draws_are_uniform_over_the_legal_moves(name):
     """From positions with 2 to 300 legal moves, 30 draws a move: the counts of the moves
     drawn against the uniform (Pearson's statistic under a bound its chi-squared law
@@ -150,7 +151,7 @@ LINES = [("chess", 3, 120), ("shogi", 2, 150), ("go", 3, 80), ("capturing chess"
 
 
 @needs_cc
-@pytest.mark.parametrize("name, lines, plies", LINES, ids=[c[0] for c in LINES])
+@pytest.mark.parametrize("name, lines, plies", cases(LINES, [LINES[1]]), ids=[c[0] for c in LINES])
 def test_whole_playouts_in_c_replay_on_python(name, lines, plies):
     """Seeded playouts drawn in C (gdl_line: each ply's draw after the one before, the
     list kept from the end rules' `moves` reused), replayed on Python: every move is

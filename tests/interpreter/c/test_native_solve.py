@@ -19,6 +19,7 @@ from gdl.solvers.search.exact import SolveLimit, solve
 from gdl.solvers.search.native_exact import can_solve
 
 from tests.interpreter.c.test_native import needs_cc
+from tests.marks import cases
 
 GAMES = [("tictactoe", {}), ("connect4", {"width": "4", "height": "4"}),
          ("connect4", {"width": "5", "height": "4"}), ("nim", {}), ("dots_and_boxes", {}),
@@ -59,8 +60,8 @@ def value_after(python, state, move) -> float:
 
 
 @needs_cc
-@pytest.mark.parametrize("name, options", GAMES, ids=lambda x: x if isinstance(x, str) else
-                         "-".join(x.values()))
+@pytest.mark.parametrize("name, options", cases(GAMES, [GAMES[2], GAMES[-1]]),   # slow: seconds
+                         ids=lambda x: x if isinstance(x, str) else "-".join(x.values()))
 def test_native_values_equal_pythons(name, options):
     python, native = pair(name, options)
     for state in positions(python, 6, seed=len(name)):
@@ -71,6 +72,7 @@ def test_native_values_equal_pythons(name, options):
         assert value_after(python, state, c.best_move) == c.score
 
 
+@pytest.mark.slow
 @needs_cc
 def test_connect4_6x4_is_a_loss_for_the_first_player():
     """Python's solver says so too, in 3.9M nodes and 17 s (so not run here), as does John
@@ -98,6 +100,7 @@ def test_limits_stop_the_native_solve_as_they_stop_pythons():
     assert len(seen) >= 5 and all(b.nodes > a.nodes for a, b in zip(seen, seen[1:]))
 
 
+@pytest.mark.slow
 @needs_cc
 def test_a_game_with_positions_seen_is_solved_on_python():
     python = catalog.load("draughts")
@@ -108,6 +111,7 @@ def test_a_game_with_positions_seen_is_solved_on_python():
         solve(native, node_limit=2_000)   # Python's solver answers (as before)
 
 
+@pytest.mark.slow
 @needs_cc
 def test_gdl_solve_runs_natively_and_says_so(capsys):
     assert main(["solve", "connect4", "--set", "width=5", "--set", "height=4", "--json"]) == 0

@@ -31,6 +31,7 @@ def shogi():
     return python, native
 
 
+@pytest.mark.slow
 @needs_cc
 @pytest.mark.parametrize("sfen, texts, final", [
     (*PERPETUAL, (-1.0, 1.0)), (*CHECKER_LAST, (-1.0, 1.0)), (*PLAIN, (0.0, 0.0)),
@@ -55,6 +56,7 @@ def test_shogi_perpetual_check_natively(shogi, sfen, texts, final):
     assert (max(counts) >= 6) == (final == (-1.0, 1.0))   # six checks in a row: a loss
 
 
+@pytest.mark.slow
 @needs_cc
 @pytest.mark.parametrize("sfen, texts", [PERPETUAL, SOMETIMES], ids=["perpetual", "sometimes"])
 def test_shogi_perft_and_playouts_where_a_streak_decides(shogi, sfen, texts):

@@ -57,6 +57,7 @@ def run_threads(target) -> tuple[list, list[int]]:
     return failures + errors, counts
 
 
+@pytest.mark.slow
 @needs_cc
 @pytest.mark.parametrize("name,games,plies", [("connect4", 30, 42), ("chess", 3, 80)])
 def test_four_threads_each_with_its_game_agree_with_python(name, games, plies):

@@ -65,6 +65,7 @@ def test_easy_sudoku_has_the_known_unique_solution():
     assert grid_string(csp, ref.solution)[:9] == "534678912"
 
 
+@pytest.mark.slow
 def test_hard_sudoku_solves_to_a_valid_grid_keeping_the_givens():
     csp = sudoku_csp(HARD)
     ref = solutions_agree(csp)
@@ -162,6 +163,7 @@ def killer_csp() -> CSP:
     return attrs.evolve(base, name="killer", constraints=base.constraints + tuple(extra))
 
 
+@pytest.mark.slow
 def test_killer_sudoku():
     csp = killer_csp()
     ref = solutions_agree(csp)

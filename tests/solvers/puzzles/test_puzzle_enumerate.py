@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.references.puzzles import Hanoi, PocketCube, SlidingPuzzle
 from gdl.solvers.puzzles.enumerate import enumerate_space
 from gdl.solvers.puzzles.pruning import no_hints
@@ -45,6 +47,7 @@ def test_2x3_sliding_puzzle_has_360_states_in_every_layout():
     assert enumerate_space(_NoCodes(2, 3), _NoCodes(2, 3).goal_state()).storage == "three layers"
 
 
+@pytest.mark.slow
 def test_8_puzzle_has_181440_states_within_31_moves():
     p = SlidingPuzzle(3)
     e = enumerate_space(p, p.goal_state())

@@ -8,6 +8,7 @@ from tests.references.puzzles import Hanoi, PocketCube, SlidingPuzzle, random_wa
 from gdl.solvers.puzzles.bidirectional import solve_bidirectional
 from gdl.solvers.puzzles.idastar import pattern_database, pick_heuristic, solve_idastar
 from gdl.solvers.puzzles.pruning import hints_from, no_hints
+from tests.marks import cases
 
 
 def _play(p, state, moves):
@@ -32,7 +33,7 @@ def _distances(p):
     return dist
 
 
-@pytest.mark.parametrize("seed, walk", [(0, 40), (1, 40), (2, 45), (4, 50)])
+@pytest.mark.parametrize("seed, walk", cases([(0, 40), (1, 40), (2, 45), (4, 50)], {(4, 50)}))
 def test_15_puzzle_matches_bidirectional_and_is_valid(seed, walk):
     p = SlidingPuzzle(4)
     s = random_walk(p, walk, seed)
@@ -42,6 +43,7 @@ def test_15_puzzle_matches_bidirectional_and_is_valid(seed, walk):
     assert p.is_goal(_play(p, s, r.solution))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [3, 5, 6])
 def test_15_puzzle_beyond_bidirectional_reach_is_solved_within_the_lower_bound(seed):
     p = SlidingPuzzle(4)
@@ -53,12 +55,14 @@ def test_15_puzzle_beyond_bidirectional_reach_is_solved_within_the_lower_bound(s
     assert (r.length - p.heuristic_distance(s)) % 2 == 0   # every move flips the blank's colour
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("p", [SlidingPuzzle(2, 3), SlidingPuzzle(3)], ids=["2x3", "8-puzzle"])
 def test_manhattan_with_conflicts_never_overestimates(p):
     for s, d in _distances(p).items():
         assert p.heuristic_distance(s) <= d
 
 
+@pytest.mark.slow
 def test_cube_uses_its_pattern_databases_and_is_optimal():
     c = PocketCube()
     name, h = pick_heuristic(c)
@@ -88,6 +92,7 @@ def test_without_abstractions_a_radius_database_around_the_goal_is_used():
     assert heuristic(h.initial_state()) <= 13
 
 
+@pytest.mark.slow
 def test_pruning_does_not_change_lengths_and_saves_nodes():
     p = SlidingPuzzle(3)
     for seed in range(4):

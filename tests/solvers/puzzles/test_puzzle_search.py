@@ -27,6 +27,7 @@ def _scrambles(p, count, most, seed):
     return [random_walk(p, rng.randint(1, most), rng.randrange(10 ** 9)) for _ in range(count)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("p, most", [(PocketCube(), 8), (SlidingPuzzle(3), 24)],
                          ids=["cube", "8-puzzle"])
 def test_bidirectional_length_equals_bfs_on_20_scrambles(p, most):
@@ -70,6 +71,7 @@ def test_all_solutions_are_optimal_distinct_valid_and_complete(p, most):
             assert len(sol) == length and p.is_goal(_play(p, s, sol))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("p, count", [(Hanoi(5, pegs=4), 40), (SlidingPuzzle(3), 40),
                                       (PocketCube("F F R R U U"), 8)],
                          ids=["hanoi4-5discs", "8-puzzle-31", "cube-halfturns"])

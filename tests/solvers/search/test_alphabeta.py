@@ -109,6 +109,7 @@ def make_table(kind: str):
     return {"none": None, "dict": DictTable(), "bounded": BoundedTable(61, "depth")}[kind]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, count, plies", [
     (TicTacToe(), 250, (1, 8)),
     (ConnectFour(width=4, height=4, k=4), 200, (7, 14)),
@@ -123,6 +124,7 @@ def test_agrees_with_minimax_on_random_positions(game, count, plies):
             assert backed_up(minimax(game, game.apply(state, r.best_move)).value) == expected.value
 
 
+@pytest.mark.slow
 def test_agrees_with_minimax_on_nim():
     for i, (game, state) in enumerate(nim_positions(100, seed=3)):
         kind, ordering, iterative = CONFIGS[i % len(CONFIGS)]
@@ -138,6 +140,7 @@ def test_depth_limited_values_agree_with_minimax():
         assert r.value == minimax(g, state, depth=3).value
 
 
+@pytest.mark.slow
 def test_payoff_scoring_agrees_on_outcome():
     g = ConnectFour(width=4, height=4, k=4)
     for state in random_positions(g, 60, 6, 14, seed=5):

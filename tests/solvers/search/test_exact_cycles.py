@@ -122,6 +122,7 @@ def test_a_win_beyond_a_cycle_is_found(method):
     assert solve(RoundTheClock(), (1, 1, False), method=method).value == "loss"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("method", ["alphabeta", "memo"])
 def test_deep_games_need_no_recursion(method):
     assert solve(Countdown(60_001), method=method).value == "win"

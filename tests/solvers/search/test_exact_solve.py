@@ -20,6 +20,7 @@ def test_tictactoe_is_a_draw_by_both_methods():
         assert r.best_move in range(9)
 
 
+@pytest.mark.slow
 def test_connect_four_4x4_is_a_draw():
     r = solve(ConnectFour(4, 4, 4))
     print("connect4 4x4:", r.nodes, "nodes", round(r.seconds, 3), "s")
@@ -46,6 +47,7 @@ def test_nim_sum_rule_on_every_small_position():
                 assert left == 0
 
 
+@pytest.mark.slow
 def test_best_moves_keep_the_value():
     g = ConnectFour(4, 4, 4)
     solver = ExactSolver(g)  # one table for every position

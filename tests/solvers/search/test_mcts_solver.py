@@ -17,6 +17,7 @@ def positions(game, count: int, seed: int, plies: range) -> list:
             if not game.is_terminal(state)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, options, plies", [("tictactoe", {}, range(2, 6)),
                                                   ("connect4", {"width": "4", "height": "4"},
                                                    range(6, 11))])

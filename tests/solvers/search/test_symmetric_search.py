@@ -50,6 +50,7 @@ def scrambles(puzzle, count, plies, seed):
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("solve", [solve_bidirectional, solve_idastar])
 def test_eight_puzzle_symmetry_keeps_lengths_and_replays(solve):
     puzzle = catalog.load("eight_puzzle")
