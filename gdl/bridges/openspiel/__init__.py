@@ -14,9 +14,10 @@ Every bundled game of kind `game` (and any rules file of that kind) bridges; the
 game's scalar options become OpenSpiel parameters (`gdl_connect4(width=5)`), and
 `max_plies` caps games whose rules do not bound their length.
 
-Action ids: see gdl.bridges.openspiel_actions (a move is known by its text in the game's
-notation, so a draughts capture chain is one id; ids are numbered in an order every
-process repeats when the game is built).
+Action ids: shaped as OpenSpiel's own games where the rules allow it (a column each in
+Connect Four, a cell each for placements, (from, to) pairs for steps), else the flat index
+of move texts; see gdl.bridges.action_space. The `actions` parameter picks one ("texts":
+the flat index every game had before).
 
 A game ends where its rules end it, or after `max_plies` moves as a draw (all
 payoffs 0) when the rules do not bound its length; `max_game_length` is the
@@ -35,42 +36,21 @@ from gdl import catalog
 from gdl.errors import GdlError
 from gdl.interpreter.core import ir
 from gdl.interpreter.python.compiled import CompiledGame
-from gdl.bridges.openspiel_actions import ActionIndex
+from gdl.bridges.action_space import ActionSpace, fills_a_cell
 from gdl.bridges.openspiel_observer import BoardObserver
 from gdl.protocol import GAME
 
 PREFIX = "gdl_"            # registered names: gdl_connect4, gdl_<rules file stem>
 DEFAULT_MAX_PLIES = 1000   # the cap of games the rules do not bound
+DERIVED = "derived"        # the `actions` parameter's default: the shape the rules allow
 
 
 # --------------------------------------------------------------------------- what the rules bound
 
-KEEPS_CELLS_FILLED = (ir.Assign, ir.Flip, ir.Fill, ir.Again, ir.Promote)   # no cell emptied
-
-
-def _keeps_cells_filled(effect: Any) -> bool:
-    if isinstance(effect, ir.Guard):
-        return _keeps_cells_filled(effect.effect)
-    if isinstance(effect, ir.Group):
-        return all(_keeps_cells_filled(e) for e in effect.effects)
-    return isinstance(effect, KEEPS_CELLS_FILLED)
-
-
-def _fills_a_cell(rule: Any) -> bool:
-    """A one-stage placement that needs an empty cell and empties none: each one fills a
-    cell for good."""
-    if not isinstance(rule, ir.PlaceRule) or rule.more:
-        return False
-    where = rule.where
-    terms = where.args if isinstance(where, ir.Op) and where.op == "and" else (where,)
-    return (any(isinstance(t, ir.Empty) for t in terms)
-            and all(_keeps_cells_filled(e) for e in rule.effects))
-
-
 def length_bound(game: CompiledGame) -> int | None:
     """The most moves a game can last by its rules, when that is easy to see: every move
     fills an empty cell. None otherwise."""
-    if game.ir.rules and all(_fills_a_cell(r) for r in game.ir.rules):
+    if game.ir.rules and all(fills_a_cell(r) for r in game.ir.rules):
         return len(game.geometry.cells)
     return None
 
@@ -107,10 +87,12 @@ class BridgedGame(pyspiel.Game):
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         max_plies = int(params.pop("max_plies", DEFAULT_MAX_PLIES))
+        shape = str(params.pop("actions", DERIVED)) or DERIVED
         options = {k: str(v) for k, v in params.items()}
         compiled = _load_game(self.source, options)
         bound, utility = length_bound(compiled), utility_bound(compiled)
-        index = ActionIndex(compiled, placements_only=bound is not None)
+        index = ActionSpace(compiled, None if shape == DERIVED else shape,
+                            placements_only=bound is not None)
         info = pyspiel.GameInfo(
             num_distinct_actions=index.size, max_chance_outcomes=0,
             num_players=len(compiled.players), min_utility=-utility, max_utility=utility,
@@ -118,7 +100,8 @@ class BridgedGame(pyspiel.Game):
         # pybind11 drops attributes set before the base class is initialised. The options
         # as the compiled game holds them: "5" from the command line is 5.
         super().__init__(_game_type(compiled), info,
-                         {**_scalar_options(compiled), "max_plies": max_plies})
+                         {**_scalar_options(compiled), "max_plies": max_plies,
+                          "actions": shape})
         self.compiled, self.index = compiled, index
         self.max_plies = info.max_game_length
 
@@ -203,7 +186,8 @@ def _game_type(game: CompiledGame) -> pyspiel.GameType:
         max_num_players=n, min_num_players=n,
         provides_information_state_string=False, provides_information_state_tensor=False,
         provides_observation_string=True, provides_observation_tensor=True,
-        parameter_specification={**_scalar_options(game), "max_plies": DEFAULT_MAX_PLIES})
+        parameter_specification={**_scalar_options(game), "max_plies": DEFAULT_MAX_PLIES,
+                                 "actions": DERIVED})
 
 
 _CLASSES: dict[str, type[BridgedGame]] = {}   # registered name -> its game class
@@ -250,6 +234,8 @@ def describe(game: BridgedGame) -> dict[str, Any]:
     kind = game.get_type()
     return {"name": kind.short_name, "title": kind.long_name,
             "players": game.num_players(), "distinct_actions": game.num_distinct_actions(),
+            "action_space": game.index.shape,
+            "observation_shape": game.observation_tensor_shape(),
             "max_game_length": game.max_game_length(),
             "length_bound_by_rules": length_bound(game.compiled) is not None,
             "min_utility": game.min_utility(), "max_utility": game.max_utility(),
@@ -259,7 +245,9 @@ def describe(game: BridgedGame) -> dict[str, Any]:
 def load(source: str, **params: Any) -> BridgedGame:
     """The bridged game `source` with OpenSpiel parameters (its options, `max_plies`).
 
-    >>> load("connect4", width=5).num_distinct_actions()
+    >>> load("connect4", width=5).num_distinct_actions()   # a column each
+    5
+    >>> load("connect4", width=5, actions="texts").num_distinct_actions()   # a cell each
     30
     """
     return _CLASSES[register(source)](params)
