@@ -87,6 +87,14 @@ def fills_a_cell(rule: Any) -> bool:
             and all(_keeps_cells_filled(e) for e in rule.effects))
 
 
+def length_bound(game: Any) -> int | None:
+    """The most moves a game can last by its rules, when that is easy to see: every move
+    fills an empty cell. None otherwise."""
+    if game.ir.rules and all(fills_a_cell(r) for r in game.ir.rules):
+        return len(game.geometry.cells)
+    return None
+
+
 def shape_of(game: Any) -> str:
     """Which action space the rules of `game` allow (see the module doc)."""
     rules = getattr(getattr(game, "ir", None), "rules", ())

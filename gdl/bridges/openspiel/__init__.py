@@ -34,9 +34,8 @@ import pyspiel
 
 from gdl import catalog
 from gdl.errors import GdlError
-from gdl.interpreter.core import ir
 from gdl.interpreter.python.compiled import CompiledGame
-from gdl.bridges.action_space import ActionSpace, fills_a_cell
+from gdl.bridges.action_space import ActionSpace, length_bound
 from gdl.bridges.openspiel_observer import BoardObserver
 from gdl.protocol import GAME
 
@@ -46,14 +45,6 @@ DERIVED = "derived"        # the `actions` parameter's default: the shape the ru
 
 
 # --------------------------------------------------------------------------- what the rules bound
-
-def length_bound(game: CompiledGame) -> int | None:
-    """The most moves a game can last by its rules, when that is easy to see: every move
-    fills an empty cell. None otherwise."""
-    if game.ir.rules and all(fills_a_cell(r) for r in game.ir.rules):
-        return len(game.geometry.cells)
-    return None
-
 
 def utility_bound(game: CompiledGame) -> float:
     """The largest payoff in absolute value: 1 for wins, losses and draws; for `end: score`
