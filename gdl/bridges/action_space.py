@@ -143,6 +143,7 @@ class ActionSpace:
             lines = sorted({self._line(c) for c in geometry.cells})
             self.lines = {line: i for i, line in enumerate(lines)}
         self.size = self._size()
+        self._known: dict[Hashable, int] = {}
 
     def _size(self) -> int:
         if self.index is not None:
@@ -179,11 +180,15 @@ class ActionSpace:
         """
         if self.index is not None:
             return self.index.actions(state, moves)
-        out: dict[int, Hashable] = {}
-        for move in moves:
-            action = self.id_of(move)
-            if action in out:
-                raise GdlError(f"{self.game.name}: two legal moves share the {self.shape} "
-                               f"action {action} ({self.game.move_text(state, move)!r})")
-            out[action] = move
+        try:   # the hot path: every move's id known already, none shared
+            out = dict(zip(map(self._known.__getitem__, moves), moves))
+        except KeyError:
+            for move in moves:   # a move's id is its own: worked out once
+                self._known.setdefault(move, self.id_of(move))
+            out = dict(zip(map(self._known.__getitem__, moves), moves))
+        if len(out) < len(moves):
+            ids = [self._known[m] for m in moves]
+            (action, move), *_ = ((a, m) for a, m in zip(ids, moves) if ids.count(a) > 1)
+            raise GdlError(f"{self.game.name}: two legal moves share the {self.shape} "
+                           f"action {action} ({self.game.move_text(state, move)!r})")
         return out

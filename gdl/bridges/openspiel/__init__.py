@@ -79,8 +79,9 @@ class BridgedGame(pyspiel.Game):
         params = dict(params or {})
         max_plies = int(params.pop("max_plies", DEFAULT_MAX_PLIES))
         shape = str(params.pop("actions", DERIVED)) or DERIVED
+        backend = str(params.pop("backend", "python")) or "python"
         options = {k: str(v) for k, v in params.items()}
-        compiled = _load_game(self.source, options)
+        compiled = _with_backend(_load_game(self.source, options), backend)
         bound, utility = length_bound(compiled), utility_bound(compiled)
         index = ActionSpace(compiled, None if shape == DERIVED else shape,
                             placements_only=bound is not None)
@@ -92,9 +93,10 @@ class BridgedGame(pyspiel.Game):
         # as the compiled game holds them: "5" from the command line is 5.
         super().__init__(_game_type(compiled), info,
                          {**_scalar_options(compiled), "max_plies": max_plies,
-                          "actions": shape})
+                          "actions": shape, "backend": backend})
         self.compiled, self.index = compiled, index
         self.max_plies = info.max_game_length
+        self.rules = Rules(compiled, index, self.max_plies)
 
     def new_initial_state(self) -> BridgedState:
         return BridgedState(self, self.compiled.initial_state(), 0)
@@ -103,56 +105,77 @@ class BridgedGame(pyspiel.Game):
         return BoardObserver(self.compiled)
 
 
+class Rules:
+    """What every state of one bridged game shares: the game, its action space and its cap.
+    OpenSpiel clones a state by deep-copying its attributes; this one is shared, not copied
+    (the compiled rules are immutable), so a state can hold it and skip `get_game()`."""
+
+    def __init__(self, game: Any, index: ActionSpace, max_plies: int) -> None:
+        self.game, self.index, self.max_plies = game, index, max_plies
+
+    def __deepcopy__(self, memo: dict) -> Rules:
+        return self
+
+
 class BridgedState(pyspiel.State):
-    """A position: the gdl state, and the moves played (for the `max_plies` cap)."""
+    """A position: the gdl state, and the moves played (for the `max_plies` cap). Whether it
+    is over and who moves are read once per position: OpenSpiel asks them several times a
+    move."""
 
     def __init__(self, game: BridgedGame, state: tuple, plies: int) -> None:
         super().__init__(game)
+        self.rules: Rules = game.rules
+        self._set(state, plies)
+
+    def _set(self, state: tuple, plies: int) -> None:
+        rules = self.rules
         self.state, self.plies = state, plies
+        self._terminal = rules.game.is_terminal(state) or plies >= rules.max_plies
+        self._player = pyspiel.PlayerId.TERMINAL if self._terminal \
+            else rules.game.current_player(state)
         self._actions: dict[int, Hashable] | None = None
+        self._sorted: list[int] | None = None
 
     @property
     def bridge(self) -> BridgedGame:
-        # Not an attribute: OpenSpiel clones a state by deep-copying its attributes, and a
-        # copied game would lose its compiled rules.
         return self.get_game()
 
     def _legal(self) -> dict[int, Hashable]:
         if self._actions is None:
-            moves = [] if self.is_terminal() else list(self.bridge.compiled.legal_moves(self.state))
-            self._actions = self.bridge.index.actions(self.state, moves)
+            rules = self.rules
+            moves = [] if self._terminal else list(rules.game.legal_moves(self.state))
+            self._actions = rules.index.actions(self.state, moves)
         return self._actions
 
     def current_player(self) -> int:
-        if self.is_terminal():
-            return pyspiel.PlayerId.TERMINAL
-        return self.bridge.compiled.current_player(self.state)
+        return self._player
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(self._legal())
+        if self._sorted is None:
+            self._sorted = sorted(self._legal())
+        return self._sorted
 
     def _apply_action(self, action: int) -> None:
         move = self._legal()[action]
-        self.state = self.bridge.compiled.apply(self.state, move)
-        self.plies += 1
-        self._actions = None
+        self._set(self.rules.game.apply(self.state, move), self.plies + 1)
 
     def _action_to_string(self, player: int, action: int) -> str:
         move = self._legal().get(action)
         if move is None:
             return f"action {action}"   # not legal here: no gdl notation to give
-        return self.bridge.compiled.move_text(self.state, move)
+        return self.rules.game.move_text(self.state, move)
 
     def is_terminal(self) -> bool:
-        return self.bridge.compiled.is_terminal(self.state) or self.plies >= self.bridge.max_plies
+        return self._terminal
 
     def returns(self) -> list[float]:
-        if self.bridge.compiled.is_terminal(self.state):
-            return list(self.bridge.compiled.returns(self.state))
-        return [0.0] * len(self.bridge.compiled.players)   # under way, or cut at max_plies
+        game = self.rules.game
+        if game.is_terminal(self.state):
+            return list(game.returns(self.state))
+        return [0.0] * len(game.players)   # under way, or cut at max_plies
 
     def __str__(self) -> str:
-        return self.bridge.compiled.render(self.state)
+        return self.rules.game.render(self.state)
 
 
 # --------------------------------------------------------------------------- registration
@@ -163,6 +186,14 @@ def _load_game(source: str, options: dict[str, str]) -> CompiledGame:
         raise GdlError(f"{game.name} is of kind {game.kind!r}; the OpenSpiel bridge takes "
                        f"games (two or more players)")
     return game
+
+
+def _with_backend(game: CompiledGame, backend: str) -> Any:
+    """`game` on the back end `backend` ("native": legal_moves and apply in C, per call)."""
+    if backend == "python":
+        return game
+    from gdl.interpreter.c.backend import with_backend
+    return with_backend(game, backend)
 
 
 def _game_type(game: CompiledGame) -> pyspiel.GameType:
@@ -178,7 +209,7 @@ def _game_type(game: CompiledGame) -> pyspiel.GameType:
         provides_information_state_string=False, provides_information_state_tensor=False,
         provides_observation_string=True, provides_observation_tensor=True,
         parameter_specification={**_scalar_options(game), "max_plies": DEFAULT_MAX_PLIES,
-                                 "actions": DERIVED})
+                                 "actions": DERIVED, "backend": "python"})
 
 
 _CLASSES: dict[str, type[BridgedGame]] = {}   # registered name -> its game class
