@@ -129,18 +129,21 @@ class ActionSpace:
         """`shape`: one of SHAPES, None to derive it; "texts" is the old flat numbering.
         `placements_only`: every move fills an empty cell (for the flat index)."""
         self.game = game
-        self.shape = shape_of(game) if shape is None else shape
-        if self.shape not in SHAPES:
-            raise GdlError(f"unknown action space {shape!r}: choose one of {', '.join(SHAPES)}")
+        derived = shape_of(game)
+        self.shape = derived if shape is None else shape
+        if self.shape not in (derived, "texts"):   # the others would give two moves one id
+            raise GdlError(f"{game.name}: no {shape!r} action space; its rules allow "
+                           f"{derived!r} or 'texts'")
         self.index = ActionIndex(game, placements_only) if self.shape == "texts" else None
-        geometry = game.geometry if self.index is None else None
-        self.dense = {} if geometry is None else {c: i for i, c in enumerate(geometry.cells)}
-        rules = game.ir.rules if self.index is None else ()
+        cells: tuple[int, ...] = () if self.index is not None else game.geometry.cells
+        self.dense = {c: i for i, c in enumerate(cells)}
+        rules: tuple[Any, ...] = () if self.index is not None else tuple(game.ir.rules)
         self.passes = {k: len(self.dense) + n for n, k in enumerate(
             k for k, r in enumerate(rules) if isinstance(r, ir.PassRule))}
+        self.step = (0, -1)   # the gravity of "columns"
         if self.shape == "columns":
-            self.step = _gravity(game, rules[0].where)
-            lines = sorted({self._line(c) for c in geometry.cells})
+            self.step = _gravity(game, rules[0].where) or self.step   # derived: never None
+            lines = sorted({self._line(c) for c in cells})
             self.lines = {line: i for i, line in enumerate(lines)}
         self.size = self._size()
         self._known: dict[Hashable, int] = {}

@@ -3,8 +3,8 @@
     >>> from gdl.bridges import gymnasium
     >>> env = gymnasium.make("eight_puzzle")
     >>> observation, info = env.reset(seed=0)
-    >>> env.action_space.n, int(info["action_mask"].sum()) >= 2
-    (4, True)
+    >>> env.action_space, int(info["action_mask"].sum()) >= 2
+    (Discrete(4), True)
 
 Two kinds of rules take part:
 - a puzzle (`kind: puzzle`, eight puzzle, hanoi, pocket cube): an action is an index into

@@ -59,6 +59,7 @@ class Encoder:
         self.dense = {cell: i for i, cell in enumerate(game.geometry.cells)}
         shaped = board_shape(game)
         self.layout = "flat" if shaped is None else "board"
+        self.tensor: np.ndarray
         if shaped is not None:
             self.tensor = np.zeros(shaped, np.float32)
             self.where = {c: game.geometry.xy(c)[::-1] for c in game.geometry.cells}

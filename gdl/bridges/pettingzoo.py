@@ -3,8 +3,8 @@
     >>> from gdl.bridges import pettingzoo
     >>> env = pettingzoo.env("connect4")
     >>> env.reset(seed=0)
-    >>> env.agent_selection, env.action_space("player_0").n
-    ('player_0', 7)
+    >>> env.agent_selection, env.action_space("player_0")
+    ('player_0', Discrete(7))
     >>> observation, reward, termination, truncation, info = env.last()
     >>> observation["observation"].shape, observation["action_mask"].tolist()
     ((3, 6, 7), [1, 1, 1, 1, 1, 1, 1])

@@ -9,6 +9,7 @@ import pytest
 from gdl import catalog
 from gdl.bridges import openspiel
 from gdl.bridges.action_space import ActionSpace, shape_of
+from gdl.errors import GdlError
 
 SHAPES = {"amazons": "texts", "antichess": "texts", "breakthrough": "moves", "chess": "texts",
           "clobber": "moves", "connect4": "columns", "dots_and_boxes": "cells",
@@ -79,3 +80,8 @@ def test_gravity_is_read_from_the_rules_not_the_name(tmp_path):
     assert shape_of(catalog.load(str(floating))) == "cells"
     game = pyspiel.load_game(openspiel.register(str(sideways)))
     pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+
+
+def test_a_shape_the_rules_do_not_allow_is_refused():
+    with pytest.raises(GdlError, match="no 'columns' action space; its rules allow 'cells'"):
+        ActionSpace(catalog.load("tictactoe"), "columns")
