@@ -11,8 +11,11 @@ The shape is derived once from the compiled game's IR and geometry (never its na
   is the cell's index among the playable cells in board order (row-major from rank 1),
   each pass rule one more after them (go 9x9: 81 + pass, as OpenSpiel's `go`; othello
   64 + pass; tic-tac-toe 9; hex 121).
-- "moves": every rule is a one-stage step without a choice of promotion: a move is its
-  (from, to) pair, id from * C + to over the C playable cells (breakthrough 64 * 64).
+- "moves": every rule is a step without a choice of promotion, in one stage or with a
+  second that steps on from where the first landed: a move is its (from, to) pair, id
+  from * C + to over the C playable cells (breakthrough 64 * 64), and with a second stage
+  the pair and where that stage lands, (from * C + to) * (C + 1) + 1 + there (0: skipped;
+  amazons' move and arrow, 100 * 100 * 101).
 - "texts": anything else (captures chained, several stages, drops, numbers): the flat
   index of move texts in gdl's notation (gdl.bridges.openspiel_actions).
 
@@ -108,10 +111,19 @@ def shape_of(game: Any) -> str:
            or isinstance(r, (ir.PlaceRule, ir.ChooseRule)) and not r.more for r in rules) \
             and not _several_placed_kinds(rules):
         return "cells"
-    if all(isinstance(r, ir.StepRule) and not r.more for r in rules) and \
+    if all(isinstance(r, ir.StepRule) and _steps_on(r) for r in rules) and \
             len(getattr(game, "_promoted", ())) < 2:
         return "moves"
     return "texts"
+
+
+def _steps_on(rule: Any) -> bool:
+    """No later stage, or one: a step from where the first stage landed."""
+    if not rule.more:
+        return True
+    action = rule.more[0].action
+    return len(rule.more) == 1 and isinstance(action, ir.StepRule) and not action.more and \
+        isinstance(action.origin, ir.Here)
 
 
 def _several_placed_kinds(rules: tuple) -> bool:
@@ -141,6 +153,7 @@ class ActionSpace:
         self.passes = {k: len(self.dense) + n for n, k in enumerate(
             k for k, r in enumerate(rules) if isinstance(r, ir.PassRule))}
         self.step = (0, -1)   # the gravity of "columns"
+        self.staged = any(getattr(r, "more", ()) for r in rules)   # "moves" with a second stage
         if self.shape == "columns":
             self.step = _gravity(game, rules[0].where) or self.step   # derived: never None
             lines = sorted({self._line(c) for c in cells})
@@ -154,7 +167,7 @@ class ActionSpace:
         if self.shape == "columns":
             return len(self.lines)
         if self.shape == "moves":
-            return len(self.dense) ** 2
+            return len(self.dense) ** 2 * (len(self.dense) + 1 if self.staged else 1)
         return len(self.dense) + len(self.passes)
 
     def _line(self, cell: int) -> int:
@@ -172,7 +185,11 @@ class ActionSpace:
         if self.shape == "columns":
             return self.lines[self._line(to)]
         if self.shape == "moves":
-            return self.dense[start] * len(self.dense) + self.dense[to]
+            pair = self.dense[start] * len(self.dense) + self.dense[to]
+            if not self.staged:
+                return pair
+            there = move >> 2 * bits + self.game.ir.rule_bits & mask   # 0: no second stage
+            return pair * (len(self.dense) + 1) + (there and 1 + self.dense[there - 1])
         return self.dense[to]
 
     def actions(self, state: Any, moves: list[Any]) -> dict[int, Hashable]:

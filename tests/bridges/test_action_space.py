@@ -11,7 +11,7 @@ from gdl.bridges import openspiel
 from gdl.bridges.action_space import ActionSpace, shape_of
 from gdl.errors import GdlError
 
-SHAPES = {"amazons": "texts", "antichess": "texts", "breakthrough": "moves", "chess": "texts",
+SHAPES = {"amazons": "moves", "antichess": "texts", "breakthrough": "moves", "chess": "texts",
           "clobber": "moves", "connect4": "columns", "dots_and_boxes": "cells",
           "draughts": "texts", "go": "cells", "gomoku": "cells", "hex": "cells",
           "lines_of_action": "moves", "mancala": "cells", "nim": "texts",
@@ -85,3 +85,18 @@ def test_gravity_is_read_from_the_rules_not_the_name(tmp_path):
 def test_a_shape_the_rules_do_not_allow_is_refused():
     with pytest.raises(GdlError, match="no 'columns' action space; its rules allow 'cells'"):
         ActionSpace(catalog.load("tictactoe"), "columns")
+
+
+def test_a_second_stage_is_where_it_lands():
+    game = openspiel.load("amazons")
+    state = game.new_initial_state()
+    assert game.num_distinct_actions() == 100 * 100 * 101
+    for action in state.legal_actions()[:20]:
+        pair, there = divmod(action, 101)
+        start, to = divmod(pair, 100)
+        names = [_name10(c) for c in (start, to, there - 1)]
+        assert state.action_to_string(0, action) == f"{names[0]}-{names[1]}/{names[2]}"
+
+
+def _name10(index):
+    return "abcdefghij"[index % 10] + str(index // 10 + 1)
