@@ -1,5 +1,6 @@
-"""docs/api.md, docs/openspiel.md and docs/records.md say true things: every `>>>` example
-runs as a doctest, and every `$ gdl ...` line of a ```console block prints what follows it."""
+"""docs/api.md, docs/openspiel.md, docs/records.md and docs/rl.md say true things: every
+`>>>` example runs as a doctest, and every `$ gdl ...` line of a ```console block prints
+what follows it."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from gdl.cli.main import main
 from tests.marks import cases
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
-DOC_FILES = ["api.md", "openspiel.md", "records.md"]
+DOC_FILES = ["api.md", "openspiel.md", "records.md", "rl.md"]
 CONSOLE = re.compile(r"^```console\n(.*?)^```", re.M | re.S)
 
 
@@ -73,6 +74,7 @@ def test_doctests(doc, tmp_path, capsys, monkeypatch):
 
 
 DOCTESTED_MODULES = ["gdl.api", "gdl.position", "gdl.bridges.openspiel", "gdl.catalog",
+                     "gdl.bridges.pettingzoo", "gdl.bridges.gymnasium",
                      "gdl.solvers.search.perft", "gdl.ai.players",
                      "gdl.interpreter.core.geometry", "gdl.interpreter.core.lines"]
 

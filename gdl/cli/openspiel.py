@@ -28,7 +28,8 @@ def run(args: argparse.Namespace, status: Any) -> int:
         f"load: gdl.bridges.openspiel.register({args.game!r}); "
         f"pyspiel.load_game(\"{info['name']}({params})\")",
         f"players: {info['players']}",
-        f"distinct actions: {info['distinct_actions']}",
+        f"distinct actions: {info['distinct_actions']} ({info['action_space']})",
+        f"observation: {info['observation_shape']}",
         f"max game length: {info['max_game_length']} ({bound})",
         f"utility: {info['min_utility']:g} to {info['max_utility']:g}, sum {info['utility_sum']:g}",
     ]))

@@ -85,7 +85,7 @@ def test_mcts_bot_plays_itself_to_the_end_on_a_small_board():
 
 def test_options_become_parameters():
     game = pyspiel.load_game(openspiel.register("connect4") + "(width=5,height=4)")
-    assert game.num_distinct_actions() == 20
+    assert game.num_distinct_actions() == 5   # a column each
     assert game.max_game_length() == 20
     assert game.get_parameters()["width"] == 5
 
@@ -120,7 +120,7 @@ def test_a_capture_chain_is_one_action_named_by_its_path():
         state.apply_action(_action(state, move))
     (capture,) = state.legal_actions()   # capturing is compulsory: d4 takes e5
     assert state.action_to_string(0, capture) == "d4xf6"
-    assert game.index.texts[capture] == "d4xf6"
+    assert game.index.index.texts[capture] == "d4xf6"   # draughts keeps the flat index
 
 
 @pytest.mark.slow
@@ -166,7 +166,8 @@ def test_openspiel_command(capsys):
     assert main(["openspiel", "tictactoe"]) == 0
     out = capsys.readouterr().out
     assert "registered: gdl_tictactoe" in out
-    assert "distinct actions: 9" in out
+    assert "distinct actions: 9 (cells)" in out
+    assert "observation: [3, 3, 3]" in out
     assert "max game length: 9 (bounded by the rules)" in out
 
 
@@ -181,9 +182,10 @@ def test_observation_tensors_hold_pieces_mover_and_variables():
     four = openspiel.load("connect4", width=4, height=4)
     state = four.new_initial_state()
     state.apply_action(_action(state, "b1"))
-    tensor = np.array(state.observation_tensor(0))
-    assert four.observation_tensor_shape() == [2 * 16 + 2]
-    assert np.flatnonzero(tensor).tolist() == [1, 33]   # X on b1; O to move
+    tensor = np.array(state.observation_tensor(0)).reshape(3, 4, 4)
+    assert four.observation_tensor_shape() == [3, 4, 4]   # X, O, empty over rows and columns
+    assert np.flatnonzero(tensor[0]).tolist() == [1] and not tensor[1].any()   # X on b1
+    assert tensor[2].sum() == 15
     nim = openspiel.load("nim")
     state = nim.new_initial_state()
     state.apply_action(_action(state, "take 3 2"))

@@ -14,9 +14,10 @@ Every bundled game of kind `game` (and any rules file of that kind) bridges; the
 game's scalar options become OpenSpiel parameters (`gdl_connect4(width=5)`), and
 `max_plies` caps games whose rules do not bound their length.
 
-Action ids: see gdl.bridges.openspiel_actions (a move is known by its text in the game's
-notation, so a draughts capture chain is one id; ids are numbered in an order every
-process repeats when the game is built).
+Action ids: shaped as OpenSpiel's own games where the rules allow it (a column each in
+Connect Four, a cell each for placements, (from, to) pairs for steps), else the flat index
+of move texts; see gdl.bridges.action_space. The `actions` parameter picks one ("texts":
+the flat index every game had before).
 
 A game ends where its rules end it, or after `max_plies` moves as a draw (all
 payoffs 0) when the rules do not bound its length; `max_game_length` is the
@@ -33,47 +34,17 @@ import pyspiel
 
 from gdl import catalog
 from gdl.errors import GdlError
-from gdl.interpreter.core import ir
 from gdl.interpreter.python.compiled import CompiledGame
-from gdl.bridges.openspiel_actions import ActionIndex
+from gdl.bridges.action_space import ActionSpace, length_bound
 from gdl.bridges.openspiel_observer import BoardObserver
 from gdl.protocol import GAME
 
 PREFIX = "gdl_"            # registered names: gdl_connect4, gdl_<rules file stem>
 DEFAULT_MAX_PLIES = 1000   # the cap of games the rules do not bound
+DERIVED = "derived"        # the `actions` parameter's default: the shape the rules allow
 
 
 # --------------------------------------------------------------------------- what the rules bound
-
-KEEPS_CELLS_FILLED = (ir.Assign, ir.Flip, ir.Fill, ir.Again, ir.Promote)   # no cell emptied
-
-
-def _keeps_cells_filled(effect: Any) -> bool:
-    if isinstance(effect, ir.Guard):
-        return _keeps_cells_filled(effect.effect)
-    if isinstance(effect, ir.Group):
-        return all(_keeps_cells_filled(e) for e in effect.effects)
-    return isinstance(effect, KEEPS_CELLS_FILLED)
-
-
-def _fills_a_cell(rule: Any) -> bool:
-    """A one-stage placement that needs an empty cell and empties none: each one fills a
-    cell for good."""
-    if not isinstance(rule, ir.PlaceRule) or rule.more:
-        return False
-    where = rule.where
-    terms = where.args if isinstance(where, ir.Op) and where.op == "and" else (where,)
-    return (any(isinstance(t, ir.Empty) for t in terms)
-            and all(_keeps_cells_filled(e) for e in rule.effects))
-
-
-def length_bound(game: CompiledGame) -> int | None:
-    """The most moves a game can last by its rules, when that is easy to see: every move
-    fills an empty cell. None otherwise."""
-    if game.ir.rules and all(_fills_a_cell(r) for r in game.ir.rules):
-        return len(game.geometry.cells)
-    return None
-
 
 def utility_bound(game: CompiledGame) -> float:
     """The largest payoff in absolute value: 1 for wins, losses and draws; for `end: score`
@@ -107,10 +78,13 @@ class BridgedGame(pyspiel.Game):
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         max_plies = int(params.pop("max_plies", DEFAULT_MAX_PLIES))
+        shape = str(params.pop("actions", DERIVED)) or DERIVED
+        backend = str(params.pop("backend", "python")) or "python"
         options = {k: str(v) for k, v in params.items()}
-        compiled = _load_game(self.source, options)
+        compiled = _with_backend(_load_game(self.source, options), backend)
         bound, utility = length_bound(compiled), utility_bound(compiled)
-        index = ActionIndex(compiled, placements_only=bound is not None)
+        index = ActionSpace(compiled, None if shape == DERIVED else shape,
+                            placements_only=bound is not None)
         info = pyspiel.GameInfo(
             num_distinct_actions=index.size, max_chance_outcomes=0,
             num_players=len(compiled.players), min_utility=-utility, max_utility=utility,
@@ -118,9 +92,11 @@ class BridgedGame(pyspiel.Game):
         # pybind11 drops attributes set before the base class is initialised. The options
         # as the compiled game holds them: "5" from the command line is 5.
         super().__init__(_game_type(compiled), info,
-                         {**_scalar_options(compiled), "max_plies": max_plies})
+                         {**_scalar_options(compiled), "max_plies": max_plies,
+                          "actions": shape, "backend": backend})
         self.compiled, self.index = compiled, index
         self.max_plies = info.max_game_length
+        self.rules = Rules(compiled, index, self.max_plies)
 
     def new_initial_state(self) -> BridgedState:
         return BridgedState(self, self.compiled.initial_state(), 0)
@@ -129,56 +105,77 @@ class BridgedGame(pyspiel.Game):
         return BoardObserver(self.compiled)
 
 
+class Rules:
+    """What every state of one bridged game shares: the game, its action space and its cap.
+    OpenSpiel clones a state by deep-copying its attributes; this one is shared, not copied
+    (the compiled rules are immutable), so a state can hold it and skip `get_game()`."""
+
+    def __init__(self, game: Any, index: ActionSpace, max_plies: int) -> None:
+        self.game, self.index, self.max_plies = game, index, max_plies
+
+    def __deepcopy__(self, memo: dict) -> Rules:
+        return self
+
+
 class BridgedState(pyspiel.State):
-    """A position: the gdl state, and the moves played (for the `max_plies` cap)."""
+    """A position: the gdl state, and the moves played (for the `max_plies` cap). Whether it
+    is over and who moves are read once per position: OpenSpiel asks them several times a
+    move."""
 
     def __init__(self, game: BridgedGame, state: tuple, plies: int) -> None:
         super().__init__(game)
+        self.rules: Rules = game.rules
+        self._set(state, plies)
+
+    def _set(self, state: tuple, plies: int) -> None:
+        rules = self.rules
         self.state, self.plies = state, plies
+        self._terminal = rules.game.is_terminal(state) or plies >= rules.max_plies
+        self._player = pyspiel.PlayerId.TERMINAL if self._terminal \
+            else rules.game.current_player(state)
         self._actions: dict[int, Hashable] | None = None
+        self._sorted: list[int] | None = None
 
     @property
     def bridge(self) -> BridgedGame:
-        # Not an attribute: OpenSpiel clones a state by deep-copying its attributes, and a
-        # copied game would lose its compiled rules.
         return self.get_game()
 
     def _legal(self) -> dict[int, Hashable]:
         if self._actions is None:
-            moves = [] if self.is_terminal() else list(self.bridge.compiled.legal_moves(self.state))
-            self._actions = self.bridge.index.actions(self.state, moves)
+            rules = self.rules
+            moves = [] if self._terminal else list(rules.game.legal_moves(self.state))
+            self._actions = rules.index.actions(self.state, moves)
         return self._actions
 
     def current_player(self) -> int:
-        if self.is_terminal():
-            return pyspiel.PlayerId.TERMINAL
-        return self.bridge.compiled.current_player(self.state)
+        return self._player
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(self._legal())
+        if self._sorted is None:
+            self._sorted = sorted(self._legal())
+        return self._sorted
 
     def _apply_action(self, action: int) -> None:
         move = self._legal()[action]
-        self.state = self.bridge.compiled.apply(self.state, move)
-        self.plies += 1
-        self._actions = None
+        self._set(self.rules.game.apply(self.state, move), self.plies + 1)
 
     def _action_to_string(self, player: int, action: int) -> str:
         move = self._legal().get(action)
         if move is None:
             return f"action {action}"   # not legal here: no gdl notation to give
-        return self.bridge.compiled.move_text(self.state, move)
+        return self.rules.game.move_text(self.state, move)
 
     def is_terminal(self) -> bool:
-        return self.bridge.compiled.is_terminal(self.state) or self.plies >= self.bridge.max_plies
+        return self._terminal
 
     def returns(self) -> list[float]:
-        if self.bridge.compiled.is_terminal(self.state):
-            return list(self.bridge.compiled.returns(self.state))
-        return [0.0] * len(self.bridge.compiled.players)   # under way, or cut at max_plies
+        game = self.rules.game
+        if game.is_terminal(self.state):
+            return list(game.returns(self.state))
+        return [0.0] * len(game.players)   # under way, or cut at max_plies
 
     def __str__(self) -> str:
-        return self.bridge.compiled.render(self.state)
+        return self.rules.game.render(self.state)
 
 
 # --------------------------------------------------------------------------- registration
@@ -189,6 +186,14 @@ def _load_game(source: str, options: dict[str, str]) -> CompiledGame:
         raise GdlError(f"{game.name} is of kind {game.kind!r}; the OpenSpiel bridge takes "
                        f"games (two or more players)")
     return game
+
+
+def _with_backend(game: CompiledGame, backend: str) -> Any:
+    """`game` on the back end `backend` ("native": legal_moves and apply in C, per call)."""
+    if backend == "python":
+        return game
+    from gdl.interpreter.c.backend import with_backend
+    return with_backend(game, backend)
 
 
 def _game_type(game: CompiledGame) -> pyspiel.GameType:
@@ -203,7 +208,8 @@ def _game_type(game: CompiledGame) -> pyspiel.GameType:
         max_num_players=n, min_num_players=n,
         provides_information_state_string=False, provides_information_state_tensor=False,
         provides_observation_string=True, provides_observation_tensor=True,
-        parameter_specification={**_scalar_options(game), "max_plies": DEFAULT_MAX_PLIES})
+        parameter_specification={**_scalar_options(game), "max_plies": DEFAULT_MAX_PLIES,
+                                 "actions": DERIVED, "backend": "python"})
 
 
 _CLASSES: dict[str, type[BridgedGame]] = {}   # registered name -> its game class
@@ -250,6 +256,8 @@ def describe(game: BridgedGame) -> dict[str, Any]:
     kind = game.get_type()
     return {"name": kind.short_name, "title": kind.long_name,
             "players": game.num_players(), "distinct_actions": game.num_distinct_actions(),
+            "action_space": game.index.shape,
+            "observation_shape": game.observation_tensor_shape(),
             "max_game_length": game.max_game_length(),
             "length_bound_by_rules": length_bound(game.compiled) is not None,
             "min_utility": game.min_utility(), "max_utility": game.max_utility(),
@@ -259,7 +267,9 @@ def describe(game: BridgedGame) -> dict[str, Any]:
 def load(source: str, **params: Any) -> BridgedGame:
     """The bridged game `source` with OpenSpiel parameters (its options, `max_plies`).
 
-    >>> load("connect4", width=5).num_distinct_actions()
+    >>> load("connect4", width=5).num_distinct_actions()   # a column each
+    5
+    >>> load("connect4", width=5, actions="texts").num_distinct_actions()   # a cell each
     30
     """
     return _CLASSES[register(source)](params)
