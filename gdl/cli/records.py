@@ -16,20 +16,24 @@ from collections.abc import Callable
 
 import attrs
 
-from gdl import records, records_pgn
+from gdl import records, records_pgn, records_sgf
 from gdl.cli import colour as cli_colour
 
 
 def run(args: argparse.Namespace, status: Any) -> int:
     pgn_in = records_pgn.is_pgn_path(args.file)
-    record = records_pgn.read(args.file) if pgn_in else records.read(args.file)
+    sgf_in = records_sgf.is_sgf_path(args.file)
+    record = records_pgn.read(args.file) if pgn_in else records_sgf.read(args.file) \
+        if sgf_in else records.read(args.file)
     game = records.open_game(record, args.file)
     final = records.replay(game, record, args.file)
     result, payoffs = records.replayed_result(final, record)
-    if pgn_in:   # a PGN's result is what its moves give
+    if pgn_in or sgf_in:   # a PGN's or an SGF's result is what its moves give
         record = attrs.evolve(record, result=result, payoffs=payoffs)
     if args.pgn:
         records.write_atomically(Path(args.pgn), records_pgn.export(game, record, args.file))
+    if args.sgf:
+        records.write_atomically(Path(args.sgf), records_sgf.export(game, record, args.file))
     standard = records_pgn.notation_of(game, args.file) if args.san else None
     if args.json:
         print(json.dumps(record.to_json(), indent=2))
@@ -75,9 +79,12 @@ def add_command(command: Callable[..., argparse.ArgumentParser], parents: list) 
     """Add `replay` through cli.build_parser's `command` helper."""
     p = command("replay", run, "show a game saved by `gdl play --save` move by move", parents)
     p.add_argument("file", metavar="FILE",
-                   help="a JSON game record, or a PGN file (GAME.pgn) of chess or antichess")
+                   help="a JSON game record, a PGN file (GAME.pgn) of chess or antichess, or "
+                        "an SGF file (GAME.sgf) of go")
     p.add_argument("--pgn", metavar="OUT",
                    help="also write the game as PGN to OUT (a game with `notation chess`)")
+    p.add_argument("--sgf", metavar="OUT",
+                   help="also write the game as SGF to OUT (a game with `notation go`)")
     p.add_argument("--san", action="store_true",
                    help="show each move's SAN and the final FEN (a game with `notation chess`)")
     p.add_argument("--json", action="store_true",

@@ -2,8 +2,9 @@
 
 `adapter(game)` gives the compiled game's adapter (None without a `notation`
 statement): for chess, SAN and UCI moves, FEN/EPD positions and PGN records (see
-chess.ChessNotation). The mapping onto the notation is derived from the board and
-the piece names (board_map), never from the game's name.
+chess.ChessNotation); for go, SGF records (sgf.GoNotation). The mapping onto the
+notation is derived from the board and the piece names (board_map), never from the
+game's name.
 """
 
 from __future__ import annotations
@@ -18,6 +19,11 @@ def adapter(game: Any) -> Any:
         return None
     made = game.__dict__.get("_notation_adapter")
     if made is None:
-        from gdl.interpreter.notation.chess import ChessNotation
-        made = game.__dict__["_notation_adapter"] = ChessNotation(game)
+        if game.ir.notation == "go":
+            from gdl.interpreter.notation.sgf import GoNotation
+            made = GoNotation(game)
+        else:
+            from gdl.interpreter.notation.chess import ChessNotation
+            made = ChessNotation(game)
+        game.__dict__["_notation_adapter"] = made
     return made

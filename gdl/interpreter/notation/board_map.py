@@ -1,5 +1,9 @@
 """What a standard notation needs of a game, read from its core IR alone.
 
+`notation go` asks for SGF (go_map): two players, one kind of piece (the stones), a
+square board of at most 25 x 25 cells, all playable; SGF names a point by its column
+and its row counted from the top, each a letter from `a`.
+
 `notation chess` asks for the chess family's texts (SAN, UCI, FEN, PGN). They name
 squares a1..h8 and pieces K Q R B N (pawns unnamed), so the game must have two players,
 an 8 x 8 board with every cell playable (files a..h left to right, ranks 1..8 from the
@@ -13,7 +17,7 @@ import attrs
 
 from gdl.interpreter.core.geometry import Geometry
 
-NOTATIONS = ("chess",)
+NOTATIONS = ("chess", "go")
 # SAN's letter of each kind (upper case; FEN writes the second player's in lower case)
 LETTERS = {"king": "K", "queen": "Q", "rook": "R", "bishop": "B", "knight": "N", "pawn": "P"}
 FILES, RANKS = "abcdefgh", "12345678"
@@ -55,3 +59,37 @@ def chess_map(players: tuple[str, ...], pieces: tuple[str, ...],
     cell_of = {f + r: geometry.cell(x, y) for y, r in enumerate(RANKS) for x, f in enumerate(FILES)}
     return ChessMap(kind_of, {k: c for c, k in kind_of.items()}, cell_of,
                     {c: s for s, c in cell_of.items()})
+
+
+SGF_LETTERS = "abcdefghijklmnopqrstuvwxy"
+
+
+@attrs.frozen
+class GoMap:
+    """The board's size and the SGF point (two letters) of each cell, and back."""
+    width: int
+    height: int
+    point_of: dict[int, str]   # cell -> "cd"
+    cell_of: dict[str, int]    # "cd" -> cell
+
+
+def go_map(players: tuple[str, ...], pieces: tuple[str, ...],
+           geometry: Geometry | None) -> GoMap:
+    """The mapping of a game's board onto SGF's points.
+
+    Raises:
+        ValueError: the game cannot be written so (the reason, one sentence).
+    """
+    if len(players) != 2:
+        raise ValueError(f"SGF needs two players, this game has {len(players)}")
+    if len(pieces) > 1:
+        raise ValueError(f"SGF records stones: one kind of piece, not {len(pieces)}")
+    square = geometry is not None and geometry.shape == "square"
+    if geometry is None or not square or max(geometry.width, geometry.height) > 25 \
+            or len(geometry.cells) != geometry.width * geometry.height:
+        board = "no board" if geometry is None else f"a {geometry.description}"
+        raise ValueError(f"SGF needs a square-celled board of at most 25 x 25, all playable, "
+                         f"not {board}")
+    point_of = {geometry.cell(x, y): SGF_LETTERS[x] + SGF_LETTERS[geometry.height - 1 - y]
+                for y in range(geometry.height) for x in range(geometry.width)}
+    return GoMap(geometry.width, geometry.height, point_of, {p: c for c, p in point_of.items()})

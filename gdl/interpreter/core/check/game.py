@@ -30,7 +30,7 @@ from gdl.interpreter.core.check.scope import (
 from gdl.interpreter.core.geometry import Geometry
 from gdl.interpreter.core.ir import BOOL, CELLS, INT, LIST
 from gdl.interpreter.core.symmetry import close
-from gdl.interpreter.notation.board_map import NOTATIONS, chess_map
+from gdl.interpreter.notation.board_map import NOTATIONS, chess_map, go_map
 
 RESERVED = set(BUILTIN_NAMES) | set(FUNCTIONS) | {"mover", "opponent", "draw"}
 _INT_TEXT = re.compile(r"-?[0-9]+")
@@ -268,8 +268,9 @@ class _Checker(MoveChecks, CountChecks, SymmetryChecks, DeclarationChecks):
         """The board and pieces, complete now, must map onto the notation's (board_map)."""
         if self.notation is None:
             return
+        derive = {"chess": chess_map, "go": go_map}[self.notation.name.text]
         try:
-            chess_map(tuple(self.scope.players), tuple(self.scope.pieces), self.scope.geometry)
+            derive(tuple(self.scope.players), tuple(self.scope.pieces), self.scope.geometry)
         except ValueError as err:
             raise error(f"`notation {self.notation.name.text}`: {err}", self.notation) from None
 
