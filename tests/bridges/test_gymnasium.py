@@ -7,6 +7,8 @@ import warnings
 import numpy as np
 import pytest
 
+from tests.marks import cases
+
 pytest.importorskip("gymnasium")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
@@ -17,7 +19,7 @@ PUZZLES = ["eight_puzzle", "fifteen_puzzle", "hanoi", "pocket_cube", "lights_out
            "peg_solitaire", "rush_hour", "sokoban"]
 
 
-@pytest.mark.parametrize("name", PUZZLES)
+@pytest.mark.parametrize("name", cases(PUZZLES, {"rush_hour", "peg_solitaire"}))
 def test_gymnasium_checker(name):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")   # no registry spec: the render modes go untested

@@ -6,6 +6,8 @@ import warnings
 
 import pytest
 
+from tests.marks import cases
+
 pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test  # noqa: E402
 
@@ -17,7 +19,8 @@ GAMES = [name for name, _ in catalog.bundled_games()
          if catalog.kind(name) == "game" and len(catalog.load(name).players) > 1]
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", cases(GAMES, {"chess", "shogi", "antichess", "nine_mens_morris",
+                                                  "draughts"}))
 def test_pettingzoo_api(name):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")   # a Dict observation space, as the classic envs have

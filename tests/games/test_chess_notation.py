@@ -63,6 +63,7 @@ def _native(game):
         return game
 
 
+@pytest.mark.peers   # python-chess, 200 games
 def test_random_games_agree_with_python_chess(game):
     game = _native(game)
     notation = adapter(game)

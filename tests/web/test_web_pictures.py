@@ -13,6 +13,7 @@ import pytest
 
 from tests.web.test_web_browser import click_cell, open_game, state, wait_moves
 
+pytestmark = pytest.mark.browser   # chromium, as test_web_browser.py
 PHONE = {"width": 390, "height": 844}
 
 
