@@ -25,6 +25,7 @@ import json
 import os
 import secrets
 from pathlib import Path
+from collections.abc import Iterable
 from typing import Any
 
 import attrs
@@ -232,6 +233,35 @@ def replay(game: Game, record: Record, where: str = "the record") -> Position:
                        f"{seats} players")
     position = _position(game, start_state(game, record, where), where)
     return _played(position, record.moves, where, "move")
+
+
+def played(game: Game, record: Record, where: str = "the record") -> tuple[State, list]:
+    """The record's start and its moves as the game's move values (a format that writes
+    the moves its own way, PGN or SGF, reads them so)."""
+    start = start_state(game, record, where)
+    moves, state = [], start
+    for text in record.moves:
+        move = game.parse_move(state, text)
+        moves.append(move)
+        state = game.apply(state, move)
+    return start, moves
+
+
+def move_texts(game: Game, start: State, moves: Iterable) -> list[str]:
+    """The game's own texts of `moves` played from `start` (what a record keeps)."""
+    texts, state = [], start
+    for move in moves:
+        texts.append(game.move_text(state, move))
+        state = game.apply(state, move)
+    return texts
+
+
+def kept(game: Game, start: State, moves: Iterable) -> str:
+    """What an error in a format's moves adds: the moves read before the fault, for
+    --moves (nothing when there were none)."""
+    texts = move_texts(game, start, moves)
+    return f" (the {len(texts)} moves before it, for --moves: '{' '.join(texts)}')" \
+        if texts else ""
 
 
 def resigned(game: Game, loser: int) -> tuple[str, tuple[float, ...]]:

@@ -34,13 +34,7 @@ def notation_of(game: Any, where: str) -> Any:
 def export(game: Any, record: records.Record, where: str = "the record") -> str:
     """The record as PGN: the players' specs as White and Black, gdl as the Site."""
     notation = notation_of(game, where)
-    start = records.start_state(game, record, where)
-    moves: list[Any] = []
-    state = start
-    for text in record.moves:
-        move = game.parse_move(state, text)
-        moves.append(move)
-        state = game.apply(state, move)
+    start, moves = records.played(game, record, where)
     tags = {"Event": f"gdl {game.title}", "Site": "gdl", "White": record.players[0],
             "Black": record.players[1]}
     if game.name in VARIANTS.values():
@@ -68,25 +62,15 @@ def read(path: str | Path) -> records.Record:
     try:
         start, moves = pgn.play(notation_of(game, str(path)), found)
     except pgn.PgnError as err:   # what was read before the fault is kept, for --moves
-        kept = f" (the {len(err.played)} moves before it, for --moves: " \
-            f"'{' '.join(_texts(game, err.start, err.played))}')" if err.played else ""
+        kept = records.kept(game, err.start, err.played)
         raise pgn.PgnError(f"{path}: {err}{kept}", err.played, err.start) from None
-    texts = _texts(game, start, moves)
+    texts = records.move_texts(game, start, moves)
     position = None if "FEN" not in found.tags else game.position_text(start)
     return records.Record(
         game=name, rules_sha256=records.rules_hash(name), options={},
         start=records.Start(position=position),
         players=(found.tags.get("White", "?"), found.tags.get("Black", "?")),
         moves=tuple(texts), seconds=(0.0,) * len(texts), result=None, payoffs=None)
-
-
-def _texts(game: Any, start: Any, moves: Any) -> list[str]:
-    """The game's own texts of `moves` played from `start`."""
-    texts, state = [], start
-    for move in moves:
-        texts.append(game.move_text(state, move))
-        state = game.apply(state, move)
-    return texts
 
 
 __all__ = ["export", "is_pgn_path", "read"]

@@ -31,12 +31,7 @@ def notation_of(game: Any, where: str) -> Any:
 def export(game: Any, record: records.Record, where: str = "the record") -> str:
     """The record as SGF (the players' specs as PB and PW, its result as RE)."""
     notation = notation_of(game, where)
-    start = records.start_state(game, record, where)
-    moves, state = [], start
-    for text in record.moves:
-        move = game.parse_move(state, text)
-        moves.append(move)
-        state = game.apply(state, move)
+    start, moves = records.played(game, record, where)
     return notation.write(start, moves, (record.players[0], record.players[1]), record.payoffs)
 
 
@@ -67,23 +62,14 @@ def read(path: str | Path) -> records.Record:
     try:
         moves = notation_of(game, str(path)).read(text)
     except sgf.SgfError as err:
-        kept = f" (the {len(err.played)} moves before it, for --moves: " \
-            f"'{' '.join(_texts(game, err.played))}')" if err.played else ""
+        kept = records.kept(game, game.initial_state(), err.played)
         raise GdlError(f"{path}: {err}{kept}") from None
-    texts = _texts(game, moves)
+    texts = records.move_texts(game, game.initial_state(), moves)
     return records.Record(
         game="go", rules_sha256=records.rules_hash("go"), options=options,
         start=records.Start(), players=(properties.get("PB", ["?"])[0],
                                         properties.get("PW", ["?"])[0]),
         moves=tuple(texts), seconds=(0.0,) * len(texts), result=None, payoffs=None)
-
-
-def _texts(game: Any, moves: Any) -> list[str]:
-    texts, state = [], game.initial_state()
-    for move in moves:
-        texts.append(game.move_text(state, move))
-        state = game.apply(state, move)
-    return texts
 
 
 __all__ = ["export", "is_sgf_path", "read"]

@@ -143,7 +143,7 @@ def record_seeds(rng: random.Random) -> list[str]:
         for name in RECORD_GAMES:
             for seed in range(2):
                 path = Path(folder) / f"{name}-{seed}.json"
-                code, _, err = _gdl(["play", name, "--players", "random,random",
+                _gdl(["play", name, "--players", "random,random",
                                      "--seed", str(seed), "--max-plies", "12",
                                      "--save", str(path)])
                 if path.exists():

@@ -2,8 +2,9 @@
 
 A generated library keeps its working state in C statics: the move lists of a listing,
 the memo of `has_moves`, the positions seen, the tables of a search. Two threads in one
-copy would write each other's lists (4 threads on chess: 32 wrong plies in 3,800). Thread-
-local statics (`__thread`) cost Othello's perft 20% and Go's playouts 15% (each function
+copy would write each other's lists (issue 28's red team: 32 wrong plies in 3,800 on 4
+chess threads; tests/interpreter/c/test_native_threads.py failed within 3 games). Thread-
+local statics (`__thread`) cost Othello's perft 15-30% and Go's playouts 15% (each function
 then asks glibc for its thread's block), so instead each thread loads a copy of its own:
 the first thread to ask maps the cached file itself, every other a private copy (dlopen
 maps one file once per process, whatever the name it is asked by), unlinked once loaded.

@@ -150,8 +150,8 @@ class MovesC(JumpsC):
 
     def count_moves(self, w: CWriter) -> None:
         """`count_moves(s)`: how many moves legal() lists, by the candidates' own code with
-        a PUT that only counts (no move written: Connect Four's perft 1.28 -> see
-        bench/hand_perft.py)."""
+        a PUT that only counts (no move written): Connect Four's perft went from 1.28x the
+        time of a hand-written bitboard perft to 0.85x (bench/hand_perft.py)."""
         w("#undef PUT")
         w("#define PUT(ARR, CNT, TO, FROM, RULE, CAP) ((CNT)++)")
         self.write_candidates(w, "count_candidates")

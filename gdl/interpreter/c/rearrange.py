@@ -32,12 +32,7 @@ class RearrangeC(MovesC):
         """What stands on cells[0] goes to cells[1], ..., the last's to cells[0]: on every
         plane the cycled cells are cleared, then each group of cells one offset apart is
         shifted by it (one shift per offset, as the Python back end groups them)."""
-        cells = effect.cells
-        cycled = 0
-        by_offset: dict[int, int] = {}
-        for a, b in zip(cells, cells[1:] + cells[:1]):
-            by_offset[b - a] = by_offset.get(b - a, 0) | 1 << a
-            cycled |= 1 << a
+        cycled, by_offset = effect.shifts()
         keep = self.mask(cycled)
         for i in range(self.n_planes):
             parts = [f"bb_shl(bb_and(b{i}, {self.mask(m)}), {d})" if d > 0

@@ -13,6 +13,8 @@ first player's side) and six kinds named king, queen, rook, bishop, knight and p
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
 
 from gdl.interpreter.core.geometry import Geometry
@@ -50,15 +52,23 @@ def chess_map(players: tuple[str, ...], pieces: tuple[str, ...],
                          f"pawn ({'missing ' + ', '.join(missing) if missing else ''}"
                          f"{'; ' if missing and extra else ''}"
                          f"{'no letter for ' + ', '.join(extra) if extra else ''})")
-    square = geometry is not None and geometry.shape == "square"
-    if geometry is None or not square or (geometry.width, geometry.height) != (8, 8) \
-            or len(geometry.cells) != 64:
-        board = "no board" if geometry is None else f"a {geometry.description}"
-        raise ValueError(f"chess notation needs an 8 x 8 board of 64 squares, not {board}")
+    geometry = _full_square(geometry, lambda g: (g.width, g.height) == (8, 8),
+                            "chess notation needs an 8 x 8 board of 64 squares")
     kind_of = {LETTERS[name]: k for k, name in enumerate(pieces)}
     cell_of = {f + r: geometry.cell(x, y) for y, r in enumerate(RANKS) for x, f in enumerate(FILES)}
     return ChessMap(kind_of, {k: c for c, k in kind_of.items()}, cell_of,
                     {c: s for s, c in cell_of.items()})
+
+
+def _full_square(geometry: Geometry | None, fits: Callable[[Geometry], bool],
+                 need: str) -> Geometry:
+    """The board when it is square-celled, every cell playable, and `fits`; else the
+    ValueError `need`, saying what the board is instead."""
+    if geometry is None or geometry.shape != "square" or not fits(geometry) \
+            or len(geometry.cells) != geometry.width * geometry.height:
+        board = "no board" if geometry is None else f"a {geometry.description}"
+        raise ValueError(f"{need}, not {board}")
+    return geometry
 
 
 SGF_LETTERS = "abcdefghijklmnopqrstuvwxy"
@@ -84,12 +94,8 @@ def go_map(players: tuple[str, ...], pieces: tuple[str, ...],
         raise ValueError(f"SGF needs two players, this game has {len(players)}")
     if len(pieces) > 1:
         raise ValueError(f"SGF records stones: one kind of piece, not {len(pieces)}")
-    square = geometry is not None and geometry.shape == "square"
-    if geometry is None or not square or max(geometry.width, geometry.height) > 25 \
-            or len(geometry.cells) != geometry.width * geometry.height:
-        board = "no board" if geometry is None else f"a {geometry.description}"
-        raise ValueError(f"SGF needs a square-celled board of at most 25 x 25, all playable, "
-                         f"not {board}")
+    geometry = _full_square(geometry, lambda g: max(g.width, g.height) <= 25,
+                            "SGF needs a square-celled board of at most 25 x 25, all playable")
     point_of = {geometry.cell(x, y): SGF_LETTERS[x] + SGF_LETTERS[geometry.height - 1 - y]
                 for y in range(geometry.height) for x in range(geometry.width)}
     return GoMap(geometry.width, geometry.height, point_of, {p: c for c, p in point_of.items()})

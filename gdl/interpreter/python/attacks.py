@@ -121,12 +121,12 @@ class AttackCode:
                 w("continue")
             w("for mm in pseudo((*here, *rest, q, 0)):")
             with w.indent():
-                later = ""
-                if any(later_landings(self.game)):   # a later stage may land on the cell
+                later, landings = "", later_landings(self.game)
+                if any(landings):   # a later stage may land on the cell
                     self.globals["LANDS"] = tuple(
                         tuple(self.stage_shift(k) for k in stages)
-                        for i, stages in enumerate(later_landings(self.game))
-                        if not isinstance(self.game.rules[i], ir.ParamRule))
+                        for rule, stages in zip(self.game.rules, landings)
+                        if not isinstance(rule, ir.ParamRule))
                     rule = f"mm >> {2 * self.cell_bits} & {(1 << self.rule_bits) - 1}"
                     later = (f" or any(mm >> sh & {self.cell_mask} == c + 1 "
                              f"for sh in LANDS[{rule}])")

@@ -108,12 +108,7 @@ class EffectCode:
             w(f"occ = {self.occ()}")
             return
         if isinstance(effect, ir.CycleCells):   # every plane: its bits moved, a shift per offset
-            cells = effect.cells
-            cycled = 0
-            by_offset: dict[int, int] = {}
-            for a, b in zip(cells, cells[1:] + cells[:1]):
-                by_offset[b - a] = by_offset.get(b - a, 0) | 1 << a
-                cycled |= 1 << a
+            cycled, by_offset = effect.shifts()
             for i in range(self.n_planes):
                 parts = [f"(b{i} & {mask}) << {d}" if d > 0 else f"(b{i} & {mask}) >> {-d}"
                          for d, mask in sorted(by_offset.items())]

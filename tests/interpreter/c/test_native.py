@@ -21,6 +21,7 @@ from gdl.interpreter.c.backend import with_backend
 from gdl.interpreter.c.game import NativeGame
 from gdl.interpreter.c.support import Unsupported, c_int
 from gdl.solvers.search.exact import solve as exact_solve
+from tests.interpreter.c.lockstep import lockstep
 from tests.marks import cases
 
 DATA = Path(__file__).parents[2] / "data" / "perft"
@@ -331,14 +332,8 @@ def test_openspiels_draughts_agrees_move_for_move_in_c():
     assert isinstance(native, NativeGame)
     rng, kings = random.Random(5), 0
     for _ in range(30):
-        state = python.initial_state()
-        while not python.is_terminal(state):
-            moves = python.legal_moves(state)
-            assert list(native.legal_moves(state)) == list(moves)
-            move = rng.choice(moves)
-            after = python.apply(state, move)
-            assert native.apply(state, move) == after
-            state = after
-            kings += "K" in python.position_text(state).split()[0].upper().replace("M", "")
-        assert native.returns(state) == python.returns(state)
+        states = lockstep(python, native, rng)
+        kings += sum("K" in python.position_text(state).split()[0].upper().replace("M", "")
+                     for state in states[1:])
+        assert native.returns(states[-1]) == python.returns(states[-1])
     assert kings > 100   # positions with kings were played through

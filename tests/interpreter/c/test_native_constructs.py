@@ -18,13 +18,13 @@ import pytest
 from gdl.ai.equip import evaluation_specs
 from gdl.catalog import compile_text
 from gdl.errors import GdlError
-from gdl.interpreter.c.game import NativeGame
 from gdl.interpreter.c.generate import generate
 from gdl.interpreter.c.support import Unsupported
 from gdl.interpreter.core.results import result_codes
 from gdl.solvers.search.mcts import MCTS
 from gdl.solvers.search.perft import perft
 
+from tests.interpreter.c.lockstep import lockstep, rules_games
 from tests.interpreter.c.test_native import needs_cc
 from tests.test_docs import DOC_FILES, read_blocks
 
@@ -53,11 +53,6 @@ EXPECTED_REFUSALS = {
 }
 
 
-def games(name: str):
-    python = compile_text((RULES / f"{name}.gdl").read_text(), f"{name}.gdl")
-    return python, NativeGame(python, per_call=True)   # built now: Unsupported would raise
-
-
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_each_construct_generates_c(name):
     python = compile_text((RULES / f"{name}.gdl").read_text(), f"{name}.gdl")
@@ -68,7 +63,7 @@ def test_each_construct_generates_c(name):
 @needs_cc
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_each_construct_counts_the_recorded_perft_in_c(name):
-    python, native = games(name)
+    python, native = rules_games(name)
     start = python.initial_state()
     for depth, count in enumerate(EXPECTED[name], 1):
         assert perft(python, start, depth) == count, (name, depth)
@@ -80,7 +75,7 @@ def test_each_construct_counts_the_recorded_perft_in_c(name):
 @needs_cc
 def test_repetitions_in_the_filter_count_the_same_deeper():
     """Ten plies reach positions seen twice before, which the filter refuses."""
-    python, native = games("repeated_filter")
+    python, native = rules_games("repeated_filter")
     start = python.initial_state()
     assert perft(python, start, 10) == native.native_perft(start, 10) == 4722
     assert perft(native, start, 8) == 1044   # each call loads the history it reads
@@ -91,17 +86,10 @@ def test_a_game_over_by_score_has_pythons_payoffs():
     """A move that ends the game by score is made by the Python back end (its payoff tuple
     is no result word); the playouts count such games under their own code; the C
     searches leave a game with scores to Python."""
-    python, native = games("three_scores")
+    python, native = rules_games("three_scores")
     rng = random.Random(7)
     for _ in range(10):
-        state = python.initial_state()
-        while not python.is_terminal(state):
-            moves = python.legal_moves(state)
-            assert list(native.legal_moves(state)) == list(moves)
-            move = rng.choice(moves)
-            after = python.apply(state, move)
-            assert native.apply(state, move) == after
-            state = after
+        state = lockstep(python, native, rng)[-1]
         assert isinstance(state[-1], tuple) and sum(state[-1]) == 0
     # a state over by score stays on Python's side (its payoffs cross as no words)
     assert perft(native, state, 0) == 1 and perft(native, state, 2) == 0

@@ -5,7 +5,6 @@ on both back ends, move for move."""
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
@@ -13,9 +12,9 @@ from gdl.catalog import compile_text
 from gdl.interpreter.c.game import NativeGame
 from gdl.solvers.search.perft import perft
 
+from tests.interpreter.c.lockstep import RULES, rules_games
 from tests.interpreter.c.test_native import needs_cc
 
-RULES = Path(__file__).parents[2] / "data" / "rules"
 # Counts from an independent source: the issue's Python figures, checked by hand for the
 # later-stage capture (from a1 only b1 is legal), python-chess for racing kings.
 EXPECTED = {"no_checks": [6, 14, 80],
@@ -24,15 +23,10 @@ EXPECTED = {"no_checks": [6, 14, 80],
             "racing_kings": [21, 421, 11264]}
 
 
-def games(name: str):
-    python = compile_text((RULES / f"{name}.gdl").read_text(), f"{name}.gdl")
-    return python, NativeGame(python, per_call=True)
-
-
 @needs_cc
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_both_back_ends_count_the_recorded_perft(name):
-    python, native = games(name)
+    python, native = rules_games(name)
     start = python.initial_state()
     for depth, count in enumerate(EXPECTED[name], 1):
         assert perft(python, start, depth) == count
@@ -44,13 +38,13 @@ def test_both_back_ends_count_the_recorded_perft(name):
 @pytest.mark.parametrize("name", ["no_checks", "later_stage_capture", "racing_kings"])
 def test_native_perft_runs_in_c(name):
     """No call handed to Python: the C library answers itself."""
-    python, native = games(name)
+    python, native = rules_games(name)
     assert native.native_perft(python.initial_state(), 3) == EXPECTED[name][2]
 
 
 @needs_cc
 def test_a_number_past_64_bits_hands_the_call_to_python():
-    python, native = games("growing_number")
+    python, native = rules_games("growing_number")
     start = python.initial_state()
     assert native.native_perft(start, 2) == 72   # 3037000500 ** 2 fits in 64 bits
     assert native.native_perft(start, 3) is None   # ** 3 does not: C refuses, never wraps

@@ -122,6 +122,16 @@ class CycleCells:
     last's to cells[0]; every plane alike (a twist of a puzzle: stickers going round)."""
     cells: tuple[int, ...]
 
+    def shifts(self) -> tuple[int, dict[int, int]]:
+        """(the mask of the cycled cells, {offset: the mask of the cells moving by it}):
+        one shift per offset moves every plane's pieces round (both back ends)."""
+        cycled = 0
+        by_offset: dict[int, int] = {}
+        for a, b in zip(self.cells, self.cells[1:] + self.cells[:1]):
+            by_offset[b - a] = by_offset.get(b - a, 0) | 1 << a
+            cycled |= 1 << a
+        return cycled, by_offset
+
 
 @attrs.frozen
 class Toggle:
