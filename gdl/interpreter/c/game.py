@@ -190,7 +190,8 @@ class NativeGame:
             self._quick = False
 
     def _ready(self) -> bool:
-        self._move_up()
+        if self._optimised is not None:   # (a background build under way)
+            self._move_up()
         if self._library is not None:
             return True
         if self.refused is not None:
@@ -282,9 +283,10 @@ class NativeGame:
     def _legal_moves(self, state: tuple) -> list:
         if state[-1]:
             return []
-        buf = self._binding().moves
+        binding = self._binding()   # (once a call: the thread's copy and buffers)
+        buf = binding.moves
         raw = self.pack(state, seen=False)
-        n = -1 if raw is None else self.lib.gdl_legal(raw, buf, self.layout.max_moves)
+        n = -1 if raw is None else binding.lib.gdl_legal(raw, buf, self.layout.max_moves)
         if n < 0:   # a list past the C bound, or an error the Python back end reports
             return list(self.python.legal_moves(state))
         if self.layout.move_words == 1:
@@ -319,9 +321,10 @@ class NativeGame:
                          *numbers, bytes(8 * rest)])
 
     def _apply(self, state: tuple, move: Any) -> tuple:
-        out = self._binding().state
+        binding = self._binding()
+        out = binding.state
         raw = self.pack(state)
-        if raw is None or self.lib.gdl_apply(raw, self._encode_move(move), out) < 0:
+        if raw is None or binding.lib.gdl_apply(raw, self._encode_move(move), out) < 0:
             return self.python.apply(state, move)
         return self.unpack(bytes(out), state)
 
@@ -331,9 +334,9 @@ class NativeGame:
         cannot be."""
         if depth < 0 or not self._ready():
             return None
-        assert self.lib is not None   # ready() says so
+        lib = self._binding().lib   # ready() says it is there
         raw = self.pack(state)
-        count = -1 if raw is None else self.lib.gdl_perft(raw, depth)
+        count = -1 if raw is None else lib.gdl_perft(raw, depth)
         return None if count < 0 else count
 
     def native_canonical(self, state: tuple) -> tuple[int, ...] | None:
@@ -342,18 +345,20 @@ class NativeGame:
         states share a key). None when it cannot be had."""
         if not self.ready():
             return None
-        out = self._binding().state
+        binding = self._binding()
+        out = binding.state
         raw = self.pack(state, seen=False)
-        return None if raw is None else tuple(out[:self.lib.gdl_canon(raw, out)])
+        return None if raw is None else tuple(out[:binding.lib.gdl_canon(raw, out)])
 
     def _rollout(self, state: tuple, seed: int, max_plies: int,
                  exact: bool = False) -> tuple | None:
         """(True, payoffs) of one random playout in C, or (False, the state it was cut at),
         or None when it cannot run there. exact: each move drawn from the whole list of
         legal moves (`native_playouts`)."""
-        out = self._binding().state
+        binding = self._binding()
+        out = binding.state
         raw = self.pack(state)
-        code = -1 if raw is None else self.lib.gdl_rollout(raw, seed & (2**64 - 1),
+        code = -1 if raw is None else binding.lib.gdl_rollout(raw, seed & (2**64 - 1),
                                                            max_plies, int(exact), out)
         if code < 0:
             return None
@@ -366,10 +371,10 @@ class NativeGame:
         `plies` (the tests replay them on Python), or None when it cannot run there."""
         if not self._ready():
             return None
-        assert self.lib is not None   # ready() says so
+        lib = self._binding().lib   # ready() says it is there
         out = (ctypes.c_uint64 * (max(1, plies) * self.layout.move_words))()
         raw = self.pack(state)
-        n = -1 if raw is None else self.lib.gdl_line(raw, seed & (2**64 - 1), plies, out)
+        n = -1 if raw is None else lib.gdl_line(raw, seed & (2**64 - 1), plies, out)
         return None if n < 0 else self.decode_moves(bytes(out), n)
 
     def native_playouts(self, state: tuple, games: int, seed: int = 1,
@@ -382,11 +387,11 @@ class NativeGame:
         (pick_move in interpreter/c/entry.py: the same draws where a game has no filter)."""
         if not self._ready():
             return None
-        assert self.lib is not None   # ready() says so
+        lib = self._binding().lib   # ready() says it is there
         stats = (ctypes.c_int64 * (self.layout.results + 2))()
         raw = self.pack(state)
-        if raw is None or self.lib.gdl_playouts(raw, games, seed & (2**64 - 1), max_plies,
-                                                int(exact), stats) < 0:
+        if raw is None or lib.gdl_playouts(raw, games, seed & (2**64 - 1), max_plies,
+                                           int(exact), stats) < 0:
             return None
         return stats[0], {code: stats[1 + code] for code in range(self.layout.results)
                           if stats[1 + code]}
