@@ -19,12 +19,13 @@ _WHERE = {
     "AIMove": "gdl.api", "ConstraintSolution": "gdl.api", "PerftResult": "gdl.api",
     "PuzzleSolution": "gdl.api", "SolveResult": "gdl.api", "ai_move": "gdl.api",
     "apply": "gdl.api", "load": "gdl.api", "perft": "gdl.api", "solve": "gdl.api",
+    "Player": "gdl.player",
     "GdlError": "gdl.errors", "IllegalMove": "gdl.errors", "Position": "gdl.position",
     "Result": "gdl.position", "Game": "gdl.protocol", "Record": "gdl.records",
 }
 
 __all__ = ["AIMove", "ConstraintSolution", "Game", "GdlError", "IllegalMove", "PerftResult",
-           "Position", "PuzzleSolution", "Record", "Result", "SolveResult", "__version__",
+           "Player", "Position", "PuzzleSolution", "Record", "Result", "SolveResult", "__version__",
            "ai_move", "apply", "errors", "load", "load_record", "perft", "solve"]
 
 if TYPE_CHECKING:
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
         AIMove, ConstraintSolution, PerftResult, PuzzleSolution, SolveResult, ai_move, apply,
         load, perft, solve)
     from gdl.errors import GdlError, IllegalMove
+    from gdl.player import Player
     from gdl.position import Position, Result
     from gdl.protocol import Game
     from gdl.records import Record, load as load_record

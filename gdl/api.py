@@ -21,7 +21,7 @@ import attrs
 
 from gdl import catalog, limits
 from gdl.errors import GdlError
-from gdl.interpreter.c.backend import with_backend
+from gdl.interpreter.c.backend import for_search, with_backend
 from gdl.solvers.search.perft import iter_divide
 from gdl.ai.players import DEFAULT_LEVEL, AIPlayer, make_player
 from gdl.position import Position, checked_move
@@ -39,7 +39,8 @@ GameLike = Game | Position | str
 def load(name_or_path: str, *, backend: str | None = None, **options: Any) -> Any:
     """The game `name_or_path` (a bundled name, see `gdl list`, or a rules file) with its
     options given as Python values (`width=5`, `heaps=[1, 2, 3]`) or texts, on the back
-    end `backend` (see gdl.interpreter.c.backend: auto, native or python; by default auto, falling
+    end `backend` (see gdl.interpreter.c.backend: auto, native or python; by default auto: the AI
+    searches in C when a compiler is found, saying once why when it cannot; the loops fall
     back to Python without a word).
 
     Raises:
@@ -123,7 +124,7 @@ class AIMove:
 
 def ai_move(game: GameLike, *, moves: Iterable[str] = (), level: str = DEFAULT_LEVEL,
             seconds: float | None = None, seed: int | None = None, engine: str = "ai",
-            **options: Any) -> AIMove:
+            backend: str | None = None, **options: Any) -> AIMove:
     """The AI's move in a position (a Position, or a game and `moves` from its start).
 
     Args:
@@ -132,6 +133,8 @@ def ai_move(game: GameLike, *, moves: Iterable[str] = (), level: str = DEFAULT_L
         seed: seeds the noise of the easy level and MCTS.
         engine: "ai" (alpha-beta for two-player zero-sum games, else MCTS), "alphabeta"
             or "mcts".
+        backend: where the AI searches: by default in C when a compiler is found (saying
+            once on stderr why not, when it cannot); "python" keeps it on Python.
     Raises:
         GdlError: the game is over; OptionError: an unknown level or engine.
 
@@ -142,9 +145,10 @@ def ai_move(game: GameLike, *, moves: Iterable[str] = (), level: str = DEFAULT_L
     pos = _position(game, moves, options)
     if pos.is_over:
         raise GdlError(f"the game is over ({pos.result}): there is no move to choose")
-    player = make_player(f"{engine}:{level}", pos.game, level, seed, seconds)
+    searched = pos.game if backend == "python" else for_search(pos.game)   # in C if it can
+    player = make_player(f"{engine}:{level}", searched, level, seed, seconds)
     start = perf_counter()
-    move = player.choose(pos.game, pos.state)
+    move = player.choose(searched, pos.state)
     spent = perf_counter() - start
     text = pos.game.move_text(pos.state, move)
     found = player.last if isinstance(player, AIPlayer) else None

@@ -7,6 +7,7 @@ solver sees only the Game protocol.
 from __future__ import annotations
 
 from gdl import catalog
+from gdl.interpreter.c.backend import with_backend
 from gdl.solvers.puzzles.walk import random_walk
 from gdl.ai.players import make_player
 from gdl.solvers.puzzles.bidirectional import solve_bidirectional
@@ -16,11 +17,15 @@ SUDOKU = "5300700006001950000980000608000600034008030017000200060600002800004190
 
 
 def play_connect4() -> None:
-    game = catalog.load("connect4")   # compiled from gdl/games/line/connect4.gdl
+    # compiled from gdl/games/line/connect4.gdl; the AI searches in C when a compiler is here
+    game = with_backend(catalog.load("connect4"))
     seats = [make_player("ai:hard", game, seed=1, time_per_move=0.3),
              make_player("random", game, seed=2)]
     state = game.initial_state()
-    print("== Connect Four (compiled from its rules file): AI (X) against random (O)")
+    where = "in C" if type(getattr(seats[0], "engine", None)).__name__.startswith("Native") \
+        else "on Python"
+    print(f"== Connect Four (compiled from its rules file): AI (X, searching {where}) "
+          f"against random (O)")
     moves = []
     while not game.is_terminal(state):
         move = seats[game.current_player(state)].choose(game, state)

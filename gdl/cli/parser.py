@@ -64,7 +64,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="auto: the loops (perft, random playouts, the exact solver and "
                             "the AI's alpha-beta) in C when a compiler is found, else Python "
                             "with a notice; native: every move through C as well; python: no "
-                            "C. Without it: auto without a word, and the AI searches on Python")
+                            "C. Without it: auto, the loops falling back without a word; "
+                            "the AI says once when it searches on Python, and why")
     game = _Parser(add_help=False)
     game.add_argument("game", metavar="GAME",
                       help="a bundled game (see `gdl list`) or a rules file")

@@ -7,6 +7,7 @@ a C compiler, `auto` falls back to Python with one line, and `native` is an erro
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from gdl.errors import GdlError
@@ -16,9 +17,10 @@ BACKENDS = ("auto", "native", "python")
 
 
 def with_backend(game: Any, backend: str | None = None) -> Any:
-    """`game` on the chosen back end (None: `auto` without a word when it falls back, the
-    default of the commands and of gdl.load, so that their output stays the same on every
-    machine).
+    """`game` on the chosen back end (None: `auto`, the default of the commands and of
+    gdl.load, its loops falling back without a word so that what they print stays the
+    same on every machine; the AI still searches in C there, and says once why when it
+    cannot: gdl.solvers.search.native_alphabeta).
 
     `python`: the game itself. `auto`: a NativeGame whose loops (perft, random playouts)
     run in C once first asked for, per-call moves staying Python's (faster across the
@@ -50,3 +52,21 @@ def with_backend(game: Any, backend: str | None = None) -> Any:
         return game
     except build.NoCompiler as err:
         raise GdlError(f"--backend native: {err}") from None
+
+
+_SEARCHING: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def for_search(game: Any) -> Any:
+    """The game an AI searches: `game` on `auto` (its search in C where it can, saying once
+    why not), the same object for every call on one game, so its library is loaded once.
+    A game already on a back end is itself."""
+    if getattr(game, "backend", None) == "native":
+        return game
+    try:
+        found = _SEARCHING.get(game)
+        if found is None:
+            found = _SEARCHING[game] = with_backend(game)
+    except TypeError:   # not weakly referable: a fresh one
+        return with_backend(game)
+    return found

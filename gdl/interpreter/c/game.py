@@ -178,6 +178,18 @@ class NativeGame:
         self._optimised = None
         return there
 
+    def on_python(self, what: str, why: str | None = None) -> None:
+        """Say once per game that `what` ("the AI searches") runs on Python, and why: `why`,
+        else the library's refusal (unless the refusal was said already, when it came)."""
+        told = self.__dict__.setdefault("_told", set())
+        if what in told:
+            return
+        told.add(what)
+        if why is not None:
+            notice(f"{self.python.name}: {what} on Python: {why}")
+        elif self.quiet and self.refused is not None:
+            notice(f"{self.python.name}: {what} on Python: {self.refused}")
+
     def quick_start(self) -> bool:
         """Whether the C library is there, had at once for the loops (`gdl perft`): on a cold
         cache a slow build is first made unoptimised (chess: 1.4 s against 5.0 s, its perft

@@ -109,11 +109,14 @@ class NativeAlphaBeta:
 
 def native_searcher(game: Any, weights: tuple[list[float], float] | None,
                     **budget: Any) -> NativeAlphaBeta | None:
-    """A NativeAlphaBeta for `game` when its search and evaluation run in C, else None.
-    Only for a back end asked for (`--backend native` or `auto`): without one, the AI
-    plays as it does on a machine without a compiler."""
+    """A NativeAlphaBeta for `game` when its search and evaluation run in C, else None
+    (the game says once why its AI searches on Python). A game on the Python back end
+    (`--backend python`, or a CompiledGame itself) searches on Python without a word."""
     from gdl.interpreter.c.game import NativeGame
-    if not isinstance(game, NativeGame) or game.quiet:
+    if not isinstance(game, NativeGame):
         return None
     searcher = NativeAlphaBeta(game, weights, **budget)
-    return searcher if searcher.ready(game.initial_state()) else None
+    if searcher.ready(game.initial_state()):
+        return searcher
+    game.on_python("the AI searches", "its evaluation has no C code" if game.ready() else None)
+    return None

@@ -100,9 +100,12 @@ class NativeMCTS:
 def native_mcts(game: Any, weights: tuple[list[float], float] | None, **budget: Any
                 ) -> NativeMCTS | None:
     """A NativeMCTS for `game` when its search (and evaluation, if any) run in C, else None;
-    as `native_searcher`, only on a back end asked for."""
+    as `native_searcher`, the game saying once why it is None."""
     from gdl.interpreter.c.game import NativeGame
-    if not isinstance(game, NativeGame) or game.quiet:
+    if not isinstance(game, NativeGame):
         return None
     searcher = NativeMCTS(game, weights, **budget)
-    return searcher if searcher.ready(game.initial_state()) else None
+    if searcher.ready(game.initial_state()):
+        return searcher
+    game.on_python("the AI searches", "its evaluation has no C code" if game.ready() else None)
+    return None

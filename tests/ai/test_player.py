@@ -1,0 +1,68 @@
+"""gdl.Player: one AI for a whole game, searching in C where it can, on a clock."""
+
+from __future__ import annotations
+
+import pytest
+
+import gdl
+from gdl.errors import GdlError, OptionError
+from gdl.solvers.search.alphabeta import AlphaBeta
+from gdl.solvers.search.native_alphabeta import NativeAlphaBeta
+
+
+def test_a_player_wins_where_it_can_and_names_its_move():
+    player = gdl.Player("tictactoe", seconds=0.1, seed=1)
+    pos = gdl.Position(gdl.load("tictactoe"), ["a1", "b1", "a2", "b2"])
+    assert player.move(pos) == "a3"
+
+
+def test_it_searches_in_c_by_default_and_on_python_when_asked():
+    assert isinstance(gdl.Player("connect4", level="200").ai.engine, NativeAlphaBeta)
+    assert isinstance(gdl.Player("connect4", level="200", backend="python").ai.engine,
+                      AlphaBeta)
+
+
+def test_it_keeps_its_engine_and_table_over_a_game():
+    game = gdl.load("connect4")
+    player = gdl.Player(game, level="300", seed=2)
+    engine = player.ai.engine
+    pos = gdl.Position(game)
+    for _ in range(4):
+        pos.play(player.move(pos))
+    assert player.ai.engine is engine and player.moves == 4
+
+
+def test_a_clock_is_spent_over_the_game_and_never_overdrawn():
+    game = gdl.load("connect4")
+    player = gdl.Player(game, clock=1.0, seed=3)
+    pos = gdl.Position(game)
+    pos.play(player.move(pos))
+    assert player.ai.seconds == pytest.approx(1.0 / 40)   # 80 plies expected: 40 moves each
+    left = player.clock
+    assert 1.0 - 1.0 / 40 * 1.5 < left < 1.0   # charged what it spent, within its share
+    pos.play(player.move(pos))   # the opponent's move: its own clock is this player's too
+    assert player.ai.seconds == pytest.approx(left / 39)   # ply 1: (80 - 1) // 2 moves left
+    assert 0.0 <= player.clock < left
+
+
+def test_misuse_is_refused_in_one_line():
+    with pytest.raises(OptionError, match="not both"):
+        gdl.Player("tictactoe", seconds=1, clock=10)
+    with pytest.raises(OptionError, match="positive"):
+        gdl.Player("tictactoe", clock=0)
+    game = gdl.load("tictactoe")
+    over = gdl.Position(game, ["a1", "b1", "a2", "b2", "a3"])
+    with pytest.raises(GdlError, match="over"):
+        gdl.Player(game).move(over)
+
+
+def test_without_a_compiler_the_ai_says_once_that_it_searches_on_python(monkeypatch, capsys):
+    from gdl.cli.main import main
+    monkeypatch.setenv("CC", "/nonexistent/cc")
+    assert main(["play", "tictactoe", "--players", "ai:100,ai:100", "--json"]) == 0
+    err = capsys.readouterr().err
+    assert err.count("the AI searches on Python") == 1 and "no C compiler" in err
+    player = gdl.Player("connect4", level="100")
+    assert isinstance(player.ai.engine, AlphaBeta)
+    player.move(gdl.Position(gdl.load("connect4")))
+    assert capsys.readouterr().err.count("the AI searches on Python: no C compiler") == 1
