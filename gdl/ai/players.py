@@ -225,6 +225,9 @@ class AIPlayer:
             native = native_searcher(game, weights, time_limit=self.seconds, max_nodes=nodes,
                                      min_nodes=floor, fallback=self.engine) \
                 if heuristic is not None else None
+            if heuristic is None and hasattr(game, "on_python"):
+                game.on_python("the AI searches", "the game has no evaluation the C back end "
+                               "compiles (its mobility is counted on Python)")
             if native is not None:   # the search and its evaluation in C
                 self.engine = native
         else:

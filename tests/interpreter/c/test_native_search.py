@@ -1,7 +1,7 @@
 """The AI's search in C (gdl_search) and its compiled evaluation against Python's, their
 oracles: every feature and the derived heuristic equal to the last bit over seeded random
 games; fixed-depth alpha-beta values equal to Python's plain alpha-beta; the budgets
-(nodes, time) kept; and the AI choosing it only when a back end is asked for."""
+(nodes, time) kept; and the AI choosing it unless Python is asked for."""
 
 from __future__ import annotations
 
@@ -109,16 +109,18 @@ def test_the_budgets_are_kept():
 
 
 @needs_cc
-def test_the_ai_searches_in_c_only_when_a_back_end_is_asked_for():
+def test_the_ai_searches_in_c_unless_python_is_asked_for(capsys):
     python = catalog.load("breakthrough")
-    assert isinstance(AIPlayer(with_backend(python, "native"), time_per_move=0.05).engine,
-                      NativeAlphaBeta)
-    assert isinstance(AIPlayer(with_backend(python, "auto"), time_per_move=0.05).engine,
-                      NativeAlphaBeta)
-    assert isinstance(AIPlayer(with_backend(python), time_per_move=0.05).engine, AlphaBeta)
+    for backend in ("native", "auto", None):   # None: the commands' default
+        assert isinstance(AIPlayer(with_backend(python, backend), time_per_move=0.05).engine,
+                          NativeAlphaBeta)
+    assert with_backend(python, "python") is python
     assert isinstance(AIPlayer(python, time_per_move=0.05).engine, AlphaBeta)
     assert native_searcher(python, None) is None
-    # Amazons has no derived heuristic: its AI keeps Python's mobility fallback
-    amazons = with_backend(catalog.load("amazons"), "native")
-    assert isinstance(AIPlayer(amazons, time_per_move=0.05, evaluation="derived").engine,
-                      AlphaBeta)
+    assert capsys.readouterr().err == ""
+    # Amazons has no derived heuristic: its AI keeps Python's mobility fallback, and says so
+    amazons = with_backend(catalog.load("amazons"))
+    for _ in range(2):
+        assert isinstance(AIPlayer(amazons, time_per_move=0.05, evaluation="derived").engine,
+                          AlphaBeta)
+    assert capsys.readouterr().err.count("the AI searches on Python: the game has no") == 1
