@@ -5,9 +5,10 @@ different games. What the fitted evaluation brings, and how far apart the levels
     python bench/duel.py GAME SPEC_A SPEC_B [--games N] [--opening PLIES] [--seed S]
                                             [--time SECONDS]
 
-A SPEC is LEVEL[/derived][/alphabeta|/mcts][/native]: a level (easy, medium, hard, or a
-number of nodes or simulations), `derived` to ignore the game's weights file, an engine
-to force one, `native` to search on the native back end (its alpha-beta in C).
+A SPEC is LEVEL[/derived][/alphabeta|/mcts][/native][/plain]: a level (easy, medium, hard,
+or a number of nodes or simulations), `derived` to ignore the game's weights file, an
+engine to force one, `native` to search on the native back end (its alpha-beta in C),
+`plain` for that alpha-beta without its selective search (quiescence, PVS, reductions).
 Prints A's wins, draws and losses and its score with a 95% interval.
 """
 
@@ -34,8 +35,11 @@ def player(game, spec: str, seed: int, seconds: float | None):
     if "native" in rest:
         from gdl.interpreter.c.backend import with_backend
         game = with_backend(game, "native")
-    return AIPlayer(game, level, seed=seed, time_per_move=seconds, engine=engine,
-                    evaluation=evaluation)
+    ai = AIPlayer(game, level, seed=seed, time_per_move=seconds, engine=engine,
+                  evaluation=evaluation)
+    if "plain" in rest:
+        ai.engine.selective = False
+    return ai
 
 
 def play(game, players, opening: list) -> float:

@@ -11,20 +11,39 @@ heuristic search, which is why the exact solver refuses such games.
                    int64_t min_nodes, int table, int64_t owner, const int8_t *payoffs,
                    progress_fn poll, uint64_t *best, double *value, int64_t *stats)
 
-depth: the deepest iteration (0: no bound); table 0: no table (the tests' plain
-search); owner: whose table (a searcher's number: the library keeps the tables of the
-last four searchers, a new one starts empty, so a seeded game replays exactly);
+depth: the deepest iteration (0: no bound); table: bit 0 the table (none: the tests'
+plain search), bit 1 the selective search (below); owner: whose table (a searcher's
+number: the library keeps the tables of the last four searchers, a new one starts empty,
+so a seeded game replays exactly);
 seconds: the budget (< 0: none), kept only past min_nodes; poll(nodes, 0) is called at
 each clock reading and stops the search when it answers non-zero (Ctrl-C).
 stats: nodes, the depth of the last completed iteration, table hits, whether the value
 is exact, why it stopped (0 exact, 1 depth, 2 time, 3 nodes, 4 interrupt). The answer:
 0, or 3 for a call the Python back end must make.
+
+The selective search (what strong engines add to alpha-beta, each derived from the rules,
+none assumed of a game):
+- quiescence: past the horizon, the moves that take a piece or promote (a move's `cap`
+  mask, a rule with a `promote` effect) are searched on, up to AB_QPLIES plies, each side
+  free to stand on its evaluation instead. Only where such moves are the exception: a
+  position where most moves take (clobber, where every move does) is quiet as it is; one
+  where the only moves, a few, take (a capture that must be made) gives no standing.
+- principal-variation search: each move after the first is tried with a null window
+  (alpha, alpha + AB_EPS) and searched again with the whole window when it beats alpha;
+- late-move reductions: from depth 3, a quiet move (no take, no promotion, neither the
+  table's nor a killer) late in the order is searched one ply shallower (two from the
+  eighth on), and again at full depth when it beats alpha.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from gdl.interpreter.c.evaluation import EvalC
 from gdl.interpreter.c.support import CWriter
+from gdl.interpreter.core import ir
+from gdl.interpreter.core.ir import within_empty
+from gdl.interpreter.core.reads import holders
 
 SEARCH = r"""
 #define AB_WIN 1000000.0
@@ -44,6 +63,23 @@ static int64_t AB_HISTORY[4096];
 static move_t AB_KILLERS[AB_PLIES][2]; static int AB_NKILL[AB_PLIES];
 static move_t *AB_MOVES[AB_PLIES]; static int *AB_ORDER[AB_PLIES];
 static int64_t *AB_SCORE[AB_PLIES];
+#define AB_QPLIES 8
+#define AB_EPS 1e-9
+static int AB_SELECT;
+
+static int ab_pools(int ply) {   /* the move list, order and scores of ply `ply` */
+    if (AB_MOVES[ply]) return 1;
+    AB_MOVES[ply] = malloc(MAXM * sizeof(move_t)); AB_ORDER[ply] = malloc(MAXM * sizeof(int));
+    AB_SCORE[ply] = malloc(MAXM * sizeof(int64_t));
+    return AB_MOVES[ply] && AB_ORDER[ply] && AB_SCORE[ply];
+}
+/* a move that takes (a jump's cells, or a piece where it lands) or promotes, in `s` */
+static int ab_noisy(const state_t *s, const move_t *m) {
+    if (bb_any(m->cap) || RULE_PROMOTES[m->rule]) return 1;
+    if (!RULE_LANDS_ON[m->rule] || m->to < 0) return 0;
+    for (int p = 0; p < NP; p++) if (bb_test(s->b[p], m->to)) return 1;
+    return 0;
+}
 
 static int mv_eq(const move_t *a, const move_t *b) {
     if (a->to != b->to || a->from != b->from || a->rule != b->rule || !bb_eq(a->cap, b->cap))
@@ -94,6 +130,60 @@ static int ab_clock(void) {   /* 1: stop here */
     return 0;
 }
 
+static double ab_quiesce(const state_t *s, int me, double alpha, double beta, int ply,
+                         const int8_t *pay, int left) {
+    if (++AB_NODES >= AB_NEXT && ab_clock()) return 0;
+    if (s->res) {
+        if (ply > AB_SELDEPTH) AB_SELDEPTH = ply;
+        return ab_terminal(pay[2 * s->res + me], ply);
+    }
+    AB_HORIZON++;   /* the value rests on an evaluation */
+    double stand = ev_mover(s);
+    if (left <= 0 || ply >= AB_PLIES - 1 || !ab_pools(ply)) return stand;
+    move_t *moves = AB_MOVES[ply]; int *order = AB_ORDER[ply]; int64_t *score = AB_SCORE[ply];
+    int n = legal(s, moves), m = 0;
+    if (gdl_error) { AB_STOP = 5; return 0; }
+    for (int i = 0; i < n; i++) {
+        if (!ab_noisy(s, &moves[i])) continue;
+        int64_t sc = score[i] = 2 * bb_count(moves[i].cap) + RULE_PROMOTES[moves[i].rule];
+        int j = m++;   /* the most taken first */
+        while (j > 0 && score[order[j - 1]] < sc) { order[j] = order[j - 1]; j--; }
+        order[j] = i;
+    }
+    int forced = m == n && n <= 3;   /* a few moves, each a take: no standing */
+    if (m == 0 || (!forced && 2 * m > n)) return stand;
+    double best = -INFINITY;
+    if (!forced) {
+        if (stand >= beta) return stand;
+        if (stand > alpha) alpha = stand;
+        best = stand;
+    }
+    state_t t;
+    for (int k = 0; k < m; k++) {
+        apply_move(s, &moves[order[k]], &t);
+        if (gdl_error) { AB_STOP = 5; return 0; }
+        int them = (int)t.pl;
+        double v = them == me ? ab_quiesce(&t, me, alpha, beta, ply + 1, pay, left - 1)
+                              : -ab_quiesce(&t, them, -beta, -alpha, ply + 1, pay, left - 1);
+        if (AB_STOP) return 0;
+        if (v > best) {
+            best = v;
+            if (v > alpha) { alpha = v; if (v >= beta) break; }
+        }
+    }
+    return best;
+}
+
+static double ab_negamax(const state_t *s, int me, int depth, double alpha, double beta,
+                         int ply, const int8_t *pay, int root_first);
+/* The value for `me` of the child `t` (its mover `me` again after an extra turn). */
+static double ab_child(const state_t *t, int me, int depth, double alpha, double beta,
+                       int ply, const int8_t *pay) {
+    int them = (int)t->pl;
+    return them == me ? ab_negamax(t, me, depth, alpha, beta, ply, pay, -1)
+                      : -ab_negamax(t, them, depth, -beta, -alpha, ply, pay, -1);
+}
+
 static double ab_negamax(const state_t *s, int me, int depth, double alpha, double beta,
                          int ply, const int8_t *pay, int root_first) {
     if (++AB_NODES >= AB_NEXT && ab_clock()) return 0;
@@ -101,7 +191,10 @@ static double ab_negamax(const state_t *s, int me, int depth, double alpha, doub
         if (ply > AB_SELDEPTH) AB_SELDEPTH = ply;
         return ab_terminal(pay[2 * s->res + me], ply);
     }
-    if (depth <= 0) { AB_HORIZON++; return ev_mover(s); }
+    if (depth <= 0) {
+        if (AB_SELECT && QUIESCE) return ab_quiesce(s, me, alpha, beta, ply, pay, AB_QPLIES);
+        AB_HORIZON++; return ev_mover(s);
+    }
     if (ply >= AB_PLIES - 1) { AB_STOP = 5; return 0; }
     double top = AB_WIN;   /* the mate-distance clamp: the game ends at ply + 1 at the soonest */
     if (alpha < ply + 1 - top) alpha = ply + 1 - top;
@@ -124,23 +217,20 @@ static double ab_negamax(const state_t *s, int me, int depth, double alpha, doub
         }
     }
     if (ply == 0 && root_first >= 0) first = root_first;
-    if (!AB_MOVES[ply]) {
-        AB_MOVES[ply] = malloc(MAXM * sizeof(move_t)); AB_ORDER[ply] = malloc(MAXM * sizeof(int));
-        AB_SCORE[ply] = malloc(MAXM * sizeof(int64_t));
-        if (!AB_MOVES[ply] || !AB_ORDER[ply] || !AB_SCORE[ply]) { AB_STOP = 5; return 0; }
-    }
+    if (!ab_pools(ply)) { AB_STOP = 5; return 0; }
     move_t *moves = AB_MOVES[ply]; int *order = AB_ORDER[ply];
     int n = legal(s, moves);
     if (gdl_error || n == 0) { AB_STOP = 5; return 0; }
     /* the table move, then the two killers (the older in front, as in Python), then the
        others by history */
     int lead = sort_moves(moves, n, first, AB_HISTORY, order, AB_SCORE[ply]);
+    int settled = lead;   /* the table move and the killers lead: never reduced */
     for (int k = 0; k < AB_NKILL[ply]; k++) {
         for (int j = lead; j < n; j++) {
             int i = order[j];
             if (mv_eq(&moves[i], &AB_KILLERS[ply][k])) {
                 for (; j > lead; j--) order[j] = order[j - 1];
-                order[lead] = i; break;
+                order[lead] = i; settled++; break;
             }
         }
     }
@@ -150,9 +240,18 @@ static double ab_negamax(const state_t *s, int me, int depth, double alpha, doub
         int i = order[k];
         apply_move(s, &moves[i], &t);
         if (gdl_error) { AB_STOP = 5; return 0; }
-        int them = (int)t.pl;
-        double v = them == me ? ab_negamax(&t, me, depth - 1, alpha, beta, ply + 1, pay, -1)
-                              : -ab_negamax(&t, them, depth - 1, -beta, -alpha, ply + 1, pay, -1);
+        double v;
+        if (!AB_SELECT || k == 0) {
+            v = ab_child(&t, me, depth - 1, alpha, beta, ply + 1, pay);
+        } else {
+            int cut = depth >= 3 && k >= settled + 2 && !ab_noisy(s, &moves[i]) ?
+                      (k >= 8 && depth >= 5 ? 2 : 1) : 0;
+            v = ab_child(&t, me, depth - 1 - cut, alpha, alpha + AB_EPS, ply + 1, pay);
+            if (!AB_STOP && cut && v > alpha)
+                v = ab_child(&t, me, depth - 1, alpha, alpha + AB_EPS, ply + 1, pay);
+            if (!AB_STOP && v > alpha && v < beta)
+                v = ab_child(&t, me, depth - 1, alpha, beta, ply + 1, pay);
+        }
         if (AB_STOP) return 0;
         if (v > best) {
             best = v; bm = i;
@@ -186,7 +285,8 @@ int gdl_search(const uint64_t *in, int depth, double seconds, int64_t max_nodes,
     state_t s; load_state(in, &s); gdl_error = 0; MEMO_N = -1;
     AB_TT = ab_table_of(owner);
     if (!AB_TT) return 3;
-    AB_NODES = AB_HITS = 0; AB_SELDEPTH = 0; AB_STOP = 0; AB_POLL = poll; AB_TABLE = table;
+    AB_NODES = AB_HITS = 0; AB_SELDEPTH = 0; AB_STOP = 0; AB_POLL = poll;
+    AB_TABLE = table & 1; AB_SELECT = table >> 1 & 1;
     AB_CAP = max_nodes > 0 ? max_nodes : INT64_MAX; AB_FLOOR = min_nodes;
     AB_DEADLINE = seconds >= 0 ? sv_now() + seconds : 0;
     memset(AB_HISTORY, 0, sizeof AB_HISTORY); memset(AB_NKILL, 0, sizeof AB_NKILL);
@@ -229,4 +329,27 @@ class SearchC(EvalC):
         w(f"#define MV_NUMBERS_EQ(a, b) {same}")
         # (a game with scores: its payoffs are no table's, see interpreter/c/scores.py)
         w(f"#define SEARCHABLE {int(self.n_players == 2 and not self.scores)}")
+        promotes = [int(promotes_in(rule)) for rule in self.game.rules]
+        lands = [int(self.lands_on_pieces(rule)) for rule in self.game.rules]
+        for name, flags in (("RULE_PROMOTES", promotes), ("RULE_LANDS_ON", lands)):
+            w(f"static const uint8_t {name}[{max(1, len(flags))}] = "
+              f"{{{', '.join(map(str, flags or [0]))}}};")
+        # quiescence only where a move may take or promote (go's captures are effects)
+        jumps = any(isinstance(rule, ir.JumpRule) for rule in self.game.rules)
+        w(f"#define QUIESCE {int(any(promotes) or any(lands) or jumps)}")
         w.lines += SEARCH.strip("\n").split("\n")
+
+    def lands_on_pieces(self, rule: Any) -> bool:
+        """Whether a rule's piece may land on a piece (and take it): a travel or a
+        placement whose landing cells are not only empty ones."""
+        if isinstance(rule, ir.StepRule) and rule.kind is not None:
+            return any(holders(rule.to, p, self.planes_of, self.n_planes) != []
+                       for p in range(self.n_players))
+        if isinstance(rule, ir.PlaceRule):
+            return not within_empty(rule.where)
+        return False
+
+
+def promotes_in(node: Any) -> bool:
+    """Whether an IR node (a rule, its stages and effects) holds a `promote` effect."""
+    return any(isinstance(n, ir.Promote) for n in ir.walk(node))

@@ -55,11 +55,14 @@ class NativeAlphaBeta:
     def __init__(self, game: Any, weights: tuple[list[float], float] | None, *,
                  time_limit: float | None = None, max_nodes: int | None = None,
                  min_nodes: int = 0, depth: int | None = None, fallback: Any = None,
-                 table: bool = True) -> None:
+                 table: bool = True, selective: bool | None = None) -> None:
         self.game, self.time_limit, self.max_nodes = game, time_limit, max_nodes
         self.min_nodes, self.depth = min_nodes, depth
         self.weights = weights
         self.table = table   # False: no transposition table (a plain alpha-beta, for tests)
+        # quiescence, principal-variation search, late-move reductions (interpreter/c/search.py);
+        # by default with the table: the tests' plain search has neither
+        self.selective = table if selective is None else selective
         self.owner = next(_OWNERS)
         self.fallback = fallback   # Python's AlphaBeta, for a position C cannot take
 
@@ -87,7 +90,8 @@ class NativeAlphaBeta:
         stats = (ctypes.c_int64 * 5)()
         with interrupts.polled():
             code = game.lib.gdl_search(raw, depth or 0, -1.0 if seconds is None else seconds,
-                                       self.max_nodes or 0, self.min_nodes, int(self.table),
+                                       self.max_nodes or 0, self.min_nodes,
+                                       int(self.table) | 2 * int(self.selective),
                                        self.owner,
                                        PAYOFFS, callback, best,
                                        ctypes.byref(found), stats)
