@@ -5,7 +5,7 @@
      "engine": {"choice": "alphabeta", ...}, "training": {"games": 200, "seed": 0, ...}}
 
 `rules` is the hash of the rules text the weights were fitted to
-(`gdl.interpreter.rules_digest`): weights fitted to other rules, or to other features,
+(`gdl.interpreter.game_digest`): weights fitted to other rules, or to other features,
 are refused. `options` are the game's options then: with other options (`--set
 width=5`) the file does not apply and the derived evaluation is used. Bundled games'
 files live in gdl/ai/weights/; $GDL_WEIGHTS names a directory searched first (and written

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, cast
+
+import attrs
 
 from gdl.errors import UnknownGame
 from gdl.grammar.parser import parse
@@ -34,25 +36,31 @@ def compile_rules(text: str, filename: str = "<rules>",
         RulesSyntaxError, RulesSemanticError: the text is wrong (located).
         OptionError: an unknown option or a value of the wrong shape.
     """
-    return compile_ir(check(parse(text, filename), options), text)
+    checked = check(parse(text, filename), options)
+    if isinstance(checked, GameIR) and options:   # the digest is of the rules as written
+        return compile_ir(checked, text, lambda: game_digest(check(parse(text, filename))))
+    return compile_ir(checked, text)
 
 
-def compile_ir(checked: Any, text: str) -> Compiled:
+def compile_ir(checked: Any, text: str, digest: Callable[[], str] | None = None) -> Compiled:
     """The checked IR of `text` on its engine: a game's generated code, a puzzle's tables; a
-    constraint grid is its own (it builds CSPs)."""
+    constraint grid is its own (it builds CSPs). digest: the rules' digest, when it is not
+    the IR's own (options were set)."""
     if isinstance(checked, GameIR):
         game = CompiledGame(checked)
-        game.rules_hash = rules_digest(text)
+        game.digest_of_rules = digest or (lambda: game_digest(checked))
         return game
     if isinstance(checked, PuzzleIR):
         return CompiledPuzzle(checked)
     return cast(CompiledConstraints, checked)
 
 
-def rules_digest(text: str) -> str:
-    """SHA-256 of the rules text: fitted weights name it, so weights fitted to other rules
-    are refused."""
-    return hashlib.sha256(text.encode()).hexdigest()
+def game_digest(checked: GameIR) -> str:
+    """SHA-256 of a game's checked IR with its default options: fitted weights name it, so
+    weights fitted to other rules are refused. What a rules file means, not how it is
+    written: comments, layout, named definitions and the `notation` it is also read in
+    change nothing (a file rewritten with v3's constructs keeps its weights)."""
+    return hashlib.sha256(repr(attrs.evolve(checked, notation=None)).encode()).hexdigest()
 
 
 def load_file(path: str | Path, options: Mapping[str, str] | None = None) -> Compiled:

@@ -8,7 +8,7 @@ binding; the rest (notation, drawing) is plain Python over the geometry.
 from __future__ import annotations
 
 import linecache
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, cast
 
 import attrs
@@ -69,13 +69,23 @@ class CompiledGame:
         self._initial = self._settle((*game.initial_planes,
                                       *(v.initial for v in game.variables), 0, 0))
         self.move_generator = namespace["moves"]   # either side's moves (features' mobility)
-        self.rules_hash = ""   # set by compile_rules: what fitted weights are checked against
+        # set by compile_rules: the digest fitted weights are checked against (made when
+        # first asked for: with options set, it compiles the file's defaults again)
+        self.digest_of_rules: Callable[[], str] = lambda: ""
+        self._rules_hash: str | None = None
         self._keep_held_symmetries()
         self.invariants: dict[str, Any] = {
             "symmetries": [sym.name for sym in self.ir.symmetries],
             "quantities": [invariants.declaration(q) for q in game.quantities],
             "rejected": dict(self.rejected),
         }
+
+    @property
+    def rules_hash(self) -> str:
+        """The digest of the rules (gdl.interpreter.game_digest) fitted weights name."""
+        if self._rules_hash is None:
+            self._rules_hash = self.digest_of_rules()
+        return self._rules_hash
 
     def _keep_held_symmetries(self) -> None:
         """Test the declared symmetries on a short seeded playout; when one fails, rebuild
