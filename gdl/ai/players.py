@@ -32,6 +32,7 @@ import attrs
 
 from gdl import limits
 from gdl.errors import GdlError, IllegalMove, OptionError, SolverError
+from gdl.ai.safety import safe_choice
 from gdl.solvers.search.native_mcts import NativeMCTS, native_mcts
 from gdl.solvers.search.native_alphabeta import NativeAlphaBeta, native_searcher
 from gdl.protocol import PUZZLE, Game, Move, State
@@ -254,10 +255,16 @@ class AIPlayer:
             if left is None or left > 0:
                 best = best_chance(game, state, result, self.engine, seconds=left,
                                    iterations=self.level.nodes, rng=self.chance_rng)
+        ranked = list(game.legal_moves(state))   # MCTS's: the most visited first
+        if isinstance(result, MCTSResult):
+            visits = dict(result.visits)
+            ranked.sort(key=lambda m: -visits.get(m, 0))
+        best = safe_choice(game, state, best, ranked)   # never a move that loses at once
         if self.level.noise and self.rng.random() < self.level.noise:
             others = [m for m in game.legal_moves(state) if m != best]
             if others:
-                return self.rng.choice(others)
+                pick = self.rng.choice(others)
+                return safe_choice(game, state, pick, [best])
         return best
 
 
