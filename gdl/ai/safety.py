@@ -17,7 +17,7 @@ from typing import Any
 MAX_APPLIES = 20_000   # replies tried in all, at most, before the first choice is kept
 
 
-def loses_at_once(game: Any, state: tuple, move: Any, mover: int, budget: list[int]) -> bool:
+def loses_at_once(game: Any, state: Any, move: Any, mover: int, budget: list[int]) -> bool:
     """Whether some reply to `move` ends the game with `mover` losing (budget[0]: applies
     left, spent here; once out, the answer is False: not known)."""
     after = game.apply(state, move)
@@ -33,7 +33,7 @@ def loses_at_once(game: Any, state: tuple, move: Any, mover: int, budget: list[i
     return False
 
 
-def safe_choice(game: Any, state: tuple, best: Any, ranked: Iterable[Any]) -> Any:
+def safe_choice(game: Any, state: Any, best: Any, ranked: Iterable[Any]) -> Any:
     """`best`, unless a reply to it wins at once for the opponent; then the first move of
     `ranked` (the others, best first) that leaves no such reply; `best` when none does or
     the budget runs out."""
