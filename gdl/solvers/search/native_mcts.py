@@ -36,8 +36,9 @@ class NativeMCTS:
                  iterations: int | None = None, time_limit: float | None = None,
                  max_rollout_plies: int = MAX_ROLLOUT_PLIES,
                  max_nodes: int = MAX_TREE_NODES, min_iterations: int = 0,
-                 fallback: Any = None) -> None:
+                 fallback: Any = None, rave: float = 0.0) -> None:
         self.game, self.weights, self.evaluate = game, weights, evaluate
+        self.rave = rave   # RAVE's equivalence visits (0: plain UCT), interpreter/c/mcts.py
         self.rng = random.Random(seed)
         self.c, self.iterations, self.time_limit = c, iterations, time_limit
         self.max_rollout_plies, self.max_nodes = max_rollout_plies, max(2, max_nodes)
@@ -79,7 +80,8 @@ class NativeMCTS:
                                      -1.0 if time_limit is None else time_limit,
                                      self.min_iterations, self.max_nodes, self.c,
                                      self.rng.getrandbits(64), self.max_rollout_plies,
-                                     int(self.evaluate), PAYOFFS, callback, best,
+                                     int(self.evaluate), float(self.rave), PAYOFFS,
+                                     callback, best,
                                      ctypes.byref(value), visits, stats)
         if code != 0:   # a call the Python back end must make (a list past its C bound)
             return self._on_python(root, iterations, time_limit)
