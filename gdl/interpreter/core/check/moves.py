@@ -15,6 +15,7 @@ import attrs
 from gdl.grammar import ast
 from gdl.interpreter.core import ir
 from gdl.interpreter.core.check.expressions import Lowerer
+from gdl.interpreter.core.check.preference import check_flying
 from gdl.interpreter.core.check.scope import (CONST, DISTANCE, EFFECT, ILLEGAL, MOVE, Context,
     check_index, check_span, constant, error, expect, owner_word, unknown)
 from gdl.interpreter.core.ir import BOOL, CELLS, COUNTS, INT, LIST
@@ -210,9 +211,10 @@ class MoveChecks:
                                                                     "where it starts")
             over = self._cells(action.over, ctx, "what a piece jumps over")
             to = self._cells(action.to, ctx, "where a piece jumps to")
+            check_flying(action, self.scope)
             return ir.JumpRule(name, kind, self._directions(action.directions), over, to,
                                action.repeat, self._effects(effects, after), origin,
-                               by_path=action.by_path)
+                               by_path=action.by_path, far=action.far)
         if any(isinstance(r, ir.PassRule) for r in self.rules_ir):
             raise error("a game has at most one pass rule", action)
         return ir.PassRule(name, action.always, self._effects(effects, after, cell=False))
