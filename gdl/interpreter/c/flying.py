@@ -26,6 +26,7 @@ class FlyingC:
                      stack: int) -> None:
         """The moves of the piece on `f` (inside the loop over the movers)."""
         w("bb busy = bb_xor(occ, bb_bit(f));   /* the jumping piece has left its cell */")
+        w("bb free = bb_or(land, bb_bit(f));   /* (a chain may end where it began) */")
         if rule.repeat:
             w(f"int sp = 0; static int st_c[{stack}]; static bb st_cap[{stack}];")
             w("st_c[sp] = f; st_cap[sp] = ZERO; sp++;")
@@ -43,7 +44,7 @@ class FlyingC:
                             w("int u = t;")
                             with self.walk_cell(w, "u", dx, dy):
                                 w("if (bb_test(busy, u)) break;")
-                                with w.block("if (bb_test(land, u))"):
+                                with w.block("if (bb_test(free, u))"):
                                     if rule.repeat:
                                         w(f"if (sp >= {stack}) {{ gdl_error = 1; return n; }}")
                                         w("st_c[sp] = u; st_cap[sp] = bb_or(cap, bb_bit(t)); "

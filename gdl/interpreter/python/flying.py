@@ -33,6 +33,7 @@ class FlyingCode:
         """The moves of the piece on `f` (bit `low`): with `repeat`, every maximal chain,
         depth first from an explicit stack; each (end, captures) once."""
         w("busy = occ ^ low   # the pieces in the way (the jumping one has left its cell)")
+        w("free = land | low   # (a chain may end where it began)")
         if rule.repeat:
             w("seen = set()")
             w("stack = [(f, 0)]")
@@ -58,7 +59,7 @@ class FlyingCode:
                             w("if busy >> u & 1:")
                             with w.indent():
                                 w("break")
-                            w("if land >> u & 1:")
+                            w("if free >> u & 1:")
                             with w.indent():
                                 if rule.repeat:
                                     w("stack.append((u, cap | 1 << t))")
@@ -72,3 +73,34 @@ class FlyingCode:
                 w("seen.add((c, cap))")
                 w(f"add({enc.move('c', 'f', 'cap')})")
             w.depth -= 1
+
+
+def flying_path(geo: Geometry, occupied: int, start: int, to: int, captured: int,
+                directions) -> list[int] | None:
+    """The landing cells of a flying chain from `start` to `to` taking exactly `captured`
+    on a position whose pieces are `occupied` (the move's notation: one of its paths)."""
+    def beyond(cell: int, dx: int, dy: int):
+        while True:
+            nxt = geo.neighbour(cell, dx, dy)
+            if nxt is None:
+                return
+            cell = nxt
+            yield cell
+
+    def walk(cell: int, left: int) -> list[int] | None:
+        if not left:
+            return [cell] if cell == to else None
+        for dx, dy in directions:
+            ahead = [c for c in beyond(cell, dx, dy)]
+            hit = next((i for i, c in enumerate(ahead)
+                        if occupied >> c & 1 and c != start), None)
+            if hit is None or not left >> ahead[hit] & 1:
+                continue
+            for land in ahead[hit + 1:]:
+                if occupied >> land & 1 and land != start:
+                    break
+                rest = walk(land, left & ~(1 << ahead[hit]))
+                if rest:
+                    return [cell] + rest
+        return None
+    return walk(start, captured)
