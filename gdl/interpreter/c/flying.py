@@ -38,20 +38,19 @@ class FlyingC:
         for dx, dy in rule.directions[p]:
             with w.block(""):
                 w("int t = c;")
-                with self.walk_cell(w, "t", dx, dy):
-                    with w.block("if (bb_test(busy, t))"):
-                        with w.block("if (bb_test(over, t) && !bb_test(cap, t))"):
-                            w("int u = t;")
-                            with self.walk_cell(w, "u", dx, dy):
-                                w("if (bb_test(busy, u)) break;")
-                                with w.block("if (bb_test(free, u))"):
-                                    if rule.repeat:
-                                        w(f"if (sp >= {stack}) {{ gdl_error = 1; return n; }}")
-                                        w("st_c[sp] = u; st_cap[sp] = bb_or(cap, bb_bit(t)); "
-                                          "sp++; grown = 1;")
-                                    else:
-                                        w(self.add("u", "f", tag, "bb_bit(t)"))
-                        w("break;")
+                with self.walk_cell(w, "t", dx, dy), w.block("if (bb_test(busy, t))"):
+                    with w.block("if (bb_test(over, t) && !bb_test(cap, t))"):
+                        w("int u = t;")
+                        with self.walk_cell(w, "u", dx, dy):
+                            w("if (bb_test(busy, u)) break;")
+                            with w.block("if (bb_test(free, u))"):
+                                if rule.repeat:
+                                    w(f"if (sp >= {stack}) {{ gdl_error = 1; return n; }}")
+                                    w("st_c[sp] = u; st_cap[sp] = bb_or(cap, bb_bit(t)); "
+                                      "sp++; grown = 1;")
+                                else:
+                                    w(self.add("u", "f", tag, "bb_bit(t)"))
+                    w("break;")
         if rule.repeat:
             with w.block("if (bb_any(cap) && !grown)"):
                 self.chain_end(w, rule, tag)

@@ -91,7 +91,7 @@ def flying_path(geo: Geometry, occupied: int, start: int, to: int, captured: int
         if not left:
             return [cell] if cell == to else None
         for dx, dy in directions:
-            ahead = [c for c in beyond(cell, dx, dy)]
+            ahead = list(beyond(cell, dx, dy))
             hit = next((i for i, c in enumerate(ahead)
                         if occupied >> c & 1 and c != start), None)
             if hit is None or not left >> ahead[hit] & 1:

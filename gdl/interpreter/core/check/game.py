@@ -22,7 +22,7 @@ from gdl.interpreter.core import ir
 from gdl.interpreter.core.check.counts import CountChecks
 from gdl.interpreter.core.check.declarations import DeclarationChecks
 from gdl.interpreter.core.check.moves import MoveChecks
-from gdl.interpreter.core.check.preference import PreferenceChecks
+from gdl.interpreter.core.check.whole_moves import WholeMoveChecks
 from gdl.interpreter.core.check.symmetry import SymmetryChecks
 from gdl.interpreter.core.check.expressions import Lowerer
 from gdl.interpreter.core.check.scope import (
@@ -68,7 +68,7 @@ def parse_option_value(name: str, text: str, default: Any) -> Any:
 
 
 class _Checker(MoveChecks, CountChecks, SymmetryChecks, DeclarationChecks,
-               PreferenceChecks):
+               WholeMoveChecks):
     def __init__(self, rules: ast.Rules, options: dict[str, str]):
         self.rules = rules
         self.user_options = options

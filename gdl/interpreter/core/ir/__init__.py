@@ -17,7 +17,8 @@ from gdl.interpreter.core.ir.expressions import (
     CountsWhere, Empty, Expr, Flank, Full, HISTORY, HasMoves, Here, INT, InHand, LIST, Line,
     LinesHolding, MOVER, OPPONENT, Offsets, Op, Origin, Owner, Param, PerPlayer, Pieces, Plies,
     Reach, Repeated, Shift, Slot, Streak, Taken, Var, Zone, walk, within_empty)
-from gdl.interpreter.core.ir.game import GameIR, Preference, Quantity, Symmetry, Variable, ZoneFamily
+from gdl.interpreter.core.ir.game import (
+    GameIR, Preference, Quantity, Symmetry, Variable, ZoneFamily)
 from gdl.interpreter.core.ir.rules import (
     BoardRule, ChooseRule, DropRule, EndRule, JumpRule, ParamRule, PassRule, PlaceRule, Rule,
     SelectRule, Stage, StepRule)
@@ -28,7 +29,7 @@ __all__ = ["ANY", "Add", "Adjacent", "Again", "Assign", "Attacked", "Axis", "BOO
            "Flank", "Flip", "Full", "GameIR", "Group", "Guard", "HISTORY", "HasMoves", "Here",
            "INT", "InHand", "JumpRule", "LIST", "Line", "LinesHolding", "MOVER", "OPPONENT",
            "Offsets", "Op", "Origin", "Owner", "Param", "ParamRule", "PassRule", "PerPlayer",
-           "Pieces", "PlaceRule", "Plies", "Preference", "Promote", "Quantity", "Reach", "Reflect", "Remove",
-           "Repeated", "Rotate", "Rule", "SelectRule", "SetCount", "Shift", "Slot", "Sow",
-           "Stage", "StepRule", "Streak", "Swap", "Symmetry", "Taken", "Toggle", "Var", "Variable", "Zone",
-           "ZoneFamily", "walk", "within_empty"]
+           "Pieces", "PlaceRule", "Plies", "Preference", "Promote", "Quantity", "Reach",
+           "Reflect", "Remove", "Repeated", "Rotate", "Rule", "SelectRule", "SetCount", "Shift",
+           "Slot", "Sow", "Stage", "StepRule", "Streak", "Swap", "Symmetry", "Taken", "Toggle",
+           "Var", "Variable", "Zone", "ZoneFamily", "walk", "within_empty"]

@@ -276,5 +276,6 @@ class Op:
 
 
 Expr = (Const | PerPlayer | Pieces | Empty | Full | HasMoves | Flank | Shift | Line | Plies
-        | Repeated | Streak | Captured | Taken | Here | Origin | Attacked | Adjacent | Reach | CountAt
-        | CountsWhere | InHand | Zone | Slot | LinesHolding | Var | Param | Op | Connected | Axis)
+        | Repeated | Streak | Captured | Taken | Here | Origin | Attacked | Adjacent | Reach
+        | CountAt | CountsWhere | InHand | Zone | Slot | LinesHolding | Var | Param | Op | Connected
+        | Axis)

@@ -1,5 +1,6 @@
-"""`prefer: most EXPR` (of the legal moves, those measuring most: majority capture) and the
-checks of a flying jump (`jump ... far`), docs/core.md sections 3 and 7."""
+"""The rules over whole moves, `illegal: COND` (the legality filter) and `prefer: most EXPR`
+(of the legal moves, those measuring most: majority capture), and the checks of a flying
+jump (`jump ... far`); docs/core.md sections 3 and 7."""
 
 from __future__ import annotations
 
@@ -7,14 +8,14 @@ from typing import TYPE_CHECKING
 
 from gdl.grammar import ast
 from gdl.interpreter.core import ir
-from gdl.interpreter.core.check.scope import PREFER, Context, Scope, error, expect
-from gdl.interpreter.core.ir import INT
+from gdl.interpreter.core.check.scope import ILLEGAL, PREFER, Context, Scope, error, expect
+from gdl.interpreter.core.ir import BOOL, INT
 
 if TYPE_CHECKING:
     from gdl.interpreter.core.check.expressions import Lowerer
 
 
-class PreferenceChecks:
+class WholeMoveChecks:
     if TYPE_CHECKING:   # written by the checker this mixin is part of
         scope: Scope
         lower: Lowerer
@@ -24,6 +25,12 @@ class PreferenceChecks:
 
     preference: ir.Preference | None = None
     prefer_node: ast.Prefer | None = None
+
+    def _illegal(self, node: ast.Illegal) -> None:
+        if self.illegal is not None:
+            raise error("'illegal' is declared twice; join the conditions with 'or'", node)
+        self.illegal = expect(self.lower.lower(node.condition, Context(ILLEGAL)), BOOL,
+                              node.condition, "the legality filter")
 
     def _prefer(self, node: ast.Prefer) -> None:
         if self.prefer_node is not None:
