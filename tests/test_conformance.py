@@ -70,7 +70,7 @@ SLOW = {"chess": 10, "shogi": 20}
 HEAVY = {"amazons", "antichess", "chess", "go", "gomoku", "lines_of_action",
          "nine_mens_morris", "rush_hour", "shogi"}
 LONG_TEXT = HEAVY | {"breakthrough", "clobber", "connect4", "draughts", "mancala",
-                     "peg_solitaire"}
+                     "international_draughts", "peg_solitaire"}
 LONG_SEQUENCES = HEAVY | {"mancala"}
 WALK_PLIES = 60          # length of a puzzle's random walk
 MAX_PLIES = 2_000        # a random game longer than this counts as one that never ends

@@ -26,7 +26,7 @@ from gdl.grammar.transformer import Builder
 _TERMINAL_NAMES = {
     "NAME": "a name", "INT": "a number", "STRING": 'a quoted title ("...")', "_NL": "end of line",
     "$END": "end of file", "COMPARE": "a comparison", "ADD": "+ or -", "MUL": "*, / or %",
-    "ASSIGN": "=, += or -=", "OUTCOME": "'wins' or 'loses'",
+    "ASSIGN": "=, += or -=", "OUTCOME": "'wins' or 'loses'", "MOST": "'most' or 'least'",
     "KIND": "'game', 'puzzle' or 'constraints'",
 }
 _MAX_EXPECTED = 6   # longer lists are summarised instead of printed

@@ -136,6 +136,10 @@ class Builder(MoveBuilder, PuzzleBuilder):
     def state(self, meta, children):
         return ast.StateVar(ident(children[0]), children[1], position(meta))
 
+    def prefer(self, meta, children):
+        most, measure = children
+        return ast.Prefer(str(most) == "most", measure, position(meta))
+
     def illegal(self, meta, children):
         return ast.Illegal(children[0], position(meta))
 

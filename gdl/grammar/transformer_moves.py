@@ -64,9 +64,9 @@ class MoveBuilder(Transformer):
                         distance=distance, over=over)
 
     def jump(self, meta, children):
-        piece, directions, origin, over, to, repeat, by_path = children
+        piece, directions, far, origin, over, to, repeat, by_path = children
         return ast.Jump(ident(piece), directions, over, to, repeat is not None, position(meta),
-                        origin=origin, by_path=by_path is not None)
+                        origin=origin, by_path=by_path is not None, far=far is not None)
 
     def origin(self, meta, children):
         return children[0]

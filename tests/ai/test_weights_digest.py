@@ -39,3 +39,24 @@ def test_weights_for_other_rules_are_refused_in_one_line():
     path = find(catalog.load("go"))
     with pytest.raises(WeightsError, match="stale weights, fitted to other rules of 'go'"):
         fitted(game, path)
+
+
+def test_a_field_added_to_the_ir_at_its_default_keeps_every_digest():
+    import attrs
+
+    from gdl.interpreter import _canonical
+
+    @attrs.frozen
+    class Before:
+        a: int
+        b: tuple = ()
+
+    @attrs.frozen
+    class After:   # a later version of the same node: one more field, its default
+        a: int
+        b: tuple = ()
+        c: int | None = None
+
+    After.__name__ = Before.__name__
+    assert _canonical(Before(1, (2,))) == _canonical(After(1, (2,)))
+    assert _canonical(After(1, (2,), c=3)) != _canonical(Before(1, (2,)))

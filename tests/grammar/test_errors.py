@@ -90,6 +90,18 @@ EXPECTED: dict[str, tuple[int, int, type[RulesError], str]] = {
     "moves_outside_end.gdl": (4, 24, SEM, "is only known in an end rule"),
     "promote_in_parameter_move.gdl": (6, 33, SEM, "'promote' follows a board move"),
     "flip_after_step.gdl": (7, 40, SEM, "'flip' follows a placement"),
+    # ---- a preference among the moves (majority capture) and flying jumps
+    "prefer_without_most.gdl": (7, 9, SYN, "unexpected 'more'; expected 'most' or 'least'"),
+    "prefer_measure_not_a_number.gdl": (7, 14, SEM, "what 'prefer' measures (a number read of "
+                                                    "each move, such as `count taken`) must be "
+                                                    "a number, not a set of cells"),
+    "prefer_twice.gdl": (8, 1, SEM, "'prefer' is declared twice"),
+    "prefer_with_filter.gdl": (7, 1, SEM, "'prefer' with a legality filter ('illegal:') is not "
+                                          "supported yet"),
+    "taken_outside_prefer.gdl": (7, 20, SEM, "'taken' (the cells a move takes) is only known "
+                                             "in 'prefer'"),
+    "flying_jump_by_path.gdl": (6, 7, SEM, "a flying jump ('far') lists each chain by its ends "
+                                           "and captures; 'by path' is not supported with it"),
 }
 
 

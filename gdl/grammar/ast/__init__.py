@@ -20,8 +20,8 @@ from gdl.grammar.ast.moves import (
     Place, Repeat, Ride, Select, Stage, Step)
 from gdl.grammar.ast.statements import (
     Board, Counts, Direction, End, Hands, Header, Illegal, Links, Neutral, Option, PieceValue,
-    Pieces, Players, Priority, Quantity, Region, Rules, Setup, StateVar, Statement, Symmetry, Track,
-    Zones)
+    Pieces, Players, Prefer, Priority, Quantity, Region, Rules, Setup, StateVar, Statement,
+    Symmetry, Track, Zones)
 from gdl.grammar.ast.puzzles import (
     Cycle, CycleMove, Inverse, Orientation, PermState, PuzzleGoal, PuzzleStart, PuzzleStatement,
     SlideMove, StackMove, Stacks, Target, Tiles)
@@ -38,7 +38,8 @@ __all__ = [
     "ListExpr", "MoveLaws", "Name", "Neighbour", "Neutral", "NoValueRule", "Notation", "Number",
     "Option",
     "Orientation", "Param", "ParamMove", "Pass", "PermState", "PieceValue", "Pieces", "Place",
-    "Players", "Priority", "Promote", "PuzzleGoal", "PuzzleStart", "PuzzleStatement", "Quantity",
+    "Players", "Prefer", "Priority", "Promote", "PuzzleGoal", "PuzzleStart", "PuzzleStatement",
+    "Quantity",
     "Reflect", "Region", "Remove", "Repeat", "RequireRule", "Ride", "Rotate", "Rules", "RunsRule",
     "Select", "Setup", "SlideMove", "Sow", "StackMove", "Stacks", "Stage", "StateVar", "Statement",
     "Step", "SumRule", "Swap", "Symmetry", "Target", "Tiles", "Toggle", "Track", "Unary", "Vector",

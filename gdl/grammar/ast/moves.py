@@ -48,6 +48,7 @@ class Jump:
     pos: SourcePos
     origin: Expr | None = None
     by_path: bool = False   # `repeatedly by path`: two orders of the same captures are two moves
+    far: bool = False   # `far`: empty cells may lie before and after the jumped piece
 
 
 @attrs.frozen

@@ -159,6 +159,15 @@ class Priority:
 
 
 @attrs.frozen
+class Prefer:
+    """`prefer: most count taken`: of the legal moves, only those whose measure (a number
+    read of each move) is greatest (`least`: smallest) stay legal."""
+    most: bool
+    measure: Expr
+    pos: SourcePos
+
+
+@attrs.frozen
 class PieceValue:
     """`value king = 3`: an evaluation hint, a piece kind's worth in material counts."""
     piece: Ident
@@ -194,7 +203,7 @@ class End:
 Statement = (Players | Option | Board | Pieces | Direction | Region | Setup | Symmetry
              | StateVar | PieceValue | Priority | Zones | BoardMove | ParamMove | End | Quantity
              | Illegal | Neutral | Counts | Track | Hands | Links | EveryMove | MoveLaws
-             | Notation)
+             | Notation | Prefer)
 
 
 @attrs.frozen

@@ -183,6 +183,8 @@ class ExprC:
             return "bb_eq(occ, PLAYABLE)"
         if isinstance(e, ir.Captured):   # `took`: see GameC.take
             return "bb_any(took)"
+        if isinstance(e, ir.Taken):   # `prefer`'s measure: the move's captured cells
+            return "took"
         if isinstance(e, ir.HasMoves):
             who = str(p) if e.who == ir.MOVER else self.next_player(p)
             names = "".join(f"b{i}, " for i in range(self.n_planes))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gdl.interpreter.core import ir
+from gdl.interpreter.c.flying import FlyingC
 from gdl.interpreter.c.lists import ListsC
 from gdl.interpreter.c.support import CWriter
 
@@ -17,7 +18,7 @@ STACK = 4096   # pending jumps of one chain search (refused past it, never overr
 PATH_BITS = 64   # a by-path chain's jumps, a few bits each (a longer chain: refused)
 
 
-class JumpsC(ListsC):
+class JumpsC(FlyingC, ListsC):
     if TYPE_CHECKING:   # written by MovesC, the class built on this one
         stage_k: int | None
         by_path: bool
@@ -30,6 +31,9 @@ class JumpsC(ListsC):
         w(f"bb m = {self.movers(rule, p)};")
         with w.block("while (bb_any(m))"):
             w("int f = bb_pop(&m);")
+            if rule.far:
+                self.flying_jumps(w, rule, tag, p, STACK)
+                return
             if not rule.repeat:
                 for off, land, mask in steps:
                     w(f"if (bb_test({self.mask(mask)}, f) && bb_test(over, f + ({off})) "
@@ -73,9 +77,13 @@ class JumpsC(ListsC):
             path = "path" if self.stage_k is None else f"{arr}[{count} - 1].path | path"
             w(f"{{ {self.add('c', 'f', tag, 'cap')} {arr}[{count} - 1].path = {path}; }}")
             return
-        w("/* a circuit of four or more captures run both ways is one move */")
+        # a circuit of four or more captures run both ways is one move; a flying chain
+        # may end alike by two paths of any length
+        short = "" if rule.far else "bb_count(cap) < 4 || "
+        if not rule.far:
+            w("/* a circuit of four or more captures run both ways is one move */")
         if self.stage_k is None:
-            w(f"if (bb_count(cap) < 4 || !listed({arr}, {count}, c, f, {tag}, cap)) "
+            w(f"if ({short}!listed({arr}, {count}, c, f, {tag}, cap)) "
               + self.add("c", "f", tag, "cap"))
             return
         k = self.stage_k - 1
@@ -93,5 +101,5 @@ class JumpsC(ListsC):
             "}"])
         with w.block(""):
             w(f"move_t x = mv; x.sto[{k}] = c + 1; x.sfrom[{k}] = f; x.cap = bb_or(mv.cap, cap);")
-            w(f"if (bb_count(cap) < 4 || !listed_move({arr}, {count}, &x)) "
+            w(f"if ({short}!listed_move({arr}, {count}, &x)) "
               f"PUTM({arr}, {count}, x);")

@@ -19,7 +19,8 @@ of the simulations in which its player made its move later on (in the tree or th
 rollout), and selection blends them with its own mean, the AMAF share
 beta = sqrt(rave / (3 visits + rave)) fading as the child's own visits grow (Gelly and
 Silver's schedule; `rave` is the visits at which both weigh alike). Moves are told apart
-by a 12-bit hash of the move (sv_move_slot), so two moves may share statistics. Budget: `iterations` (0: none), `seconds` (< 0: none, kept past
+by a 12-bit hash of the move (sv_move_slot), so two moves may share statistics.
+Budget: `iterations` (0: none), `seconds` (< 0: none, kept past
 `min_iterations`), poll(iterations, 0) for Ctrl-C; `max_nodes` bounds the tree, and a
 full tree stops growing, not searching (Python's MCTS stops there: at its rate, the
 bound is minutes away; at C's, under a second).
@@ -46,7 +47,9 @@ static double MC_RAVE;
 static void mc_played(int player, const move_t *m, int ply) {
     if (MC_RAVE <= 0 || player < 0 || player > 1) return;
     int slot = sv_move_slot(m);
-    if (MC_MARK[player][slot] != MC_ITER) { MC_MARK[player][slot] = MC_ITER; MC_FIRST[player][slot] = ply; }
+    if (MC_MARK[player][slot] != MC_ITER) {
+        MC_MARK[player][slot] = MC_ITER; MC_FIRST[player][slot] = ply;
+    }
 }
 
 static int64_t mc_node_new(const state_t *s, int idx, int slot, int mover, uint64_t *rng,

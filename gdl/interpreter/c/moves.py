@@ -11,6 +11,7 @@ import functools
 
 from gdl.interpreter.core import ir
 from gdl.interpreter.c.jumps import PATH_BITS, JumpsC
+from gdl.interpreter.c.preference import preferred
 from gdl.interpreter.c.staged import staged_draw, staged_rules
 from gdl.interpreter.c.support import CWriter, Unsupported
 
@@ -101,7 +102,9 @@ class MovesC(JumpsC):
         """The rules of several stages the random draw takes stage by stage, each with its
         bound (interpreter/c/staged.py); none in a game with a legality filter (its draw judges
         whole moves)."""
-        return {} if self.game.illegal is not None else staged_rules(self.game, self.geo)
+        if self.game.illegal is not None or self.game.prefer is not None:
+            return {}   # (a preference judges whole moves too)
+        return staged_rules(self.game, self.geo)
 
     @property
     def n_classes(self) -> int:
@@ -144,7 +147,7 @@ class MovesC(JumpsC):
         """Whether a position's legal moves can be counted without being written (perft's
         last ply): every rule a board rule of one stage that is not a jump chain (a chain
         reads back the moves it listed), and no legality filter to judge them by."""
-        return self.game.illegal is None and all(
+        return self.game.illegal is None and self.game.prefer is None and all(
             not isinstance(r, ir.ParamRule) and not getattr(r, "more", ())
             and not (isinstance(r, ir.JumpRule) and r.repeat) for r in self.game.rules)
 
@@ -187,9 +190,11 @@ class MovesC(JumpsC):
             with w.block("if (cls == 0)"):
                 for index in first:
                     self.one_rule(w, index, p)
+                preferred(self, w, p)
                 w("return n;")
         for index in rest:
             self.one_rule(w, index, p)
+        preferred(self, w, p)
 
     def one_rule(self, w: CWriter, index: int, p: int) -> None:
         rule = self.game.rules[index]

@@ -65,7 +65,8 @@ class AttackCode:
         `remove`): both forms read a travel's landing cell and jumped cells only, so
         such a rule keeps the fast form."""
         for rule in self.game.rules:
-            if getattr(rule, "more", ()) or (isinstance(rule, ir.JumpRule) and rule.repeat):
+            if getattr(rule, "more", ()) or (isinstance(rule, ir.JumpRule)
+                                                  and (rule.repeat or rule.far)):
                 return False
             if isinstance(rule, ir.StepRule) and rule.distance is not None:
                 return False   # a counted slide's reach depends on the whole line

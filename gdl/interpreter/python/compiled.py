@@ -7,7 +7,9 @@ binding; the rest (notation, drawing) is plain Python over the geometry.
 
 from __future__ import annotations
 
+import functools
 import linecache
+import operator
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, cast
 
@@ -16,6 +18,7 @@ import attrs
 from gdl.errors import IllegalMove
 from gdl.interpreter.python import hands_picture, picture
 from gdl.interpreter.core import invariants, ir, picture_style, position_text as position
+from gdl.interpreter.python.flying import flying_path
 from gdl.interpreter.python.generate import generate
 from gdl.interpreter.core.symmetry import close
 from gdl.interpreter import notation
@@ -151,8 +154,9 @@ class CompiledGame:
         if isinstance(rule, ir.PassRule):
             return rule.name
         player = state[-2]
+        occupied = functools.reduce(operator.or_, state[:len(self.ir.initial_planes)], 0)
         parts = [self._stage_text(rule, move & cell_mask, move >> S & cell_mask,
-                                  move >> self._captures, player, board_rules)
+                                  move >> self._captures, player, board_rules, occupied=occupied)
                  + self._promotion_text(rule, move & cell_mask, player)]
         for k, stage in enumerate(rule.more, 1):
             field = move >> 2 * S + self.ir.rule_bits + 2 * S * (k - 1)
@@ -177,7 +181,7 @@ class CompiledGame:
         return ""
 
     def _stage_text(self, rule: ir.BoardRule, to: int, start: int, captured: int, player: int,
-                    board_rules, later: bool = False) -> str:
+                    board_rules, later: bool = False, occupied: int = 0) -> str:
         name = self.geometry.name
         if isinstance(rule, ir.DropRule):   # the piece's letter, then where: P*e5
             return f"{self.letters()[(player, start)]}*{name(to)}"
@@ -191,6 +195,10 @@ class CompiledGame:
         if isinstance(rule, ir.JumpRule) and rule.by_path:
             return "x".join(name(c) for c in
                             self._walked_path(start, captured, rule.directions[player]))
+        if isinstance(rule, ir.JumpRule) and rule.far:
+            path = flying_path(self.geometry, occupied, start, to, captured,
+                               rule.directions[player]) or [start, to]
+            return "x".join(name(c) for c in path)
         if isinstance(rule, ir.JumpRule):
             path = self._jump_path(start, to, captured, rule.directions[player])
             return "x".join(name(c) for c in path)

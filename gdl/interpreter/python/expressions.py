@@ -136,6 +136,8 @@ class ExpressionCode:
             return self.line(e.length, self.pieces(e.owner, None, p))
         if isinstance(e, ir.Captured):
             return "(took != 0)"
+        if isinstance(e, ir.Taken):   # `prefer`'s measure: the move's captured cells
+            return "took"
         if isinstance(e, ir.Here):
             return "bit"
         if isinstance(e, ir.Origin):

@@ -14,12 +14,13 @@ from gdl.interpreter.core import ir
 from gdl.interpreter.python.attacks import AttackCode
 from gdl.interpreter.python.counted import CountedCode
 from gdl.interpreter.python.expressions import ExpressionCode
+from gdl.interpreter.python.flying import FlyingCode
 from gdl.interpreter.python.support import TABLE_BITS, SourceWriter
 from gdl.interpreter.python.travels import Encoding, TravelCode
 from gdl.interpreter.core.geometry import bits
 
 
-class MoveCode(TravelCode, AttackCode, CountedCode, ExpressionCode):
+class MoveCode(TravelCode, FlyingCode, AttackCode, CountedCode, ExpressionCode):
     """`moves(s)`, `legal_moves(s)` and, when the rules need them, `pseudo(s)` (every
     rule's moves, no priority, no filter: what `attacked` reads) and `allowed(s, m)`."""
 
@@ -38,7 +39,7 @@ class MoveCode(TravelCode, AttackCode, CountedCode, ExpressionCode):
     def single_place(self) -> bool:
         rules = self.game.rules
         return (len(rules) == 1 and isinstance(rules[0], ir.PlaceRule) and not rules[0].more
-                and self.game.illegal is None)
+                and self.game.illegal is None and self.game.prefer is None)
 
     # ---- the functions
     def gen_legal(self, w: SourceWriter) -> None:
@@ -195,6 +196,8 @@ class MoveCode(TravelCode, AttackCode, CountedCode, ExpressionCode):
                     w("out = [m for m in out if allowed(s, m)]")
                 w("if out:")
                 with w.indent():
+                    if not pseudo:
+                        self.preferred(w, p)
                     if self.stoppable and not filtered:
                         w("if stop:   # the priority rules' moves are the whole list")
                         with w.indent():
@@ -218,11 +221,29 @@ class MoveCode(TravelCode, AttackCode, CountedCode, ExpressionCode):
                 w("return [out[known], *[m for m in out[known + 1:] if allowed(s, m)]]")
         if filtered:
             w("out = [m for m in out if allowed(s, m)]")
-        elif self.stoppable:   # the early answer ran to the end: the listing is this list
+        if not pseudo:
+            self.preferred(w, p)
+        if self.stoppable and not filtered:   # the early answer ran to the end: this list
             w("if stop:")
             with w.indent():
                 w("MEMO = (s, out)")
         w("return out")
+
+    def preferred(self, w: SourceWriter, p: int) -> None:
+        """`prefer: most EXPR`: of the moves listed, those whose measure is greatest (or
+        least), EXPR read of each with `took` its captured cells (none for a move of
+        numbers). The checker refuses it beside a filter, so `out` is the legal list."""
+        prefer = self.game.prefer
+        if prefer is None:
+            return
+        took = f"m >> {self.capture_shift} & {(1 << self.layout_bits) - 1}"
+        if any(isinstance(r, ir.ParamRule) for r in self.game.rules):
+            took += " if m.__class__ is int else 0"
+        w(f"if len(out) > 1:   # prefer: {'most' if prefer.most else 'least'}")
+        with w.indent():
+            w(f"score = [{self.expr(prefer.measure, p)} for took in [{took} for m in out]]")
+            w(f"top = {'max' if prefer.most else 'min'}(score)")
+            w("out = [m for m, v in zip(out, score) if v == top]")
 
     def checkpoint(self, w: SourceWriter) -> None:
         """Where a stoppable listing may stop: it has a move (or, with a filter, a

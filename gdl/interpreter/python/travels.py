@@ -55,6 +55,8 @@ class TravelCode:
         def table(self, name: str, value: Any) -> str: ...
         def counted_moves(self, w: SourceWriter, rule: ir.StepRule, p: int, mine: str,
                           enc: Encoding) -> None: ...
+        def flying_jumps(self, w: SourceWriter, rule: ir.JumpRule, p: int,
+                         enc: Encoding) -> None: ...
 
     def droppable(self, rule: ir.DropRule) -> list[int]:
         """The kinds a drop rule may put down: its own, or every kind a hand can hold."""
@@ -96,6 +98,9 @@ class TravelCode:
             w("low = m & -m")
             w("m ^= low")
             w("f = low.bit_length() - 1")
+            if rule.far:
+                self.flying_jumps(w, rule, p, enc)
+                return
             if not rule.repeat:
                 for off, land, mask in steps:
                     w(f"if {mask!r} >> f & 1 and over >> (f + {off}) & 1 "

@@ -18,8 +18,8 @@ from gdl.interpreter.core.check.board_expressions import BoardFunctions
 from gdl.interpreter.core.check.folding import (
     FOLDED_LIMIT, MAX_FOLDED_DIGITS, fold, folded_numbers)
 from gdl.interpreter.core.check.scope import (
-    AXIS, BUILTIN_NAMES, CONNECTIVITY, CONST, DISTANCE, EFFECT, END, FUNCTIONS, ILLEGAL, Context,
-    Scope, check_index, constant, error, expect, unknown)
+    AXIS, BUILTIN_NAMES, CONNECTIVITY, CONST, DISTANCE, EFFECT, END, FUNCTIONS, ILLEGAL, PREFER,
+    Context, Scope, check_index, constant, error, expect, unknown)
 from gdl.interpreter.core.geometry import COMPASS, Geometry, shifted
 from gdl.interpreter.core.ir import BOOL, CELLS, INT, LIST
 
@@ -91,6 +91,10 @@ class Lowerer(BoardFunctions):
             return ir.Pieces(ir.ANY, scope.pieces.index(text))
         if text in BUILTIN_NAMES:
             return self._builtin(ident, ctx)
+        if text == "taken":   # not reserved: a v2 file may name a variable so
+            if ctx.mode != PREFER:
+                raise error("'taken' (the cells a move takes) is only known in 'prefer'", ident)
+            return ir.Taken()
         if scope.geometry is not None and text in scope.geometry.names:
             cell = scope.geometry.names[text]
             if not scope.geometry.playable >> cell & 1:

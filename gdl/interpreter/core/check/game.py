@@ -22,6 +22,7 @@ from gdl.interpreter.core import ir
 from gdl.interpreter.core.check.counts import CountChecks
 from gdl.interpreter.core.check.declarations import DeclarationChecks
 from gdl.interpreter.core.check.moves import MoveChecks
+from gdl.interpreter.core.check.whole_moves import WholeMoveChecks
 from gdl.interpreter.core.check.symmetry import SymmetryChecks
 from gdl.interpreter.core.check.expressions import Lowerer
 from gdl.interpreter.core.check.scope import (
@@ -66,7 +67,8 @@ def parse_option_value(name: str, text: str, default: Any) -> Any:
     return values[0]
 
 
-class _Checker(MoveChecks, CountChecks, SymmetryChecks, DeclarationChecks):
+class _Checker(MoveChecks, CountChecks, SymmetryChecks, DeclarationChecks,
+               WholeMoveChecks):
     def __init__(self, rules: ast.Rules, options: dict[str, str]):
         self.rules = rules
         self.user_options = options
@@ -104,6 +106,7 @@ class _Checker(MoveChecks, CountChecks, SymmetryChecks, DeclarationChecks):
             raise OptionError(f"this game has no option '{unused[0]}' (its options: {declared})")
         self._require_complete()
         self._check_notation()
+        self._check_preference()
         plies = None
         if self.scope.counts_plies:   # the move counter is the last state variable
             plies = len(self.variables)
@@ -132,7 +135,7 @@ class _Checker(MoveChecks, CountChecks, SymmetryChecks, DeclarationChecks):
             illegal=self.illegal, rule_bits=self._rule_bits(), neutral=tuple(self.scope.neutral),
             tracks=tuple(cells for _, cells in sorted(self.tracks.values())),
             hand=self.scope.hand, returns_as=self.scope.returns_as, heuristic=self.heuristic,
-            move_laws=tuple(self.move_laws),
+            move_laws=tuple(self.move_laws), prefer=self.preference,
             notation=None if self.notation is None else self.notation.name.text)
 
     def _rule_bits(self) -> int:

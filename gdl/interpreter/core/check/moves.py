@@ -1,4 +1,4 @@
-"""Move rules, effects and the legality filter: AST -> the core IR's rules (docs/core.md).
+"""Move rules and effects: AST -> the core IR's rules (docs/core.md).
 
 A board move is a sequence of stages; each lowers to a board rule object
 (place, choose, step/slide/ride, jump, pass) with its effects, the first one
@@ -15,7 +15,8 @@ import attrs
 from gdl.grammar import ast
 from gdl.interpreter.core import ir
 from gdl.interpreter.core.check.expressions import Lowerer
-from gdl.interpreter.core.check.scope import (CONST, DISTANCE, EFFECT, ILLEGAL, MOVE, Context,
+from gdl.interpreter.core.check.whole_moves import check_flying
+from gdl.interpreter.core.check.scope import (CONST, DISTANCE, EFFECT, MOVE, Context,
     check_index, check_span, constant, error, expect, owner_word, unknown)
 from gdl.interpreter.core.ir import BOOL, CELLS, COUNTS, INT, LIST
 
@@ -210,9 +211,10 @@ class MoveChecks:
                                                                     "where it starts")
             over = self._cells(action.over, ctx, "what a piece jumps over")
             to = self._cells(action.to, ctx, "where a piece jumps to")
+            check_flying(action, self.scope)
             return ir.JumpRule(name, kind, self._directions(action.directions), over, to,
                                action.repeat, self._effects(effects, after), origin,
-                               by_path=action.by_path)
+                               by_path=action.by_path, far=action.far)
         if any(isinstance(r, ir.PassRule) for r in self.rules_ir):
             raise error("a game has at most one pass rule", action)
         return ir.PassRule(name, action.always, self._effects(effects, after, cell=False))
@@ -285,13 +287,6 @@ class MoveChecks:
                    + self._effects(node.effects, ctx))
         self.rules_ir.append(ir.ParamRule(self._rule_name(node.name, "move"), tuple(ranges), guard,
                                           effects))
-
-    def _illegal(self, node: ast.Illegal) -> None:
-        if self.illegal is not None:
-            raise error("'illegal' is declared twice; join the conditions with 'or'", node)
-        self.illegal = expect(self.lower.lower(node.condition, Context(ILLEGAL)), BOOL,
-                              node.condition,
-                              "the legality filter")
 
     def _effects(self, effects: tuple[ast.Effect, ...], ctx: Context,
                  cell: bool = True) -> tuple[ir.Effect, ...]:

@@ -23,6 +23,7 @@ from gdl.interpreter.core.ir import BOOL, CELLS
 CONST, MOVE, EFFECT, END = "constant", "move", "effect", "end"   # where an expression is evaluated
 ILLEGAL = "illegal"   # the legality filter: the position after a move, `here` and `origin` known
 DISTANCE = "distance"   # a counted slide's length: `origin` is the piece's cell, `axis` its line
+PREFER = "prefer"   # a move's measure: the position before it, `taken` its captured cells
 
 CONNECTIVITY = ("adjacent", "reach", "alive", "connects", "connected")
 AXIS = "axis"   # the line through cells along a direction

@@ -16,8 +16,9 @@ from gdl.interpreter.core.ir.expressions import (
     ANY, Adjacent, Attacked, Axis, BOOL, CELLS, COUNTS, Captured, Connected, Const, CountAt,
     CountsWhere, Empty, Expr, Flank, Full, HISTORY, HasMoves, Here, INT, InHand, LIST, Line,
     LinesHolding, MOVER, OPPONENT, Offsets, Op, Origin, Owner, Param, PerPlayer, Pieces, Plies,
-    Reach, Repeated, Shift, Slot, Streak, Var, Zone, walk, within_empty)
-from gdl.interpreter.core.ir.game import GameIR, Quantity, Symmetry, Variable, ZoneFamily
+    Reach, Repeated, Shift, Slot, Streak, Taken, Var, Zone, walk, within_empty)
+from gdl.interpreter.core.ir.game import (
+    GameIR, Preference, Quantity, Symmetry, Variable, ZoneFamily)
 from gdl.interpreter.core.ir.rules import (
     BoardRule, ChooseRule, DropRule, EndRule, JumpRule, ParamRule, PassRule, PlaceRule, Rule,
     SelectRule, Stage, StepRule)
@@ -28,7 +29,7 @@ __all__ = ["ANY", "Add", "Adjacent", "Again", "Assign", "Attacked", "Axis", "BOO
            "Flank", "Flip", "Full", "GameIR", "Group", "Guard", "HISTORY", "HasMoves", "Here",
            "INT", "InHand", "JumpRule", "LIST", "Line", "LinesHolding", "MOVER", "OPPONENT",
            "Offsets", "Op", "Origin", "Owner", "Param", "ParamRule", "PassRule", "PerPlayer",
-           "Pieces", "PlaceRule", "Plies", "Promote", "Quantity", "Reach", "Reflect", "Remove",
-           "Repeated", "Rotate", "Rule", "SelectRule", "SetCount", "Shift", "Slot", "Sow",
-           "Stage", "StepRule", "Streak", "Swap", "Symmetry", "Toggle", "Var", "Variable", "Zone",
-           "ZoneFamily", "walk", "within_empty"]
+           "Pieces", "PlaceRule", "Plies", "Preference", "Promote", "Quantity", "Reach",
+           "Reflect", "Remove", "Repeated", "Rotate", "Rule", "SelectRule", "SetCount", "Shift",
+           "Slot", "Sow", "Stage", "StepRule", "Streak", "Swap", "Symmetry", "Taken", "Toggle",
+           "Var", "Variable", "Zone", "ZoneFamily", "walk", "within_empty"]

@@ -143,6 +143,13 @@ class Captured:
 
 
 @attrs.frozen
+class Taken:
+    """The cells the move takes: what its travels land on or jump over, and its placements
+    replace (none for a pass or a move of numbers). Read of each legal move by `prefer`."""
+    type: str = CELLS
+
+
+@attrs.frozen
 class Here:
     """The cell where the move's piece landed (in the effects of a board move)."""
     type: str = CELLS
@@ -269,5 +276,6 @@ class Op:
 
 
 Expr = (Const | PerPlayer | Pieces | Empty | Full | HasMoves | Flank | Shift | Line | Plies
-        | Repeated | Streak | Captured | Here | Origin | Attacked | Adjacent | Reach | CountAt
-        | CountsWhere | InHand | Zone | Slot | LinesHolding | Var | Param | Op | Connected | Axis)
+        | Repeated | Streak | Captured | Taken | Here | Origin | Attacked | Adjacent | Reach
+        | CountAt | CountsWhere | InHand | Zone | Slot | LinesHolding | Var | Param | Op | Connected
+        | Axis)

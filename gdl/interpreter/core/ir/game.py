@@ -63,6 +63,15 @@ class Quantity:
 
 
 @attrs.frozen
+class Preference:
+    """`prefer: most EXPR`: of the legal moves, only those whose measure (a number read of
+    each move on the position before it: `Taken` is its captured cells) is greatest stay
+    legal (`most` False: smallest). Applied to each class of `priority`, after it."""
+    most: bool
+    measure: Expr
+
+
+@attrs.frozen
 class GameIR:
     name: str
     title: str
@@ -102,6 +111,7 @@ class GameIR:
     move_laws: tuple[str, ...] = ()                       # "commutes", "undoes itself"
     heuristic: Quantity | None = None                     # `heuristic: EXPR`, a lower bound on
                                                           # the moves to a win (one player)
+    prefer: Preference | None = None                      # `prefer: most EXPR`
     notation: str | None = None                           # `notation chess`: a standard
                                                           # family its moves are also read in
 

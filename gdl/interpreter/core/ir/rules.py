@@ -71,7 +71,9 @@ class StepRule:
 class JumpRule:
     """Jump over a neighbour in `over` to the cell beyond in `to`, capturing the jumped piece;
     with `repeat`, the same piece jumps on while it can and the whole chain is one move
-    (captured pieces leave the board when the move ends)."""
+    (captured pieces leave the board when the move ends: until then they block, and none is
+    jumped twice). A chain's move is its ends and its captures: two paths alike in these are
+    one move (unless `by_path`)."""
     name: str
     kind: int
     directions: tuple[Offsets, ...]
@@ -82,6 +84,8 @@ class JumpRule:
     origin: Expr | None = None
     more: tuple[Stage, ...] = ()
     by_path: bool = False   # each path of a chain its own move (its jumps kept in the move)
+    far: bool = False   # flying: any empty cells before the jumped piece, and it lands on any
+                        # cell of `to` beyond it across empty cells (a draughts king)
 
 
 @attrs.frozen
