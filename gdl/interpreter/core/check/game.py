@@ -18,9 +18,11 @@ import attrs
 from gdl.errors import OptionError, RulesError
 from gdl.grammar import ast
 from gdl.grammar.limits import MAX_DIGITS
+from gdl.grammar.parser import keywords
 from gdl.interpreter.core import ir
 from gdl.interpreter.core.check.counts import CountChecks
 from gdl.interpreter.core.check.declarations import DeclarationChecks
+from gdl.interpreter.core.check.definitions import Definitions
 from gdl.interpreter.core.check.moves import MoveChecks
 from gdl.interpreter.core.check.symmetry import SymmetryChecks
 from gdl.interpreter.core.check.expressions import Lowerer
@@ -88,6 +90,7 @@ class _Checker(MoveChecks, CountChecks, SymmetryChecks, DeclarationChecks):
         self.every_move: ast.EveryMove | None = None   # effects every later move rule runs
         self.tracks: dict[str, tuple[int, tuple[int, ...]]] = {}
         self.declared: list[ast.Ident] = []   # every name so far (none may be a cell's name)
+        self.definitions = Definitions(rules.statements, self._global_names)
 
     # ---- driver
     def run(self) -> ir.GameIR:
@@ -96,6 +99,7 @@ class _Checker(MoveChecks, CountChecks, SymmetryChecks, DeclarationChecks):
             raise error(f"'{header.kind}' files are not supported yet; this version compiles games",
                         header)
         for statement in self.rules.statements:
+            statement = self.definitions.expand_statement(statement)
             self._require_order(statement)
             getattr(self, "_" + type(statement).__name__.lower())(statement)
         unused = sorted(set(self.user_options) - set(self.scope.options))
@@ -181,17 +185,48 @@ class _Checker(MoveChecks, CountChecks, SymmetryChecks, DeclarationChecks):
         if ident.text in RESERVED and not (option and function_name):
             raise error(f"'{ident.text}' is a built-in name and cannot be redefined", ident)
         s = self.scope
-        taken = [*s.players, *s.options, *s.regions, *s.directions, *s.variables,
-                 *self.tracks]
-        if s.pieces_declared:
-            taken += s.pieces
-        if ident.text in taken:
+        if ident.text in self._global_names():
             raise error(f"'{ident.text}' is already declared", ident)
         if s.geometry is not None and ident.text in s.geometry.names:
             raise error(f"'{ident.text}' is a cell name and cannot be redefined", ident)
         self.declared.append(ident)
 
+    def _global_names(self) -> frozenset[str]:
+        """The names declared so far that every statement sees (not a move's parameters)."""
+        s = self.scope
+        taken = [*s.players, *s.options, *s.regions, *s.directions, *s.variables,
+                 *self.tracks, *self.definitions.table, *(z.name for z in s.zones)]
+        if s.pieces_declared:
+            taken += s.pieces
+        return frozenset(taken)
+
     # ---- statements
+    def _define(self, node: ast.Define) -> None:
+        """`define NAME(p, q): EXPR` (definitions.py puts it in where it is used)."""
+        self._refuse_name(node.name, "a definition")
+        self.definitions.define(node, self._refuse_name)
+        self.declared.append(node.name)
+
+    def _refuse_name(self, ident: ast.Ident, what: str) -> None:
+        """A definition's or a parameter's name must be its own: not a keyword, a built-in,
+        a player or anything declared, a cell or a direction of the board."""
+        text, s = ident.text, self.scope
+        own = f"{what} needs a name of its own"
+        if text in FUNCTIONS:
+            raise error(f"'{text}' is a built-in function; {own}", ident)
+        if text in RESERVED:
+            raise error(f"'{text}' is a built-in name; {own}", ident)
+        if text in keywords() and what == "a definition":   # `repeated board` reads a word
+            raise error(f"'{text}' is a keyword of the rules language; {own}", ident)
+        if text in s.players:
+            raise error(f"'{text}' is a player; {own}", ident)
+        if text in self._global_names():
+            raise error(f"'{text}' is already declared; {own}", ident)
+        if s.geometry is not None and text in s.geometry.names:
+            raise error(f"'{text}' is a cell of the board; {own}", ident)
+        if s.geometry is not None and text in s.geometry.directions:
+            raise error(f"'{text}' is a direction of the board; {own}", ident)
+
     def _players(self, node: ast.Players) -> None:
         for ident in node.names:
             self._declare(ident)
