@@ -48,6 +48,8 @@ class Jump:
     pos: SourcePos
     origin: Expr | None = None
     by_path: bool = False   # `repeatedly by path`: two orders of the same captures are two moves
+    takes: bool = True      # False: `hop`, the jumped pieces stay
+    at_will: bool = False   # `repeatedly at will`: the chain may stop after any jump
 
 
 @attrs.frozen
