@@ -58,6 +58,8 @@ class MoveChecks(RepeatChecks):
                    ast.Pass: "pass", ast.Drop: "drop"}.get(type(node.action), "step")
         if isinstance(node.action, ast.Step) and node.action.slide:
             default = "slide"
+        if isinstance(node.action, ast.Jump) and not node.action.takes:
+            default = "hop"
         name = self._rule_name(node.name, default)
         first = self._stage_rule(name, node.action, self._every() + node.effects, Context(MOVE))
         more = []
