@@ -102,6 +102,9 @@ EXPECTED: dict[str, tuple[int, int, type[RulesError], str]] = {
                                              "cells; in definition 'points' (defined at 4:1)"),
     "definition_direction_argument.gdl": (5, 34, SEM, "'flanked' uses its parameter 'd' as a "
                                                       "direction"),
+    "hop_chain_without_at_will.gdl": (7, 7, SEM, "a chain of hops may stop after any hop: "
+                                                 "write `repeatedly at will`"),
+    "at_will_without_chain.gdl": (7, 7, SEM, "'at will' follows 'repeatedly'"),
     "function_two_items.gdl": (5, 19, SEM, "'count' takes one item, not 2"),
     "function_two_words.gdl": (5, 26, SYN, "a function takes one item, so 'count' cannot take "
                                            "'own' and then 'pawn'; write `count (own pawn)`"),

@@ -19,9 +19,9 @@ from gdl.grammar.ast.moves import (
     Action, BoardMove, Choose, Drop, EveryMove, Jump, MoveLaws, Notation, Param, ParamMove, Pass,
     Place, Repeat, Ride, Select, Stage, Step)
 from gdl.grammar.ast.statements import (
-    Board, Counts, Define, Direction, End, Hands, Header, Illegal, Links, Neutral, Option, PieceValue,
-    Pieces, Players, Priority, Quantity, Region, Rules, Setup, StateVar, Statement, Symmetry, Track,
-    Zones)
+    Board, Counts, Define, Direction, End, Hands, Header, Illegal, Links, Neutral, Option,
+    PieceValue, Pieces, Players, Priority, Quantity, Region, Rules, Setup, StateVar, Statement,
+    Symmetry, Track, Zones)
 from gdl.grammar.ast.puzzles import (
     Cycle, CycleMove, Inverse, Orientation, PermState, PuzzleGoal, PuzzleStart, PuzzleStatement,
     SlideMove, StackMove, Stacks, Target, Tiles)

@@ -17,13 +17,14 @@ definitions, is refused where it is written.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from gdl.errors import RulesSemanticError, SourcePos
 from gdl.grammar import ast
-from gdl.interpreter.core.check.scope import error
+from gdl.grammar.parser import keywords
+from gdl.interpreter.core.check.scope import FUNCTIONS, RESERVED, error
 
 
 @attrs.frozen
@@ -184,6 +185,42 @@ class Definitions:
             return body
         assert args is not None
         return _substitute(body, dict(zip(params, args)), name)
+
+
+class DefinitionChecks:
+    """The checker's `define` statement and the names it may take (mixed into the checker)."""
+
+    scope: Any
+    definitions: Definitions
+    declared: list[ast.Ident]
+    if TYPE_CHECKING:   # provided by the checker
+        def _global_names(self) -> frozenset[str]: ...
+
+    def _define(self, node: ast.Define) -> None:
+        """`define NAME(p, q): EXPR` (definitions.py puts it in where it is used)."""
+        self._refuse_name(node.name, "a definition")
+        self.definitions.define(node, self._refuse_name)
+        self.declared.append(node.name)
+
+    def _refuse_name(self, ident: ast.Ident, what: str) -> None:
+        """A definition's or a parameter's name must be its own: not a keyword, a built-in,
+        a player or anything declared, a cell or a direction of the board."""
+        text, s = ident.text, self.scope
+        own = f"{what} needs a name of its own"
+        if text in FUNCTIONS:
+            raise error(f"'{text}' is a built-in function; {own}", ident)
+        if text in RESERVED:
+            raise error(f"'{text}' is a built-in name; {own}", ident)
+        if text in keywords() and what == "a definition":   # `repeated board` reads a word
+            raise error(f"'{text}' is a keyword of the rules language; {own}", ident)
+        if text in s.players:
+            raise error(f"'{text}' is a player; {own}", ident)
+        if text in self._global_names():
+            raise error(f"'{text}' is already declared; {own}", ident)
+        if s.geometry is not None and text in s.geometry.names:
+            raise error(f"'{text}' is a cell of the board; {own}", ident)
+        if s.geometry is not None and text in s.geometry.directions:
+            raise error(f"'{text}' is a direction of the board; {own}", ident)
 
 
 def _substitute(node: Any, args: dict[str, ast.Expr], name: str) -> Any:

@@ -178,14 +178,15 @@ class Lowerer(BoardFunctions):
 
     def _apply(self, node: ast.Apply, ctx: Context) -> ir.Expr:
         fn = node.fn.text
-        arg = node.arg
+        items = node.arg
         zones = [z.name for z in self.scope.zones]
         known = (fn in FUNCTIONS or fn in ("own", "enemy", "hand", "repeated", "streak")
                  or fn in self.scope.players or fn in zones)
-        if known and isinstance(arg, ast.ListExpr) and arg.parens and fn not in _SEVERAL_ITEMS:
-            raise error(f"'{fn}' takes one item, not {len(arg.items)}: write `{fn} X` or "
+        if known and isinstance(items, ast.ListExpr) and items.parens and \
+                fn not in _SEVERAL_ITEMS:
+            raise error(f"'{fn}' takes one item, not {len(items.items)}: write `{fn} X` or "
                         f"`{fn}(X)` (several items are for `reach(X, Y)`, `connects(X, A, B)`, "
-                        f"`axis(X, D)` and definitions)", arg)
+                        f"`axis(X, D)` and definitions)", items)
         if fn in ("own", "enemy") or fn in self.scope.players:
             return self._owned_kind(node, ctx)
         if fn in zones or fn == "slot":

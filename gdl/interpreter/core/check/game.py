@@ -18,23 +18,21 @@ import attrs
 from gdl.errors import OptionError, RulesError
 from gdl.grammar import ast
 from gdl.grammar.limits import MAX_DIGITS
-from gdl.grammar.parser import keywords
 from gdl.interpreter.core import ir
 from gdl.interpreter.core.check.counts import CountChecks
 from gdl.interpreter.core.check.declarations import DeclarationChecks
-from gdl.interpreter.core.check.definitions import Definitions
+from gdl.interpreter.core.check.definitions import DefinitionChecks, Definitions
 from gdl.interpreter.core.check.moves import MoveChecks
 from gdl.interpreter.core.check.symmetry import SymmetryChecks
 from gdl.interpreter.core.check.expressions import Lowerer
 from gdl.interpreter.core.check.scope import (
-    CONST, END, MOVE, FUNCTIONS, BUILTIN_NAMES, Context, Scope,
+    CONST, END, MOVE, FUNCTIONS, BUILTIN_NAMES, RESERVED, Context, Scope,
     constant, error, expect, unknown)
 from gdl.interpreter.core.geometry import Geometry
 from gdl.interpreter.core.ir import BOOL, CELLS, INT, LIST
 from gdl.interpreter.core.symmetry import close
 from gdl.interpreter.notation.board_map import NOTATIONS, chess_map, go_map
 
-RESERVED = set(BUILTIN_NAMES) | set(FUNCTIONS) | {"mover", "opponent", "draw"}
 _INT_TEXT = re.compile(r"-?[0-9]+")
 MAX_PLAYERS = 8
 
@@ -68,7 +66,7 @@ def parse_option_value(name: str, text: str, default: Any) -> Any:
     return values[0]
 
 
-class _Checker(MoveChecks, CountChecks, SymmetryChecks, DeclarationChecks):
+class _Checker(MoveChecks, CountChecks, SymmetryChecks, DeclarationChecks, DefinitionChecks):
     def __init__(self, rules: ast.Rules, options: dict[str, str]):
         self.rules = rules
         self.user_options = options
@@ -201,32 +199,6 @@ class _Checker(MoveChecks, CountChecks, SymmetryChecks, DeclarationChecks):
         return frozenset(taken)
 
     # ---- statements
-    def _define(self, node: ast.Define) -> None:
-        """`define NAME(p, q): EXPR` (definitions.py puts it in where it is used)."""
-        self._refuse_name(node.name, "a definition")
-        self.definitions.define(node, self._refuse_name)
-        self.declared.append(node.name)
-
-    def _refuse_name(self, ident: ast.Ident, what: str) -> None:
-        """A definition's or a parameter's name must be its own: not a keyword, a built-in,
-        a player or anything declared, a cell or a direction of the board."""
-        text, s = ident.text, self.scope
-        own = f"{what} needs a name of its own"
-        if text in FUNCTIONS:
-            raise error(f"'{text}' is a built-in function; {own}", ident)
-        if text in RESERVED:
-            raise error(f"'{text}' is a built-in name; {own}", ident)
-        if text in keywords() and what == "a definition":   # `repeated board` reads a word
-            raise error(f"'{text}' is a keyword of the rules language; {own}", ident)
-        if text in s.players:
-            raise error(f"'{text}' is a player; {own}", ident)
-        if text in self._global_names():
-            raise error(f"'{text}' is already declared; {own}", ident)
-        if s.geometry is not None and text in s.geometry.names:
-            raise error(f"'{text}' is a cell of the board; {own}", ident)
-        if s.geometry is not None and text in s.geometry.directions:
-            raise error(f"'{text}' is a direction of the board; {own}", ident)
-
     def _players(self, node: ast.Players) -> None:
         for ident in node.names:
             self._declare(ident)

@@ -44,10 +44,10 @@ class RepeatChecks:
     lower: Any
     if TYPE_CHECKING:   # provided by `moves.MoveChecks`
         def _stage_rule(self, name: str, action: ast.Action, effects: tuple[ast.Effect, ...],
-                        ctx: Context) -> ir.Rule: ...
+                        ctx: Context) -> Any: ...
 
     def _repeated(self, node: ast.BoardMove, first: ir.BoardRule,
-                  rest: tuple[ir.Stage, ...]) -> list[ir.BoardRule]:
+                  rest: tuple[ir.Stage, ...]) -> list[ir.StepRule | ir.JumpRule]:
         """`repeat [up to N] step|jump ...`: sugar for N rules per direction, the k-th made of
         k copies of the travel (each later one from `here`, the cell the piece landed on, the
         same way, its effects run after each), then the move's further stages. Every count
@@ -57,7 +57,7 @@ class RepeatChecks:
         repeat, action = node.repeat, node.action
         assert repeat is not None
         jump = isinstance(action, ast.Jump) and isinstance(first, ir.JumpRule)
-        if jump and action.repeat:
+        if isinstance(action, ast.Jump) and action.repeat:
             raise error("'repeat' makes a straight chain of jumps itself: leave out "
                         "'repeatedly'", repeat)
         if not jump and (not isinstance(action, ast.Step) or action.slide
@@ -87,7 +87,7 @@ class RepeatChecks:
         if len(ways) != 1:
             raise error(f"a repeated {verb}'s directions must give each player as many ways",
                         action)
-        rules: list[ir.BoardRule] = []
+        rules: list[ir.StepRule | ir.JumpRule] = []
         for way in range(ways.pop()):
             direction = tuple((offsets[way],) for offsets in first.directions)
             travel = attrs.evolve(first, directions=direction)

@@ -32,6 +32,7 @@ BUILTIN_NAMES = ("empty", "occupied", "own", "enemy", "full", "moves", "dark", "
 FUNCTIONS = ("row", "column", "rows", "columns", "line", "count", "size", "sum", "flank", "moves",
              "slot", "streak", "lowest",
              *CONNECTIVITY, AXIS)
+RESERVED = set(BUILTIN_NAMES) | set(FUNCTIONS) | {"mover", "opponent", "draw"}
 OWNER_WORDS = {"own": ir.MOVER, "mover": ir.MOVER, "enemy": ir.OPPONENT, "opponent": ir.OPPONENT}
 
 
