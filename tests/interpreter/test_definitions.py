@@ -147,6 +147,8 @@ HEADER = 'game "t"\nplayers A B\nboard 4 x 4\n'
      "definition 'f' (defined at 4:1) uses 'v', declared after it"),
     ("define f(c): c\nmove: place on f 1..2", (5, 16), "'f' is used as `f(c)`"),
     ("define f: a1\nstate f = 0", (5, 7), "'f' is already declared"),
+    ("move: place on empty and f\ndefine f: a1", (4, 26), "'f' is defined later (at 5:1); a "
+                                                         "definition comes before its uses"),
 ])
 def test_misuse_is_a_located_error(lines, where, message):
     source = HEADER + lines + "\n" + ("" if "move" in lines else "move: place on empty\n") + \

@@ -138,7 +138,7 @@ class Definitions:
     # ---- uses
     def expand_statement(self, statement: Any) -> Any:
         """A statement with every use of a definition put in."""
-        if not self.table or isinstance(statement, ast.Define):
+        if not self.written or isinstance(statement, ast.Define):
             return statement
         bound = frozenset(p.name.text for p in _params(statement))
         return self.expand(statement, bound)
@@ -154,6 +154,12 @@ class Definitions:
             items = arg.items if isinstance(arg, ast.ListExpr) and arg.parens else (arg,)
             return self._use(definition, node, tuple(self.expand(i, bound) for i in items),
                              bound)
+        word = node.ident if isinstance(node, ast.Name) else \
+            node.fn if isinstance(node, (ast.Apply, ast.ApplyOf)) else None
+        if word is not None and word.text in self.written and word.text not in self.table:
+            later = self.written[word.text].pos
+            raise error(f"'{word.text}' is defined later (at {later.line}:{later.column}); "
+                        f"a definition comes before its uses", word)
         if isinstance(node, ast.ApplyOf) and node.fn.text in self.table:
             definition = self.table[node.fn.text]
             raise error(f"'{definition.name}' is used as `{definition.usage()}`", node)
