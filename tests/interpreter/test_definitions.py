@@ -166,3 +166,11 @@ def test_a_direction_parameter_takes_a_per_player_direction():
     game = compile_text(source, "d.gdl")
     # A: a1 or a4; B (ahead is s): the other corner, or the cell above a1 (a2)
     assert perft(game, game.initial_state(), 2) == 2 + 1
+
+
+def test_a_call_is_a_functions_one_item():
+    """`adjacent reach(own, empty)` is `adjacent (reach(own, empty))`."""
+    rules = HEADER + "move: place on empty and {}\nend: draw if full\n"
+    bare = compile_text(rules.format("adjacent reach(own, empty)"), "a.gdl")
+    grouped = compile_text(rules.format("adjacent (reach(own, empty))"), "a.gdl")
+    assert bare.ir.rules == grouped.ir.rules
