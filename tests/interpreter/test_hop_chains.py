@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import random
+
 import pytest
 
 from gdl.catalog import compile_text
@@ -14,6 +16,7 @@ from gdl.errors import RulesError
 from gdl.interpreter.c.game import NativeGame
 from gdl.solvers.search.perft import perft
 
+from tests.interpreter.c.lockstep import lockstep
 from tests.interpreter.c.test_native import needs_cc
 
 RULES = Path(__file__).parents[1] / "data" / "rules"
@@ -199,3 +202,35 @@ def test_misused_chains_are_located_errors(line, message):
     with pytest.raises(RulesError, match=message) as info:
         compile_text(HEADER + line + "\nend: draw if full\n", "bad.gdl")
     assert info.value.pos.line == 7
+
+
+HOP_KINGS = """game "Hop kings"
+players A B
+board 5 x 5
+pieces king peg
+setup A king: c1
+setup B king: c5
+setup A peg: a1 or b2 or d2 or e1
+setup B peg: a5 or b4 or d4 or e5
+move: step king n s e w ne nw se sw to not own
+move: hop peg n s e w over occupied to not own
+move: hop peg ne nw se sw over occupied to empty repeatedly at will
+move: step peg n s e w to empty
+illegal: attacked own king
+end: mover wins if no enemy king
+end: draw if plies >= 40
+"""
+
+
+@needs_cc
+def test_a_hop_attacks_where_it_lands_on_both_back_ends():
+    """A hop takes only what stands where it lands: `attacked` reads it by the general
+    form, and both back ends list the same moves, game after game."""
+    game = compile_text(HOP_KINGS, "hop_kings.gdl")
+    native = NativeGame(game, per_call=True)
+    start = game.initial_state()
+    assert [perft(game, start, d) for d in (1, 2, 3)] == [17, 287, 4449]
+    assert native.native_perft(start, 3) == 4449
+    rng = random.Random(1)
+    for _ in range(10):
+        lockstep(game, native, rng)
