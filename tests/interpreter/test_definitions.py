@@ -174,3 +174,31 @@ def test_a_call_is_a_functions_one_item():
     bare = compile_text(rules.format("adjacent reach(own, empty)"), "a.gdl")
     grouped = compile_text(rules.format("adjacent (reach(own, empty))"), "a.gdl")
     assert bare.ir.rules == grouped.ir.rules
+
+
+EVERYWHERE = """game "Everywhere"
+players solo
+option n = 4
+board n x n
+pieces stone
+define edge(k): row k or column k
+define twice(v): 2 * v
+region rim: {edge}
+value stone = {twice}
+state left = {twice}
+move: place stone on empty and not rim then left -= 1 if here in {edge}
+illegal: count (own and rim) > {twice}
+heuristic: left - {twice} + 2
+goal: no (empty and not rim)
+"""
+
+
+def test_a_definition_works_wherever_an_expression_does():
+    """Regions, values, state, moves, effects, the filter, the heuristic: the IR is the one
+    of the rules written out."""
+    defined = EVERYWHERE.format(edge="edge(1)", twice="twice(1)")
+    plain = EVERYWHERE.format(edge="(row 1 or column 1)", twice="(2 * 1)")
+    a, b = compile_text(defined, "e.gdl"), compile_text(plain, "e.gdl")
+    assert a.ir.rules == b.ir.rules and a.ir.illegal == b.ir.illegal
+    assert a.ir.piece_values == b.ir.piece_values and a.ir.variables == b.ir.variables
+    assert a.ir.heuristic.expr == b.ir.heuristic.expr
