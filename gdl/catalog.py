@@ -31,6 +31,7 @@ from gdl.interpreter.layouts.summary import WALK_LENGTH, WALKS, summary as puzzl
 from gdl.interpreter.layouts.summary import violations as puzzle_violations
 from gdl.ai import fitted as use
 from gdl.ai.equip import equip
+from gdl.start_warnings import start_warnings
 
 SANITY_PLAYOUTS = 200   # random games `check` plays to show the compiled rules run
 
@@ -185,9 +186,11 @@ def _random_step(game: CompiledGame, state: tuple, rng: random.Random) -> tuple:
 @attrs.frozen
 class Report:
     """What `gdl check` prints: the summary (`text`, stdout), the errors found in play
-    (`errors`, each a located report with its counterexample, stderr); `ok` when none."""
+    (`errors`, each a located report with its counterexample, stderr) and the warnings
+    (start_warnings.py); `ok` when there is no error."""
     text: str
     errors: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()   # rules that are legal but likely wrong (stderr too)
 
     @property
     def ok(self) -> bool:
@@ -214,7 +217,8 @@ def check(game: str, options: Mapping[str, str] | None = None, seed: int = 0,
     lines = random_games(compiled, games or SANITY_PLAYOUTS, plies, seed)
     verification = verify(compiled, lines, seed)
     return Report(game_summary(compiled, lines, verification),
-                  tuple(_located(game, r) for r in verification.results if not r.holds))
+                  tuple(_located(game, r) for r in verification.results if not r.holds),
+                  start_warnings(compiled, resolve(game), options))
 
 
 def invariants(game: str, options: Mapping[str, str] | None = None, seed: int = 0,

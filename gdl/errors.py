@@ -26,6 +26,9 @@ class SourcePos:
 
     line: int
     column: int
+    # Where the text came from when it is not written here: a definition's body put in at
+    # its use (`in definition 'fork' (defined at 4:1)`); errors at this place end with it.
+    note: str = attrs.field(default="", eq=False, repr=False)
 
 
 class RulesError(GdlError):
@@ -39,6 +42,8 @@ class RulesError(GdlError):
 
     def __init__(self, message: str, pos: SourcePos | None = None,
                  filename: str = "<rules>", source: str | None = None):
+        if pos is not None and pos.note:
+            message = f"{message}; {pos.note}"
         super().__init__(message)
         self.message = message
         self.pos = pos

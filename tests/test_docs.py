@@ -265,6 +265,9 @@ FEATURES = {
     "a parameterised move": r"^move \w+ \w+ in\b",
     "a hex board": r"^board hex \w+ \w+",
     "a points board": r"^board \w+ x \w+ links\b",
+    "a definition with parameters": r"^define \w+\(\w+(, \w+)*\):",
+    "a hop chain that may stop": r"\bhop\b.*\brepeatedly at will\b",
+    "a straight multi-jump": r"\brepeat jump\b",
 }
 
 

@@ -35,4 +35,5 @@ def check_document(game: str, report: Any) -> dict[str, Any]:
     lines = str(report).splitlines()
     return {"game": game, "ok": not getattr(report, "errors", ()),
             "summary": lines[0] if lines else "", "details": [ln.strip() for ln in lines[1:]],
-            "errors": list(getattr(report, "errors", ()))}
+            "errors": list(getattr(report, "errors", ())),
+            "warnings": list(getattr(report, "warnings", ()))}

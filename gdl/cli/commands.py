@@ -64,6 +64,8 @@ def cmd_check(args: argparse.Namespace, status: Status) -> int:
         dump(cli_json.check_document(args.game, report))
     else:
         print(report)
+    for warning in getattr(report, "warnings", ()):   # `file:line:col: warning: ...`
+        print(warning, file=sys.stderr)
     for error in errors:   # a declaration found false: `file:line:col: ...` and a counterexample
         print(error, file=sys.stderr)
     return EXIT_ERROR if errors else EXIT_OK

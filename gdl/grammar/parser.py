@@ -38,6 +38,10 @@ _CHAR_HINTS = {
 _MOVE_WITHOUT_COLON = re.compile(
     r"[\t ]*move(?:[\t ]+\w+)?[\t ]+(place|step|jump|pass)\b(?![\t ]*:)")
 
+# `count row 1`: a function given two items (`row`, then `1`); `(`, a name or a number next.
+_TWO_ITEMS = re.compile(r"\b([A-Za-z_]\w*)[\t ]+([A-Za-z_]\w*)[\t ]*$")
+_ITEM_STARTS = ("INT", "NAME", "LPAR")
+
 
 @functools.cache
 def _parser() -> lark.Lark:
@@ -82,6 +86,14 @@ def parse(text: str, filename: str = "<rules>") -> ast.Rules:
     return ast.Rules(header, tuple(statements), filename, text)
 
 
+@functools.cache
+def keywords() -> frozenset[str]:
+    """The words a game's grammar spells out (`board`, `move`, `over`, ...; not the puzzle
+    statements'): none may name a definition, which a statement could read as its word."""
+    grammar = resources.files("gdl.grammar").joinpath("rules.lark").read_text()
+    return frozenset(re.findall(r'"([A-Za-z]+)"', grammar.split("%extend statement")[0]))
+
+
 def _describe(terminal: str) -> str:
     if terminal in _TERMINAL_NAMES:
         return _TERMINAL_NAMES[terminal]
@@ -112,6 +124,12 @@ def _syntax_error(err: lark.exceptions.UnexpectedInput, text: str) -> RulesSynta
             pos = SourcePos(token.line, token.column)
         else:
             what = repr(str(token))
+        two = _TWO_ITEMS.search(line[:token.column - 1]) if token.type in _ITEM_STARTS else None
+        if two and not {two[1], two[2]} & keywords():
+            fn, item = two[1], two[2]
+            return RulesSyntaxError(f"unexpected {what}: a function takes one item, so "
+                                    f"'{fn}' cannot take '{item}' and then {what}; write "
+                                    f"`{fn} ({item} {token})`", pos)
         if str(token) == "..":
             return RulesSyntaxError(f"unexpected {what}; a range is written `rows A..B`, "
                                     f"`columns A..B` or, in a move, `n in A..B`", pos)
@@ -127,8 +145,8 @@ def _syntax_error(err: lark.exceptions.UnexpectedInput, text: str) -> RulesSynta
         if len(expected) > _MAX_EXPECTED:
             if "'players'" not in expected:
                 return RulesSyntaxError(f"unexpected {what}; expected an expression", pos)
-            keywords = [word.strip("'") for word in expected if word.startswith("'")]
-            close = difflib.get_close_matches(str(token), keywords, n=1)
+            words = [word.strip("'") for word in expected if word.startswith("'")]
+            close = difflib.get_close_matches(str(token), words, n=1)
             hint = f"; did you mean '{close[0]}'?" if close else ""
             return RulesSyntaxError(f"unexpected {what}; expected a statement keyword{hint}", pos)
         return RulesSyntaxError(f"unexpected {what}; expected {' or '.join(expected)}", pos)

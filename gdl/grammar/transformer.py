@@ -171,6 +171,13 @@ class Builder(MoveBuilder, PuzzleBuilder):
         # `goal: COND` is sugar for `end: mover wins if COND`
         return ast.End(ast.Ident("mover", position(meta)), "wins", children[0], position(meta))
 
+    def define(self, meta, children):
+        name, params, body = children
+        return ast.Define(ident(name), params, body, position(meta))
+
+    def def_params(self, meta, names):
+        return tuple(map(ident, names))
+
     def end(self, meta, children):
         who, outcome, condition = children
         return ast.End(ident(who), str(outcome), condition, position(meta))
@@ -206,7 +213,15 @@ class Builder(MoveBuilder, PuzzleBuilder):
         return ast.ListExpr(items, position(meta))
 
     def tuple_(self, meta, children):
-        return ast.ListExpr(tuple(children), position(meta))
+        return ast.ListExpr(tuple(children), position(meta), parens=True)
+
+    def apply_call(self, meta, children):
+        # `adjacent reach(X, Y)`: the inner call is the outer function's one item
+        outer, inner, *args = children
+        arg = args[0] if len(args) == 1 else ast.ListExpr(tuple(args), position(inner),
+                                                          parens=True)
+        call = ast.Apply(ident(inner), arg, None, position(inner))
+        return ast.Apply(ident(outer), call, None, position(meta))
 
     def index(self, meta, children):
         return ast.Index(children[0], children[1], position(meta))

@@ -63,10 +63,15 @@ class MoveBuilder(Transformer):
         return ast.Step(ident(piece), directions, to, position(meta), slide=True, origin=origin,
                         distance=distance, over=over)
 
-    def jump(self, meta, children):
-        piece, directions, far, origin, over, to, repeat, by_path = children
+    def jump(self, meta, children, takes=True):
+        piece, directions, far, origin, over, to, repeat, by_path, at_will = children
         return ast.Jump(ident(piece), directions, over, to, repeat is not None, position(meta),
-                        origin=origin, by_path=by_path is not None, far=far is not None)
+                        origin=origin, by_path=by_path is not None, far=far is not None,
+                        takes=takes, at_will=at_will is not None)
+
+    def hop(self, meta, children):
+        piece, *rest = children
+        return self.jump(meta, [piece, rest[0], None, *rest[1:]], takes=False)
 
     def origin(self, meta, children):
         return children[0]

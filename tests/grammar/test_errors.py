@@ -102,6 +102,24 @@ EXPECTED: dict[str, tuple[int, int, type[RulesError], str]] = {
                                              "in 'prefer'"),
     "flying_jump_by_path.gdl": (6, 7, SEM, "a flying jump ('far') lists each chain by its ends "
                                            "and captures; 'by path' is not supported with it"),
+    # ---- definitions and function calls
+    "definition_recursive.gdl": (4, 23, SEM, "definition 'chain' uses itself: a definition "
+                                             "cannot be recursive"),
+    "definition_argument_count.gdl": (5, 26, SEM, "'flanked' takes 2 arguments (d, who), not 1"),
+    "definition_named_builtin.gdl": (4, 8, SEM, "'count' is a built-in function; a definition "
+                                                "needs a name of its own"),
+    "definition_parameter_player.gdl": (4, 15, SEM, "'White' is a player; a parameter needs a "
+                                                    "name of its own"),
+    "definition_body_type.gdl": (6, 16, SEM, "each side of '+' must be a number, not a set of "
+                                             "cells; in definition 'points' (defined at 4:1)"),
+    "definition_direction_argument.gdl": (5, 34, SEM, "'flanked' uses its parameter 'd' as a "
+                                                      "direction"),
+    "hop_chain_without_at_will.gdl": (7, 7, SEM, "a chain of hops may stop after any hop: "
+                                                 "write `repeatedly at will`"),
+    "at_will_without_chain.gdl": (7, 7, SEM, "'at will' follows 'repeatedly'"),
+    "function_two_items.gdl": (5, 19, SEM, "'count' takes one item, not 2"),
+    "function_two_words.gdl": (5, 26, SYN, "a function takes one item, so 'count' cannot take "
+                                           "'own' and then 'pawn'; write `count (own pawn)`"),
 }
 
 

@@ -19,8 +19,9 @@ from gdl.grammar.ast.moves import (
     Action, BoardMove, Choose, Drop, EveryMove, Jump, MoveLaws, Notation, Param, ParamMove, Pass,
     Place, Repeat, Ride, Select, Stage, Step)
 from gdl.grammar.ast.statements import (
-    Board, Counts, Direction, End, Hands, Header, Illegal, Links, Neutral, Option, PieceValue,
-    Pieces, Players, Prefer, Priority, Quantity, Region, Rules, Setup, StateVar, Statement,
+    Board, Counts, Define, Direction, End, Hands, Header, Illegal, Links, Neutral, Option,
+    PieceValue, Pieces, Players, Prefer, Priority, Quantity, Region, Rules, Setup, StateVar,
+    Statement,
     Symmetry, Track, Zones)
 from gdl.grammar.ast.puzzles import (
     Cycle, CycleMove, Inverse, Orientation, PermState, PuzzleGoal, PuzzleStart, PuzzleStatement,
@@ -32,7 +33,8 @@ from gdl.grammar.ast.grids import (
 __all__ = [
     "Action", "Add", "Again", "AllDifferentRule", "Apply", "ApplyOf", "Area", "ArithmeticRule",
     "Assign", "Binary", "Board", "BoardMove", "CageRule", "Carry", "Choose", "Comparison",
-    "ConstraintStatement", "CountRule", "Counts", "Cycle", "CycleCells", "CycleMove", "Dir",
+    "ConstraintStatement", "CountRule", "Counts", "Cycle", "CycleCells", "CycleMove", "Define",
+    "Dir",
     "Direction", "Drop", "Effect", "End", "EveryMove", "Expr", "Fill", "Flip", "Givens", "GridVars",
     "Group", "Guarded", "Hands", "Header", "Ident", "Illegal", "Index", "Inverse", "Jump", "Links",
     "ListExpr", "MoveLaws", "Name", "Neighbour", "Neutral", "NoValueRule", "Notation", "Number",

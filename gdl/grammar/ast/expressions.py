@@ -61,8 +61,10 @@ class Neighbour:
 
 @attrs.frozen
 class ListExpr:
+    """`[a, b]`, or `(a, b)` (`parens`): a list, or a function's several arguments."""
     items: tuple[Expr, ...]
     pos: SourcePos
+    parens: bool = False
 
 
 @attrs.frozen

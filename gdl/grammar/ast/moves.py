@@ -49,6 +49,8 @@ class Jump:
     origin: Expr | None = None
     by_path: bool = False   # `repeatedly by path`: two orders of the same captures are two moves
     far: bool = False   # `far`: empty cells may lie before and after the jumped piece
+    takes: bool = True      # False: `hop`, the jumped pieces stay
+    at_will: bool = False   # `repeatedly at will`: the chain may stop after any jump
 
 
 @attrs.frozen

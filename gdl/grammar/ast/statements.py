@@ -200,7 +200,17 @@ class End:
     score: Expr | None = None
 
 
-Statement = (Players | Option | Board | Pieces | Direction | Region | Setup | Symmetry
+@attrs.frozen
+class Define:
+    """`define NAME(p, q): EXPR` (`params` None for `define NAME: EXPR`): a name for an
+    expression; the checker puts each use's arguments in for the parameters."""
+    name: Ident
+    params: tuple[Ident, ...] | None
+    body: Expr
+    pos: SourcePos
+
+
+Statement = (Define | Players | Option | Board | Pieces | Direction | Region | Setup | Symmetry
              | StateVar | PieceValue | Priority | Zones | BoardMove | ParamMove | End | Quantity
              | Illegal | Neutral | Counts | Track | Hands | Links | EveryMove | MoveLaws
              | Notation | Prefer)

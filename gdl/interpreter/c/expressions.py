@@ -280,6 +280,8 @@ class ExprC:
             return f"(!{test})" if e.op == "no" else test
         if e.op == "cells":
             return f"({self.truth(args[0], p)} ? PLAYABLE : ZERO)"
+        if e.op == "number":   # a truth value as a number: 1 or 0
+            return f"((int64_t)({self.truth(args[0], p)} ? 1 : 0))"
         if e.op == "in":
             return f"bb_any(bb_and({self.expr(args[0], p)}, {self.expr(args[1], p)}))"
         if e.op == "count":

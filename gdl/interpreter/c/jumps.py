@@ -1,8 +1,9 @@
 """Jumps and jump chains in C (the twin of `jump_moves` and `jump_chains` of
 gdl/interpreter/python/travels.py): a single jump is a test per step; a chain (`repeatedly`)
 is an explicit stack of (cell, captures so far), each maximal chain a move, in any stage of
-a move. A move is its ends and its captures, so a circuit of four or more captures run both
-ways is listed once; `by path` keeps each chain's jumps in the move's `path` word instead,
+a move (with `at will`, every chain); a hop takes nothing, and its chain lists each cell it
+reaches once. A move is its ends and its captures, so a circuit of four or more captures run
+both ways is listed once; `by path` keeps each chain's jumps in the move's `path` word instead,
 each order its own move."""
 
 from __future__ import annotations
@@ -36,14 +37,35 @@ class JumpsC(FlyingC, ListsC):
                 return
             if not rule.repeat:
                 for off, land, mask in steps:
+                    taken = f"bb_bit(f + ({off}))" if rule.takes else "ZERO"
                     w(f"if (bb_test({self.mask(mask)}, f) && bb_test(over, f + ({off})) "
                       f"&& bb_test(land, f + ({land}))) "
-                      + self.add(f"f + ({land})", "f", tag, f"bb_bit(f + ({off}))"))
+                      + self.add(f"f + ({land})", "f", tag, taken))
                 return
-            self.jump_chains(w, rule, steps, tag)
+            if not rule.takes:
+                self.hop_chains(w, steps, tag)
+                return
+            self.jump_chains(w, rule, steps, tag, ir.shortest_circuit(rule.directions[p]))
+
+    def hop_chains(self, w: CWriter, steps: list[tuple[int, int, int]], tag: int) -> None:
+        """Every cell a chain of hops from the piece on `f` reaches, each once, in the order
+        the Python back end finds them (its list of cells to go on from is this stack)."""
+        w("bb free = bb_or(land, bb_bit(f));   /* the hopping piece has left its cell */")
+        w("bb seen = bb_bit(f), hover = bb_andnot(over, bb_bit(f));   /* not over itself */")
+        w(f"int sp = 0; static int st_c[{STACK}];")
+        w("st_c[sp++] = f;")
+        with w.block("while (sp)"):
+            w("int c = st_c[--sp];")
+            for off, land, mask in steps:
+                with w.block(f"if (bb_test({self.mask(mask)}, c) && bb_test(hover, c + ({off})) "
+                             f"&& bb_test(free, c + ({land})) && !bb_test(seen, c + ({land})))"):
+                    w(f"seen = bb_or(seen, bb_bit(c + ({land})));")
+                    w(f"if (sp >= {STACK}) {{ gdl_error = 1; return n; }}")
+                    w(f"st_c[sp++] = c + ({land});")
+                    w(self.add(f"c + ({land})", "f", tag))
 
     def jump_chains(self, w: CWriter, rule: ir.JumpRule, steps: list[tuple[int, int, int]],
-                    tag: int) -> None:
+                    tag: int, circuit: int = 4) -> None:
         """Every maximal chain of the piece on `f`, depth first as the Python back end
         walks them (its list of pending jumps is this stack)."""
         w("bb free = bb_or(land, bb_bit(f));   /* the jumping piece has left its cell */")
@@ -66,10 +88,10 @@ class JumpsC(FlyingC, ListsC):
                         w(f"st_path[sp] = path << {width} | {i + 1};")
                     w(f"st_c[sp] = c + ({land}); st_cap[sp] = bb_or(cap, bb_bit(c + ({off}))); "
                       "sp++; grown = 1;")
-            with w.block("if (bb_any(cap) && !grown)"):
-                self.chain_end(w, rule, tag)
+            with w.block("if (bb_any(cap))" if rule.stops else "if (bb_any(cap) && !grown)"):
+                self.chain_end(w, rule, tag, circuit)
 
-    def chain_end(self, w: CWriter, rule: ir.JumpRule, tag: int) -> None:
+    def chain_end(self, w: CWriter, rule: ir.JumpRule, tag: int, circuit: int = 4) -> None:
         """A chain that can grow no more is a move (in a later stage, the move so far `mv`
         with this stage's fields, its captures joined to the earlier ones')."""
         arr, count = self.target
@@ -77,11 +99,12 @@ class JumpsC(FlyingC, ListsC):
             path = "path" if self.stage_k is None else f"{arr}[{count} - 1].path | path"
             w(f"{{ {self.add('c', 'f', tag, 'cap')} {arr}[{count} - 1].path = {path}; }}")
             return
-        # a circuit of four or more captures run both ways is one move; a flying chain
+        # a circuit of `circuit` or more captures run both ways is one move; a flying chain
         # may end alike by two paths of any length
-        short = "" if rule.far else "bb_count(cap) < 4 || "
+        short = "" if rule.far else f"bb_count(cap) < {circuit} || "
         if not rule.far:
-            w("/* a circuit of four or more captures run both ways is one move */")
+            w(f"/* a circuit of {'four' if circuit == 4 else circuit} or more captures run "
+              "both ways is one move */")
         if self.stage_k is None:
             w(f"if ({short}!listed({arr}, {count}, c, f, {tag}, cap)) "
               + self.add("c", "f", tag, "cap"))

@@ -73,6 +73,8 @@ class MovesC(JumpsC):
         dirs = max((len(d) for d in getattr(r, "directions", ((),))), default=1) or 1
         if isinstance(r, ir.StepRule):
             return cells * dirs * (max(self.geo.width, self.geo.height) if r.slide else 1)
+        if isinstance(r, ir.JumpRule) and r.repeat and not r.takes:
+            return cells * cells   # each piece: every cell its hops reach
         if isinstance(r, ir.JumpRule):
             return cells * dirs * (8 if r.repeat else 1)
         if isinstance(r, ir.SelectRule):

@@ -66,8 +66,8 @@ class AttackCode:
         such a rule keeps the fast form."""
         for rule in self.game.rules:
             if getattr(rule, "more", ()) or (isinstance(rule, ir.JumpRule)
-                                                  and (rule.repeat or rule.far)):
-                return False
+                                             and (rule.repeat or rule.far or not rule.takes)):
+                return False   # (a hop takes only where it lands: the general form)
             if isinstance(rule, ir.StepRule) and rule.distance is not None:
                 return False   # a counted slide's reach depends on the whole line
             travels = isinstance(rule, (ir.StepRule, ir.JumpRule)) and rule.kind is not None

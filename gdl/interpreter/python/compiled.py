@@ -192,6 +192,8 @@ class CompiledGame:
             if isinstance(rule, ir.PlaceRule) and len(self.ir.pieces) > 1 and several:
                 return f"{self.ir.pieces[rule.kind]} {name(to)}"   # which piece goes down
             return name(to)
+        if isinstance(rule, ir.JumpRule) and not rule.takes:   # a hop: where it went
+            return f"{name(start)}-{name(to)}"
         if isinstance(rule, ir.JumpRule) and rule.by_path:
             return "x".join(name(c) for c in
                             self._walked_path(start, captured, rule.directions[player]))

@@ -334,6 +334,7 @@ class ExpressionCode:
         simple = {
             "not": lambda: f"({self.playable!r} ^ {a[0]})" if cells else f"(not {a[0]})",
             "cells": lambda: f"({self.playable!r} if {a[0]} else 0)",
+            "number": lambda: f"(1 if {a[0]} else 0)",
             "no": lambda: f"(not {a[0]})", "bool": lambda: a[0], "in": lambda: f"({a[0]} & {a[1]})",
             "member": lambda: f"({a[0]} in {a[1]})", "count": lambda: f"{a[0]}.bit_count()",
             "lowest": lambda: f"lowest({a[0]})",

@@ -106,16 +106,41 @@ class TravelCode:
                     w(f"if {mask!r} >> f & 1 and over >> (f + {off}) & 1 "
                       f"and land >> (f + {land}) & 1:")
                     with w.indent():
-                        w(f"add({enc.move(f'(f + {land})', 'f', f'1 << (f + {off})')})")
+                        taken = f"1 << (f + {off})" if rule.takes else None
+                        w(f"add({enc.move(f'(f + {land})', 'f', taken)})")
                 return
-            self.jump_chains(w, steps, enc, rule.by_path)
+            if not rule.takes:
+                self.hop_chains(w, steps, enc)
+                return
+            self.jump_chains(w, steps, enc, rule.by_path, rule.stops,
+                             ir.shortest_circuit(rule.directions[p]))
+
+    def hop_chains(self, w: SourceWriter, steps: list[tuple[int, int, int]],
+                   enc: Encoding) -> None:
+        """Every cell a chain of hops (which take nothing) from the piece on `f` can reach,
+        each once: the chain may stop after any hop, so its moves are the cells reached."""
+        w("free = land | low   # the hopping piece has left its cell")
+        w("seen = low")
+        w("hover = over & ~low   # nor over its own cell")
+        w("todo = [f]")
+        w("while todo:")
+        with w.indent():
+            w("c = todo.pop()")
+            for off, land, mask in steps:
+                w(f"if {mask!r} >> c & 1 and hover >> (c + {off}) & 1 "
+                  f"and free >> (c + {land}) & 1 and not seen >> (c + {land}) & 1:")
+                with w.indent():
+                    w(f"seen |= 1 << (c + {land})")
+                    w(f"todo.append(c + {land})")
+                    w(f"add({enc.move(f'(c + {land})', 'f')})")
 
     def jump_chains(self, w: SourceWriter, steps: list[tuple[int, int, int]], enc: Encoding,
-                    by_path: bool) -> None:
-        """Every maximal chain from the piece on `f`. A move is its ends and its captures,
-        so a circuit of four or more captures run both ways is one move; `by_path` keeps
-        the jumps made in the move instead (a few bits each, the step's number + 1, the
-        first jump highest, above the captures), each order its own move."""
+                    by_path: bool, stops: bool = False, circuit: int = 4) -> None:
+        """Every maximal chain from the piece on `f` (`stops`: every chain of one jump or
+        more). A move is its ends and its captures, so a circuit of `circuit` or more captures
+        run both ways is one move; `by_path` keeps the jumps made in the move instead (a
+        few bits each, the step's number + 1, the first jump highest, above the captures),
+        each order its own move."""
         width = len(steps).bit_length()
         w("free = land | low   # the jumping piece has left its cell")
         w("stack = [(f, 0, 0)]" if by_path else "stack = [(f, 0)]")
@@ -130,14 +155,14 @@ class TravelCode:
                     path = f", path << {width} | {i + 1}" if by_path else ""
                     w(f"stack.append((c + {land}, cap | 1 << (c + {off}){path}))")
                     w("grown = True")
-            w("if cap and not grown:")
+            w("if cap:" if stops else "if cap and not grown:")
             with w.indent():
                 if by_path:
                     w(f"add({enc.move('c', 'f', 'cap')} | path << {self.path_shift})")
                     return
                 w(f"move = {enc.move('c', 'f', 'cap')}")
                 w("# (`add` is the append of the list being filled)")
-                w("if cap.bit_count() < 4 or move not in add.__self__:")
+                w(f"if cap.bit_count() < {circuit} or move not in add.__self__:")
                 with w.indent():
                     w("add(move)")
 

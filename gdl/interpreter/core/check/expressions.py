@@ -28,6 +28,8 @@ _COMPARE = {"==", "!=", "<", "<=", ">", ">="}
 _ARITH = {"+", "-", "*", "/", "%"}
 _CELL_NAME = re.compile(r"[a-z][0-9]+")   # a1: the shape of a cell's name
 
+# Functions written with several items in parentheses (a list, for `size` and `sum`).
+_SEVERAL_ITEMS = ("reach", "connects", "axis", "size", "sum")
 MAX_REPETITIONS = 100   # `repeated N`: the history keeps one entry per occurrence
 
 
@@ -180,9 +182,17 @@ class Lowerer(BoardFunctions):
 
     def _apply(self, node: ast.Apply, ctx: Context) -> ir.Expr:
         fn = node.fn.text
+        items = node.arg
+        zones = [z.name for z in self.scope.zones]
+        known = (fn in FUNCTIONS or fn in ("own", "enemy", "hand", "repeated", "streak")
+                 or fn in self.scope.players or fn in zones)
+        if known and isinstance(items, ast.ListExpr) and items.parens and \
+                fn not in _SEVERAL_ITEMS:
+            raise error(f"'{fn}' takes one item, not {len(items.items)}: write `{fn} X` or "
+                        f"`{fn}(X)` (several items are for `reach(X, Y)`, `connects(X, A, B)`, "
+                        f"`axis(X, D)` and definitions)", items)
         if fn in ("own", "enemy") or fn in self.scope.players:
             return self._owned_kind(node, ctx)
-        zones = [z.name for z in self.scope.zones]
         if fn in zones or fn == "slot":
             return self._zone(node, ctx, zones)
         if fn == "hand":   # hand pawn: how many the mover holds

@@ -36,6 +36,7 @@ def _evaluate(op: str, values: list[Any], full: int) -> Any:
         ">": lambda: a > b, ">=": lambda: a >= b, "+": lambda: a + b, "-": lambda: a - b,
         "*": lambda: a * b, "/": lambda: a // b, "%": lambda: a % b,
         "list": lambda: tuple(values), "cells": lambda: full if a else 0,
+        "number": lambda: 1 if a else 0,
     }
     if op == "not":
         return not a if isinstance(a, bool) else full ^ a

@@ -21,19 +21,19 @@ from gdl.grammar.limits import MAX_DIGITS
 from gdl.interpreter.core import ir
 from gdl.interpreter.core.check.counts import CountChecks
 from gdl.interpreter.core.check.declarations import DeclarationChecks
+from gdl.interpreter.core.check.definitions import DefinitionChecks, Definitions
 from gdl.interpreter.core.check.moves import MoveChecks
 from gdl.interpreter.core.check.whole_moves import WholeMoveChecks
 from gdl.interpreter.core.check.symmetry import SymmetryChecks
 from gdl.interpreter.core.check.expressions import Lowerer
 from gdl.interpreter.core.check.scope import (
-    CONST, END, MOVE, FUNCTIONS, BUILTIN_NAMES, Context, Scope,
+    CONST, END, MOVE, FUNCTIONS, BUILTIN_NAMES, RESERVED, Context, Scope,
     constant, error, expect, unknown)
 from gdl.interpreter.core.geometry import Geometry
 from gdl.interpreter.core.ir import BOOL, CELLS, INT, LIST
 from gdl.interpreter.core.symmetry import close
 from gdl.interpreter.notation.board_map import NOTATIONS, chess_map, go_map
 
-RESERVED = set(BUILTIN_NAMES) | set(FUNCTIONS) | {"mover", "opponent", "draw"}
 _INT_TEXT = re.compile(r"-?[0-9]+")
 MAX_PLAYERS = 8
 
@@ -68,7 +68,7 @@ def parse_option_value(name: str, text: str, default: Any) -> Any:
 
 
 class _Checker(MoveChecks, CountChecks, SymmetryChecks, DeclarationChecks,
-               WholeMoveChecks):
+               WholeMoveChecks, DefinitionChecks):
     def __init__(self, rules: ast.Rules, options: dict[str, str]):
         self.rules = rules
         self.user_options = options
@@ -90,6 +90,7 @@ class _Checker(MoveChecks, CountChecks, SymmetryChecks, DeclarationChecks,
         self.every_move: ast.EveryMove | None = None   # effects every later move rule runs
         self.tracks: dict[str, tuple[int, tuple[int, ...]]] = {}
         self.declared: list[ast.Ident] = []   # every name so far (none may be a cell's name)
+        self.definitions = Definitions(rules.statements, self._global_names)
 
     # ---- driver
     def run(self) -> ir.GameIR:
@@ -98,6 +99,7 @@ class _Checker(MoveChecks, CountChecks, SymmetryChecks, DeclarationChecks,
             raise error(f"'{header.kind}' files are not supported yet; this version compiles games",
                         header)
         for statement in self.rules.statements:
+            statement = self.definitions.expand_statement(statement)
             self._require_order(statement)
             getattr(self, "_" + type(statement).__name__.lower())(statement)
         unused = sorted(set(self.user_options) - set(self.scope.options))
@@ -184,15 +186,20 @@ class _Checker(MoveChecks, CountChecks, SymmetryChecks, DeclarationChecks,
         if ident.text in RESERVED and not (option and function_name):
             raise error(f"'{ident.text}' is a built-in name and cannot be redefined", ident)
         s = self.scope
-        taken = [*s.players, *s.options, *s.regions, *s.directions, *s.variables,
-                 *self.tracks]
-        if s.pieces_declared:
-            taken += s.pieces
-        if ident.text in taken:
+        if ident.text in self._global_names():
             raise error(f"'{ident.text}' is already declared", ident)
         if s.geometry is not None and ident.text in s.geometry.names:
             raise error(f"'{ident.text}' is a cell name and cannot be redefined", ident)
         self.declared.append(ident)
+
+    def _global_names(self) -> frozenset[str]:
+        """The names declared so far that every statement sees (not a move's parameters)."""
+        s = self.scope
+        taken = [*s.players, *s.options, *s.regions, *s.directions, *s.variables,
+                 *self.tracks, *self.definitions.table, *(z.name for z in s.zones)]
+        if s.pieces_declared:
+            taken += s.pieces
+        return frozenset(taken)
 
     # ---- statements
     def _players(self, node: ast.Players) -> None:

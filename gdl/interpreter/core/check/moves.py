@@ -16,12 +16,12 @@ from gdl.grammar import ast
 from gdl.interpreter.core import ir
 from gdl.interpreter.core.check.expressions import Lowerer
 from gdl.interpreter.core.check.whole_moves import check_flying
+from gdl.interpreter.core.check.repeats import RepeatChecks, check_chain
 from gdl.interpreter.core.check.scope import (CONST, DISTANCE, EFFECT, MOVE, Context,
     check_index, check_span, constant, error, expect, owner_word, unknown)
 from gdl.interpreter.core.ir import BOOL, CELLS, COUNTS, INT, LIST
 
 MAX_RULES = 4096   # move rules per game; a board move keeps its rule's number in a few bits
-MAX_REPEAT = 64    # `repeat up to N`: each count is a rule of N stages
 _BOARD_ONLY = {ast.Promote: "promote", ast.Flip: "flip", ast.Fill: "fill", ast.Remove: "remove",
                ast.Add: "add", ast.Carry: "move", ast.Sow: "sow", ast.Rotate: "rotate",
                ast.Reflect: "reflect", ast.Swap: "swap", ast.Toggle: "toggle"}
@@ -38,7 +38,7 @@ def leaves(effects: tuple[ast.Effect, ...]):
             yield effect
 
 
-class MoveChecks:
+class MoveChecks(RepeatChecks):
     """The checker's statements about moves (mixed into `game._Checker`)."""
 
     scope: Any   # a `Scope`; as Any since the checker reads its (optional) geometry unchecked
@@ -59,6 +59,8 @@ class MoveChecks:
                    ast.Pass: "pass", ast.Drop: "drop"}.get(type(node.action), "step")
         if isinstance(node.action, ast.Step) and node.action.slide:
             default = "slide"
+        if isinstance(node.action, ast.Jump) and not node.action.takes:
+            default = "hop"
         name = self._rule_name(node.name, default)
         first = self._stage_rule(name, node.action, self._every() + node.effects, Context(MOVE))
         more = []
@@ -81,7 +83,6 @@ class MoveChecks:
         if more and isinstance(first, ir.PassRule):
             raise error("a pass is a whole move; it has no further stages", node.more[0])
         if node.repeat is not None:
-            assert isinstance(first, ir.StepRule)   # `_repeated` refuses any other action
             for rule in self._repeated(node, first, tuple(more)):
                 self._rule_count(node)
                 self.rules_ir.append(rule)
@@ -90,45 +91,6 @@ class MoveChecks:
             first = _with_more(first, tuple(more))
         assert not isinstance(first, ir.SelectRule)   # `_stage_rule` refuses a first `select`
         self.rules_ir.append(first)
-
-    def _repeated(self, node: ast.BoardMove, first: ir.BoardRule,
-                  rest: tuple[ir.Stage, ...]) -> list[ir.StepRule]:
-        """`repeat [up to N] step ...`: sugar for N rules per direction, the k-th made of k
-        copies of the step (each later one from `here`, the cell the piece landed on, the
-        same way, its effects run after each), then the move's further stages. Every count
-        is a move of its own, so a piece of several cells slides as far as it can go in one
-        move (a Rush Hour vehicle) without a new form in the back end."""
-        repeat, action = node.repeat, node.action
-        assert repeat is not None
-        if not isinstance(action, ast.Step) or action.slide or not isinstance(first, ir.StepRule):
-            raise error("'repeat' goes before a step (a slide already goes any distance)",
-                        repeat)
-        geometry = self.scope.geometry
-        limit = max(1, geometry.width - 1, geometry.height - 1) if geometry else 1
-        if repeat.limit is not None:
-            limit = constant(expect(self.lower.lower(repeat.limit, Context(CONST)), INT,
-                                    repeat.limit, "how many times a step repeats"),
-                             repeat.limit, "how many times a step repeats")
-            if not 1 <= limit <= MAX_REPEAT:
-                raise error(f"a step repeats 1..{MAX_REPEAT} times, not {limit}", repeat.limit)
-        here = ast.Name(ast.Ident("here", repeat.pos))
-        origin = here if action.origin is None else ast.Binary("and", here, action.origin,
-                                                              repeat.pos)
-        again = self._stage_rule(first.name, attrs.evolve(action, origin=origin), node.effects,
-                                 Context(EFFECT, later=True))
-        assert isinstance(again, ir.StepRule)
-        ways = {len(offsets) for offsets in first.directions}
-        if len(ways) != 1:
-            raise error("a repeated step's directions must give each player as many ways",
-                        action)
-        rules = []
-        for way in range(ways.pop()):
-            direction = tuple((offsets[way],) for offsets in first.directions)
-            step = attrs.evolve(first, directions=direction)
-            later = ir.Stage(attrs.evolve(again, directions=direction))
-            rules += [attrs.evolve(step, more=(later,) * (k - 1) + rest)
-                      for k in range(1, limit + 1)]
-        return rules
 
     def _everymove(self, node: ast.EveryMove) -> None:
         """`every move then EFFECTS`: sugar, each later rule's first stage runs the effects
@@ -212,9 +174,11 @@ class MoveChecks:
             over = self._cells(action.over, ctx, "what a piece jumps over")
             to = self._cells(action.to, ctx, "where a piece jumps to")
             check_flying(action, self.scope)
+            check_chain(action)
             return ir.JumpRule(name, kind, self._directions(action.directions), over, to,
                                action.repeat, self._effects(effects, after), origin,
-                               by_path=action.by_path, far=action.far)
+                               by_path=action.by_path, far=action.far, takes=action.takes,
+                               stops=action.at_will)
         if any(isinstance(r, ir.PassRule) for r in self.rules_ir):
             raise error("a game has at most one pass rule", action)
         return ir.PassRule(name, action.always, self._effects(effects, after, cell=False))

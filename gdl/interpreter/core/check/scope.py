@@ -18,7 +18,7 @@ from gdl.grammar import ast
 from gdl.interpreter.core import ir
 from gdl.interpreter.core.check.folding import fold
 from gdl.interpreter.core.geometry import Geometry
-from gdl.interpreter.core.ir import BOOL, CELLS
+from gdl.interpreter.core.ir import BOOL, CELLS, INT
 
 CONST, MOVE, EFFECT, END = "constant", "move", "effect", "end"   # where an expression is evaluated
 ILLEGAL = "illegal"   # the legality filter: the position after a move, `here` and `origin` known
@@ -33,6 +33,7 @@ BUILTIN_NAMES = ("empty", "occupied", "own", "enemy", "full", "moves", "dark", "
 FUNCTIONS = ("row", "column", "rows", "columns", "line", "count", "size", "sum", "flank", "moves",
              "slot", "streak", "lowest",
              *CONNECTIVITY, AXIS)
+RESERVED = set(BUILTIN_NAMES) | set(FUNCTIONS) | {"mover", "opponent", "draw"}
 OWNER_WORDS = {"own": ir.MOVER, "mover": ir.MOVER, "enemy": ir.OPPONENT, "opponent": ir.OPPONENT}
 
 
@@ -92,11 +93,14 @@ def unknown(kind: str, ident: ast.Ident, choices: list[str],
 
 
 def expect(expr: ir.Expr, want: str, node: Any, what: str) -> ir.Expr:
-    """`expr` as type `want`; a set of cells may stand for "is not empty"."""
+    """`expr` as type `want`; a set of cells may stand for "is not empty", a truth value for
+    the number 1 or 0 (`count own + (here in corner)`)."""
     if expr.type == want:
         return expr
     if want == BOOL and expr.type == CELLS:
         return fold(ir.Op("bool", (expr,), BOOL))
+    if want == INT and expr.type == BOOL:
+        return fold(ir.Op("number", (expr,), INT))
     raise error(f"{what} must be a {want}, not a {expr.type}", node)
 
 

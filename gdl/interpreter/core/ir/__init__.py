@@ -21,9 +21,10 @@ from gdl.interpreter.core.ir.game import (
     GameIR, Preference, Quantity, Symmetry, Variable, ZoneFamily)
 from gdl.interpreter.core.ir.rules import (
     BoardRule, ChooseRule, DropRule, EndRule, JumpRule, ParamRule, PassRule, PlaceRule, Rule,
-    SelectRule, Stage, StepRule)
+    SelectRule, Stage, StepRule, shortest_circuit)
 
-__all__ = ["ANY", "Add", "Adjacent", "Again", "Assign", "Attacked", "Axis", "BOOL", "BoardRule",
+__all__ = ["shortest_circuit",
+           "ANY", "Add", "Adjacent", "Again", "Assign", "Attacked", "Axis", "BOOL", "BoardRule",
            "CELLS", "COUNTS", "Captured", "Carry", "ChooseRule", "Connected", "Const", "CountAt",
            "CountsWhere", "CycleCells", "DropRule", "Effect", "Empty", "EndRule", "Expr", "Fill",
            "Flank", "Flip", "Full", "GameIR", "Group", "Guard", "HISTORY", "HasMoves", "Here",

@@ -67,7 +67,7 @@ class StepRule:
     over: Expr | None = None          # a counted slide: the cells it may pass over
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class JumpRule:
     """Jump over a neighbour in `over` to the cell beyond in `to`, capturing the jumped piece;
     with `repeat`, the same piece jumps on while it can and the whole chain is one move
@@ -86,6 +86,25 @@ class JumpRule:
     by_path: bool = False   # each path of a chain its own move (its jumps kept in the move)
     far: bool = False   # flying: any empty cells before the jumped piece, and it lands on any
                         # cell of `to` beyond it across empty cells (a draughts king)
+    takes: bool = True      # False: a hop, the jumped pieces stay (a chain: the cells reached)
+    stops: bool = False     # a chain may stop after any jump (`repeatedly at will`)
+
+    def __repr__(self) -> str:
+        # `takes` and `stops` only when not their defaults: the IR of a game without hops or
+        # chains that stop reads, and so digests (the C library's `gdl_game`), as before.
+        shown = [f for f in attrs.fields(JumpRule)
+                 if f.name not in ("takes", "stops") or getattr(self, f.name) != f.default]
+        return f"JumpRule({', '.join(f'{f.name}={getattr(self, f.name)!r}' for f in shown)})"
+
+
+def shortest_circuit(offsets: Offsets) -> int:
+    """The fewest captures a jump chain along `offsets` can make in a circuit back to a cell
+    it passed: the only way two chains share their ends and captures. Three when three
+    of the steps add up to nothing (straight and diagonal steps together), else four
+    (draughts' diagonals). A chain of fewer captures is listed without a look back."""
+    steps = set(offsets)
+    triangle = any((-a[0] - b[0], -a[1] - b[1]) in steps for a in steps for b in steps)
+    return 3 if triangle else 4
 
 
 @attrs.frozen
