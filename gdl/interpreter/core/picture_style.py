@@ -75,6 +75,9 @@ def kind_letters(game: ir.GameIR) -> list[str]:
     first letter of its name not taken, else the first free letter of the alphabet."""
     taken: list[str] = []
     for name in game.pieces:
+        if name.endswith("~"):   # a promoted twin: its kind's letter and ~ (Q~)
+            taken.append(taken[game.pieces.index(name[:-1])] + "~")
+            continue
         usual = ABBREVIATIONS.get(name.lower())
         options = ([usual] if usual else []) + [c.upper() for c in name if c.isalpha()]
         options += [chr(c) for c in range(ord("A"), ord("Z") + 1)]

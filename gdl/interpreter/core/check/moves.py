@@ -15,6 +15,7 @@ import attrs
 from gdl.grammar import ast
 from gdl.interpreter.core import ir
 from gdl.interpreter.core.check.expressions import Lowerer
+from gdl.interpreter.core.check.twins import with_twins
 from gdl.interpreter.core.check.scope import (CONST, DISTANCE, EFFECT, ILLEGAL, MOVE, Context,
     check_index, check_span, constant, error, expect, owner_word, unknown)
 from gdl.interpreter.core.ir import BOOL, CELLS, COUNTS, INT, LIST
@@ -79,16 +80,17 @@ class MoveChecks:
             more.append(ir.Stage(self._stage_rule(name, stage.action, stage.effects, ctx), guard))
         if more and isinstance(first, ir.PassRule):
             raise error("a pass is a whole move; it has no further stages", node.more[0])
+        rules: list[ir.Rule]
         if node.repeat is not None:
             assert isinstance(first, ir.StepRule)   # `_repeated` refuses any other action
-            for rule in self._repeated(node, first, tuple(more)):
+            rules = list(self._repeated(node, first, tuple(more)))
+        else:
+            assert not isinstance(first, ir.SelectRule)   # refused by `_stage_rule`
+            rules = [_with_more(first, tuple(more)) if more else first]
+        for rule in rules:
+            for variant in with_twins(rule, self.scope.twin):   # queen~ moves as a queen
                 self._rule_count(node)
-                self.rules_ir.append(rule)
-            return
-        if more:
-            first = _with_more(first, tuple(more))
-        assert not isinstance(first, ir.SelectRule)   # `_stage_rule` refuses a first `select`
-        self.rules_ir.append(first)
+                self.rules_ir.append(variant)
 
     def _repeated(self, node: ast.BoardMove, first: ir.BoardRule,
                   rest: tuple[ir.Stage, ...]) -> list[ir.StepRule]:
