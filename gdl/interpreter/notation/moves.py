@@ -101,13 +101,13 @@ def san(entry: Described, entries: list[Described]) -> str:
     """SAN without the check marks (see `suffix`)."""
     if entry.castle:
         return "O-O" if entry.castle > 0 else "O-O-O"
-    if entry.drop:
-        return f"{entry.piece}@{entry.to}"
+    if entry.drop:   # a pawn's drop is written without its letter: @e4
+        return f"{'' if entry.piece == 'P' else entry.piece}@{entry.to}"
     promo = f"={entry.promo}" if entry.promo else ""
     if entry.piece == "P":
         return (entry.start[0] + "x" if entry.takes else "") + entry.to + promo
     rivals = [e.start for e in entries if e.piece == entry.piece and e.to == entry.to
-              and e.start != entry.start]
+              and e.start != entry.start and not e.drop]
     which = ""
     if rivals:
         if all(r[0] != entry.start[0] for r in rivals):
