@@ -26,6 +26,7 @@ from gdl.interpreter import notation  # noqa: E402
 from gdl.interpreter.c.backend import with_backend  # noqa: E402
 from gdl.solvers.search.perft import perft  # noqa: E402
 from tools import crazyhouse_oracle  # noqa: E402
+from tests.marks import cases  # noqa: E402
 
 RECORD = json.loads(crazyhouse_oracle.DATA.read_text())
 
@@ -52,7 +53,7 @@ def test_perft_from_the_start_equals_python_chess_on_both_back_ends():
     assert perft(native, native.initial_state(), 4) == RECORD["perft"][3]
 
 
-@pytest.mark.parametrize("backend", ["native", "python"])
+@pytest.mark.parametrize("backend", cases(["native", "python"], {"python"}))
 def test_recorded_positions_have_python_chess_moves_perft_and_fen(backend):
     game = crazyhouse(backend)
     adapter = notation.adapter(game)
@@ -115,17 +116,22 @@ def test_random_games_agree_with_python_chess_ply_by_ply():
     import chess.variant
     game = crazyhouse("native")
     adapter, rng, plies = notation.adapter(game), random.Random(11), 0
-    for _ in range(30):
+    for _ in range(20):
         board, state = chess.variant.CrazyhouseBoard(), game.initial_state()
         for move in crazyhouse_oracle.random_game(rng, rng.randrange(20, 160)):
             assert fen_head(adapter.fen(state)) == fen_head(board.fen())
-            assert set(adapter.legal_texts(state)) == {board.san(m) for m in board.legal_moves}
+            if plies % 5 == 0:   # SAN writes each move's position for its marks: costly
+                assert set(adapter.legal_texts(state)) == {board.san(m)
+                                                           for m in board.legal_moves}
+            else:
+                assert sorted(adapter.legal_texts(state, "uci")) == sorted(
+                    m.uci() for m in board.legal_moves)
             state = game.apply(state, game.parse_move(state, move))
             board.push_uci(move)
             plies += 1
         over = board.is_checkmate() or board.is_stalemate() or board.is_repetition(3)
         assert game.is_terminal(state) == over, board.fen()
-    assert plies > 1000
+    assert plies > 700
 
 
 @pytest.mark.peers
