@@ -113,7 +113,7 @@ def letters(game: ir.GameIR) -> dict[tuple[int, int], str]:
 
 
 def glyph_set(game: ir.GameIR) -> str:
-    names = [game.pieces[k].lower() for k in _owned(game)]
+    names = [game.pieces[k].lower().removesuffix("~") for k in _owned(game)]   # Q~: a Q
     if names and all(n in CHESS for n in names):
         return "chess"
     if names and all(n in SHOGI for n in names) and len(names) > 1:
@@ -138,7 +138,7 @@ def symbols(game: ir.GameIR, kind_set: str) -> dict[tuple[int, int], str]:
     coloured = len(game.players) == 1 or all(p.lower() in NAMED_COLOURS for p in game.players)
     for p, player in enumerate(game.players):
         for k in owned:
-            name = game.pieces[k].lower()
+            name = game.pieces[k].lower().removesuffix("~")
             if kind_set in ("chess", "shogi"):
                 out[(p, k)] = (CHESS if kind_set == "chess" else SHOGI)[name]
             elif k == owned[0]:

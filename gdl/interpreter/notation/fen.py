@@ -92,7 +92,8 @@ def _placement(cmap: ChessMap, text: str) -> tuple[dict[str, tuple[int, str]], s
     ranks = text.split("/")
     if len(ranks) != 8:
         raise _refuse(1, text, f"has {len(ranks)} ranks, not 8")
-    out, promoted = {}, set()
+    out: dict[str, tuple[int, str]] = {}
+    promoted: set[str] = set()
     for rank, row in zip("87654321", ranks):
         file = 0
         for char in row:
@@ -115,7 +116,7 @@ def _placement(cmap: ChessMap, text: str) -> tuple[dict[str, tuple[int, str]], s
     return out, promoted
 
 
-def _hand_index(game: Any, text: str, pocket: str) -> int:
+def _hand_index(game: Any, text: str) -> int:
     if game.ir.hand is None:
         raise _refuse(1, text, "gives hands ([...]), which this game has not")
     return int(game.ir.hand)
@@ -168,7 +169,7 @@ def parse_fen(game: Any, cmap: ChessMap, text: str) -> tuple:
         planes[owner * kinds + kind] |= 1 << cmap.cell_of[square]
     values = [v.initial for v in game.ir.variables]
     if pocket or game.ir.hand is not None:
-        values[_hand_index(game, fields[0], pocket)] = _hand(game, cmap, fields[0], pocket)
+        values[_hand_index(game, fields[0])] = _hand(game, cmap, fields[0], pocket)
     rights = 0
     if fields[2] != "-":
         if any(c not in CORNERS for c in fields[2]) or len(set(fields[2])) != len(fields[2]):

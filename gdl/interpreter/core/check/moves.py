@@ -86,7 +86,7 @@ class MoveChecks:
             rules = list(self._repeated(node, first, tuple(more)))
         else:
             assert not isinstance(first, ir.SelectRule)   # refused by `_stage_rule`
-            rules = [_with_more(first, tuple(more)) if more else first]
+            rules = [attrs.evolve(first, more=tuple(more)) if more else first]
         for rule in rules:
             for variant in with_twins(rule, self.scope.twin):   # queen~ moves as a queen
                 self._rule_count(node)
@@ -396,7 +396,3 @@ class MoveChecks:
         def _sow(self, effect: ast.Sow, ctx: Context) -> ir.Sow: ...
         def _set_count(self, effect: ast.Assign, var: ir.Var, ctx: Context) -> ir.SetCount: ...
 
-
-
-def _with_more(rule: ir.BoardRule, more: tuple[ir.Stage, ...]) -> ir.BoardRule:
-    return attrs.evolve(rule, more=more)

@@ -8,6 +8,7 @@ per choice of kind at each of its stages; an expression naming the kind covers b
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import attrs
 
@@ -17,7 +18,7 @@ from gdl.interpreter.core import ir
 def with_twins(rule: ir.Rule, twin: Callable[[int], int | None]) -> list[ir.Rule]:
     """`rule` and its copies for the promoted twins of the kinds its stages move (`twin(k)`:
     k's twin or None), the written kind first."""
-    variants: list[ir.Rule] = [rule]
+    variants: list[Any] = [rule]   # board rules: each has `more`
     if isinstance(rule, (ir.StepRule, ir.JumpRule)) and rule.kind is not None:
         other = twin(rule.kind)
         if other is not None:
