@@ -10,6 +10,7 @@ python-chess live (FEN, UCI and SAN at every ply) and ask Fairy-Stockfish for pe
 from __future__ import annotations
 
 import functools
+import io
 import json
 import random
 import shutil
@@ -142,3 +143,26 @@ def test_fairy_stockfish_counts_the_same():
     for position in RECORD["positions"][:10]:
         state = after(game, position["moves"])
         assert crazyhouse_oracle.fairy_perft(None, position["moves"], 3) == perft(game, state, 3)
+
+
+def test_a_pgn_of_python_chess_replays_and_is_written_back(tmp_path):
+    """`gdl replay GAME.pgn` reads a crazyhouse PGN (`Variant` Crazyhouse, drops `N@f3`) and
+    `--pgn` writes it back with the same moves."""
+    chess_pgn = pytest.importorskip("chess.pgn")
+    import chess.variant
+    from gdl import records_pgn
+    moves = crazyhouse_oracle.random_game(random.Random(3), 70)
+    board = chess.variant.CrazyhouseBoard()
+    record = chess_pgn.Game.from_board(board)
+    record.headers["Variant"] = "Crazyhouse"
+    node = record
+    for move in moves:
+        node = node.add_variation(chess.Move.from_uci(move))
+    path = tmp_path / "game.pgn"
+    path.write_text(str(record))
+    read = records_pgn.read(path)
+    assert read.game == "crazyhouse"
+    again = chess_pgn.read_game(io.StringIO(
+        records_pgn.export(catalog.load("crazyhouse"), read)))
+    assert again.headers["Variant"] == "Crazyhouse"
+    assert [m.uci() for m in again.mainline_moves()] == moves
