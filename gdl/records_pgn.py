@@ -2,7 +2,7 @@
 gdl.interpreter.notation.pgn): `gdl replay FILE --pgn OUT` writes one, `gdl replay GAME.pgn`
 reads one as a record.
 
-A PGN names no rules file: its `Variant` tag picks antichess (Antichess, Giveaway),
+A PGN names no rules file: its `Variant` tag picks antichess (Antichess, Giveaway), crazyhouse,
 anything else chess. The record keeps the game's own move texts (`e2-e4`).
 """
 
@@ -15,7 +15,7 @@ from gdl import catalog, records
 from gdl.errors import GdlError
 from gdl.interpreter.notation import adapter, pgn
 
-VARIANTS = {"antichess": "antichess", "giveaway": "antichess"}
+VARIANTS = {"antichess": "antichess", "giveaway": "antichess", "crazyhouse": "crazyhouse"}
 MAX_BYTES = 1 << 20
 
 

@@ -55,10 +55,12 @@ class Builder(MoveBuilder, PuzzleBuilder):
         return ast.Track(ident(children[0]), tuple(map(ident, children[1:])), position(meta))
 
     def hands(self, meta, children):
-        return ast.Hands(tuple(c for c in children if c is not None), position(meta))
+        return ast.Hands(tuple(pair for c in children if c is not None for pair in c),
+                         position(meta))
 
-    def kind_map(self, meta, children):
-        return ident(children[0]), ident(children[1])
+    def kind_map(self, meta, children):   # `a b -> c`: a taken a or b returns as a c
+        back = ident(children[-1])
+        return [(ident(taken), back) for taken in children[:-1]]
 
     def neutral(self, meta, names):
         return ast.Neutral(tuple(map(ident, names)), position(meta))

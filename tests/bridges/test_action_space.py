@@ -12,7 +12,8 @@ from gdl.bridges.action_space import ActionSpace, shape_of
 from gdl.errors import GdlError
 
 SHAPES = {"amazons": "moves", "antichess": "texts", "breakthrough": "moves", "chess": "texts",
-          "clobber": "moves", "connect4": "columns", "dots_and_boxes": "cells",
+          "clobber": "moves", "connect4": "columns", "crazyhouse": "texts",
+          "dots_and_boxes": "cells",
           "draughts": "texts", "go": "cells", "gomoku": "cells", "hex": "cells",
           "lines_of_action": "moves", "mancala": "cells", "nim": "texts",
           "nine_mens_morris": "texts", "othello": "cells", "pentago": "texts",

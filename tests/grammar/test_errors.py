@@ -82,6 +82,9 @@ EXPECTED: dict[str, tuple[int, int, type[RulesError], str]] = {
     "redefine_builtin.gdl": (3, 7, SEM, "'count' is a built-in name and cannot be redefined"),
     "setup_cell_twice.gdl": (5, 14, SEM, "cell e5 is set up twice"),
     "direction_missing_player.gdl": (5, 11, SEM, "direction 'forward' is not given for Black"),
+    "twin_before_its_kind.gdl": (4, 13, SEM, "'queen~' is a promoted queen, moving as one: "
+                                 "name 'queen' before it in `pieces`"),
+    "tilde_name_not_a_piece.gdl": (4, 8, SEM, "a name ending in '~' is a promoted piece kind"),
     "missing_players.gdl": (2, 1, SEM, "declare the players first"),
     "missing_moves.gdl": (1, 1, SEM, "the game declares no moves"),
     "missing_end.gdl": (1, 1, SEM, "the game declares no end"),

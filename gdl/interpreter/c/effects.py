@@ -6,6 +6,7 @@ They write the locals of the state update (`b0..`, `v0..`, `t`/`bit` for here, `
 from __future__ import annotations
 
 from gdl.interpreter.core import ir
+from gdl.interpreter.core.reads import effect_takes_read
 from gdl.interpreter.c.rearrange import RearrangeC
 from gdl.interpreter.c.support import CWriter, Unsupported
 
@@ -18,6 +19,27 @@ class EffectsC(RearrangeC):
         if any(isinstance(n, ir.Captured) for n in ir.walk(self.game)):
             w(f"took = bb_or(took, bb_and({cells}, {self.occ()}));")
         self.clear_all(w, cells, planes)
+
+    def effect_take(self, w: CWriter, cells: str, p: int) -> None:
+        """An effect that empties `cells` takes the opponents' pieces there: they join the
+        mover's hand (when the game has hands) and `took` (when `captured` is read after),
+        as the Python generator's `effect_take`."""
+        if not hasattr(self, "_effect_takes_read"):
+            self._effect_takes_read = (any(isinstance(n, ir.Captured)
+                                           for n in ir.walk(self.game))
+                                       and effect_takes_read(self.game))
+        hands = self.game.hand is not None
+        if not (hands or self._effect_takes_read):
+            return
+        theirs = "ZERO"
+        for q in range(self.n_players):
+            for k in range(self.n_kinds) if q != p else ():
+                theirs = f"bb_or({theirs}, {self.plane(q, k)})"
+        w(f"bb gone = bb_and({cells}, {theirs});")
+        if self._effect_takes_read:
+            w("took = bb_or(took, gone);")
+        if hands:
+            self.hand_gains(w, p, "gone")
 
     def clear_all(self, w: CWriter, taken: str, planes: list[int] | None = None) -> None:
         """Every plane (of `planes`) loses the cells of `taken`."""
@@ -42,6 +64,7 @@ class EffectsC(RearrangeC):
         elif isinstance(effect, (ir.Fill, ir.Add, ir.Remove)):
             with w.block(""):
                 w(f"bb fill = {self.expr(effect.cells, p)};")
+                self.effect_take(w, "fill", p)
                 self.clear_all(w, "fill")
                 if not isinstance(effect, ir.Remove):
                     owner = effect.owner if isinstance(effect, ir.Add) else ir.MOVER
@@ -57,6 +80,7 @@ class EffectsC(RearrangeC):
             with w.block(""):
                 w(f"occ = {self.occ()};")
                 w(f"bb fill = {self.expr(effect.cells, p)}, on = bb_andnot(fill, occ);")
+                self.effect_take(w, "fill", p)
                 self.clear_all(w, "bb_and(fill, occ)")
                 q = self.n_players if effect.kind in self.game.neutral else p
                 w(f"{self.plane(q, effect.kind)} = bb_or({self.plane(q, effect.kind)}, on);")
@@ -69,6 +93,7 @@ class EffectsC(RearrangeC):
                 w("int cx = bb_low(x), cy = bb_low(y);")
                 with w.block("if (cx >= 0 && cy >= 0 && cx != cy && bb_test(occ, cx))"):
                     w("x = bb_bit(cx); y = bb_bit(cy);")
+                    self.effect_take(w, "y", p)
                     self.clear_all(w, "y")
                     for i in range(self.n_planes):
                         w(f"if (bb_any(bb_and(b{i}, x))) b{i} = bb_xor(b{i}, bb_or(x, y));")

@@ -229,6 +229,7 @@ class GameC(SearchC, MctsC):
             self.drop(w, rule, p, start)
         elif isinstance(rule, ir.PlaceRule):
             if not within_empty(rule.where):   # placing on a piece replaces it
+                self.take_into_hand(w, rule, p)
                 self.take(w, "bit")
             owner = self.n_players if rule.kind in self.game.neutral else p
             w(f"{self.plane(owner, rule.kind)} = bb_or({self.plane(owner, rule.kind)}, bit);")

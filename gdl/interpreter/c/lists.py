@@ -143,21 +143,26 @@ class ListsC(AttacksC):
                 w(f"case {k}: {self.plane(p, k)} = bb_or({self.plane(p, k)}, bit); "
                   f"v{self.game.hand}[{p * self.n_kinds + k}] -= 1; break;")
 
-    def take_into_hand(self, w: CWriter, rule: ir.StepRule | ir.JumpRule, p: int) -> None:
+    def take_into_hand(self, w: CWriter, rule: ir.Rule, p: int) -> None:
         """The enemy pieces the move takes join the mover's hand, as the kinds they return
         as (read before they are taken)."""
         if self.game.hand is None:
             return
         taken = "bb_or(bit, mp->cap)" if isinstance(rule, ir.JumpRule) else "bit"
-        hand, kinds = f"v{self.game.hand}", self.n_kinds
         with w.block(""):
             w(f"bb x = {taken};")
-            for q in range(self.n_players):
-                if q == p:
-                    continue
-                for k in range(kinds):
-                    w(f"{hand}[{p * kinds + self.game.returns_as[k]}] += "
-                      f"bb_count(bb_and({self.plane(q, k)}, x));")
+            self.hand_gains(w, p, "x")
+
+    def hand_gains(self, w: CWriter, p: int, cells: str) -> None:
+        """The opponents' pieces on `cells` join player p's hand, each as the kind it
+        returns as."""
+        hand, kinds = f"v{self.game.hand}", self.n_kinds
+        for q in range(self.n_players):
+            if q == p:
+                continue
+            for k in range(kinds):
+                w(f"{hand}[{p * kinds + self.game.returns_as[k]}] += "
+                  f"bb_count(bb_and({self.plane(q, k)}, {cells}));")
 
     # ---- moves
     def droppable(self, rule: ir.DropRule) -> list[int]:

@@ -75,6 +75,9 @@ def kind_letters(game: ir.GameIR) -> list[str]:
     first letter of its name not taken, else the first free letter of the alphabet."""
     taken: list[str] = []
     for name in game.pieces:
+        if name.endswith("~"):   # a promoted twin: its kind's letter and ~ (Q~)
+            taken.append(taken[game.pieces.index(name[:-1])] + "~")
+            continue
         usual = ABBREVIATIONS.get(name.lower())
         options = ([usual] if usual else []) + [c.upper() for c in name if c.isalpha()]
         options += [chr(c) for c in range(ord("A"), ord("Z") + 1)]
@@ -110,7 +113,7 @@ def letters(game: ir.GameIR) -> dict[tuple[int, int], str]:
 
 
 def glyph_set(game: ir.GameIR) -> str:
-    names = [game.pieces[k].lower() for k in _owned(game)]
+    names = [game.pieces[k].lower().removesuffix("~") for k in _owned(game)]   # Q~: a Q
     if names and all(n in CHESS for n in names):
         return "chess"
     if names and all(n in SHOGI for n in names) and len(names) > 1:
@@ -135,7 +138,7 @@ def symbols(game: ir.GameIR, kind_set: str) -> dict[tuple[int, int], str]:
     coloured = len(game.players) == 1 or all(p.lower() in NAMED_COLOURS for p in game.players)
     for p, player in enumerate(game.players):
         for k in owned:
-            name = game.pieces[k].lower()
+            name = game.pieces[k].lower().removesuffix("~")
             if kind_set in ("chess", "shogi"):
                 out[(p, k)] = (CHESS if kind_set == "chess" else SHOGI)[name]
             elif k == owned[0]:

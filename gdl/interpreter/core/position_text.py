@@ -11,12 +11,14 @@ A game with one kind of piece writes each player's initial (digits beyond two
 players); with several kinds, each kind's letter, upper case for the first player
 and lower case for the second (the first letter of its name not taken by an
 earlier kind: pawn p, knight k, king i; when its name has none left, the first free
-letter of the alphabet: t1 t, t2 a, t3 b).
+letter of the alphabet: t1 t, t2 a, t3 b). A promoted twin (`queen~`) is its kind's
+letter and `~`: `Q~`.
 """
 
 from __future__ import annotations
 
 import functools
+import re
 from typing import Any
 
 from gdl.errors import PositionError
@@ -40,7 +42,7 @@ def letters(game: ir.GameIR) -> dict[tuple[int, int], str]:
                                 "kinds of pieces have no text form yet")
         taken: list[str] = []
         for k, name in enumerate(game.pieces):
-            if k in game.neutral:
+            if k in game.neutral or name.endswith("~"):   # a twin: its kind's letter and ~
                 continue
             # its name's first free letter, else any free one (numbered kinds: t1, t2, ...)
             letter = next((c for c in name.lower() + "abcdefghijklmnopqrstuvwxyz"
@@ -51,6 +53,10 @@ def letters(game: ir.GameIR) -> dict[tuple[int, int], str]:
             out[(0, k)] = letter.upper()
             if players > 1:
                 out[(1, k)] = letter
+        for k, name in enumerate(game.pieces):
+            if name.endswith("~"):
+                base = game.pieces.index(name[:-1])
+                out.update({(p, k): out[(p, base)] + "~" for p in range(players)})
     for j, kind in enumerate(game.neutral):   # neutral pieces: * # + %
         out[(players, kind)] = "*#+%"[j % 4]
     return out
@@ -131,10 +137,11 @@ def _board(game: ir.GameIR, text: str) -> list[int]:
     planes = [0] * len(game.initial_planes)
     for row, y in zip(rows, range(geo.height - 1, -1, -1)):
         cells = [geo.cell(x, y) for x in range(geo.width) if geo.playable >> geo.cell(x, y) & 1]
-        if len(row) != len(cells):
+        marks = re.findall(r".~?", row)   # Q~: a promoted twin's letter
+        if len(marks) != len(cells):
             raise PositionError(f"row {y + 1} has {len(cells)} cells, "
-                                f"the position gives {len(row)}")
-        for cell, letter in zip(cells, row):
+                                f"the position gives {len(marks)}")
+        for cell, letter in zip(cells, marks):
             if letter == ".":
                 continue
             if letter not in table:

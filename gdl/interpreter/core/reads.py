@@ -68,3 +68,44 @@ def sets_only(effect: ir.Effect, needed: set[int] | None) -> bool:
     if isinstance(effect, ir.Group):
         return all(sets_only(e, needed) for e in effect.effects)
     return isinstance(effect, ir.Assign) and effect.var not in needed
+
+
+# The effects that can take a piece off the board: what stands on their cells goes.
+REMOVING = (ir.Remove, ir.Add, ir.Fill, ir.Carry, ir.Toggle)
+
+
+def _events(effect: ir.Effect):
+    """An effect's reads of `captured` ("read") and removals ("remove"), in the order they
+    happen (a guard's condition before its effect)."""
+    if isinstance(effect, ir.Guard):
+        if any(isinstance(n, ir.Captured) for n in ir.walk(effect.condition)):
+            yield "read"
+        yield from _events(effect.effect)
+    elif isinstance(effect, ir.Group):
+        for inner in effect.effects:
+            yield from _events(inner)
+    else:
+        if any(isinstance(n, ir.Captured) for n in ir.walk(effect)):
+            yield "read"
+        if isinstance(effect, REMOVING):
+            yield "remove"
+
+
+def effect_takes_read(game: ir.GameIR) -> bool:
+    """Whether `captured` can see a piece an effect takes (docs/core.md, 4): it is read by an
+    end rule, the legality filter or a streak, or by an effect after a removal in one rule.
+    When not (chess reads it in `every move`, before en passant's `remove`), the state
+    update need not gather an effect's takes into `took`."""
+    def reads(node: object) -> bool:
+        return any(isinstance(n, ir.Captured) for n in ir.walk(node))
+    if reads(game.illegal) or any(reads(e) for e in game.ends) or any(map(reads, game.streaks)):
+        return True
+    for rule in game.rules:
+        removed = False
+        for stage in (rule, *(s.action for s in getattr(rule, "more", ()))):
+            for effect in getattr(stage, "effects", ()):
+                for event in _events(effect):
+                    if event == "read" and removed:
+                        return True
+                    removed = removed or event == "remove"
+    return False

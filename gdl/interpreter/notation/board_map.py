@@ -7,7 +7,8 @@ and its row counted from the top, each a letter from `a`.
 `notation chess` asks for the chess family's texts (SAN, UCI, FEN, PGN). They name
 squares a1..h8 and pieces K Q R B N (pawns unnamed), so the game must have two players,
 an 8 x 8 board with every cell playable (files a..h left to right, ranks 1..8 from the
-first player's side) and six kinds named king, queen, rook, bishop, knight and pawn.
+first player's side) and six kinds named king, queen, rook, bishop, knight and pawn, and
+maybe promoted twins of them (`queen~`: FEN's `Q~`, SAN's Q).
 `chess_map` derives that mapping or says, in one sentence, why it cannot.
 """
 
@@ -31,9 +32,10 @@ RIGHTS, PASSED, RESET, PLIES = "rights", "ep", "reset", "plies"
 class ChessMap:
     """Kind index by letter and back, and the board's cell of each square name."""
     kind_of: dict[str, int]          # "K" -> the king's kind index
-    letter_of: dict[int, str]        # kind index -> "K"
+    letter_of: dict[int, str]        # kind index -> "K" (a promoted twin, queen~: "Q")
     cell_of: dict[str, int]          # "e4" -> its cell
     square_of: dict[int, str]        # cell -> "e4"
+    twin_of: dict[str, int] = attrs.Factory(dict)   # "Q" -> queen~, the promoted queen (FEN Q~)
 
 
 def chess_map(players: tuple[str, ...], pieces: tuple[str, ...],
@@ -46,7 +48,7 @@ def chess_map(players: tuple[str, ...], pieces: tuple[str, ...],
     if len(players) != 2:
         raise ValueError(f"chess notation needs two players, this game has {len(players)}")
     missing = [name for name in LETTERS if name not in pieces]
-    extra = [name for name in pieces if name not in LETTERS]
+    extra = [name for name in pieces if name.removesuffix("~") not in LETTERS]
     if missing or extra:
         raise ValueError("chess notation needs the kinds king, queen, rook, bishop, knight and "
                          f"pawn ({'missing ' + ', '.join(missing) if missing else ''}"
@@ -54,10 +56,11 @@ def chess_map(players: tuple[str, ...], pieces: tuple[str, ...],
                          f"{'no letter for ' + ', '.join(extra) if extra else ''})")
     geometry = _full_square(geometry, lambda g: (g.width, g.height) == (8, 8),
                             "chess notation needs an 8 x 8 board of 64 squares")
-    kind_of = {LETTERS[name]: k for k, name in enumerate(pieces)}
+    kind_of = {LETTERS[name]: k for k, name in enumerate(pieces) if name in LETTERS}
+    twin_of = {LETTERS[name[:-1]]: k for k, name in enumerate(pieces) if name.endswith("~")}
     cell_of = {f + r: geometry.cell(x, y) for y, r in enumerate(RANKS) for x, f in enumerate(FILES)}
-    return ChessMap(kind_of, {k: c for c, k in kind_of.items()}, cell_of,
-                    {c: s for s, c in cell_of.items()})
+    letter_of = {k: c for c, k in (*kind_of.items(), *twin_of.items())}
+    return ChessMap(kind_of, letter_of, cell_of, {c: s for s, c in cell_of.items()}, twin_of)
 
 
 def _full_square(geometry: Geometry | None, fits: Callable[[Geometry], bool],

@@ -38,6 +38,8 @@ def fen(game: Any, cmap: ChessMap, state: tuple, epd: bool = False,
     """The FEN of `state` (its first four fields, the EPD position, with `epd`);
     `described` gives the legal moves as moves.describe does, when they are known."""
     pieces = board(game, cmap, state)
+    promoted = {cmap.square_of[c] for k in cmap.twin_of.values() for p in (0, 1)
+                for c in bits(state[p * len(game.ir.pieces) + k])}
     rows = []
     for rank in "87654321":
         row, empty = "", 0
@@ -48,8 +50,11 @@ def fen(game: Any, cmap: ChessMap, state: tuple, epd: bool = False,
                 continue
             owner, letter = owner_letter
             row += (str(empty) if empty else "") + (letter if owner == 0 else letter.lower())
+            row += "~" if file + rank in promoted else ""   # Q~: a promoted queen
             empty = 0
         rows.append(row + (str(empty) if empty else ""))
+    if game.ir.hand is not None:   # the hands, crazyhouse's pocket: [QPp]
+        rows[-1] += f"[{_pocket(game, cmap, state)}]"
     rights = _value(game, state, RIGHTS) or 0
     castling = "".join(c for c, (corner, king, owner) in CORNERS.items()
                        if rights >> cmap.cell_of[corner] & 1
@@ -65,6 +70,13 @@ def fen(game: Any, cmap: ChessMap, state: tuple, epd: bool = False,
     return " ".join([*fields, str(clock), str((plies or 0) // 2 + 1)])
 
 
+def _pocket(game: Any, cmap: ChessMap, state: tuple) -> str:
+    """The hands as letters, White's (upper case) then Black's, each Q R B N P."""
+    kinds, hand = len(game.ir.pieces), state[len(game.ir.initial_planes) + game.ir.hand]
+    return "".join((letter if p == 0 else letter.lower()) * hand[p * kinds + cmap.kind_of[letter]]
+                   for p in (0, 1) for letter in "QRBNP")
+
+
 def looks_like_fen(text: str) -> bool:
     """A FEN (or EPD) rather than gdl's own position text: its board counts empty squares."""
     first = text.split()[0] if text.split() else ""
@@ -75,15 +87,22 @@ def _refuse(field: int, value: str, why: str) -> PositionError:
     return PositionError(f"FEN field {field} ({FIELDS[field - 1]}): {value!r} {why}")
 
 
-def _placement(cmap: ChessMap, text: str) -> dict[str, tuple[int, str]]:
+def _placement(cmap: ChessMap, text: str) -> tuple[dict[str, tuple[int, str]], set[str]]:
+    """square -> (owner, letter), and the squares of promoted pieces (`Q~`)."""
     ranks = text.split("/")
     if len(ranks) != 8:
         raise _refuse(1, text, f"has {len(ranks)} ranks, not 8")
-    out = {}
+    out: dict[str, tuple[int, str]] = {}
+    promoted: set[str] = set()
     for rank, row in zip("87654321", ranks):
         file = 0
         for char in row:
-            if char in "12345678":
+            if char == "~" and file and 0 < file <= 8 and FILES[file - 1] + rank in out:
+                if out[FILES[file - 1] + rank][1] not in cmap.twin_of:
+                    raise _refuse(1, text, f"marks a {out[FILES[file - 1] + rank][1]} in rank "
+                                           f"{rank} promoted (~), which this game cannot tell")
+                promoted.add(FILES[file - 1] + rank)
+            elif char in "12345678":
                 file += int(char)
             elif char.upper() in cmap.kind_of and char.upper() != char.lower():
                 if file < 8:
@@ -94,7 +113,27 @@ def _placement(cmap: ChessMap, text: str) -> dict[str, tuple[int, str]]:
                                        f"kqrbnp, or a count of empty squares)")
         if file != 8:
             raise _refuse(1, text, f"rank {rank} ({row!r}) covers {file} squares, not 8")
-    return out
+    return out, promoted
+
+
+def _hand_index(game: Any, text: str) -> int:
+    if game.ir.hand is None:
+        raise _refuse(1, text, "gives hands ([...]), which this game has not")
+    return int(game.ir.hand)
+
+
+def _hand(game: Any, cmap: ChessMap, text: str, pocket: str) -> tuple[int, ...]:
+    """The hands of a pocket, `QPp]`: each letter one piece, upper case White's."""
+    kinds = len(game.ir.pieces)
+    counts = [0] * (2 * kinds)
+    if pocket and not pocket.endswith("]"):
+        raise _refuse(1, text, "opens a pocket with '[' and does not close it")
+    for char in pocket[:-1]:
+        if char.upper() not in "QRBNP":
+            raise _refuse(1, text, f"has {char!r} in its pocket, no piece of a hand (QRBNP, "
+                                   f"qrbnp)")
+        counts[(0 if char.isupper() else 1) * kinds + cmap.kind_of[char.upper()]] += 1
+    return tuple(counts)
 
 
 def _number(fields: list[str], field: int, default: int, least: int) -> int:
@@ -118,15 +157,19 @@ def parse_fen(game: Any, cmap: ChessMap, text: str) -> tuple:
     if not 4 <= len(fields) <= 6:
         raise PositionError(f"a FEN has 4 to 6 fields ({', '.join(FIELDS)}), "
                             f"this one {len(fields)}: {text!r}")
-    pieces = _placement(cmap, fields[0])
+    placement, _, pocket = fields[0].partition("[")
+    pieces, promoted = _placement(cmap, placement)
     if fields[1] not in ("w", "b"):
         raise _refuse(2, fields[1], "is not w or b")
     mover = "wb".index(fields[1])
     kinds, n_planes = len(game.ir.pieces), len(game.ir.initial_planes)
     planes = [0] * n_planes
     for square, (owner, letter) in pieces.items():
-        planes[owner * kinds + cmap.kind_of[letter]] |= 1 << cmap.cell_of[square]
+        kind = cmap.twin_of[letter] if square in promoted else cmap.kind_of[letter]
+        planes[owner * kinds + kind] |= 1 << cmap.cell_of[square]
     values = [v.initial for v in game.ir.variables]
+    if pocket or game.ir.hand is not None:
+        values[_hand_index(game, fields[0])] = _hand(game, cmap, fields[0], pocket)
     rights = 0
     if fields[2] != "-":
         if any(c not in CORNERS for c in fields[2]) or len(set(fields[2])) != len(fields[2]):

@@ -17,7 +17,9 @@ import attrs
 from gdl.interpreter.core.geometry import bits
 from gdl.interpreter.notation.board_map import ChessMap
 
-_OWN_TEXT = re.compile(r"^([a-h][1-8])-([a-h][1-8])(?:=(\w))?$")
+_OWN_TEXT = re.compile(r"^([a-h][1-8])-([a-h][1-8])(?:=(\w~?))?$")
+_OWN_DROP = re.compile(r"^([PNBRQpnbrq])\*([a-h][1-8])$")   # P*e4: a drop from the hand
+DROP = re.compile(r"^(?P<piece>[PNBRQ])?@(?P<to>[a-h][1-8])$")   # SAN and UCI: P@e4 (@e4)
 SAN = re.compile(r"^(?P<piece>[KQRBN])?(?P<file>[a-h])?(?P<rank>[1-8])?(?P<takes>x)?"
                  r"(?P<to>[a-h][1-8])(?:=?(?P<promo>[QRBNK]))?$")
 UCI = re.compile(r"^(?P<from>[a-h][1-8])(?P<to>[a-h][1-8])(?P<promo>[qrbnk])?$")
@@ -36,6 +38,7 @@ class Described:
     takes: bool
     promo: str = ""     # the letter it becomes, "" when none
     castle: int = 0     # 1 king's side, -1 queen's side, 0 not castling
+    drop: bool = False  # put down from the hand (start is "")
 
 
 def board(game: Any, cmap: ChessMap, state: tuple) -> dict[str, tuple[int, str]]:
@@ -66,12 +69,16 @@ def describe(game: Any, cmap: ChessMap, state: tuple,
         key = (move, state[-2])
         if key not in texts:
             text = game.move_text(state, move)
-            found = _OWN_TEXT.match(text)
+            found = _OWN_TEXT.match(text) or _OWN_DROP.match(text)
             if found is None:
                 raise ValueError(f"the move {text!r} is no piece's travel from a square to "
                                  f"another")
-            texts[key] = found.groups()
+            texts[key] = found.groups() if len(found.groups()) == 3 else \
+                ("", found[2], found[1].upper())
         start, to, promoted = texts[key]
+        if not start:   # a drop: the letter is the piece's
+            out.append(Described(move, promoted, "", to, False, drop=True))
+            continue
         _, piece = pieces[start]
         promo = cmap.letter_of[letter_kind[promoted]] if promoted else ""
         if piece == "P" and to[1] in "18" and not promo:   # one kind it can become: look
@@ -85,6 +92,8 @@ def describe(game: Any, cmap: ChessMap, state: tuple,
 
 
 def uci(entry: Described) -> str:
+    if entry.drop:
+        return f"{entry.piece}@{entry.to}"
     return entry.start + entry.to + entry.promo.lower()
 
 
@@ -92,11 +101,13 @@ def san(entry: Described, entries: list[Described]) -> str:
     """SAN without the check marks (see `suffix`)."""
     if entry.castle:
         return "O-O" if entry.castle > 0 else "O-O-O"
+    if entry.drop:   # a pawn's drop is written without its letter: @e4
+        return f"{'' if entry.piece == 'P' else entry.piece}@{entry.to}"
     promo = f"={entry.promo}" if entry.promo else ""
     if entry.piece == "P":
         return (entry.start[0] + "x" if entry.takes else "") + entry.to + promo
     rivals = [e.start for e in entries if e.piece == entry.piece and e.to == entry.to
-              and e.start != entry.start]
+              and e.start != entry.start and not e.drop]
     which = ""
     if rivals:
         if all(r[0] != entry.start[0] for r in rivals):
@@ -133,6 +144,10 @@ def match(text: str, entries: list[Described]) -> list[Described] | None:
     word = text.strip().rstrip(_MARKS)
     if word in CASTLES:
         return [e for e in entries if e.castle == CASTLES[word]]
+    found = DROP.match(word)
+    if found:
+        return [e for e in entries if e.drop and e.to == found["to"]
+                and e.piece == (found["piece"] or "P")]
     found = UCI.match(word.lower()) if len(word) in (4, 5) and word[1].isdigit() else None
     if found:
         promo = (found["promo"] or "").upper()
@@ -143,6 +158,7 @@ def match(text: str, entries: list[Described]) -> list[Described] | None:
         return None
     piece = found["piece"] or "P"
     return [e for e in entries if e.piece == piece and e.to == found["to"] and not e.castle
+            and not e.drop
             and (found["file"] or e.start[0]) == e.start[0]
             and (found["rank"] or e.start[1]) == e.start[1]
             and (found["promo"] or "") == e.promo]

@@ -12,7 +12,7 @@ import contextlib
 from typing import TYPE_CHECKING, Any, cast
 
 from gdl.interpreter.core import ir
-from gdl.interpreter.core.reads import filter_reads, sets_only
+from gdl.interpreter.core.reads import effect_takes_read, filter_reads, sets_only
 from gdl.interpreter.python.support import SourceWriter, Turner
 
 if TYPE_CHECKING:
@@ -37,6 +37,8 @@ class EffectCode:
         def table(self, name: str, value: Any) -> str: ...
         def walk(self, w: SourceWriter, dx: int, dy: int
                  ) -> contextlib.AbstractContextManager[None]: ...
+        def uses(self, node_type: type) -> bool: ...
+        def hand_gains(self, w: SourceWriter, p: int, cells: str) -> None: ...
 
     def clear_all(self, w: SourceWriter, keep: str, planes: list[int] | None = None) -> None:
         """Every plane (of `planes`, default all) loses the cells outside `keep` (an
@@ -51,6 +53,24 @@ class EffectCode:
         if not hasattr(self, "_filter_reads"):
             self._filter_reads = filter_reads(self.game)
         return self._filter_reads
+
+    def effect_take(self, w: SourceWriter, cells: str, p: int) -> None:
+        """An effect that empties `cells` takes the opponents' pieces there: they join the
+        mover's hand (when the game has hands) and `took` (when `captured` is read after)."""
+        if not hasattr(self, "_effect_takes_read"):
+            self._effect_takes_read = self.uses(ir.Captured) and effect_takes_read(self.game)
+        hands = self.game.hand is not None
+        if not (hands or self._effect_takes_read):
+            return
+        theirs = [self.plane(q, k) for q in range(self.n_players) if q != p
+                  for k in range(self.n_kinds)]
+        w(f"gone = {cells} & ({' | '.join(theirs) or '0'})")
+        if self._effect_takes_read:
+            w("took |= gone")
+        if hands:
+            w("if gone:")
+            with w.indent():
+                self.hand_gains(w, p, "gone")
 
     def effect(self, w: SourceWriter, effect: ir.Effect, rule: ir.Rule | ir.SelectRule,
                p: int) -> None:
@@ -70,6 +90,7 @@ class EffectCode:
             return
         if isinstance(effect, (ir.Fill, ir.Add, ir.Remove)):
             w(f"fill = {self.expr(effect.cells, p)}")
+            self.effect_take(w, "fill", p)
             self.clear_all(w, "~fill")
             if not isinstance(effect, ir.Remove):
                 owner = effect.owner if isinstance(effect, ir.Add) else ir.MOVER
@@ -83,6 +104,7 @@ class EffectCode:
             return
         if isinstance(effect, ir.Toggle):   # occupied cells of X empty, empty ones filled
             w(f"fill = {self.expr(effect.cells, p)}")
+            self.effect_take(w, "fill", p)
             w(f"occ = {self.occ()}")
             w("on = fill & ~occ")
             self.clear_all(w, "~(fill & occ)")
@@ -219,6 +241,7 @@ class EffectCode:
         w("y &= -y")
         w(f"if x & ({self.occ()}) and y and x != y:")
         with w.indent():
+            self.effect_take(w, "y", p)
             self.clear_all(w, "~y")
             for i in range(self.n_planes):
                 w(f"if b{i} & x:")

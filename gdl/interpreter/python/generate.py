@@ -146,6 +146,8 @@ class Generator(MoveCode, EffectCode, CanonicalCode):
             self.drop(w, rule, p, start)
         if isinstance(rule, ir.PlaceRule):
             if not within_empty(rule.where):   # placing on a piece replaces it
+                if self.game.hand is not None:
+                    self.take_into_hand(w, rule, p, move)
                 self.take(w, "bit")
             owner = self.n_players if rule.kind in self.game.neutral else p
             w(f"{self.plane(owner, rule.kind)} |= bit")
@@ -183,17 +185,24 @@ class Generator(MoveCode, EffectCode, CanonicalCode):
 
     def take_into_hand(self, w: SourceWriter, rule: ir.Rule, p: int, move: str) -> None:
         """The enemy pieces the move takes join the mover's hand, as the kinds they return as."""
-        hand, kinds = f"v{self.game.hand}", self.n_kinds
+        kinds = self.n_kinds
         taken = f"bit | {move} >> {self.capture_shift}" if isinstance(rule, ir.JumpRule) else "bit"
         w(f"x = {taken}")
         enemies = [(q, k) for q in range(self.n_players) if q != p for k in range(kinds)]
         w(f"if x & ({' | '.join(self.plane(q, k) for q, k in enemies)}):")
         with w.indent():
-            w(f"h = list({hand})")
-            for q, k in enemies:
+            self.hand_gains(w, p, "x")
+
+    def hand_gains(self, w: SourceWriter, p: int, cells: str) -> None:
+        """The opponents' pieces on `cells` join player p's hand, each as the kind it
+        returns as."""
+        hand, kinds = f"v{self.game.hand}", self.n_kinds
+        w(f"h = list({hand})")
+        for q in range(self.n_players):
+            for k in range(kinds) if q != p else ():
                 w(f"h[{p * kinds + self.game.returns_as[k]}] += "
-                  f"({self.plane(q, k)} & x).bit_count()")
-            w(f"{hand} = tuple(h)")
+                  f"({self.plane(q, k)} & {cells}).bit_count()")
+        w(f"{hand} = tuple(h)")
 
     def take(self, w: SourceWriter, cells: str, planes: list[int] | None = None) -> None:
         """Whatever stands on `cells` is taken (from `planes`, the ones that can hold a piece

@@ -9,12 +9,15 @@ from gdl.interpreter.core import ir
 
 def promotes(game: ir.GameIR) -> bool:
     """Whether some kind returns to a hand as another kind (the picture then uses this module)."""
-    return game.hand is not None and any(k != back for k, back in enumerate(game.returns_as))
+    return game.hand is not None and any(k != back and not game.pieces[k].endswith("~")
+                                         for k, back in enumerate(game.returns_as))
 
 
 def glyph(game: ir.GameIR, letters: dict[tuple[int, int], str], player: int, kind: int) -> str:
     """Two characters: ` P` for a pawn, `+P` for a promoted one (`+p`, ` p` the second player's)."""
     back = game.returns_as[kind]
+    if game.pieces[kind].endswith("~"):   # a promoted twin: `Q~`, as it moves
+        return letters[(player, kind)]
     return ("+" if back != kind else " ") + letters[(player, back)]
 
 

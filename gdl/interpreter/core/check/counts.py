@@ -64,7 +64,8 @@ class CountChecks:
         if not self.scope.pieces_declared:
             raise error("declare the pieces first (`pieces A B`): hands hold them", node)
         kinds = self.scope.pieces
-        returns = list(range(len(kinds)))
+        # a promoted twin (queen~) returns as the kind it moves as, unless mapped
+        returns = [kinds.index(k[:-1]) if k.endswith("~") else i for i, k in enumerate(kinds)]
         for taken, back in node.returns:
             for ident in (taken, back):
                 if ident.text not in kinds or kinds.index(ident.text) in self.scope.neutral:

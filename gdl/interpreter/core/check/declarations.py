@@ -142,9 +142,12 @@ class DeclarationChecks:
     def _pieces(self, node: ast.Pieces) -> None:
         self.scope.pieces.clear()
         for ident in node.names:
-            self._declare(ident)
+            self._declare(ident, twin=True)
             if ident.text in self.scope.pieces:
                 raise error(f"piece '{ident.text}' is named twice", ident)
+            if ident.text.endswith("~") and ident.text[:-1] not in self.scope.pieces:
+                raise error(f"'{ident.text}' is a promoted {ident.text[:-1]}, moving as one: "
+                            f"name '{ident.text[:-1]}' before it in `pieces`", ident)
             self.scope.pieces.append(ident.text)
         self.scope.pieces_declared = True
         if self.scope.geometry is not None:
@@ -264,5 +267,5 @@ class DeclarationChecks:
         self.scope.zones.append(ir.ZoneFamily(node.name.text, w, h, blocks))
 
     if TYPE_CHECKING:   # provided by the checker and `MoveChecks`, mixed in beside this
-        def _declare(self, ident: ast.Ident, option: bool = False) -> None: ...
+        def _declare(self, ident: ast.Ident, option: bool = False, twin: bool = False) -> None: ...
         def _directions(self, words: tuple[ast.Dir, ...]) -> tuple[ir.Offsets, ...]: ...

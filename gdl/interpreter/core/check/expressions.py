@@ -90,7 +90,7 @@ class Lowerer(BoardFunctions):
             return ir.Pieces(scope.players.index(text), None)
         if scope.pieces_declared and text in scope.pieces:
             self._position_dependent(ident, ctx, text)
-            return ir.Pieces(ir.ANY, scope.pieces.index(text))
+            return scope.pieces_of(ir.ANY, scope.pieces.index(text))
         if text in BUILTIN_NAMES:
             return self._builtin(ident, ctx)
         if text == "taken":   # not reserved: a v2 file may name a variable so
@@ -277,7 +277,7 @@ class Lowerer(BoardFunctions):
         owner = {"own": ir.MOVER, "enemy": ir.OPPONENT}.get(fn)
         if owner is None:
             owner = self.scope.players.index(fn)
-        return ir.Pieces(owner, self.scope.pieces.index(kind.text))
+        return self.scope.pieces_of(owner, self.scope.pieces.index(kind.text))
 
     def _neighbour(self, node: ast.Neighbour, ctx: Context) -> ir.Expr:
         directions = self.direction(node.direction)

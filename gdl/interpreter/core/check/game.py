@@ -131,7 +131,7 @@ class _Checker(MoveChecks, CountChecks, SymmetryChecks, DeclarationChecks,
             symmetries=close(self.symmetries, geometry, self.scope.pieces),
             zones=tuple(self.scope.zones), plies=plies, history=history,
             streaks=tuple(self.scope.streaks), streak=streak,
-            piece_values=tuple(self.piece_values.get(k, 1) for k in range(len(self.scope.pieces))),
+            piece_values=tuple(self._worth(k) for k in range(len(self.scope.pieces))),
             options=tuple((k, v.value) for k, v in self.scope.options.items()),
             declared_symmetries=tuple(self.symmetries), quantities=tuple(self.quantities),
             illegal=self.illegal, rule_bits=self._rule_bits(), neutral=tuple(self.scope.neutral),
@@ -178,10 +178,15 @@ class _Checker(MoveChecks, CountChecks, SymmetryChecks, DeclarationChecks,
         if not self.ends:
             raise error("the game declares no end (`end: ... if ...`)", header)
 
-    def _declare(self, ident: ast.Ident, option: bool = False) -> None:
+    def _declare(self, ident: ast.Ident, option: bool = False, twin: bool = False) -> None:
         """A new name must not shadow a keyword-like name or an earlier declaration. An option
         may take a function's name (`option size = 9`): a function is always applied to an
-        argument (`size(heap)`), an option never is, so the two cannot be confused."""
+        argument (`size(heap)`), an option never is, so the two cannot be confused. Only a
+        piece kind (`twin`) may end in `~`."""
+        if ident.text.endswith("~") and not twin:
+            raise error(f"'{ident.text}': a name ending in '~' is a promoted piece kind, "
+                        f"declared in `pieces` beside the kind it moves as "
+                        f"(`pieces {ident.text[:-1]} {ident.text}`)", ident)
         function_name = ident.text in FUNCTIONS and ident.text not in BUILTIN_NAMES
         if ident.text in RESERVED and not (option and function_name):
             raise error(f"'{ident.text}' is a built-in name and cannot be redefined", ident)
@@ -325,6 +330,12 @@ class _Checker(MoveChecks, CountChecks, SymmetryChecks, DeclarationChecks,
         if value < 0:
             raise error(f"a piece value must be 0 or more, not {value}", node.value)
         self.piece_values[kind] = value
+
+    def _worth(self, kind: int) -> int:
+        """A kind's value hint (default 1; a promoted twin's, its kind's)."""
+        name = self.scope.pieces[kind]
+        base = self.scope.pieces.index(name[:-1]) if name.endswith("~") else kind
+        return self.piece_values.get(kind, self.piece_values.get(base, 1))
 
     def _rule_name(self, ident: ast.Ident | None, default: str) -> str:
         if ident is None:

@@ -17,6 +17,7 @@ from gdl.interpreter.core import ir
 from gdl.interpreter.core.check.expressions import Lowerer
 from gdl.interpreter.core.check.whole_moves import check_flying
 from gdl.interpreter.core.check.repeats import RepeatChecks, check_chain
+from gdl.interpreter.core.check.twins import with_twins
 from gdl.interpreter.core.check.scope import (CONST, DISTANCE, EFFECT, MOVE, Context,
     check_index, check_span, constant, error, expect, owner_word, unknown)
 from gdl.interpreter.core.ir import BOOL, CELLS, COUNTS, INT, LIST
@@ -82,15 +83,16 @@ class MoveChecks(RepeatChecks):
             more.append(ir.Stage(self._stage_rule(name, stage.action, stage.effects, ctx), guard))
         if more and isinstance(first, ir.PassRule):
             raise error("a pass is a whole move; it has no further stages", node.more[0])
+        rules: list[ir.Rule]
         if node.repeat is not None:
-            for rule in self._repeated(node, first, tuple(more)):
+            rules = list(self._repeated(node, first, tuple(more)))   # steps or jumps
+        else:
+            assert not isinstance(first, ir.SelectRule)   # refused by `_stage_rule`
+            rules = [attrs.evolve(first, more=tuple(more)) if more else first]
+        for rule in rules:
+            for variant in with_twins(rule, self.scope.twin):   # queen~ moves as a queen
                 self._rule_count(node)
-                self.rules_ir.append(rule)
-            return
-        if more:
-            first = _with_more(first, tuple(more))
-        assert not isinstance(first, ir.SelectRule)   # `_stage_rule` refuses a first `select`
-        self.rules_ir.append(first)
+                self.rules_ir.append(variant)
 
     def _everymove(self, node: ast.EveryMove) -> None:
         """`every move then EFFECTS`: sugar, each later rule's first stage runs the effects
@@ -353,7 +355,3 @@ class MoveChecks(RepeatChecks):
         def _sow(self, effect: ast.Sow, ctx: Context) -> ir.Sow: ...
         def _set_count(self, effect: ast.Assign, var: ir.Var, ctx: Context) -> ir.SetCount: ...
 
-
-
-def _with_more(rule: ir.BoardRule, more: tuple[ir.Stage, ...]) -> ir.BoardRule:
-    return attrs.evolve(rule, more=more)

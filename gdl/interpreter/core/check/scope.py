@@ -69,6 +69,20 @@ class Scope:
     tracks_boards: bool = False   # `repeated board`: it keeps the boards seen too
     streaks: list[ir.Expr] = attrs.Factory(list)   # the conditions `streak` counts, by slot
 
+    def twin(self, kind: int) -> int | None:
+        """The promoted twin of `kind` (`queen~` of `queen`: it moves and counts as a queen
+        wherever the rules say `queen`), or None."""
+        name = self.pieces[kind] + "~"
+        return self.pieces.index(name) if name in self.pieces else None
+
+    def pieces_of(self, owner: ir.Owner, kind: int) -> ir.Expr:
+        """The cells of `owner`'s pieces of `kind`, its promoted twin's included."""
+        twin = self.twin(kind)
+        cells: ir.Expr = ir.Pieces(owner, kind)
+        if twin is not None:
+            cells = ir.Op("or", (cells, ir.Pieces(owner, twin)), ir.CELLS)
+        return cells
+
     def known_names(self) -> list[str]:
         names = [*self.options, *self.regions, *self.players, *self.variables, *BUILTIN_NAMES]
         return names + (self.pieces if self.pieces_declared else [])
