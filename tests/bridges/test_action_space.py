@@ -13,10 +13,10 @@ from gdl.errors import GdlError
 
 SHAPES = {"amazons": "moves", "antichess": "texts", "breakthrough": "moves", "chess": "texts",
           "clobber": "moves", "connect4": "columns", "dots_and_boxes": "cells",
-          "draughts": "texts", "go": "cells", "gomoku": "cells", "hex": "cells",
-          "lines_of_action": "moves", "mancala": "cells", "nim": "texts",
-          "nine_mens_morris": "texts", "othello": "cells", "pentago": "texts",
-          "shogi": "texts", "tictactoe": "cells", "uttt": "cells"}
+          "draughts": "texts", "go": "cells", "gomoku": "cells", "havannah": "cells",
+          "hex": "cells", "lines_of_action": "moves", "mancala": "cells", "nim": "texts",
+          "nine_mens_morris": "texts", "othello": "cells", "oware": "cells", "pentago": "texts",
+          "shogi": "texts", "tictactoe": "cells", "uttt": "cells", "y": "cells"}
 
 
 def test_every_bundled_game_has_its_shape():
