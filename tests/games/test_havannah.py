@@ -15,20 +15,24 @@ from gdl import catalog
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))
 from tools import oracle  # noqa: E402
 
-RING = "f5 d5 e6 e4 d6 f4".split()   # the six cells round e5 (side 5: the centre)
-ELSEWHERE = "b7 d8 g3 h3 c4 g2".split()   # Black's stones, apart from everything White makes
-ROW6 = "a6 b6 c6 d6 e6 f6 g6 h6".split()   # the left side to the upper right one
+def cells(text: str) -> list[str]:
+    return text.split()
+
+
+RING = cells("f5 d5 e6 e4 d6 f4")   # the six cells round e5 (side 5: the centre)
+ELSEWHERE = cells("b7 d8 g3 h3 c4 g2")   # Black's stones, apart from everything White makes
+ROW6 = cells("a6 b6 c6 d6 e6 f6 g6 h6")   # the left side to the upper right one
 CASES = {  # name: (game, size, white, black, won by the last stone)
     "ring round an empty cell": ("havannah", 5, RING, ELSEWHERE[:5], True),
     "ring round an enemy stone": ("havannah", 5, RING, ["e5"] + ELSEWHERE[:4], True),
     "ring round an own stone": ("havannah", 5, ["e5"] + RING, ELSEWHERE, True),
     "five of the ring": ("havannah", 5, RING[:5], ELSEWHERE[:4], False),
-    "bridge along a side": ("havannah", 5, "a5 b4 c3 d2 e1".split(), ELSEWHERE[:4], True),
-    "two sides and a corner": ("havannah", 5, ROW6 + ["i5"], "b8 d8 g3 h3 c4 g2 e3 e8".split(),
+    "bridge along a side": ("havannah", 5, cells("a5 b4 c3 d2 e1"), ELSEWHERE[:4], True),
+    "two sides and a corner": ("havannah", 5, ROW6 + ["i5"], cells("b8 d8 g3 h3 c4 g2 e3 e8"),
                                False),
-    "fork": ("havannah", 5, ROW6 + "i5 f5 f4 f3 f2 f1".split(),
-             "b8 d8 g3 h3 c4 g2 e3 e8 b7 d4 h2 c8 d3".split(), True),
-    "y along a side from a corner": ("y", 5, "a1 a2 a3 a4 a5".split(), "c2 b3 b2 d1".split(),
+    "fork": ("havannah", 5, ROW6 + cells("i5 f5 f4 f3 f2 f1"),
+             cells("b8 d8 g3 h3 c4 g2 e3 e8 b7 d4 h2 c8 d3"), True),
+    "y along a side from a corner": ("y", 5, cells("a1 a2 a3 a4 a5"), cells("c2 b3 b2 d1"),
                                      True),
 }
 
