@@ -13,6 +13,8 @@ SPIEL = "oware"
 KEY = "seeds"   # the part of gdl's position text a position is matched by
 DEPTH = 6
 POSITION_DEPTH = 4
+LIVE_GAMES = 100   # replayed in full; the rest of the suite's 200 counted (on C where it builds)
+TURN_ACTIONS = 1   # each of OpenSpiel's actions is a whole move
 
 
 def houses(state) -> tuple[list[int], list[int]]:
@@ -26,6 +28,13 @@ def houses(state) -> tuple[list[int], list[int]]:
 def position(state) -> str:
     seeds, scores = last_move(state) if state.is_terminal() else houses(state)
     return "seeds=" + ",".join(map(str, seeds[:6] + scores + seeds[6:][::-1]))
+
+
+def spiel_moves(text: str) -> list[int]:
+    """OpenSpiel's action for gdl's house: the mover's houses 0-5 in sowing order (b1..g1 for
+    South, g2..b2 for North)."""
+    column = ord(text[0]) - ord("b")
+    return [column if text[1] == "1" else 5 - column]
 
 
 def last_move(state) -> tuple[list[int], list[int]]:
