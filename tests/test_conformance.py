@@ -67,8 +67,8 @@ SLOW = {"chess": 10, "shogi": 20}
 # Marked slow (`make test-fast` leaves them out; `make test` checks every game): HEAVY, the
 # games whose compilation and checks take seconds, in every check; and the cases of half a
 # second or more of a check among the others.
-HEAVY = {"amazons", "antichess", "chess", "crazyhouse", "go", "gomoku", "lines_of_action",
-         "nine_mens_morris", "rush_hour", "shogi"}
+HEAVY = {"amazons", "antichess", "chess", "crazyhouse", "go", "gomoku", "havannah",
+         "lines_of_action", "nine_mens_morris", "oware", "rush_hour", "shogi", "y"}
 LONG_TEXT = HEAVY | {"breakthrough", "clobber", "connect4", "draughts", "mancala",
                      "international_draughts", "peg_solitaire"}
 LONG_SEQUENCES = HEAVY | {"mancala"}

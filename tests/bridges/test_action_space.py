@@ -13,12 +13,11 @@ from gdl.errors import GdlError
 
 SHAPES = {"amazons": "moves", "antichess": "texts", "breakthrough": "moves", "chess": "texts",
           "clobber": "moves", "connect4": "columns", "crazyhouse": "texts",
-          "dots_and_boxes": "cells",
-          "draughts": "texts", "go": "cells", "gomoku": "cells", "hex": "cells",
+          "dots_and_boxes": "cells", "draughts": "texts", "go": "cells", "gomoku": "cells",
+          "havannah": "cells", "hex": "cells", "international_draughts": "texts",
           "lines_of_action": "moves", "mancala": "cells", "nim": "texts",
-          "nine_mens_morris": "texts", "othello": "cells", "pentago": "texts",
-          "shogi": "texts", "tictactoe": "cells", "uttt": "cells",
-          "international_draughts": "texts"}
+          "nine_mens_morris": "texts", "othello": "cells", "oware": "cells", "pentago": "texts",
+          "shogi": "texts", "tictactoe": "cells", "uttt": "cells", "y": "cells"}
 
 
 def test_every_bundled_game_has_its_shape():

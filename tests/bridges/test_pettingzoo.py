@@ -19,9 +19,8 @@ GAMES = [name for name, _ in catalog.bundled_games()
          if catalog.kind(name) == "game" and len(catalog.load(name).players) > 1]
 
 
-@pytest.mark.parametrize("name", cases(GAMES, {"chess", "crazyhouse", "shogi", "antichess",
-                                                  "nine_mens_morris",
-                                                  "draughts"}))
+@pytest.mark.parametrize("name", cases(GAMES, {"antichess", "chess", "crazyhouse", "draughts",
+                                                  "havannah", "nine_mens_morris", "shogi"}))
 def test_pettingzoo_api(name):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")   # a Dict observation space, as the classic envs have
