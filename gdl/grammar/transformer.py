@@ -134,7 +134,8 @@ class Builder(MoveBuilder, PuzzleBuilder):
         return ast.PieceValue(ident(children[0]), children[1], position(meta))
 
     def state(self, meta, children):
-        return ast.StateVar(ident(children[0]), children[1], position(meta))
+        return ast.StateVar(ident(children[0]), children[1], position(meta),
+                            per_player=children[2] is not None)
 
     def illegal(self, meta, children):
         return ast.Illegal(children[0], position(meta))

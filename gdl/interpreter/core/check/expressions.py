@@ -19,7 +19,7 @@ from gdl.interpreter.core.check.folding import (
     FOLDED_LIMIT, MAX_FOLDED_DIGITS, fold, folded_numbers)
 from gdl.interpreter.core.check.scope import (
     AXIS, BUILTIN_NAMES, CONNECTIVITY, CONST, DISTANCE, EFFECT, END, FUNCTIONS, ILLEGAL, Context,
-    Scope, check_index, constant, error, expect, unknown)
+    Scope, check_index, constant, error, expect, player_index, unknown)
 from gdl.interpreter.core.geometry import COMPASS, Geometry, shifted
 from gdl.interpreter.core.ir import BOOL, CELLS, INT, LIST
 
@@ -296,6 +296,10 @@ class Lowerer(BoardFunctions):
             return ir.CountAt(base, expect(self.lower(node.index, ctx), CELLS, node.index,
                                            "the cells counted"))
         base = expect(base, LIST, node.base, "an indexed value")
+        name = node.base.ident.text if isinstance(node.base, ast.Name) else ""
+        by_player = player_index(self.scope, name, node.index)
+        if by_player is not None:
+            return self._op("index", (base, by_player), INT, node)
         index = expect(self.lower(node.index, ctx), INT, node.index, "an index")
         check_index(index, node.index)
         return self._op("index", (base, index), INT, node)

@@ -15,8 +15,8 @@ import attrs
 from gdl.grammar import ast
 from gdl.interpreter.core import ir
 from gdl.interpreter.core.check.expressions import Lowerer
-from gdl.interpreter.core.check.scope import (CONST, DISTANCE, EFFECT, ILLEGAL, MOVE, Context,
-    check_index, check_span, constant, error, expect, owner_word, unknown)
+from gdl.interpreter.core.check.scope import (CONST, DISTANCE, EFFECT, END, ILLEGAL, MOVE, Context,
+    check_index, check_span, constant, error, expect, owner_word, player_index, unknown)
 from gdl.interpreter.core.ir import BOOL, CELLS, COUNTS, INT, LIST
 
 MAX_RULES = 4096   # move rules per game; a board move keeps its rule's number in a few bits
@@ -45,6 +45,7 @@ class MoveChecks:
     rules_ir: list[ir.Rule]
     illegal: ir.Expr | None
     every_move: ast.EveryMove | None
+    after: tuple[ir.Effect, ...] | None
 
     def _rule_count(self, node: Any) -> None:
         if len(self.rules_ir) == MAX_RULES:
@@ -132,11 +133,27 @@ class MoveChecks:
     def _everymove(self, node: ast.EveryMove) -> None:
         """`every move then EFFECTS`: sugar, each later rule's first stage runs the effects
         before its own (docs/language.md, every move)."""
+        if node.after:
+            self._after_move(node)
+            return
         if self.every_move is not None:
             raise error("'every move' is declared twice; list all its effects in one", node)
         if self.rules_ir:
             raise error("'every move' comes before the move rules it applies to", node)
         self.every_move = node
+
+    def _after_move(self, node: ast.EveryMove) -> None:
+        """`after every move: EFFECTS`: effects on variables that every move runs last, on
+        the position it left (all its stages and effects made), read as an end rule reads
+        it; they run after the legality filter and before the end rules."""
+        if self.after is not None:
+            raise error("'after every move' is declared twice; list all its effects in one",
+                        node)
+        for effect in leaves(node.effects):
+            if not isinstance(effect, ast.Assign):
+                raise error("'after every move' changes state variables only (v = e, "
+                            "v[i] += e), not the board", effect)
+        self.after = self._effects(node.effects, Context(END))
 
     def _every(self) -> tuple[ast.Effect, ...]:
         return self.every_move.effects if self.every_move is not None else ()
@@ -378,8 +395,10 @@ class MoveChecks:
         if effect.index is not None:
             if var.type != LIST:
                 raise error(f"'{name}' is a number and cannot be indexed", effect.index)
-            index = expect(self.lower.lower(effect.index, ctx), INT, effect.index, "an index")
-            check_index(index, effect.index)
+            index = player_index(self.scope, name, effect.index)
+            if index is None:
+                index = expect(self.lower.lower(effect.index, ctx), INT, effect.index, "an index")
+                check_index(index, effect.index)
         want = INT if index is not None else var.type
         if effect.op != "=" and want != INT:
             raise error(f"'{effect.op}' needs a number; '{name}' is a {var.type}", effect)
