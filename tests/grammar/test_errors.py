@@ -90,6 +90,14 @@ EXPECTED: dict[str, tuple[int, int, type[RulesError], str]] = {
     "moves_outside_end.gdl": (4, 24, SEM, "is only known in an end rule"),
     "promote_in_parameter_move.gdl": (6, 33, SEM, "'promote' follows a board move"),
     "flip_after_step.gdl": (7, 40, SEM, "'flip' follows a placement"),
+    # ---- per-player state, after every move, attacked
+    "per_player_index_number.gdl": (5, 32, SEM, "'walls' holds one number per player: its "
+                                                "index is own, enemy or a player's name"),
+    "per_player_list.gdl": (4, 15, SEM, "'per player' holds one number for each player, "
+                                        "not a list of numbers"),
+    "attacked_number.gdl": (5, 56, SEM, "what 'attacked' tests must be a set of cells, not a "
+                                        "number"),
+    "after_move_board.gdl": (6, 36, SEM, "'after every move' changes state variables only"),
 }
 
 
