@@ -14,8 +14,9 @@ import attrs
 
 from gdl.grammar import ast
 from gdl.interpreter.core import ir
+from gdl.interpreter.core.check.every_move import EveryMoveChecks, leaves
 from gdl.interpreter.core.check.expressions import Lowerer
-from gdl.interpreter.core.check.scope import (CONST, DISTANCE, EFFECT, END, ILLEGAL, MOVE, Context,
+from gdl.interpreter.core.check.scope import (CONST, DISTANCE, EFFECT, ILLEGAL, MOVE, Context,
     check_index, check_span, constant, error, expect, owner_word, player_index, unknown)
 from gdl.interpreter.core.ir import BOOL, CELLS, COUNTS, INT, LIST
 
@@ -26,26 +27,13 @@ _BOARD_ONLY = {ast.Promote: "promote", ast.Flip: "flip", ast.Fill: "fill", ast.R
                ast.Reflect: "reflect", ast.Swap: "swap", ast.Toggle: "toggle"}
 
 
-def leaves(effects: tuple[ast.Effect, ...]):
-    """Every effect, inside guards and groups too."""
-    for effect in effects:
-        while isinstance(effect, ast.Guarded):
-            effect = effect.effect
-        if isinstance(effect, ast.Group):
-            yield from leaves(effect.effects)
-        else:
-            yield effect
-
-
-class MoveChecks:
+class MoveChecks(EveryMoveChecks):
     """The checker's statements about moves (mixed into `game._Checker`)."""
 
     scope: Any   # a `Scope`; as Any since the checker reads its (optional) geometry unchecked
     lower: Lowerer
     rules_ir: list[ir.Rule]
     illegal: ir.Expr | None
-    every_move: ast.EveryMove | None
-    after: tuple[ir.Effect, ...] | None
 
     def _rule_count(self, node: Any) -> None:
         if len(self.rules_ir) == MAX_RULES:
@@ -129,34 +117,6 @@ class MoveChecks:
             rules += [attrs.evolve(step, more=(later,) * (k - 1) + rest)
                       for k in range(1, limit + 1)]
         return rules
-
-    def _everymove(self, node: ast.EveryMove) -> None:
-        """`every move then EFFECTS`: sugar, each later rule's first stage runs the effects
-        before its own (docs/language.md, every move)."""
-        if node.after:
-            self._after_move(node)
-            return
-        if self.every_move is not None:
-            raise error("'every move' is declared twice; list all its effects in one", node)
-        if self.rules_ir:
-            raise error("'every move' comes before the move rules it applies to", node)
-        self.every_move = node
-
-    def _after_move(self, node: ast.EveryMove) -> None:
-        """`after every move: EFFECTS`: effects on variables that every move runs last, on
-        the position it left (all its stages and effects made), read as an end rule reads
-        it; they run after the legality filter and before the end rules."""
-        if self.after is not None:
-            raise error("'after every move' is declared twice; list all its effects in one",
-                        node)
-        for effect in leaves(node.effects):
-            if not isinstance(effect, ast.Assign):
-                raise error("'after every move' changes state variables only (v = e, "
-                            "v[i] += e), not the board", effect)
-        self.after = self._effects(node.effects, Context(END))
-
-    def _every(self) -> tuple[ast.Effect, ...]:
-        return self.every_move.effects if self.every_move is not None else ()
 
     def _select(self, name: str, action: ast.Select, effects: tuple[ast.Effect, ...],
                 params: list[str]) -> ir.SelectRule:
