@@ -98,6 +98,7 @@ EXPECTED: dict[str, tuple[int, int, type[RulesError], str]] = {
     "attacked_number.gdl": (5, 56, SEM, "what 'attacked' tests must be a set of cells, not a "
                                         "number"),
     "after_move_board.gdl": (6, 36, SEM, "'after every move' changes state variables only"),
+    "moves_landing_number.gdl": (8, 36, SEM, "where the move lands must be a set of cells"),
 }
 
 

@@ -244,12 +244,28 @@ class Lowerer(BoardFunctions):
         return self._rows_or_columns(node, fn, arg, ctx)
 
     def _moves_of(self, node: ast.Apply, ctx: Context) -> ir.Expr:
-        """`moves mover` / `moves opponent`: that player could make a move (other than pass)."""
-        if not isinstance(node.arg, ast.Name) or node.arg.ident.text not in ("mover", "opponent"):
-            raise error("'moves' is followed by 'mover' or 'opponent'", node.arg)
+        """`moves mover` / `moves opponent`: that player could make a move (other than pass);
+        `moves(KIND, X)`: the next player has a legal move bringing a KIND onto X."""
+        items = node.arg.items if isinstance(node.arg, ast.ListExpr) else None
+        players = self.scope.players
+        if items is None and (not isinstance(node.arg, ast.Name) or node.arg.ident.text
+                              not in ("mover", "opponent", *players)):
+            raise error("'moves' is followed by 'mover', 'opponent' or a player, or written "
+                        "moves(PIECE, CELLS)", node.arg)
         if ctx.mode != END:
             raise error("'moves' (a player can move) is only known in an end rule", node.fn)
-        return ir.HasMoves(node.arg.ident.text)
+        if items is None:
+            assert isinstance(node.arg, ast.Name)
+            word = node.arg.ident.text
+            return ir.HasMoves(players.index(word) if word in players else word)
+        piece = items[0] if len(items) == 2 else None
+        if not isinstance(piece, ast.Name) or piece.ident.text not in self.scope.pieces:
+            raise error("'moves' is written moves(PIECE, CELLS): a piece name, then the cells "
+                        "its move lands on", node.arg)
+        self._needs_board(node.fn, "moves")
+        cells = expect(self.lower(items[1], ctx), CELLS, items[1], "where the move lands")
+        return ir.HasMoves(ir.OPPONENT, kind=self.scope.pieces.index(piece.ident.text),
+                           to=cells)
 
     def _owned_kind(self, node: ast.Apply, ctx: Context) -> ir.Expr:
         """`own pawn`, `enemy king`, `White pawn`."""
