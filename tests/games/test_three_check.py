@@ -6,7 +6,9 @@ same legal moves at every ply, the same end and winner) and Fairy-Stockfish's pe
 
 from __future__ import annotations
 
+import io
 import json
+import random
 import shutil
 import sys
 from pathlib import Path
@@ -16,7 +18,11 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT))
 
-from gdl import catalog  # noqa: E402
+import chess.pgn  # noqa: E402
+import chess.variant  # noqa: E402
+
+from gdl import catalog, records_pgn  # noqa: E402
+from gdl.interpreter.notation import adapter, pgn  # noqa: E402
 from gdl.interpreter.c.backend import with_backend  # noqa: E402
 from gdl.solvers.search.perft import perft  # noqa: E402
 from tools import chess_variants  # noqa: E402
@@ -57,6 +63,23 @@ def test_the_third_check_wins_and_the_checks_are_kept_per_player(game):
     assert not game.is_terminal(state)
     end = game.apply(state, game.parse_move(state, "c4-f7"))
     assert game.is_terminal(end) and game.winner(end) == 0
+
+
+def test_pgn_carries_the_variant_both_ways(game, tmp_path):
+    """gdl's PGN of a three-check game names its variant: python-chess reads it as a
+    ThreeCheckBoard game that ends where gdl's did, and gdl reads it back as three_check."""
+    rng, state, moves = random.Random(2), game.initial_state(), []
+    while not game.is_terminal(state):
+        move = rng.choice(game.legal_moves(state))
+        moves.append(move)
+        state = game.apply(state, move)
+    text = pgn.write(adapter(game), game.initial_state(), moves, {"Variant": game.title})
+    board = chess.pgn.read_game(io.StringIO(text)).end().board()
+    assert isinstance(board, chess.variant.ThreeCheckBoard) and board.is_game_over()
+    path = tmp_path / "game.pgn"
+    path.write_text(text)
+    record = records_pgn.read(path)
+    assert record.game == "three_check" and len(record.moves) == len(moves)
 
 
 @pytest.mark.peers   # python-chess
