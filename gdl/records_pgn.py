@@ -3,7 +3,8 @@ gdl.interpreter.notation.pgn): `gdl replay FILE --pgn OUT` writes one, `gdl repl
 reads one as a record.
 
 A PGN names no rules file: its `Variant` tag picks antichess (Antichess, Giveaway), crazyhouse,
-anything else chess. The record keeps the game's own move texts (`e2-e4`).
+three_check (Three-check, 3check), anything else chess. The record keeps the game's own
+move texts (`e2-e4`).
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from gdl import catalog, records
 from gdl.errors import GdlError
 from gdl.interpreter.notation import adapter, pgn
 
-VARIANTS = {"antichess": "antichess", "giveaway": "antichess", "crazyhouse": "crazyhouse"}
+VARIANTS = {"antichess": "antichess", "giveaway": "antichess", "crazyhouse": "crazyhouse",
+            "three-check": "three_check", "3check": "three_check"}
 MAX_BYTES = 1 << 20
 
 

@@ -145,7 +145,9 @@ def runnable(command: Command) -> bool:
 
 def normalise(text: str) -> str:
     """Mask what changes from run to run (timings and rates) or from machine to machine (an
-    exact solve's node count: C's table is not Python's), drop trailing spaces."""
+    exact solve's node count: C's table is not Python's; the notice of a first build in C,
+    said only when the cache is cold), drop trailing spaces."""
+    text = re.sub(r"^gdl: compiling \S+ to C \(first run only\) \.\.\.\n", "", text, flags=re.M)
     text = re.sub(r"\(\d+\.\d+ s, (?:[\d,]+|-) nodes/s\)", "(TIME)", text)
     text = re.sub(r"^time: \d+\.\d+ s$", "time: TIME", text, flags=re.M)
     text = re.sub(r"^nodes: \d+$", "nodes: N", text, flags=re.M)

@@ -136,7 +136,8 @@ class Builder(MoveBuilder, PuzzleBuilder):
         return ast.PieceValue(ident(children[0]), children[1], position(meta))
 
     def state(self, meta, children):
-        return ast.StateVar(ident(children[0]), children[1], position(meta))
+        return ast.StateVar(ident(children[0]), children[1], position(meta),
+                            per_player=children[2] is not None)
 
     def prefer(self, meta, children):
         most, measure = children

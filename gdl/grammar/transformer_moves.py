@@ -47,6 +47,9 @@ class MoveBuilder(Transformer):
     def every_move(self, meta, children):
         return ast.EveryMove(children[0], position(meta))
 
+    def after_move(self, meta, children):
+        return ast.EveryMove(children[0], position(meta), after=True)
+
     def place(self, meta, children):
         return ast.Place(ident(children[0]), children[1], position(meta))
 

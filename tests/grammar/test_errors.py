@@ -123,6 +123,15 @@ EXPECTED: dict[str, tuple[int, int, type[RulesError], str]] = {
     "function_two_items.gdl": (5, 19, SEM, "'count' takes one item, not 2"),
     "function_two_words.gdl": (5, 26, SYN, "a function takes one item, so 'count' cannot take "
                                            "'own' and then 'pawn'; write `count (own pawn)`"),
+    # ---- per-player state, after every move, attacked
+    "per_player_index_number.gdl": (5, 32, SEM, "'walls' holds one number per player: its "
+                                                "index is own, enemy or a player's name"),
+    "per_player_list.gdl": (4, 15, SEM, "'per player' holds one number for each player, "
+                                        "not a list of numbers"),
+    "attacked_number.gdl": (5, 56, SEM, "what 'attacked' tests must be a set of cells, not a "
+                                        "number"),
+    "after_move_board.gdl": (6, 36, SEM, "'after every move' changes state variables only"),
+    "moves_landing_number.gdl": (8, 36, SEM, "where the move lands must be a set of cells"),
 }
 
 

@@ -136,9 +136,12 @@ class ParamMove:
 
 @attrs.frozen
 class EveryMove:
-    """`every move then EFFECTS`: effects every move rule after it runs, before its own."""
+    """`every move then EFFECTS`: effects every move rule after it runs, before its own; with
+    `after` (`after every move: EFFECTS`), effects on variables every move runs last, on the
+    position it left."""
     effects: tuple[Effect, ...]
     pos: SourcePos
+    after: bool = False
 
 
 @attrs.frozen

@@ -180,6 +180,7 @@ class StateVar:
     name: Ident
     initial: Expr
     pos: SourcePos
+    per_player: bool = False   # `state walls = 10 per player`: one number for each player
 
 
 @attrs.frozen

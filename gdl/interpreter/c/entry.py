@@ -5,12 +5,13 @@ conversions of states and moves to and from the words the loader packs (docs/nat
 from __future__ import annotations
 
 from gdl.interpreter.core import ir
+from gdl.interpreter.c.landing import LandingC
 from gdl.interpreter.c.scores import ScoresC
 from gdl.interpreter.c.support import PARAM_BASE
 from gdl.interpreter.c.support import CWriter
 
 
-class EntryC(ScoresC):
+class EntryC(LandingC, ScoresC):
     @property
     def nested_moves(self) -> bool:
         """Whether the legality filter asks `moves` (shogi's pawn drop that mates): a

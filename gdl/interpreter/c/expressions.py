@@ -41,6 +41,7 @@ class ExprC:
         def locals(self) -> str: ...
         def repeated(self, e: ir.Repeated, p: int) -> str: ...    # emit_history
         def streak(self, e: ir.Streak, p: int) -> str: ...
+        def lands(self, e: ir.HasMoves, p: int) -> str: ...   # c/landing.py
 
     def __init__(self, game: ir.GameIR):
         self.game = game
@@ -185,8 +186,11 @@ class ExprC:
             return "bb_any(took)"
         if isinstance(e, ir.Taken):   # `prefer`'s measure: the move's captured cells
             return "took"
+        if isinstance(e, ir.HasMoves) and e.kind is not None:   # c/landing.py
+            return self.lands(e, p)
         if isinstance(e, ir.HasMoves):
-            who = str(p) if e.who == ir.MOVER else self.next_player(p)
+            who = str(p) if e.who == ir.MOVER else str(e.who) if isinstance(e.who, int) \
+                else self.next_player(p)
             names = "".join(f"b{i}, " for i in range(self.n_planes))
             names += "".join(f"v{i}, " for i in range(len(self.game.variables)))
             return f"has_moves({names}{who})"

@@ -252,6 +252,8 @@ class GameC(SearchC, MctsC):
         nxt = (p + 1) % self.n_players
         turn = "nxt" if self.extra_turns else str(nxt)
         w(f"occ = {self.occ()};")
+        for effect in self.game.after:   # `after every move`: on the position the move left
+            self.effect(w, effect, ir.PassRule("after"), p)
         self.count_streaks(w, p)   # before the end rules read them
         w("o->res = 0;")
         for i in range(self.n_planes):

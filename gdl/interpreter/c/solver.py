@@ -310,6 +310,8 @@ class SolverC(EntryC):
                 for q, source in enumerate(sources(sym, self.n_kinds, self.n_players)):
                     if q != source:
                         w(f"t.k[{i}][{q}] = s->k[{i}][{source}];")
+            elif self.game.variables[i].per_player and sym.swap:   # players 0 and 1's numbers
+                w(f"t.k[{i}][0] = s->k[{i}][1]; t.k[{i}][1] = s->k[{i}][0];")
             elif i == self.game.hand and sym.swap:
                 k = self.n_kinds
                 w(f"for (int q = 0; q < {k}; q++) {{ t.k[{i}][q] = s->k[{i}][{k} + q]; "

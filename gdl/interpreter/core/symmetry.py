@@ -5,9 +5,10 @@ exchanges players 0 and 1 (their pieces, the turn and the result), and with `kin
 it renames piece kinds (a Rubik cube's whole turn recolours its stickers). A state is
 `(plane.., variable.., player, result)` (see `gdl.interpreter.python.compiled`); plane
 `p * kinds + k` holds player p's pieces of kind k. Remembered cells move with the
-board and the hands follow the pieces; other state variables are left as they are: a
-symmetry that should change them (a per-player score) does not hold, and verification
-says so.
+board, the hands follow the pieces and a colour swap exchanges the two players' numbers
+of a variable declared `per player`; other state variables are left as they are: a
+symmetry that should change them (a score kept in a plain list) does not hold, and
+verification says so.
 
 >>> from gdl.interpreter.core.geometry import Geometry
 >>> g = Geometry.rectangle(3, 3)
@@ -146,8 +147,10 @@ class Imager:
     """
 
     def __init__(self, planes: int, kinds: int, players: int, tables: bool = False,
-                 cell_variables: tuple[int, ...] = (), hand: int | None = None):
+                 cell_variables: tuple[int, ...] = (), hand: int | None = None,
+                 per_player: tuple[int, ...] = ()):
         self.planes, self.kinds, self.players = planes, kinds, players
+        self.per_player = per_player   # state positions of the per-player numbers
         self.cell_variables = cell_variables   # state positions of remembered cells (masks too)
         self.hand = hand
         self.results = swapped_results(players) if players == 2 else None
@@ -197,6 +200,8 @@ class Imager:
             rest[self.hand - planes] = tuple(state[self.hand][i] for i in from_hand)
         if not sym.swap:
             return (*mapped, *rest)
+        for i in self.per_player:   # a number per player: players 0 and 1's exchanged
+            rest[i - planes] = (state[i][1], state[i][0], *state[i][2:])
         result = state[-1]
         if isinstance(result, tuple):
             swapped = result[::-1]
@@ -211,7 +216,9 @@ def imager(game: Any, tables: bool = False) -> Imager:
     planes = len(game.ir.initial_planes)
     cells = tuple(planes + i for i, v in enumerate(game.ir.variables) if v.type == CELLS)
     hand = None if game.ir.hand is None else planes + game.ir.hand
-    return Imager(planes, len(game.ir.pieces), len(game.players), tables, cells, hand)
+    per_player = tuple(planes + i for i, v in enumerate(game.ir.variables) if v.per_player)
+    return Imager(planes, len(game.ir.pieces), len(game.players), tables, cells, hand,
+                  per_player)
 
 
 def map_text(text: str, sym: Symmetry, geometry: Geometry, pieces: Sequence[str] = ()) -> str:

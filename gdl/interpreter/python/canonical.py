@@ -46,6 +46,7 @@ class CanonicalCode:
                 variables = [self.image(j, sym.perm, f"v{i}") if v.type == ir.CELLS
                              else self.count_image(j, sym.perm, f"v{i}") if v.type == ir.COUNTS
                              else self.hand_image(sym, f"v{i}") if i == self.game.hand and exchanges
+                             else f"(v{i}[1], v{i}[0], *v{i}[2:])" if v.per_player and sym.swap
                              else f"v{i}" for i, v in enumerate(self.game.variables)]
                 # A colour swap: player 0's planes come from player 1's and back, the turn
                 # and the result change hands. A recolouring takes each kind's plane from

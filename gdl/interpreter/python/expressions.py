@@ -19,6 +19,7 @@ from gdl.interpreter.core.ir import CELLS
 class ExpressionCode:
     if TYPE_CHECKING:   # written by `AttackCode` and `CountedCode`, mixed in beside this class
         def attacked_helper(self) -> None: ...
+        def has_moves(self, e: ir.HasMoves, p: int) -> str: ...
         def connected_helper(self) -> None: ...
         def axis(self, e: ir.Axis, p: int) -> str: ...
 
@@ -115,13 +116,8 @@ class ExpressionCode:
             return f"({self.playable!r} ^ occ)"
         if isinstance(e, ir.Full):
             return f"(occ == {self.playable!r})"
-        if isinstance(e, ir.HasMoves):
-            who = p if e.who == ir.MOVER else self.next_player(p)
-            names = "".join(f"{n}, " for n in self.state_names)
-            # Asked once per position: several end rules may ask (see Generator.ends).
-            seen = "hm_mover" if e.who == ir.MOVER else "hm_next"
-            return (f"({seen} if {seen} is not None else "
-                    f"({seen} := has_moves(({names}{who}, 0))))")
+        if isinstance(e, ir.HasMoves):   # python/landing.py
+            return self.has_moves(e, p)
         if isinstance(e, ir.Flank):
             self.flank_helper()
             return f"flank({self.pieces(ir.MOVER, None, p)}, {self.expr(e.operand, p)})"

@@ -234,6 +234,10 @@ class Generator(MoveCode, EffectCode, CanonicalCode):
             w(f"occ = {self.occ()}")
         if any(isinstance(n, ir.HasMoves) for end in self.game.ends for n in ir.walk(end)):
             w("hm_mover = hm_next = None   # the players' moves, once asked")
+        if moved and self.game.after:   # `after every move`: on the position the move left
+            w(f"occ = {self.occ()}")
+            for effect in self.game.after:
+                self.effect(w, effect, ir.PassRule("after"), p)
         if moved and self.game.streak is not None:
             self.count_streaks(w, p)
         for end in self.game.ends:

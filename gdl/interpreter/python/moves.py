@@ -11,6 +11,7 @@ position and enumerates from there.
 from __future__ import annotations
 
 from gdl.interpreter.core import ir
+from gdl.interpreter.python.landing import LandingCode
 from gdl.interpreter.python.attacks import AttackCode
 from gdl.interpreter.python.counted import CountedCode
 from gdl.interpreter.python.expressions import ExpressionCode
@@ -20,7 +21,7 @@ from gdl.interpreter.python.travels import Encoding, TravelCode
 from gdl.interpreter.core.geometry import bits
 
 
-class MoveCode(TravelCode, FlyingCode, AttackCode, CountedCode, ExpressionCode):
+class MoveCode(TravelCode, FlyingCode, AttackCode, CountedCode, LandingCode, ExpressionCode):
     """`moves(s)`, `legal_moves(s)` and, when the rules need them, `pseudo(s)` (every
     rule's moves, no priority, no filter: what `attacked` reads) and `allowed(s, m)`."""
 

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 from gdl.grammar import ast
 from gdl.interpreter.core import ir
 from gdl.interpreter.core.check.scope import (
-    AXIS, DISTANCE, END, ILLEGAL, OWNER_WORDS, Context, constant, error, expect, owner_word)
+    AXIS, DISTANCE, EFFECT, END, ILLEGAL, OWNER_WORDS, Context, constant, error, expect,
+    owner_word)
 from gdl.interpreter.core.geometry import bits, union
 from gdl.interpreter.core.lines import axis_table
 from gdl.interpreter.core.ir import BOOL, CELLS, INT
@@ -105,8 +106,9 @@ class BoardFunctions:
 
     def attacked(self, node: ast.Unary, operand: ir.Expr, ctx: Any) -> ir.Expr:
         cells = expect(operand, CELLS, node.operand, "what 'attacked' tests")
-        if ctx.mode not in (ILLEGAL, END):
-            raise error("'attacked' is only known in the legality filter and the end rules", node)
+        if ctx.mode not in (ILLEGAL, END, EFFECT):
+            raise error("'attacked' is only known in a move's effects, the legality filter and "
+                        "the end rules", node)
         self._needs_board(node, "attacked")
         return ir.Attacked(cells)
 

@@ -19,7 +19,7 @@ from gdl.interpreter.core.check.folding import (
     FOLDED_LIMIT, MAX_FOLDED_DIGITS, fold, folded_numbers)
 from gdl.interpreter.core.check.scope import (
     AXIS, BUILTIN_NAMES, CONNECTIVITY, CONST, DISTANCE, EFFECT, END, FUNCTIONS, ILLEGAL, PREFER,
-    Context, Scope, check_index, constant, error, expect, unknown)
+    Context, Scope, check_index, constant, error, expect, player_index, unknown)
 from gdl.interpreter.core.geometry import COMPASS, Geometry, shifted
 from gdl.interpreter.core.ir import BOOL, CELLS, INT, LIST
 
@@ -29,7 +29,7 @@ _ARITH = {"+", "-", "*", "/", "%"}
 _CELL_NAME = re.compile(r"[a-z][0-9]+")   # a1: the shape of a cell's name
 
 # Functions written with several items in parentheses (a list, for `size` and `sum`).
-_SEVERAL_ITEMS = ("reach", "connects", "axis", "size", "sum")
+_SEVERAL_ITEMS = ("reach", "connects", "axis", "size", "sum", "moves")   # moves(KIND, X)
 MAX_REPETITIONS = 100   # `repeated N`: the history keeps one entry per occurrence
 
 
@@ -190,7 +190,7 @@ class Lowerer(BoardFunctions):
                 fn not in _SEVERAL_ITEMS:
             raise error(f"'{fn}' takes one item, not {len(items.items)}: write `{fn} X` or "
                         f"`{fn}(X)` (several items are for `reach(X, Y)`, `connects(X, A, B)`, "
-                        f"`axis(X, D)` and definitions)", items)
+                        f"`axis(X, D)`, `moves(KIND, X)` and definitions)", items)
         if fn in ("own", "enemy") or fn in self.scope.players:
             return self._owned_kind(node, ctx)
         if fn in zones or fn == "slot":
@@ -258,12 +258,28 @@ class Lowerer(BoardFunctions):
         return self._rows_or_columns(node, fn, arg, ctx)
 
     def _moves_of(self, node: ast.Apply, ctx: Context) -> ir.Expr:
-        """`moves mover` / `moves opponent`: that player could make a move (other than pass)."""
-        if not isinstance(node.arg, ast.Name) or node.arg.ident.text not in ("mover", "opponent"):
-            raise error("'moves' is followed by 'mover' or 'opponent'", node.arg)
+        """`moves mover` / `moves opponent`: that player could make a move (other than pass);
+        `moves(KIND, X)`: the next player has a legal move bringing a KIND onto X."""
+        items = node.arg.items if isinstance(node.arg, ast.ListExpr) else None
+        players = self.scope.players
+        if items is None and (not isinstance(node.arg, ast.Name) or node.arg.ident.text
+                              not in ("mover", "opponent", *players)):
+            raise error("'moves' is followed by 'mover', 'opponent' or a player, or written "
+                        "moves(PIECE, CELLS)", node.arg)
         if ctx.mode != END:
             raise error("'moves' (a player can move) is only known in an end rule", node.fn)
-        return ir.HasMoves(node.arg.ident.text)
+        if items is None:
+            assert isinstance(node.arg, ast.Name)
+            word = node.arg.ident.text
+            return ir.HasMoves(players.index(word) if word in players else word)
+        piece = items[0] if len(items) == 2 else None
+        if not isinstance(piece, ast.Name) or piece.ident.text not in self.scope.pieces:
+            raise error("'moves' is written moves(PIECE, CELLS): a piece name, then the cells "
+                        "its move lands on", node.arg)
+        self._needs_board(node.fn, "moves")
+        cells = expect(self.lower(items[1], ctx), CELLS, items[1], "where the move lands")
+        return ir.HasMoves(ir.OPPONENT, kind=self.scope.pieces.index(piece.ident.text),
+                           to=cells)
 
     def _owned_kind(self, node: ast.Apply, ctx: Context) -> ir.Expr:
         """`own pawn`, `enemy king`, `White pawn`."""
@@ -310,6 +326,10 @@ class Lowerer(BoardFunctions):
             return ir.CountAt(base, expect(self.lower(node.index, ctx), CELLS, node.index,
                                            "the cells counted"))
         base = expect(base, LIST, node.base, "an indexed value")
+        name = node.base.ident.text if isinstance(node.base, ast.Name) else ""
+        by_player = player_index(self.scope, name, node.index)
+        if by_player is not None:
+            return self._op("index", (base, by_player), INT, node)
         index = expect(self.lower(node.index, ctx), INT, node.index, "an index")
         check_index(index, node.index)
         return self._op("index", (base, index), INT, node)

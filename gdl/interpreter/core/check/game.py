@@ -88,6 +88,7 @@ class _Checker(MoveChecks, CountChecks, SymmetryChecks, DeclarationChecks,
         self.priority_node: ast.Priority | None = None
         self.illegal: ir.Expr | None = None
         self.every_move: ast.EveryMove | None = None   # effects every later move rule runs
+        self.after: tuple[ir.Effect, ...] | None = None   # effects every move runs last
         self.tracks: dict[str, tuple[int, tuple[int, ...]]] = {}
         self.declared: list[ast.Ident] = []   # every name so far (none may be a cell's name)
         self.definitions = Definitions(rules.statements, self._global_names)
@@ -130,7 +131,7 @@ class _Checker(MoveChecks, CountChecks, SymmetryChecks, DeclarationChecks,
             rules=tuple(self.rules_ir), priority=self._priority_indices(), ends=tuple(self.ends),
             symmetries=close(self.symmetries, geometry, self.scope.pieces),
             zones=tuple(self.scope.zones), plies=plies, history=history,
-            streaks=tuple(self.scope.streaks), streak=streak,
+            streaks=tuple(self.scope.streaks), streak=streak, after=self.after or (),
             piece_values=tuple(self._worth(k) for k in range(len(self.scope.pieces))),
             options=tuple((k, v.value) for k, v in self.scope.options.items()),
             declared_symmetries=tuple(self.symmetries), quantities=tuple(self.quantities),
@@ -296,8 +297,16 @@ class _Checker(MoveChecks, CountChecks, SymmetryChecks, DeclarationChecks,
             raise error("a state variable holds a number, a list of numbers or a set of cells",
                         node.initial)
         initial = constant(value, node.initial, "a state variable's initial value")
+        if node.per_player:   # one number for each player, read and written as v[own], v[White]
+            if value.type != INT:
+                raise error(f"a state variable 'per player' holds one number for each player, "
+                            f"not a {value.type}", node.initial)
+            if not self.scope.players:
+                raise error("'per player' needs the players declared first", node)
+            initial, value = (initial,) * len(self.scope.players), ir.Const((), LIST)
+            self.scope.per_player.add(node.name.text)
         var = ir.Var(len(self.variables), value.type)
-        self.variables.append(ir.Variable(node.name.text, initial, value.type))
+        self.variables.append(ir.Variable(node.name.text, initial, value.type, node.per_player))
         self.scope.variables[node.name.text] = var
 
     def _priority_indices(self) -> tuple[int, ...]:

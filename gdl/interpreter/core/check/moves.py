@@ -14,12 +14,13 @@ import attrs
 
 from gdl.grammar import ast
 from gdl.interpreter.core import ir
+from gdl.interpreter.core.check.every_move import EveryMoveChecks, leaves
 from gdl.interpreter.core.check.expressions import Lowerer
 from gdl.interpreter.core.check.whole_moves import check_flying
 from gdl.interpreter.core.check.repeats import RepeatChecks, check_chain
 from gdl.interpreter.core.check.twins import with_twins
 from gdl.interpreter.core.check.scope import (CONST, DISTANCE, EFFECT, MOVE, Context,
-    check_index, check_span, constant, error, expect, owner_word, unknown)
+    check_index, check_span, constant, error, expect, owner_word, player_index, unknown)
 from gdl.interpreter.core.ir import BOOL, CELLS, COUNTS, INT, LIST
 
 MAX_RULES = 4096   # move rules per game; a board move keeps its rule's number in a few bits
@@ -28,25 +29,13 @@ _BOARD_ONLY = {ast.Promote: "promote", ast.Flip: "flip", ast.Fill: "fill", ast.R
                ast.Reflect: "reflect", ast.Swap: "swap", ast.Toggle: "toggle"}
 
 
-def leaves(effects: tuple[ast.Effect, ...]):
-    """Every effect, inside guards and groups too."""
-    for effect in effects:
-        while isinstance(effect, ast.Guarded):
-            effect = effect.effect
-        if isinstance(effect, ast.Group):
-            yield from leaves(effect.effects)
-        else:
-            yield effect
-
-
-class MoveChecks(RepeatChecks):
+class MoveChecks(RepeatChecks, EveryMoveChecks):
     """The checker's statements about moves (mixed into `game._Checker`)."""
 
     scope: Any   # a `Scope`; as Any since the checker reads its (optional) geometry unchecked
     lower: Lowerer
     rules_ir: list[ir.Rule]
     illegal: ir.Expr | None
-    every_move: ast.EveryMove | None
 
     def _rule_count(self, node: Any) -> None:
         if len(self.rules_ir) == MAX_RULES:
@@ -93,18 +82,6 @@ class MoveChecks(RepeatChecks):
             for variant in with_twins(rule, self.scope.twin):   # queen~ moves as a queen
                 self._rule_count(node)
                 self.rules_ir.append(variant)
-
-    def _everymove(self, node: ast.EveryMove) -> None:
-        """`every move then EFFECTS`: sugar, each later rule's first stage runs the effects
-        before its own (docs/language.md, every move)."""
-        if self.every_move is not None:
-            raise error("'every move' is declared twice; list all its effects in one", node)
-        if self.rules_ir:
-            raise error("'every move' comes before the move rules it applies to", node)
-        self.every_move = node
-
-    def _every(self) -> tuple[ast.Effect, ...]:
-        return self.every_move.effects if self.every_move is not None else ()
 
     def _select(self, name: str, action: ast.Select, effects: tuple[ast.Effect, ...],
                 params: list[str]) -> ir.SelectRule:
@@ -339,8 +316,10 @@ class MoveChecks(RepeatChecks):
         if effect.index is not None:
             if var.type != LIST:
                 raise error(f"'{name}' is a number and cannot be indexed", effect.index)
-            index = expect(self.lower.lower(effect.index, ctx), INT, effect.index, "an index")
-            check_index(index, effect.index)
+            index = player_index(self.scope, name, effect.index)
+            if index is None:
+                index = expect(self.lower.lower(effect.index, ctx), INT, effect.index, "an index")
+                check_index(index, effect.index)
         want = INT if index is not None else var.type
         if effect.op != "=" and want != INT:
             raise error(f"'{effect.op}' needs a number; '{name}' is a {var.type}", effect)

@@ -68,6 +68,7 @@ class Scope:
     tracks_history: bool = False  # an end rule reads `repeated`: the state keeps the positions seen
     tracks_boards: bool = False   # `repeated board`: it keeps the boards seen too
     streaks: list[ir.Expr] = attrs.Factory(list)   # the conditions `streak` counts, by slot
+    per_player: set[str] = attrs.Factory(set)   # list variables with one number per player
 
     def twin(self, kind: int) -> int | None:
         """The promoted twin of `kind` (`queen~` of `queen`: it moves and counts as a queen
@@ -126,6 +127,24 @@ def check_span(low: ir.Expr, high: ir.Expr, name: str, node: Any) -> None:
             high.value - low.value >= PARAMETER_VALUES:
         raise error(f"'{name}' ranges over {high.value - low.value + 1:,} values, more than "
                     f"the limit of {PARAMETER_VALUES:,}", node)
+
+
+def player_index(scope: Scope, name: str, node: Any) -> ir.Expr | None:
+    """The 1-based index of a player in a per-player variable `name[own]`, `name[enemy]`,
+    `name[White]`: own (mover) and enemy (opponent) are the player who moves (or just
+    moved) and the next one, read per player like a per-player region. None when `name` is
+    not per player; an index other than a player is refused."""
+    if name not in scope.per_player:
+        return None
+    text = node.ident.text if isinstance(node, ast.Name) else None
+    n = len(scope.players)
+    if text in OWNER_WORDS:
+        after = 0 if OWNER_WORDS[text] == ir.MOVER else 1
+        return ir.PerPlayer(tuple((p + after) % n + 1 for p in range(n)), ir.INT)
+    if text in scope.players:
+        return ir.Const(scope.players.index(text) + 1, ir.INT)
+    raise error(f"'{name}' holds one number per player: its index is own, enemy or a "
+                f"player's name ({', '.join(scope.players)})", node)
 
 
 def check_index(index: ir.Expr, node: Any) -> None:

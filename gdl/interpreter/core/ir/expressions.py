@@ -75,9 +75,13 @@ class Full:
 @attrs.frozen
 class HasMoves:
     """`who` (OPPONENT: the player to move next; MOVER: the player who just moved, were it
-    their turn again) has a legal move other than passing. Ends only."""
-    who: str = OPPONENT
+    their turn again) has a legal move other than passing. With `kind` and `to`
+    (`moves(king, row 8)`): a legal move that brings a piece of that kind (its travel, its
+    placement or its drop) onto a cell of `to`. Ends only."""
+    who: Owner = OPPONENT   # or a player's number (`moves Black`)
     type: str = BOOL
+    kind: int | None = None
+    to: Expr | None = None
 
 
 @attrs.frozen

@@ -26,6 +26,7 @@ class Variable:
     name: str
     initial: Any
     type: str
+    per_player: bool = False   # a list with one number per player (a colour swap exchanges them)
 
 
 @attrs.frozen
@@ -114,6 +115,8 @@ class GameIR:
     prefer: Preference | None = None                      # `prefer: most EXPR`
     notation: str | None = None                           # `notation chess`: a standard
                                                           # family its moves are also read in
+    after: tuple[Any, ...] = ()                           # effects on variables every move runs
+                                                          # last, on the position it left
 
     @property
     def stage_slots(self) -> int:
