@@ -67,7 +67,8 @@ class AttackCode:
         for rule in self.game.rules:
             if getattr(rule, "more", ()) or (isinstance(rule, ir.JumpRule) and rule.repeat):
                 return False
-            if isinstance(rule, ir.StepRule) and rule.distance is not None:
+            if isinstance(rule, ir.StepRule) and (rule.distance is not None
+                                                  or rule.screens is not None):
                 return False   # a counted slide's reach depends on the whole line
             travels = isinstance(rule, (ir.StepRule, ir.JumpRule)) and rule.kind is not None
             if not travels and any(isinstance(n, _FAR_EFFECTS) for n in ir.walk(rule)):
@@ -331,7 +332,8 @@ def subsumed(rule: ir.StepRule, rules: tuple[ir.Rule, ...]) -> bool:
             continue
         if (not isinstance(other, ir.StepRule) or other.kind != rule.kind
                 or other.directions != rule.directions or other.slide != rule.slide
-                or other.origin is not None):
+                or other.origin is not None or other.screens != rule.screens
+                or other.screen != rule.screen):
             continue
         if other.to == rule.to and rule.origin is None:
             if earlier and other.distance == rule.distance and other.over == rule.over:

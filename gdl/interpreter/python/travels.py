@@ -55,6 +55,8 @@ class TravelCode:
         def table(self, name: str, value: Any) -> str: ...
         def counted_moves(self, w: SourceWriter, rule: ir.StepRule, p: int, mine: str,
                           enc: Encoding) -> None: ...
+        def screened_moves(self, w: SourceWriter, rule: ir.StepRule, p: int, mine: str,
+                           enc: Encoding) -> None: ...
 
     def droppable(self, rule: ir.DropRule) -> list[int]:
         """The kinds a drop rule may put down: its own, or every kind a hand can hold."""
@@ -146,6 +148,9 @@ class TravelCode:
         mine = self.movers(rule, p)
         if rule.distance is not None:
             self.counted_moves(w, rule, p, mine, enc)
+            return
+        if rule.screens is not None:
+            self.screened_moves(w, rule, p, mine, enc)
             return
         if rule.slide:
             self.slide_moves(w, rule, p, mine, enc)

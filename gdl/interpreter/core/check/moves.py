@@ -203,6 +203,8 @@ class MoveChecks:
                                isinstance(action, ast.Ride) or action.slide, origin)
             if isinstance(action, ast.Step) and action.distance is not None:
                 rule = self._counted(rule, action, ctx)
+            if isinstance(action, ast.Step) and action.screens is not None:
+                rule = self._screened(rule, action, ctx)
             return rule
         if isinstance(action, ast.Jump):
             kind = self._moving_kind(action)
@@ -227,6 +229,15 @@ class MoveChecks:
         if action.over is not None:
             over = self._cells(action.over, ctx, "what a slide passes over")
         return attrs.evolve(rule, distance=distance, over=over)
+
+    def _screened(self, rule: ir.StepRule, action: ast.Step, ctx: Context) -> ir.StepRule:
+        """`slide ... past N of S`: N is read per piece and direction, as a counted slide's
+        distance is (`origin`, `axis`); S is the set of pieces that may serve as screens."""
+        assert action.screens is not None and action.screen is not None
+        screens = expect(self.lower.lower(action.screens, Context(DISTANCE, ctx.params)), INT,
+                         action.screens, "the number of screens a slide passes")
+        screen = self._cells(action.screen, ctx, "the pieces a slide passes (its screens)")
+        return attrs.evolve(rule, screens=screens, screen=screen)
 
     def _moving_kind(self, action: ast.Step | ast.Jump) -> int:
         kind = self._piece_index(action.piece, action)
