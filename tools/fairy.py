@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = "/usr/games/fairy-stockfish"
@@ -50,9 +51,12 @@ class Engine:
             if line.startswith(prefix):
                 return lines
 
-    def divide(self, moves: list[str], depth: int) -> tuple[int, dict[str, int]]:
-        """Perft `depth` after `moves` (UCI): the total and the count under each legal move."""
-        self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
+    def divide(self, moves: list[str], depth: int, fen: str | None = None
+               ) -> tuple[int, dict[str, int]]:
+        """Perft `depth` after `moves` (UCI) from the start or `fen`: the total and the count
+        under each legal move."""
+        start = "startpos" if fen is None else f"fen {fen}"
+        self.send(f"position {start}" + (" moves " + " ".join(moves) if moves else ""))
         self.send(f"go perft {depth}")
         lines = self.until("Nodes searched:")
         counts = {}
@@ -72,24 +76,26 @@ def uci(text: str) -> str:
     return text.replace("-", "").replace("x", "")
 
 
-def check_record(name: str, variant: str) -> list[str]:
+def check_record(name: str, variant: str, depth: int = 3, game: Any = None) -> list[str]:
     """The differences between the oracle record of `name` (tests/data/oracle) and
-    Fairy-Stockfish: perft from the start and from each position, and each position's legal
-    moves against gdl's (in UCI)."""
+    Fairy-Stockfish: perft from the start, and from each position the recorded perft and
+    gdl's (`game`'s) perft to `depth` and its legal moves (in UCI)."""
     sys.path.insert(0, str(ROOT))
     from gdl import catalog
+    from gdl.solvers.search.perft import perft
     data = json.loads((ROOT / "tests" / "data" / "oracle" / f"{name}.json").read_text())
-    game, engine, out = catalog.load(name), Engine(variant), []
+    game, engine, out = game or catalog.load(name), Engine(variant), []
     try:
         start = [engine.divide([], d)[0] for d in range(1, len(data["perft"]) + 1)]
         if start != data["perft"]:
             out.append(f"start: {start} against {data['perft']}")
         for position in data["positions"]:
             moves = [uci(t) for t in position["moves"]]
-            counts = [engine.divide(moves, d)[0] for d in range(1, len(position["perft"]) + 1)]
-            if counts != position["perft"]:
-                out.append(f"{moves}: {counts} against {position['perft']}")
+            theirs_n = [engine.divide(moves, d)[0] for d in range(1, depth + 1)]
             state = game.moves_after(position["moves"])
+            ours_n = [perft(game, state, d) for d in range(1, depth + 1)]
+            if theirs_n[:len(position["perft"])] != position["perft"] or ours_n != theirs_n:
+                out.append(f"{moves}: {theirs_n} against {position['perft']} and gdl's {ours_n}")
             ours = sorted(uci(game.move_text(state, m)) for m in game.legal_moves(state))
             theirs = sorted(engine.divide(moves, 1)[1])
             if ours != theirs:

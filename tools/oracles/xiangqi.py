@@ -5,7 +5,7 @@ perft from the start and from the recorded positions (tests/games/test_xiangqi.p
 
 SPIEL = "xiangqi"
 DEPTH = 3
-POSITION_DEPTH = 3
+POSITION_DEPTH = 2
 LIVE_GAMES = 4   # replayed in full (a few seconds each); the rest of the suite's 200 counted
 TURN_ACTIONS = 1   # each of OpenSpiel's actions is a whole move
 LIVE_PLIES = 120
