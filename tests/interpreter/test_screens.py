@@ -1,0 +1,121 @@
+"""The slide past a counted screen (`slide ... past N of S to Y`, docs/core.md 3) against a
+plain hand-written reference, on two board sizes and with one and two screens, on both back
+ends: tests/data/rules/cannons.gdl, xiangqi's cannon (passes exactly N pieces, takes the first
+piece beyond) beside janggi's (passes one piece that is no jumper, lands on any empty cell
+beyond or takes the first piece there). A position is a dict (x, y) -> (player, kind)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from gdl import catalog
+from gdl.errors import GdlError
+from gdl.interpreter.c.backend import with_backend
+from tests.interpreter.test_counted_travel import compare, name
+
+RULES = Path(__file__).resolve().parent.parent / "data" / "rules" / "cannons.gdl"
+STRAIGHT = [(0, 1), (0, -1), (1, 0), (-1, 0)]
+START = {"a1": (0, "cannon"), "e2": (0, "cannon"), "c1": (0, "jumper"), "b2": (0, "stone"),
+         "d3": (0, "stone"), "a5": (1, "cannon"), "d5": (1, "cannon"), "e5": (1, "jumper"),
+         "b4": (1, "stone"), "c4": (1, "stone"), "e4": (1, "stone")}
+
+
+class Cannons:
+    """The rules of cannons.gdl, written from its prose."""
+
+    def __init__(self, width, height, screens, limit=8):
+        self.width, self.height, self.screens, self.limit = width, height, screens, limit
+
+    def start(self):
+        board = {(ord(c[0]) - ord("a"), int(c[1:]) - 1): v for c, v in START.items()}
+        return (frozenset(board.items()), 0, 0)
+
+    def inside(self, c):
+        return 0 <= c[0] < self.width and 0 <= c[1] < self.height
+
+    def winner(self, s):
+        board, mover = dict(s[0]), 1 - s[1]
+        if not any(v == (1 - mover, "cannon") for v in board.values()):
+            return mover
+        return None
+
+    def over(self, s):
+        return self.winner(s) is not None or s[2] >= self.limit
+
+    def result(self, s):
+        w = self.winner(s)
+        return 0 if w is None else (1 if w == 0 else -1)
+
+    def landings(self, board, cell, kind, player):
+        """The cells a piece of `kind` on `cell` may land on, direction by direction."""
+        out = []
+        for dx, dy in STRAIGHT:
+            ray, c = [], (cell[0] + dx, cell[1] + dy)
+            while self.inside(c):
+                ray.append(c)
+                c = (c[0] + dx, c[1] + dy)
+            if kind == "stone":
+                out += [c for c in ray[:1] if board.get(c, (None,))[0] != player]
+                continue
+            if kind == "cannon":   # a rook's move onto empty cells
+                for c in ray:
+                    if c in board:
+                        break
+                    out.append(c)
+            need = self.screens if kind == "cannon" else 1
+            passed = 0
+            for c in ray:
+                if c not in board:
+                    if passed == need and kind == "jumper":
+                        out.append(c)
+                    continue
+                if passed == need:   # the first piece beyond the screens
+                    owner, other = board[c]
+                    if owner != player and (kind == "cannon" or other != "jumper"):
+                        out.append(c)
+                    break
+                if kind == "jumper" and board[c][1] == "jumper":
+                    break   # a jumper is no screen for a jumper
+                passed += 1
+        return out
+
+    def moves(self, s):
+        board, player, plies = dict(s[0]), s[1], s[2]
+        out = []
+        for cell, (owner, kind) in board.items():
+            if owner != player:
+                continue
+            for to in self.landings(board, cell, kind, player):
+                after = {c: v for c, v in board.items() if c != cell}
+                after[to] = (player, kind)
+                out.append((f"{name(cell)}-{name(to)}", (frozenset(after.items()), 1 - player,
+                                                        plies + 1)))
+        return out
+
+
+def on(backend, game):
+    if backend == "python":
+        return game
+    try:
+        return with_backend(game, "native")
+    except GdlError:
+        pytest.skip("no C compiler")
+
+
+@pytest.mark.parametrize("backend", ["python", "native"])
+@pytest.mark.parametrize("width, height, screens", [(6, 5, 1), (7, 6, 1), (7, 6, 2)])
+def test_a_slide_past_a_counted_screen(backend, width, height, screens):
+    options = {"width": str(width), "height": str(height), "screens": str(screens)}
+    game = on(backend, catalog.load(str(RULES), options))
+    counts = compare(Cannons(width, height, screens), game, 3, samples=20)
+    assert counts[0] > 10
+
+
+def test_no_screen_is_a_plain_slide():
+    """Past 0 screens the cannon's capture is a rook's: the first piece met."""
+    game = catalog.load(str(RULES), {"screens": "0"})
+    hand = Cannons(6, 5, 0)
+    compare(hand, game, 3, samples=5, seed=random.Random(2).randrange(100))
