@@ -90,6 +90,12 @@ EXPECTED: dict[str, tuple[int, int, type[RulesError], str]] = {
     "moves_outside_end.gdl": (4, 24, SEM, "is only known in an end rule"),
     "promote_in_parameter_move.gdl": (6, 33, SEM, "'promote' follows a board move"),
     "flip_after_step.gdl": (7, 40, SEM, "'flip' follows a placement"),
+    "screens_not_a_number.gdl": (8, 33, SEM, "the number of screens a slide passes must be a "
+                                             "number, not a set of cells"),
+    "screens_without_of.gdl": (8, 35, SYN, "unexpected 'occupied'; expected 'of' (a slide past "
+                                           "screens is written `slide PIECE DIRS past N of"),
+    "screen_a_number.gdl": (8, 38, SEM, "the pieces a slide passes (its screens) must be a set "
+                                        "of cells, not a number"),
 }
 
 
