@@ -68,7 +68,7 @@ SLOW = {"chess": 10, "shogi": 20}
 # games whose compilation and checks take seconds, in every check; and the cases of half a
 # second or more of a check among the others.
 HEAVY = {"amazons", "antichess", "chess", "go", "gomoku", "lines_of_action",
-         "nine_mens_morris", "rush_hour", "shogi"}
+         "nine_mens_morris", "rush_hour", "shogi", "xiangqi"}
 LONG_TEXT = HEAVY | {"breakthrough", "clobber", "connect4", "draughts", "mancala",
                      "peg_solitaire"}
 LONG_SEQUENCES = HEAVY | {"mancala"}
