@@ -20,7 +20,8 @@ RULES = Path(__file__).resolve().parent.parent / "data" / "rules" / "cannons.gdl
 STRAIGHT = [(0, 1), (0, -1), (1, 0), (-1, 0)]
 START = {"a1": (0, "cannon"), "e2": (0, "cannon"), "c1": (0, "jumper"), "b2": (0, "stone"),
          "d3": (0, "stone"), "a5": (1, "cannon"), "d5": (1, "cannon"), "e5": (1, "jumper"),
-         "b4": (1, "stone"), "c4": (1, "stone"), "e4": (1, "stone")}
+         "b4": (1, "stone"), "c4": (1, "stone"), "e4": (1, "stone"), "f1": (0, "king"),
+         "f5": (1, "king")}
 
 
 class Cannons:
@@ -40,6 +41,8 @@ class Cannons:
         board, mover = dict(s[0]), 1 - s[1]
         if not any(v == (1 - mover, "cannon") for v in board.values()):
             return mover
+        if not self.legal(s):
+            return mover
         return None
 
     def over(self, s):
@@ -57,8 +60,11 @@ class Cannons:
             while self.inside(c):
                 ray.append(c)
                 c = (c[0] + dx, c[1] + dy)
-            if kind == "stone":
+            if kind in ("stone", "king"):
                 out += [c for c in ray[:1] if board.get(c, (None,))[0] != player]
+                if kind == "stone" and len(ray) > 1 and ray[0] not in board and \
+                        board.get(ray[1], (player,))[0] != player:
+                    out.append(ray[1])   # two cells over an empty one onto an enemy
                 continue
             if kind == "cannon":   # a rook's move onto empty cells
                 for c in ray:
@@ -82,7 +88,26 @@ class Cannons:
                 passed += 1
         return out
 
+    def attacked(self, board, cell, player):
+        """Whether a piece of `player` on `cell` could be taken by the other player."""
+        return any(cell in self.landings(board, c, kind, owner)
+                   for c, (owner, kind) in board.items() if owner != player)
+
     def moves(self, s):
+        return [] if self.over(s) else self.legal(s)
+
+    def legal(self, s):
+        """The moves that do not leave the mover's king attacked."""
+        player = s[1]
+        out = []
+        for text, after in self.pseudo(s):
+            board = dict(after[0])
+            kings = [c for c, v in board.items() if v == (player, "king")]
+            if not any(self.attacked(board, king, player) for king in kings):
+                out.append((text, after))
+        return out
+
+    def pseudo(self, s):
         board, player, plies = dict(s[0]), s[1], s[2]
         out = []
         for cell, (owner, kind) in board.items():

@@ -25,6 +25,8 @@ class CountedC(RegionsC):
     if TYPE_CHECKING:   # written by MovesC, the class built on this one
         def add(self, to: str, start: str, rule: int, cap: str = "ZERO") -> str: ...
         def walk(self, w: CWriter, dx: int, dy: int) -> Any: ...
+        def walk_cell(self, w: CWriter, c: str, dx: int, dy: int) -> Any: ...
+        def movers(self, rule: ir.StepRule | ir.JumpRule, p: int) -> str: ...
 
     def counted_moves(self, w: CWriter, rule: ir.StepRule, tag: int, p: int,
                       mine: str) -> None:
@@ -84,6 +86,28 @@ class CountedC(RegionsC):
                         w("if (!bb_test(screen, c)) break;")
                         w("passed--;")
                     w(f"else if (!passed && bb_test(to, c)) {self.add('c', 'f', tag)}")
+
+    def counted_attack(self, w: CWriter, rule: ir.StepRule, q: int) -> None:
+        """`return 1` when player q's slide by a constant count or past a constant number
+        of screens lands on cell `c` (the Python back end's `counted_attack` says how the
+        walk back from it goes)."""
+        screened = rule.screens is not None
+        count = rule.screens if screened else rule.distance
+        passing = rule.screen if screened else rule.over
+        assert isinstance(count, ir.Const) and passing is not None   # (attacks_directly)
+        w(f"bb start = {self.movers(rule, q)}, passing = {self.expr(passing, q)};")
+        w("int d; int64_t need;")
+        for dx, dy in rule.directions[q]:
+            w(f"d = c; need = {int(count.value)};")
+            with self.walk_cell(w, "d", -dx, -dy):
+                if screened:   # a piece met: the mover when no screen is owed, else a screen
+                    with w.block("if (bb_test(occ, d))"):
+                        w("if (!need) { if (bb_test(start, d)) return 1; break; }")
+                        w("if (!bb_test(passing, d)) break;")
+                        w("need--;")
+                    continue
+                w("if (!--need) { if (bb_test(start, d)) return 1; break; }")
+                w("if (!bb_test(passing, d)) break;")
 
     def run_tables(self, dx: int, dy: int) -> tuple[str, int]:
         """RUN (per cell, n -> the cell n steps along, -1 for none) and RUN_PASSED (the

@@ -36,6 +36,7 @@ class CountedCode:
         def shift(self, offsets: ir.Offsets, operand: str) -> str: ...
         def links(self) -> ir.Offsets: ...
         def table(self, name: str, value: Any) -> str: ...
+        def movers(self, rule: ir.StepRule | ir.JumpRule, p: int) -> str: ...
         def walk(self, w: SourceWriter, dx: int, dy: int
                  ) -> contextlib.AbstractContextManager[None]: ...
 
@@ -119,6 +120,45 @@ class CountedCode:
                     w("elif not passed and to >> c & 1:")
                     with w.indent():
                         w(f"add({enc.move('c', 'f')})")
+
+    def counted_attack(self, w: SourceWriter, rule: ir.StepRule, q: int) -> None:
+        """`return True` when a slide by a constant count, or past a constant number of
+        screens, of player q's lands on `low`: walking back from it, a slide by N finds its
+        piece N cells back over cells of `over`; a slide past N screens finds N pieces of
+        `screen` (and empty cells) before its piece."""
+        w(f"start = {self.movers(rule, q)}")
+        screened = rule.screens is not None
+        count = rule.screens if screened else rule.distance
+        passing = rule.screen if screened else rule.over
+        assert isinstance(count, ir.Const) and passing is not None   # (attacks_directly)
+        w(f"passing = {self.expr(passing, q)}")
+        for dx, dy in rule.directions[q]:
+            w(f"c, need = low.bit_length() - 1, {int(count.value)}")
+            with self.walk(w, -dx, -dy):
+                if screened:   # a piece met: the mover when no screen is owed, else a screen
+                    w("if occ >> c & 1:")
+                    with w.indent():
+                        w("if not need:")
+                        with w.indent():
+                            w("if start >> c & 1:")
+                            with w.indent():
+                                w("return True")
+                            w("break")
+                        w("if not passing >> c & 1:")
+                        with w.indent():
+                            w("break")
+                        w("need -= 1")
+                    continue
+                w("need -= 1")   # a cell passed: the piece's own N cells back, else `over`
+                w("if not need:")
+                with w.indent():
+                    w("if start >> c & 1:")
+                    with w.indent():
+                        w("return True")
+                    w("break")
+                w("if not passing >> c & 1:")
+                with w.indent():
+                    w("break")
 
     def connected_helper(self) -> None:
         """`connected(x)`: x is one group: the group of its lowest cell, grown to a fixed
