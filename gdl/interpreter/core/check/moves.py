@@ -14,8 +14,9 @@ import attrs
 
 from gdl.grammar import ast
 from gdl.interpreter.core import ir
+from gdl.interpreter.core.check.counted import CountedChecks
 from gdl.interpreter.core.check.expressions import Lowerer
-from gdl.interpreter.core.check.scope import (CONST, DISTANCE, EFFECT, ILLEGAL, MOVE, Context,
+from gdl.interpreter.core.check.scope import (CONST, EFFECT, ILLEGAL, MOVE, Context,
     check_index, check_span, constant, error, expect, owner_word, unknown)
 from gdl.interpreter.core.ir import BOOL, CELLS, COUNTS, INT, LIST
 
@@ -37,7 +38,7 @@ def leaves(effects: tuple[ast.Effect, ...]):
             yield effect
 
 
-class MoveChecks:
+class MoveChecks(CountedChecks):
     """The checker's statements about moves (mixed into `game._Checker`)."""
 
     scope: Any   # a `Scope`; as Any since the checker reads its (optional) geometry unchecked
@@ -201,10 +202,8 @@ class MoveChecks:
             rule = ir.StepRule(name, kind, self._directions(action.directions), to,
                                self._effects(effects, after),
                                isinstance(action, ast.Ride) or action.slide, origin)
-            if isinstance(action, ast.Step) and action.distance is not None:
+            if isinstance(action, ast.Step) and (action.distance or action.screens) is not None:
                 rule = self._counted(rule, action, ctx)
-            if isinstance(action, ast.Step) and action.screens is not None:
-                rule = self._screened(rule, action, ctx)
             return rule
         if isinstance(action, ast.Jump):
             kind = self._moving_kind(action)
@@ -218,26 +217,6 @@ class MoveChecks:
         if any(isinstance(r, ir.PassRule) for r in self.rules_ir):
             raise error("a game has at most one pass rule", action)
         return ir.PassRule(name, action.always, self._effects(effects, after, cell=False))
-
-    def _counted(self, rule: ir.StepRule, action: ast.Step, ctx: Context) -> ir.StepRule:
-        """`slide ... by N [over X]`: N is read per piece and direction (`origin` is the
-        piece's cell, `axis` the line it travels on); X defaults to the empty cells."""
-        assert action.distance is not None   # only a counted slide comes here
-        distance = expect(self.lower.lower(action.distance, Context(DISTANCE, ctx.params)), INT,
-                          action.distance, "a slide's distance")
-        over: ir.Expr = ir.Empty()
-        if action.over is not None:
-            over = self._cells(action.over, ctx, "what a slide passes over")
-        return attrs.evolve(rule, distance=distance, over=over)
-
-    def _screened(self, rule: ir.StepRule, action: ast.Step, ctx: Context) -> ir.StepRule:
-        """`slide ... past N of S`: N is read per piece and direction, as a counted slide's
-        distance is (`origin`, `axis`); S is the set of pieces that may serve as screens."""
-        assert action.screens is not None and action.screen is not None
-        screens = expect(self.lower.lower(action.screens, Context(DISTANCE, ctx.params)), INT,
-                         action.screens, "the number of screens a slide passes")
-        screen = self._cells(action.screen, ctx, "the pieces a slide passes (its screens)")
-        return attrs.evolve(rule, screens=screens, screen=screen)
 
     def _moving_kind(self, action: ast.Step | ast.Jump) -> int:
         kind = self._piece_index(action.piece, action)
