@@ -63,7 +63,7 @@ GAMES = [name for name, kind in KINDS.items() if kind == GAME]
 PUZZLES = [name for name, kind in KINDS.items() if kind == PUZZLE]
 PLAYOUTS = 200
 # games whose moves cost more (a legality filter): playouts and budgets / N
-SLOW = {"chess": 10, "shogi": 20}
+SLOW = {"chess": 10, "shogi": 20, "xiangqi": 20}
 # Marked slow (`make test-fast` leaves them out; `make test` checks every game): HEAVY, the
 # games whose compilation and checks take seconds, in every check; and the cases of half a
 # second or more of a check among the others.
