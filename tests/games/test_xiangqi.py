@@ -31,23 +31,23 @@ def board(rows: dict[int, str]) -> str:
 CASES = [
     # the generals may not face each other: the rook between them may leave the file only
     # along it
-    (board({10: "....g....", 5: "....R....", 1: "....G...."}), "White",
+    (board({10: "....g....", 5: "....R....", 1: "....G...."}), "Red",
      ["e5-e6", "e5-e10"], ["e5-d5", "e5-f5"]),
     # a cannon gives check through its screen (the horse): the general may not stay on the
     # file; the horse may leave it (the cannon then stands between the generals)
-    (board({10: "....g....", 7: "....c....", 4: "....H....", 1: "....G...."}), "White",
+    (board({10: "....g....", 7: "....c....", 4: "....H....", 1: "....G...."}), "Red",
      ["e1-d1", "e4-d6"], ["e1-e2"]),
     # the cannon takes only beyond its screen, onto the first piece met
-    (board({10: ".h..g....", 7: ".s.......", 3: ".C.......", 1: "...G....."}), "White",
+    (board({10: ".h..g....", 7: ".s.......", 3: ".C.......", 1: "...G....."}), "Red",
      ["b3-b10", "b3-b6", "b3-b4"], ["b3-b7", "b3-b8", "b3-b9"]),
     # the elephant's eye (d2) blocks c1-e3; it never crosses the river (g5-e7)
-    (board({10: ".....g...", 5: "......E..", 2: "...S.....", 1: "..E.G...."}), "White",
+    (board({10: ".....g...", 5: "......E..", 2: "...S.....", 1: "..E.G...."}), "Red",
      ["c1-a3", "g5-e3", "g5-i3"], ["c1-e3", "g5-e7", "g5-i7"]),
     # the horse's leg (b2) blocks b1-a3 and b1-c3, not b1-d2
-    (board({10: ".....g...", 2: ".S.......", 1: ".H..G...."}), "White",
+    (board({10: ".....g...", 2: ".S.......", 1: ".H..G...."}), "Red",
      ["b1-d2"], ["b1-a3", "b1-c3"]),
     # a soldier steps sideways once across the river, never backwards
-    (board({10: "...g.....", 6: "....S....", 5: "..S......", 1: "....G...."}), "White",
+    (board({10: "...g.....", 6: "....S....", 5: "..S......", 1: "....G...."}), "Red",
      ["e6-d6", "e6-f6", "e6-e7", "c5-c6"], ["c5-b5", "c5-d5", "e6-e5"]),
 ]
 
@@ -84,7 +84,7 @@ def fen(text: str, player: str) -> str:
             out += (str(run) if run else "") + (c if c != "|" else "")
             run = 0
         rows.append(out)
-    return f"{'/'.join(rows)} {'w' if player == 'White' else 'b'} - - 0 1"
+    return f"{'/'.join(rows)} {'w' if player == 'Red' else 'b'} - - 0 1"
 
 
 @pytest.mark.peers

@@ -1,5 +1,5 @@
 """OpenSpiel's xiangqi read as gdl's: its board rows top first (Black's back rank), the same
-letters (upper case Red, gdl's White, OpenSpiel's player 0). OpenSpiel draws a game at 500
+letters (upper case Red, OpenSpiel's player 0). OpenSpiel draws a game at 500
 plies, as gdl's file does. Fairy-Stockfish, the other oracle (tools/fairy.py), agrees on
 perft from the start and from the recorded positions (tests/games/test_xiangqi.py)."""
 
