@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from gdl import catalog
+from gdl.catalog import compile_text
 from gdl.errors import GdlError
 from gdl.interpreter.c.backend import with_backend
 from tests.interpreter.test_counted_travel import compare, name
@@ -144,3 +145,15 @@ def test_no_screen_is_a_plain_slide():
     game = catalog.load(str(RULES), {"screens": "0"})
     hand = Cannons(6, 5, 0)
     compare(hand, game, 3, samples=5, seed=random.Random(2).randrange(100))
+
+
+@pytest.mark.parametrize("backend", ["python", "native"])
+def test_a_count_read_per_piece_takes_the_general_attack_form(backend):
+    """A number of screens read per piece (here always 1, but not a constant) makes
+    `attacked` ask the opponent's moves instead of walking back: the same counts."""
+    text = RULES.read_text().replace("past screens of", "past (1 + 0 * count (axis origin)) of")
+    assert text != RULES.read_text()
+    game = compile_text(text, str(RULES))
+    source = game.source[game.source.index("def attacked"):]
+    assert "pseudo(" in source[:source.index("\ndef ")]   # the general form
+    compare(Cannons(6, 5, 1), on(backend, game), 3, samples=10)
