@@ -37,6 +37,8 @@ _CHAR_HINTS = {
 # `move place on empty`: the action word was read as the move's name, so say what is missing.
 _MOVE_WITHOUT_COLON = re.compile(
     r"[\t ]*move(?:[\t ]+\w+)?[\t ]+(place|step|jump|pass)\b(?![\t ]*:)")
+# `slide ... past N SCREENS`: the number of screens read, `of` missing (the text before the token)
+_SLIDE_PAST = re.compile(r"\bslide\b.*\bpast\b[^;]*$")
 
 # `count row 1`: a function given two items (`row`, then `1`); `(`, a name or a number next.
 _TWO_ITEMS = re.compile(r"\b([A-Za-z_]\w*)[\t ]+([A-Za-z_]\w*)[\t ]*$")
@@ -139,6 +141,9 @@ def _syntax_error(err: lark.exceptions.UnexpectedInput, text: str) -> RulesSynta
         if str(token) == "=" and "a comparison" in expected:   # `plies = 10` in a condition
             return RulesSyntaxError(f"unexpected {what}; did you mean '=='? (a comparison is "
                                     f"written `==`; `=` sets a variable after `then`)", pos)
+        if "'of'" in expected and _SLIDE_PAST.search(line[:token.column - 1]):
+            return RulesSyntaxError(f"unexpected {what}; expected 'of' (a slide past screens is "
+                                    "written `slide PIECE DIRS past N of SCREENS to CELLS`)", pos)
         if "'place'" in expected and "'choose'" in expected:
             return RulesSyntaxError(f"unexpected {what}; expected a move's action: place, step, "
                                     f"slide, jump, ride, choose or pass", pos)

@@ -66,6 +66,11 @@ class MoveBuilder(Transformer):
         return ast.Step(ident(piece), directions, to, position(meta), slide=True, origin=origin,
                         distance=distance, over=over)
 
+    def slide_past(self, meta, children):
+        piece, directions, origin, screens, screen, to = children
+        return ast.Step(ident(piece), directions, to, position(meta), slide=True, origin=origin,
+                        screens=screens, screen=screen)
+
     def jump(self, meta, children, takes=True):
         piece, directions, far, origin, over, to, repeat, by_path, at_will = children
         return ast.Jump(ident(piece), directions, over, to, repeat is not None, position(meta),

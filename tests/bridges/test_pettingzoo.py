@@ -20,7 +20,8 @@ GAMES = [name for name, _ in catalog.bundled_games()
 
 
 @pytest.mark.parametrize("name", cases(GAMES, {"antichess", "chess", "crazyhouse", "draughts",
-                                                  "havannah", "nine_mens_morris", "shogi"}))
+                                                  "havannah", "nine_mens_morris", "shogi",
+                                                  "xiangqi"}))
 def test_pettingzoo_api(name):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")   # a Dict observation space, as the classic envs have

@@ -65,7 +65,7 @@ def test_perft_from_the_start_equals_openspiels(path):
 
 
 @pytest.mark.parametrize("path", cases(RECORDS, long_records("amazons", "chess", "lines_of_action",
-                                                             "shogi")), ids=NAMES)
+                                                             "shogi", "xiangqi")), ids=NAMES)
 def test_perft_from_recorded_positions_equals_openspiels(path):
     data, game = load(path)
     assert len(data["positions"]) >= 30

@@ -132,6 +132,12 @@ EXPECTED: dict[str, tuple[int, int, type[RulesError], str]] = {
                                         "number"),
     "after_move_board.gdl": (6, 36, SEM, "'after every move' changes state variables only"),
     "moves_landing_number.gdl": (8, 36, SEM, "where the move lands must be a set of cells"),
+    "screens_not_a_number.gdl": (8, 33, SEM, "the number of screens a slide passes must be a "
+                                             "number, not a set of cells"),
+    "screens_without_of.gdl": (8, 35, SYN, "unexpected 'occupied'; expected 'of' (a slide past "
+                                           "screens is written `slide PIECE DIRS past N of"),
+    "screen_a_number.gdl": (8, 38, SEM, "the pieces a slide passes (its screens) must be a set "
+                                        "of cells, not a number"),
 }
 
 

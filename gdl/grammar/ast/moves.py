@@ -36,6 +36,8 @@ class Step:
     origin: Expr | None = None   # `from X`: the piece starts on a cell of X
     distance: Expr | None = None   # `slide ... by N`: exactly N cells (read per piece, direction)
     over: Expr | None = None       # `over X`: the cells a counted slide may pass (default: empty)
+    screens: Expr | None = None    # `slide ... past N of S`: N pieces of S passed (the screens)
+    screen: Expr | None = None
 
 
 @attrs.frozen

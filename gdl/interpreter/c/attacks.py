@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gdl.interpreter.core import ir
-from gdl.interpreter.python.attacks import AttackCode, later_landings, subsumed
+from gdl.interpreter.python.attacks import AttackCode, counted, later_landings, subsumed
 
 from gdl.interpreter.c.counted import CountedC
 from gdl.interpreter.c.support import PARAM_BASE, CWriter
@@ -72,7 +72,8 @@ class AttacksC(CountedC):
             return False
         for rule in self.game.rules:
             for part in (getattr(rule, "to", None), getattr(rule, "over", None),
-                         getattr(rule, "origin", None), getattr(rule, "where", None)):
+                         getattr(rule, "origin", None), getattr(rule, "where", None),
+                         getattr(rule, "screen", None)):
                 if part is not None and any(isinstance(n, (ir.Here, ir.Origin))
                                             for n in ir.walk(part)):
                     return False
@@ -113,7 +114,7 @@ class AttacksC(CountedC):
                 continue
             travels, slides = [], []
             for rule in self.game.rules:
-                if isinstance(rule, ir.StepRule) and rule.kind is not None:
+                if isinstance(rule, ir.StepRule) and rule.kind is not None and not counted(rule):
                     if subsumed(rule, self.game.rules):
                         continue
                     if AttackCode.ray_slide(self, rule):   # type: ignore[arg-type]
@@ -222,6 +223,9 @@ class AttacksC(CountedC):
                       "return 1;")
             return
         with w.block(f"if (bb_test({self.expr(rule.to, q)}, c))"):
+            if counted(rule):
+                self.counted_attack(w, rule, q)
+                return
             if not rule.slide:
                 w(f"if (bb_any(bb_and({movers}, {self.shift(rule.directions[q], 'low')}))) "
                   "return 1;")
@@ -243,7 +247,8 @@ class AttacksC(CountedC):
         always holds a piece (a phantom where it is empty)."""
         if "attack_reach" in self.helpers:
             return "REACH" if self.helpers["attack_reach"] else None
-        if not self.attacks_directly():   # the general form reads every rule's stages
+        if not self.attacks_directly() or any(map(counted, self.game.rules)):
+            # the general form reads every rule's stages; a counted travel reads its line
             self.helpers["attack_reach"] = []
             return None
         geo, reads = self.geo, []

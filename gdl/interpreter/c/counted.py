@@ -1,6 +1,6 @@
-"""Lines of action's constructs in C (the twin of gdl/interpreter/python/counted.py): the
-slide of a counted length (`slide ... by N over X`), the lines through cells (`axis`) and
-one group (`connected`).
+"""The counted travels in C (the twin of gdl/interpreter/python/counted.py): the slide of a
+counted length (`slide ... by N over X`), the slide past N screens (`slide ... past N of S`),
+the lines through cells (`axis`) and one group (`connected`).
 
 A counted slide reads, for each piece and direction, N (written while `travel` holds the
 direction, so `axis origin` is the table entry of the piece's cell `f`), then one entry of
@@ -9,7 +9,7 @@ the direction's run table: the landing cell and the mask of the cells passed.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gdl.interpreter.core import ir
 from gdl.interpreter.core.lines import axis_table, run_table
@@ -24,6 +24,9 @@ def table_name(prefix: str, dx: int, dy: int) -> str:
 class CountedC(RegionsC):
     if TYPE_CHECKING:   # written by MovesC, the class built on this one
         def add(self, to: str, start: str, rule: int, cap: str = "ZERO") -> str: ...
+        def walk(self, w: CWriter, dx: int, dy: int) -> Any: ...
+        def walk_cell(self, w: CWriter, c: str, dx: int, dy: int) -> Any: ...
+        def movers(self, rule: ir.StepRule | ir.JumpRule, p: int) -> str: ...
 
     def counted_moves(self, w: CWriter, rule: ir.StepRule, tag: int, p: int,
                       mine: str) -> None:
@@ -53,6 +56,58 @@ class CountedC(RegionsC):
                     w(f"int at = f * {length} + (int)({far}), c = {cells}[at];")
                     w(f"if (c >= 0 && bb_test(to, c) && !bb_any(bb_and({cells}_PASSED[at], "
                       f"barred))) {self.add('c', 'f', tag)}")
+
+    def screened_moves(self, w: CWriter, rule: ir.StepRule, tag: int, p: int,
+                       mine: str) -> None:
+        """A slide past exactly N screens, in the Python back end's order (its
+        `screened_moves` says how the walk counts them)."""
+        assert rule.screens is not None and rule.screen is not None   # a screened slide
+        w(f"bb screen = {self.expr(rule.screen, p)};")
+        w(f"bb m = {mine};")
+        with w.block("while (bb_any(m))"):
+            w("int f = bb_pop(&m), c;")
+            w("int64_t passed;")
+            counts: dict[str, str] = {}   # code -> its variable: shared by the directions
+            for dx, dy in rule.directions[p]:
+                self.travel = (dx, dy)
+                try:
+                    code = self.expr(rule.screens, p)
+                finally:
+                    self.travel = None
+                if code not in counts:
+                    counts[code] = f"need{len(counts)}"
+                    w(f"int64_t {counts[code]} = {code};")
+                w(f"c = f; passed = {counts[code]};")
+                with w.block("if (passed >= 0)"), self.walk(w, dx, dy):
+                    with w.block("if (bb_test(occ, c))"):
+                        with w.block("if (!passed)"):
+                            w(f"if (bb_test(to, c)) {self.add('c', 'f', tag)}")
+                            w("break;")
+                        w("if (!bb_test(screen, c)) break;")
+                        w("passed--;")
+                    w(f"else if (!passed && bb_test(to, c)) {self.add('c', 'f', tag)}")
+
+    def counted_attack(self, w: CWriter, rule: ir.StepRule, q: int) -> None:
+        """`return 1` when player q's slide by a constant count or past a constant number
+        of screens lands on cell `c` (the Python back end's `counted_attack` says how the
+        walk back from it goes)."""
+        screened = rule.screens is not None
+        count = rule.screens if screened else rule.distance
+        passing = rule.screen if screened else rule.over
+        assert isinstance(count, ir.Const) and passing is not None   # (attacks_directly)
+        w(f"bb start = {self.movers(rule, q)}, passing = {self.expr(passing, q)};")
+        w("int d; int64_t need;")
+        for dx, dy in rule.directions[q]:
+            w(f"d = c; need = {int(count.value)};")
+            with self.walk_cell(w, "d", -dx, -dy):
+                if screened:   # a piece met: the mover when no screen is owed, else a screen
+                    with w.block("if (bb_test(occ, d))"):
+                        w("if (!need) { if (bb_test(start, d)) return 1; break; }")
+                        w("if (!bb_test(passing, d)) break;")
+                        w("need--;")
+                    continue
+                w("if (!--need) { if (bb_test(start, d)) return 1; break; }")
+                w("if (!bb_test(passing, d)) break;")
 
     def run_tables(self, dx: int, dy: int) -> tuple[str, int]:
         """RUN (per cell, n -> the cell n steps along, -1 for none) and RUN_PASSED (the

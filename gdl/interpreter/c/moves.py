@@ -357,6 +357,9 @@ class MovesC(JumpsC):
         if rule.distance is not None:
             self.counted_moves(w, rule, tag, p, mine)
             return
+        if rule.screens is not None:
+            self.screened_moves(w, rule, tag, p, mine)
+            return
         if rule.slide:
             w(f"bb m = {mine};")
             with w.block("while (bb_any(m))"):

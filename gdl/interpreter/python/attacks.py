@@ -56,6 +56,7 @@ class AttackCode:
         def walk(self, w: SourceWriter, dx: int, dy: int
                  ) -> contextlib.AbstractContextManager[None]: ...
         def table(self, name: str, value: object) -> str: ...
+        def counted_attack(self, w: SourceWriter, rule: ir.StepRule, q: int) -> None: ...
         geo: Geometry
 
     def attacks_directly(self) -> bool:
@@ -68,8 +69,8 @@ class AttackCode:
             if getattr(rule, "more", ()) or (isinstance(rule, ir.JumpRule)
                                              and (rule.repeat or rule.far or not rule.takes)):
                 return False   # (a hop takes only where it lands: the general form)
-            if isinstance(rule, ir.StepRule) and rule.distance is not None:
-                return False   # a counted slide's reach depends on the whole line
+            if isinstance(rule, ir.StepRule) and not counted_constant(rule):
+                return False   # a count read per piece: its reach depends on the whole line
             travels = isinstance(rule, (ir.StepRule, ir.JumpRule)) and rule.kind is not None
             if not travels and any(isinstance(n, _FAR_EFFECTS) for n in ir.walk(rule)):
                 return False
@@ -153,7 +154,8 @@ class AttackCode:
                         continue
                     travels, slides = [], []
                     for rule in self.game.rules:
-                        if isinstance(rule, ir.StepRule) and rule.kind is not None:
+                        if isinstance(rule, ir.StepRule) and rule.kind is not None \
+                                and not counted(rule):
                             if subsumed(rule, self.game.rules):
                                 continue
                             if self.ray_slide(rule):
@@ -286,6 +288,9 @@ class AttackCode:
             return
         w(f"if {self.expr(rule.to, q)} & low:")
         with w.indent():
+            if counted(rule):
+                self.counted_attack(w, rule, q)
+                return
             if not rule.slide:
                 w(f"if {movers} & {self.shift(rule.directions[q], 'low')}:")
                 with w.indent():
@@ -301,6 +306,18 @@ class AttackCode:
                         with w.indent():
                             w("return True")
                         w("break")
+
+
+def counted(rule: ir.Rule) -> bool:
+    """A slide by a count or past screens (tested on its own, not merged with others)."""
+    return isinstance(rule, ir.StepRule) and (rule.distance is not None
+                                              or rule.screens is not None)
+
+
+def counted_constant(rule: ir.StepRule) -> bool:
+    """Whether a travel's counts (its distance, its screens) are constants, if it has any:
+    then the cell's test walks back a known way."""
+    return all(n is None or isinstance(n, ir.Const) for n in (rule.distance, rule.screens))
 
 
 def later_landings(game: ir.GameIR) -> list[tuple[int, ...]]:
@@ -332,7 +349,9 @@ def subsumed(rule: ir.StepRule, rules: tuple[ir.Rule, ...]) -> bool:
             continue
         if (not isinstance(other, ir.StepRule) or other.kind != rule.kind
                 or other.directions != rule.directions or other.slide != rule.slide
-                or other.origin is not None):
+                or other.origin is not None or other.screens != rule.screens
+                or other.screen != rule.screen or other.distance != rule.distance
+                or other.over != rule.over):
             continue
         if other.to == rule.to and rule.origin is None:
             if earlier and other.distance == rule.distance and other.over == rule.over:

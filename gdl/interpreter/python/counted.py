@@ -1,6 +1,7 @@
-"""Code for lines of action's constructs (docs/core.md, 3, 4 and 6): the slide of a counted
-length (`slide ... by N over X`), the lines through cells (`axis`) and one group
-(`connected`). Mixed into the move and expression generators.
+"""Code for the counted travels (docs/core.md, 3, 4 and 6): the slide of a counted
+length (`slide ... by N over X`), the slide past N screens (`slide ... past N of S`), the
+lines through cells (`axis`) and one group (`connected`). Mixed into the move and
+expression generators.
 
 A counted slide reads, for each piece and direction, N (written while `travel` holds the
 direction, so `axis origin` is the table entry of the piece's cell `f`), then one entry of
@@ -9,6 +10,7 @@ the direction's run table: the landing cell and the mask of the cells passed, tw
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING, Any
 
 from gdl.interpreter.core import ir
@@ -34,6 +36,9 @@ class CountedCode:
         def shift(self, offsets: ir.Offsets, operand: str) -> str: ...
         def links(self) -> ir.Offsets: ...
         def table(self, name: str, value: Any) -> str: ...
+        def movers(self, rule: ir.StepRule | ir.JumpRule, p: int) -> str: ...
+        def walk(self, w: SourceWriter, dx: int, dy: int
+                 ) -> contextlib.AbstractContextManager[None]: ...
 
     def counted_moves(self, w: SourceWriter, rule: ir.StepRule, p: int, mine: str,
                       enc: Encoding) -> None:
@@ -72,6 +77,88 @@ class CountedCode:
                     w("if to >> c & 1 and not passed & barred:")
                     with w.indent():
                         w(f"add({enc.move('c', 'f')})")
+
+    def screened_moves(self, w: SourceWriter, rule: ir.StepRule, p: int, mine: str,
+                       enc: Encoding) -> None:
+        """A slide past exactly N screens (N read per piece and direction): walking along
+        the direction, a piece of `screen` is counted and passed, any other piece before
+        the N-th screen blocks, and from there on the walk is a slide's (every cell of `to`
+        a landing, the first piece the last)."""
+        assert rule.screens is not None and rule.screen is not None   # a screened slide
+        w(f"screen = {self.expr(rule.screen, p)}")
+        w(f"m = {mine}")
+        w("while m:")
+        with w.indent():
+            w("low = m & -m")
+            w("m ^= low")
+            w("f = low.bit_length() - 1")
+            counts: dict[str, str] = {}   # code -> its variable: shared by the directions
+            for dx, dy in rule.directions[p]:
+                self.travel = (dx, dy)
+                try:
+                    code = self.expr(rule.screens, p)
+                finally:
+                    self.travel = None
+                if code not in counts:
+                    counts[code] = f"need{len(counts)}"
+                    w(f"{counts[code]} = {code}")
+                w(f"c, passed = f, {counts[code]}")
+                w("if passed >= 0:")
+                with w.indent(), self.walk(w, dx, dy):
+                    w("if occ >> c & 1:")
+                    with w.indent():
+                        w("if not passed:")
+                        with w.indent():
+                            w("if to >> c & 1:")
+                            with w.indent():
+                                w(f"add({enc.move('c', 'f')})")
+                            w("break")
+                        w("if not screen >> c & 1:")
+                        with w.indent():
+                            w("break")
+                        w("passed -= 1")
+                    w("elif not passed and to >> c & 1:")
+                    with w.indent():
+                        w(f"add({enc.move('c', 'f')})")
+
+    def counted_attack(self, w: SourceWriter, rule: ir.StepRule, q: int) -> None:
+        """`return True` when a slide by a constant count, or past a constant number of
+        screens, of player q's lands on `low`: walking back from it, a slide by N finds its
+        piece N cells back over cells of `over`; a slide past N screens finds N pieces of
+        `screen` (and empty cells) before its piece."""
+        w(f"start = {self.movers(rule, q)}")
+        screened = rule.screens is not None
+        count = rule.screens if screened else rule.distance
+        passing = rule.screen if screened else rule.over
+        assert isinstance(count, ir.Const) and passing is not None   # (attacks_directly)
+        w(f"passing = {self.expr(passing, q)}")
+        for dx, dy in rule.directions[q]:
+            w(f"c, need = low.bit_length() - 1, {int(count.value)}")
+            with self.walk(w, -dx, -dy):
+                if screened:   # a piece met: the mover when no screen is owed, else a screen
+                    w("if occ >> c & 1:")
+                    with w.indent():
+                        w("if not need:")
+                        with w.indent():
+                            w("if start >> c & 1:")
+                            with w.indent():
+                                w("return True")
+                            w("break")
+                        w("if not passing >> c & 1:")
+                        with w.indent():
+                            w("break")
+                        w("need -= 1")
+                    continue
+                w("need -= 1")   # a cell passed: the piece's own N cells back, else `over`
+                w("if not need:")
+                with w.indent():
+                    w("if start >> c & 1:")
+                    with w.indent():
+                        w("return True")
+                    w("break")
+                w("if not passing >> c & 1:")
+                with w.indent():
+                    w("break")
 
     def connected_helper(self) -> None:
         """`connected(x)`: x is one group: the group of its lowest cell, grown to a fixed

@@ -57,6 +57,8 @@ class TravelCode:
                           enc: Encoding) -> None: ...
         def flying_jumps(self, w: SourceWriter, rule: ir.JumpRule, p: int,
                          enc: Encoding) -> None: ...
+        def screened_moves(self, w: SourceWriter, rule: ir.StepRule, p: int, mine: str,
+                           enc: Encoding) -> None: ...
 
     def droppable(self, rule: ir.DropRule) -> list[int]:
         """The kinds a drop rule may put down: its own, or every kind a hand can hold."""
@@ -176,6 +178,9 @@ class TravelCode:
         mine = self.movers(rule, p)
         if rule.distance is not None:
             self.counted_moves(w, rule, p, mine, enc)
+            return
+        if rule.screens is not None:
+            self.screened_moves(w, rule, p, mine, enc)
             return
         if rule.slide:
             self.slide_moves(w, rule, p, mine, enc)

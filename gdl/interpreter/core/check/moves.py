@@ -14,6 +14,7 @@ import attrs
 
 from gdl.grammar import ast
 from gdl.interpreter.core import ir
+from gdl.interpreter.core.check.counted import CountedChecks
 from gdl.interpreter.core.check.every_move import EveryMoveChecks, leaves
 from gdl.interpreter.core.check.expressions import Lowerer
 from gdl.interpreter.core.check.whole_moves import check_flying
@@ -29,7 +30,7 @@ _BOARD_ONLY = {ast.Promote: "promote", ast.Flip: "flip", ast.Fill: "fill", ast.R
                ast.Reflect: "reflect", ast.Swap: "swap", ast.Toggle: "toggle"}
 
 
-class MoveChecks(RepeatChecks, EveryMoveChecks):
+class MoveChecks(RepeatChecks, EveryMoveChecks, CountedChecks):
     """The checker's statements about moves (mixed into `game._Checker`)."""
 
     scope: Any   # a `Scope`; as Any since the checker reads its (optional) geometry unchecked
@@ -143,7 +144,7 @@ class MoveChecks(RepeatChecks, EveryMoveChecks):
             rule = ir.StepRule(name, kind, self._directions(action.directions), to,
                                self._effects(effects, after),
                                isinstance(action, ast.Ride) or action.slide, origin)
-            if isinstance(action, ast.Step) and action.distance is not None:
+            if isinstance(action, ast.Step) and (action.distance or action.screens) is not None:
                 rule = self._counted(rule, action, ctx)
             return rule
         if isinstance(action, ast.Jump):
@@ -161,17 +162,6 @@ class MoveChecks(RepeatChecks, EveryMoveChecks):
         if any(isinstance(r, ir.PassRule) for r in self.rules_ir):
             raise error("a game has at most one pass rule", action)
         return ir.PassRule(name, action.always, self._effects(effects, after, cell=False))
-
-    def _counted(self, rule: ir.StepRule, action: ast.Step, ctx: Context) -> ir.StepRule:
-        """`slide ... by N [over X]`: N is read per piece and direction (`origin` is the
-        piece's cell, `axis` the line it travels on); X defaults to the empty cells."""
-        assert action.distance is not None   # only a counted slide comes here
-        distance = expect(self.lower.lower(action.distance, Context(DISTANCE, ctx.params)), INT,
-                          action.distance, "a slide's distance")
-        over: ir.Expr = ir.Empty()
-        if action.over is not None:
-            over = self._cells(action.over, ctx, "what a slide passes over")
-        return attrs.evolve(rule, distance=distance, over=over)
 
     def _moving_kind(self, action: ast.Step | ast.Jump) -> int:
         kind = self._piece_index(action.piece, action)

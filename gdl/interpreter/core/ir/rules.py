@@ -54,7 +54,9 @@ class StepRule:
     """One cell along a direction, or with `slide` any number over empty cells; the
     landing cell must be in `to`, and a slide stops at the first piece it meets. With a
     `distance`, a slide goes exactly that many cells (read for each piece and direction),
-    every cell before the landing one in `over`."""
+    every cell before the landing one in `over`. With `screens` (N, read as a distance is),
+    a slide passes exactly N pieces, each in `screen` (every other cell passed empty), then
+    goes on over empty cells as a slide does: it lands only beyond the N-th screen."""
     name: str
     kind: int | None                  # None: a line of sight (`ride`), no piece moves
     directions: tuple[Offsets, ...]   # per player
@@ -65,6 +67,8 @@ class StepRule:
     more: tuple[Stage, ...] = ()
     distance: Expr | None = None      # a counted slide: how many cells (an INT)
     over: Expr | None = None          # a counted slide: the cells it may pass over
+    screens: Expr | None = None       # a screened slide: how many pieces it passes (an INT)
+    screen: Expr | None = None        # a screened slide: the pieces that may be passed
 
 
 @attrs.frozen(repr=False)
