@@ -20,7 +20,7 @@ from gdl.interpreter.core.check.expressions import Lowerer
 from gdl.interpreter.core.check.whole_moves import check_flying
 from gdl.interpreter.core.check.repeats import RepeatChecks, check_chain
 from gdl.interpreter.core.check.twins import with_twins
-from gdl.interpreter.core.check.scope import (CONST, DISTANCE, EFFECT, MOVE, Context,
+from gdl.interpreter.core.check.scope import (CONST, EFFECT, MOVE, Context,
     check_index, check_span, constant, error, expect, owner_word, player_index, unknown)
 from gdl.interpreter.core.ir import BOOL, CELLS, COUNTS, INT, LIST
 
