@@ -10,13 +10,13 @@ all, so `from gdl.grammar import ast; ast.Place` reads the same everywhere.
 from __future__ import annotations
 
 from gdl.grammar.ast.expressions import (
-    Apply, ApplyOf, Binary, Dir, Expr, Ident, Index, ListExpr, Name, Neighbour, Number, Unary,
+    Apply, ApplyOf, Binary, Dir, DirectionQuantifier, Expr, Ident, Index, ListExpr, Name, Neighbour, Number, Unary,
     Vector)
 from gdl.grammar.ast.effects import (
-    Add, Again, Assign, Carry, CycleCells, Effect, Fill, Flip, Group, Guarded, Promote, Reflect,
+    Add, Again, Assign, Carry, CycleCells, Effect, Fill, ForEffect, Flip, Group, Guarded, Promote, Reflect,
     Remove, Rotate, Sow, Swap, Toggle)
 from gdl.grammar.ast.moves import (
-    Action, BoardMove, Choose, Drop, EveryMove, Jump, MoveLaws, Notation, Param, ParamMove, Pass,
+    Action, BoardMove, Choose, Drop, EveryMove, ForMove, Jump, MoveLaws, Notation, Param, ParamMove, Pass,
     Place, Repeat, Ride, Select, Stage, Step)
 from gdl.grammar.ast.statements import (
     Board, Counts, Direction, End, Hands, Header, Illegal, Links, Neutral, Option, PieceValue,
@@ -33,7 +33,7 @@ __all__ = [
     "Action", "Add", "Again", "AllDifferentRule", "Apply", "ApplyOf", "Area", "ArithmeticRule",
     "Assign", "Binary", "Board", "BoardMove", "CageRule", "Carry", "Choose", "Comparison",
     "ConstraintStatement", "CountRule", "Counts", "Cycle", "CycleCells", "CycleMove", "Dir",
-    "Direction", "Drop", "Effect", "End", "EveryMove", "Expr", "Fill", "Flip", "Givens", "GridVars",
+    "Direction", "DirectionQuantifier", "Drop", "Effect", "End", "EveryMove", "Expr", "Fill", "Flip", "ForEffect", "ForMove", "Givens", "GridVars",
     "Group", "Guarded", "Hands", "Header", "Ident", "Illegal", "Index", "Inverse", "Jump", "Links",
     "ListExpr", "MoveLaws", "Name", "Neighbour", "Neutral", "NoValueRule", "Notation", "Number",
     "Option",

@@ -123,6 +123,16 @@ class BoardMove:
 
 
 @attrs.frozen
+class ForMove:
+    """`move NAME for d in DIRS: ...`: the move rule once per direction of DIRS, `d` naming
+    that direction in its stages, conditions and effects."""
+    var: Ident
+    directions: tuple[Dir, ...]
+    move: BoardMove
+    pos: SourcePos
+
+
+@attrs.frozen
 class ParamMove:
     name: Ident
     params: tuple[Param, ...]

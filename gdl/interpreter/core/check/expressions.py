@@ -15,6 +15,7 @@ from typing import Any
 from gdl.grammar import ast
 from gdl.interpreter.core import ir
 from gdl.interpreter.core.check.board_expressions import BoardFunctions
+from gdl.interpreter.core.check.direction_vars import RAY, DirectionVariables
 from gdl.interpreter.core.check.folding import (
     FOLDED_LIMIT, MAX_FOLDED_DIGITS, fold, folded_numbers)
 from gdl.interpreter.core.check.scope import (
@@ -31,7 +32,7 @@ _CELL_NAME = re.compile(r"[a-z][0-9]+")   # a1: the shape of a cell's name
 MAX_REPETITIONS = 100   # `repeated N`: the history keeps one entry per occurrence
 
 
-class Lowerer(BoardFunctions):
+class Lowerer(DirectionVariables, BoardFunctions):
     """Lowers expressions against a scope; one instance per rules file."""
 
     def __init__(self, scope: Scope):
@@ -202,6 +203,8 @@ class Lowerer(BoardFunctions):
             return self.repeated(node.fn, ctx, board=False, times=times)
         if fn == "streak":
             return self.streak(node, ctx)
+        if fn == RAY:
+            return self.ray(node, ctx)
         if fn not in FUNCTIONS:
             raise unknown("function", node.fn, list(FUNCTIONS) + ["own", "enemy"])
         if fn in CONNECTIVITY:
@@ -277,6 +280,9 @@ class Lowerer(BoardFunctions):
         """A direction name's (dx, dy) steps for each player (a vector: its images)."""
         if isinstance(ident, ast.Vector):
             return self.vector(ident)
+        if ident.text.startswith("-"):   # `-d`: the opposite way, for each player
+            forward = self.direction(ast.Ident(ident.text[1:], ident.pos))
+            return tuple(tuple((-dx, -dy) for dx, dy in steps) for steps in forward)
         # directions only mean something on a board
         geometry = self._needs_board(ident, ident.text)
         if ident.text in self.scope.directions:

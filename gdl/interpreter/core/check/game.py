@@ -21,6 +21,7 @@ from gdl.grammar.limits import MAX_DIGITS
 from gdl.interpreter.core import ir
 from gdl.interpreter.core.check.counts import CountChecks
 from gdl.interpreter.core.check.declarations import DeclarationChecks
+from gdl.interpreter.core.check.direction_vars import DirectionRules
 from gdl.interpreter.core.check.moves import MoveChecks
 from gdl.interpreter.core.check.symmetry import SymmetryChecks
 from gdl.interpreter.core.check.expressions import Lowerer
@@ -66,7 +67,7 @@ def parse_option_value(name: str, text: str, default: Any) -> Any:
     return values[0]
 
 
-class _Checker(MoveChecks, CountChecks, SymmetryChecks, DeclarationChecks):
+class _Checker(DirectionRules, MoveChecks, CountChecks, SymmetryChecks, DeclarationChecks):
     def __init__(self, rules: ast.Rules, options: dict[str, str]):
         self.rules = rules
         self.user_options = options
@@ -141,11 +142,11 @@ class _Checker(MoveChecks, CountChecks, SymmetryChecks, DeclarationChecks):
 
     def _require_order(self, statement: Any) -> None:
         needs_players = (ast.Board, ast.Direction, ast.Region, ast.Setup, ast.BoardMove,
-                         ast.ParamMove, ast.End, ast.Pieces, ast.Symmetry, ast.Quantity,
+                         ast.ForMove, ast.ParamMove, ast.End, ast.Pieces, ast.Symmetry, ast.Quantity,
                          ast.Illegal, ast.MoveLaws, ast.Notation)
         if isinstance(statement, needs_players) and not self.scope.players:
             raise error("declare the players first (`players A B`)", statement)
-        needs_board = (ast.Direction, ast.Region, ast.Setup, ast.BoardMove, ast.Zones)
+        needs_board = (ast.Direction, ast.Region, ast.Setup, ast.BoardMove, ast.ForMove, ast.Zones)
         moves_cells = isinstance(statement, ast.Symmetry) and (statement.names or statement.cells)
         if (isinstance(statement, needs_board) or moves_cells) and self.scope.geometry is None:
             raise error("declare the board first (`board W x H`)", statement)

@@ -33,6 +33,8 @@ def leaves(effects: tuple[ast.Effect, ...]):
             effect = effect.effect
         if isinstance(effect, ast.Group):
             yield from leaves(effect.effects)
+        elif isinstance(effect, ast.ForEffect):
+            yield from leaves((effect.effect,))
         else:
             yield effect
 
@@ -313,6 +315,8 @@ class MoveChecks:
             return ir.Guard(condition, inner)
         if isinstance(effect, ast.Again):
             return ir.Again()
+        if isinstance(effect, ast.ForEffect):
+            return self.for_effect(effect, ctx)
         if isinstance(effect, ast.Group):
             return ir.Group(self._effects(effect.effects, ctx))
         if isinstance(effect, ast.Reflect):
@@ -389,6 +393,7 @@ class MoveChecks:
 
     if TYPE_CHECKING:   # provided by the checker (and `CountChecks`, mixed in beside this)
         def _rule_name(self, ident: ast.Ident | None, default: str) -> str: ...
+        def for_effect(self, effect: ast.ForEffect, ctx: Context) -> ir.Effect: ...
         def _piece_index(self, ident: ast.Ident | None, node: Any) -> int: ...
         def _declare(self, ident: ast.Ident) -> None: ...
         def _sow(self, effect: ast.Sow, ctx: Context) -> ir.Sow: ...

@@ -31,7 +31,7 @@ BUILTIN_NAMES = ("empty", "occupied", "own", "enemy", "full", "moves", "dark", "
                  "repeated", "none", "origin", "neutral")
 FUNCTIONS = ("row", "column", "rows", "columns", "line", "count", "size", "sum", "flank", "moves",
              "slot", "streak", "lowest",
-             *CONNECTIVITY, AXIS)
+             *CONNECTIVITY, AXIS, "ray")
 OWNER_WORDS = {"own": ir.MOVER, "mover": ir.MOVER, "enemy": ir.OPPONENT, "opponent": ir.OPPONENT}
 
 
