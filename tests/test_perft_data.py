@@ -18,7 +18,7 @@ from gdl.cli.main import main
 from gdl.solvers.search.perft import perft
 
 DATA = Path(__file__).parent / "data" / "perft"
-SUITE_DEPTH = {"connect4": 6, "breakthrough": 3, "draughts": 6, "chess": 3}  # default: every line
+SUITE_DEPTH = {"connect4": 6, "breakthrough": 3, "draughts": 6, "chess": 3, "tablut": 3}  # default: every line
 
 
 def read_counts(path: Path) -> list[tuple[int, int]]:
@@ -62,7 +62,7 @@ def test_perft(name, depth, count):
 
 
 @pytest.mark.parametrize("name, depth", [("connect4", 7), ("breakthrough", 4), ("draughts", 7),
-                                         ("chess", 4)])
+                                         ("chess", 4), ("tablut", 4)])
 def test_deepest_counts_through_the_command_line(capsys, name, depth):
     expected = dict(read_counts(DATA / f"{name}.txt"))[depth]
     assert main(["perft", name, str(depth)]) == 0

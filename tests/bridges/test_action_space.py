@@ -16,7 +16,7 @@ SHAPES = {"amazons": "moves", "antichess": "texts", "breakthrough": "moves", "ch
           "draughts": "texts", "go": "cells", "gomoku": "cells", "hex": "cells",
           "lines_of_action": "moves", "mancala": "cells", "nim": "texts",
           "nine_mens_morris": "texts", "othello": "cells", "pentago": "texts",
-          "shogi": "texts", "tictactoe": "cells", "uttt": "cells"}
+          "shogi": "texts", "tablut": "moves", "tictactoe": "cells", "uttt": "cells"}
 
 
 def test_every_bundled_game_has_its_shape():
