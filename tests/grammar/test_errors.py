@@ -90,6 +90,16 @@ EXPECTED: dict[str, tuple[int, int, type[RulesError], str]] = {
     "moves_outside_end.gdl": (4, 24, SEM, "is only known in an end rule"),
     "promote_in_parameter_move.gdl": (6, 33, SEM, "'promote' follows a board move"),
     "flip_after_step.gdl": (7, 40, SEM, "'flip' follows a placement"),
+    # ---- direction variables (`for d in DIRS`, `any`/`all d in DIRS`, `ray`)
+    "direction_var_unknown_set.gdl": (7, 23, SEM, "unknown direction 'diagonals'; did you mean "
+                                                  "'diagonal'?"),
+    "direction_var_out_of_scope.gdl": (8, 46, SEM, "'d' names a direction only inside the rule, "
+                                                   "effect or expression that says `for d in"),
+    "direction_var_shadows_direction.gdl": (7, 18, SEM, "'ne' is a direction already"),
+    "direction_var_nested_same_name.gdl": (5, 47, SEM, "'d' already names a direction here"),
+    "direction_var_uneven_players.gdl": (7, 15, SEM, "each player needs as many directions here "
+                                                     "(this gives 3 for White, 1 for Black)"),
+    "ray_two_arguments.gdl": (4, 34, SEM, "'ray' is written ray(FROM, DIRECTION, WHILE IN)"),
 }
 
 

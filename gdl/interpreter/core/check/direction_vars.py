@@ -49,6 +49,19 @@ def substitute(node: Any, var: str, name: str) -> Any:
     return attrs.evolve(node, **changes) if changes else node
 
 
+def variable_names(node: Any) -> set[str]:
+    """The names every quantifier in `node` gives its direction variable."""
+    if isinstance(node, tuple):
+        return set().union(*(variable_names(item) for item in node))
+    if not attrs.has(type(node)):
+        return set()
+    names = {node.var.text} if isinstance(node, (ast.DirectionQuantifier, ast.ForEffect,
+                                                 ast.ForMove)) else set()
+    for field in attrs.fields(type(node)):
+        names |= variable_names(getattr(node, field.name))
+    return names
+
+
 def opposite(name: str) -> str:
     return name[1:] if name.startswith("-") else "-" + name
 
@@ -96,7 +109,7 @@ class DirectionVariables:
         s, text = self.scope, var.text
         if text in s.geometry.directions or text in s.directions:
             raise error(f"'{text}' is a direction already; name the variable otherwise "
-                        f"(d, e, ...)", var)
+                        f"(d, dir, ...)", var)
         taken = [*s.players, *s.options, *s.regions, *s.variables, *BUILTIN_NAMES, *FUNCTIONS,
                  "mover", "opponent"]
         if text in taken or (s.pieces_declared and text in s.pieces) or text in s.geometry.names:

@@ -293,6 +293,10 @@ class Lowerer(DirectionVariables, BoardFunctions):
         if ident.text in COMPASS_NAMES:
             raise error(f"'{ident.text}' is not a direction of the {geometry.description} "
                         f"(its directions: {' '.join(geometry.directions)})", ident)
+        if ident.text in self.scope.direction_variables:
+            raise error(f"'{ident.text}' names a direction only inside the rule, effect or "
+                        f"expression that says `for {ident.text} in ...` (or `any`/`all "
+                        f"{ident.text} in ...`)", ident)
         raise unknown("direction", ident, [*self.scope.directions, *geometry.directions])
 
     def _index(self, node: ast.Index, ctx: Context) -> ir.Expr:

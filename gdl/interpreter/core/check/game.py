@@ -21,7 +21,7 @@ from gdl.grammar.limits import MAX_DIGITS
 from gdl.interpreter.core import ir
 from gdl.interpreter.core.check.counts import CountChecks
 from gdl.interpreter.core.check.declarations import DeclarationChecks
-from gdl.interpreter.core.check.direction_vars import DirectionRules
+from gdl.interpreter.core.check.direction_vars import DirectionRules, variable_names
 from gdl.interpreter.core.check.moves import MoveChecks
 from gdl.interpreter.core.check.symmetry import SymmetryChecks
 from gdl.interpreter.core.check.expressions import Lowerer
@@ -73,6 +73,7 @@ class _Checker(DirectionRules, MoveChecks, CountChecks, SymmetryChecks, Declarat
         self.user_options = options
         self.scope = Scope()
         self.lower = Lowerer(self.scope)
+        self.scope.direction_variables = variable_names(rules.statements)
         self.planes: list[int] = []
         self.variables: list[ir.Variable] = []
         self.rules_ir: list[ir.Rule] = []

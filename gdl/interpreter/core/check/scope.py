@@ -66,6 +66,7 @@ class Scope:
     tracks_history: bool = False  # an end rule reads `repeated`: the state keeps the positions seen
     tracks_boards: bool = False   # `repeated board`: it keeps the boards seen too
     streaks: list[ir.Expr] = attrs.Factory(list)   # the conditions `streak` counts, by slot
+    direction_variables: set[str] = attrs.Factory(set)   # every `for d in ...`'s d, for errors
 
     def known_names(self) -> list[str]:
         names = [*self.options, *self.regions, *self.players, *self.variables, *BUILTIN_NAMES]
