@@ -30,6 +30,23 @@ class MoveBuilder(Transformer):
         var, directions, effect = children
         return ast.ForEffect(ident(var), directions, effect, position(meta))
 
+    def step_as(self, meta, children):
+        piece, directions, var, origin, to = children
+        action = ast.Step(ident(piece), (ident(var),), to, position(meta), origin=origin)
+        return ast.TravelAs(ident(var), directions, action, position(meta))
+
+    def slide_as(self, meta, children):
+        piece, directions, var, origin, to = children
+        action = ast.Step(ident(piece), (ident(var),), to, position(meta), slide=True,
+                          origin=origin)
+        return ast.TravelAs(ident(var), directions, action, position(meta))
+
+    def jump_as(self, meta, children):
+        piece, directions, var, origin, over, to = children
+        action = ast.Jump(ident(piece), (ident(var),), over, to, False, position(meta),
+                          origin=origin)
+        return ast.TravelAs(ident(var), directions, action, position(meta))
+
     def any_direction(self, meta, children):
         var, directions, body = children
         return ast.DirectionQuantifier("any", ident(var), directions, body, position(meta))

@@ -1,5 +1,5 @@
-"""Direction variables (`move for d in DIRS`, `any`/`all d in DIRS: X`, `for d in DIRS:
-EFFECT`, `-d`, `ray(X, d, Y)`): each file of tests/data/rules/directions/ against a plain
+"""Direction variables (`move for d in DIRS`, `step PIECE DIRS as d`, `any`/`all d in DIRS:
+X`, `for d in DIRS: EFFECT`, `-d`, `ray(X, d, Y)`): each file of tests/data/rules/directions/ against a plain
 generator of the same rules written here, on two board sizes, on both back ends.
 
 A generator's position is (board, mover, extra): board a dict {(x, y): player}, x the
@@ -211,6 +211,7 @@ CASES = [("rule", Rule, [(4, 4), (5, 4)], 4),
          ("any_all", AnyAll, [(4, 4), (4, 3)], 4),
          ("effect", Effect, [(4, 4), (5, 3)], 4),
          ("opposite", Opposite, [(5, 3), (4, 4)], 4),
+         ("travel_as", Opposite, [(5, 3), (4, 4)], 4),
          ("ray", Ray, [(5, 5), (6, 4)], 3)]
 
 

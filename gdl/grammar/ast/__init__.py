@@ -17,7 +17,7 @@ from gdl.grammar.ast.effects import (
     Remove, Rotate, Sow, Swap, Toggle)
 from gdl.grammar.ast.moves import (
     Action, BoardMove, Choose, Drop, EveryMove, ForMove, Jump, MoveLaws, Notation, Param, ParamMove, Pass,
-    Place, Repeat, Ride, Select, Stage, Step)
+    Place, Repeat, Ride, Select, Stage, Step, TravelAs)
 from gdl.grammar.ast.statements import (
     Board, Counts, Direction, End, Hands, Header, Illegal, Links, Neutral, Option, PieceValue,
     Pieces, Players, Priority, Quantity, Region, Rules, Setup, StateVar, Statement, Symmetry, Track,
@@ -41,5 +41,5 @@ __all__ = [
     "Players", "Priority", "Promote", "PuzzleGoal", "PuzzleStart", "PuzzleStatement", "Quantity",
     "Reflect", "Region", "Remove", "Repeat", "RequireRule", "Ride", "Rotate", "Rules", "RunsRule",
     "Select", "Setup", "SlideMove", "Sow", "StackMove", "Stacks", "Stage", "StateVar", "Statement",
-    "Step", "SumRule", "Swap", "Symmetry", "Target", "Tiles", "Toggle", "Track", "Unary", "Vector",
+    "Step", "SumRule", "Swap", "Symmetry", "Target", "Tiles", "Toggle", "Track", "TravelAs", "Unary", "Vector",
     "VisibleRule", "Zones"]

@@ -89,7 +89,17 @@ class Drop:
     pos: SourcePos
 
 
-Action = Place | Step | Jump | Ride | Choose | Pass | Select | Drop
+@attrs.frozen
+class TravelAs:
+    """`step PIECE DIRS as d ...` (or slide, jump): `action` tries `var`, one direction of
+    DIRS at a time; the whole move is one rule per direction, `d` naming it (`ForMove`)."""
+    var: Ident
+    directions: tuple[Dir, ...]
+    action: Step | Jump
+    pos: SourcePos
+
+
+Action = Place | Step | Jump | Ride | Choose | Pass | Select | Drop | TravelAs
 
 
 @attrs.frozen

@@ -21,6 +21,7 @@ from gdl.interpreter.core.check.scope import (BUILTIN_NAMES, FUNCTIONS, Context,
 from gdl.interpreter.core.ir import BOOL, CELLS
 
 RAY = "ray"
+QUANTIFIERS = (ast.DirectionQuantifier, ast.ForEffect, ast.ForMove, ast.TravelAs)
 
 
 def substitute(node: Any, var: str, name: str) -> Any:
@@ -34,8 +35,7 @@ def substitute(node: Any, var: str, name: str) -> Any:
         return node
     if isinstance(node, tuple):
         return tuple(substitute(item, var, name) for item in node)
-    if isinstance(node, (ast.DirectionQuantifier, ast.ForEffect, ast.ForMove)) \
-            and node.var.text == var:
+    if isinstance(node, QUANTIFIERS) and node.var.text == var:
         raise error(f"'{var}' already names a direction here: give the inner one another name",
                     node.var)
     if not attrs.has(type(node)):
@@ -55,8 +55,7 @@ def variable_names(node: Any) -> set[str]:
         return set().union(*(variable_names(item) for item in node))
     if not attrs.has(type(node)):
         return set()
-    names = {node.var.text} if isinstance(node, (ast.DirectionQuantifier, ast.ForEffect,
-                                                 ast.ForMove)) else set()
+    names = {node.var.text} if isinstance(node, QUANTIFIERS) else set()
     for field in attrs.fields(type(node)):
         names |= variable_names(getattr(node, field.name))
     return names
@@ -172,8 +171,26 @@ class DirectionRules:
     if TYPE_CHECKING:
         lower: DirectionVariables
 
-        def _boardmove(self, node: ast.BoardMove) -> None: ...
         def _effect(self, effect: ast.Effect, ctx: Context) -> ir.Effect: ...
+
+    def _boardmove(self, node: ast.BoardMove) -> None:
+        """A move whose travel names its direction (`step man diagonal as d ...`) is the
+        move quantified over those directions; any other goes on as it is."""
+        stages = [node.action, *(stage.action for stage in node.more)]
+        named = next((i for i, action in enumerate(stages)
+                      if isinstance(action, ast.TravelAs)), None)
+        if named is None:
+            super()._boardmove(node)   # type: ignore[misc]
+            return
+        travel = stages[named]
+        assert isinstance(travel, ast.TravelAs)
+        if named == 0:
+            move = attrs.evolve(node, action=travel.action)
+        else:
+            more = list(node.more)
+            more[named - 1] = attrs.evolve(more[named - 1], action=travel.action)
+            move = attrs.evolve(node, more=tuple(more))
+        self._formove(ast.ForMove(travel.var, travel.directions, move, travel.pos))
 
     def _formove(self, node: ast.ForMove) -> None:
         """One board rule per direction, each the move with `d` replaced by it."""
