@@ -1,6 +1,7 @@
 """Direction variables (`move for d in DIRS`, `step PIECE DIRS as d`, `any`/`all d in DIRS:
-X`, `for d in DIRS: EFFECT`, `-d`, `ray(X, d, Y)`): each file of tests/data/rules/directions/ against a plain
-generator of the same rules written here, on two board sizes, on both back ends.
+X`, `for d in DIRS: EFFECT`, `-d`, `ray(X, d, Y)`): each file of tests/data/rules/directions/
+against a plain generator of the same rules written here, on two board sizes, on both back
+ends.
 
 A generator's position is (board, mover, extra): board a dict {(x, y): player}, x the
 column from 0, y the row from 0 (north is +y); `children` lists the positions after each

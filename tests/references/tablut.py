@@ -45,8 +45,9 @@ class Position:
     (None while the game goes on, else the winner 0/1 or "draw")."""
 
     def __init__(self) -> None:
-        black = "d1 e1 f1 e2 d9 e9 f9 e8 a4 a5 a6 b5 i4 i5 i6 h5".split()
-        white = "e3 e4 e6 e7 c5 d5 f5 g5".split()
+        black = ["d1", "e1", "f1", "e2", "d9", "e9", "f9", "e8",
+                 "a4", "a5", "a6", "b5", "i4", "i5", "i6", "h5"]
+        white = ["e3", "e4", "e6", "e7", "c5", "d5", "f5", "g5"]
         self.board = {cell(c): (BLACK, "soldier") for c in black}
         self.board.update({cell(c): (WHITE, "soldier") for c in white})
         self.board[THRONE] = (WHITE, "king")

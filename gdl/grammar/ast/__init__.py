@@ -10,14 +10,14 @@ all, so `from gdl.grammar import ast; ast.Place` reads the same everywhere.
 from __future__ import annotations
 
 from gdl.grammar.ast.expressions import (
-    Apply, ApplyOf, Binary, Dir, DirectionQuantifier, Expr, Ident, Index, ListExpr, Name, Neighbour, Number, Unary,
+    Apply, ApplyOf, Binary, Dir, Expr, Ident, Index, ListExpr, Name, Neighbour, Number, Unary,
     Vector)
 from gdl.grammar.ast.effects import (
-    Add, Again, Assign, Carry, CycleCells, Effect, Fill, ForEffect, Flip, Group, Guarded, Promote, Reflect,
+    Add, Again, Assign, Carry, CycleCells, Effect, Fill, Flip, Group, Guarded, Promote, Reflect,
     Remove, Rotate, Sow, Swap, Toggle)
 from gdl.grammar.ast.moves import (
-    Action, BoardMove, Choose, Drop, EveryMove, ForMove, Jump, MoveLaws, Notation, Param, ParamMove, Pass,
-    Place, Repeat, Ride, Select, Stage, Step, TravelAs)
+    Action, BoardMove, Choose, Drop, EveryMove, Jump, MoveLaws, Notation, Param, ParamMove, Pass,
+    Place, Repeat, Ride, Select, Stage, Step)
 from gdl.grammar.ast.statements import (
     Board, Counts, Direction, End, Hands, Header, Illegal, Links, Neutral, Option, PieceValue,
     Pieces, Players, Priority, Quantity, Region, Rules, Setup, StateVar, Statement, Symmetry, Track,
@@ -28,12 +28,16 @@ from gdl.grammar.ast.puzzles import (
 from gdl.grammar.ast.grids import (
     AllDifferentRule, Area, ArithmeticRule, CageRule, Comparison, ConstraintStatement, CountRule,
     Givens, GridVars, NoValueRule, RequireRule, RunsRule, SumRule, VisibleRule)
+# direction variables: `any d in ...`, `for d in ...` (an effect, a move), `step ... as d`
+from gdl.grammar.ast.expressions import DirectionQuantifier
+from gdl.grammar.ast.effects import ForEffect
+from gdl.grammar.ast.moves import ForMove, TravelAs
 
 __all__ = [
     "Action", "Add", "Again", "AllDifferentRule", "Apply", "ApplyOf", "Area", "ArithmeticRule",
     "Assign", "Binary", "Board", "BoardMove", "CageRule", "Carry", "Choose", "Comparison",
     "ConstraintStatement", "CountRule", "Counts", "Cycle", "CycleCells", "CycleMove", "Dir",
-    "Direction", "DirectionQuantifier", "Drop", "Effect", "End", "EveryMove", "Expr", "Fill", "Flip", "ForEffect", "ForMove", "Givens", "GridVars",
+    "Direction", "Drop", "Effect", "End", "EveryMove", "Expr", "Fill", "Flip", "Givens", "GridVars",
     "Group", "Guarded", "Hands", "Header", "Ident", "Illegal", "Index", "Inverse", "Jump", "Links",
     "ListExpr", "MoveLaws", "Name", "Neighbour", "Neutral", "NoValueRule", "Notation", "Number",
     "Option",
@@ -41,5 +45,6 @@ __all__ = [
     "Players", "Priority", "Promote", "PuzzleGoal", "PuzzleStart", "PuzzleStatement", "Quantity",
     "Reflect", "Region", "Remove", "Repeat", "RequireRule", "Ride", "Rotate", "Rules", "RunsRule",
     "Select", "Setup", "SlideMove", "Sow", "StackMove", "Stacks", "Stage", "StateVar", "Statement",
-    "Step", "SumRule", "Swap", "Symmetry", "Target", "Tiles", "Toggle", "Track", "TravelAs", "Unary", "Vector",
+    "Step", "SumRule", "Swap", "Symmetry", "Target", "Tiles", "Toggle", "Track", "Unary", "Vector",
     "VisibleRule", "Zones"]
+__all__ += ["DirectionQuantifier", "ForEffect", "ForMove", "TravelAs"]

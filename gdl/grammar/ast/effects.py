@@ -142,4 +142,4 @@ class ForEffect:
 
 
 Effect = (Assign | Promote | Flip | Fill | Guarded | Again | Remove | Add | Carry | Sow | Group
-          | Rotate | Reflect | Swap | Toggle | ForEffect)
+          | Rotate | Reflect | Swap | Toggle)   # (or a ForEffect, which the checker expands)

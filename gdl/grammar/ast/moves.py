@@ -99,7 +99,7 @@ class TravelAs:
     pos: SourcePos
 
 
-Action = Place | Step | Jump | Ride | Choose | Pass | Select | Drop | TravelAs
+Action = Place | Step | Jump | Ride | Choose | Pass | Select | Drop   # (or a TravelAs, unwrapped)
 
 
 @attrs.frozen

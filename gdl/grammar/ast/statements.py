@@ -192,7 +192,8 @@ class End:
 
 
 Statement = (Players | Option | Board | Pieces | Direction | Region | Setup | Symmetry
-             | StateVar | PieceValue | Priority | Zones | BoardMove | ForMove | ParamMove | End | Quantity
+             | StateVar | PieceValue | Priority | Zones | BoardMove | ForMove | ParamMove | End
+             | Quantity
              | Illegal | Neutral | Counts | Track | Hands | Links | EveryMove | MoveLaws
              | Notation)
 

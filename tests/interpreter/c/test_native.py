@@ -28,8 +28,8 @@ DATA = Path(__file__).parents[2] / "data" / "perft"
 LONG_PERFT = ("amazons", "chess", "pentago", "shogi")   # seconds each: marked slow
 SUPPORTED = ("tictactoe", "connect4", "gomoku", "breakthrough", "clobber", "draughts",
              "othello", "hex", "uttt", "dots_and_boxes", "antichess", "amazons", "pentago",
-             "nine_mens_morris", "mancala", "chess", "go", "lines_of_action", "shogi", "nim", "tablut",
-             "lights_out", "peg_solitaire", "rush_hour", "sokoban")   # (and puzzles)
+             "nine_mens_morris", "mancala", "chess", "go", "lines_of_action", "shogi", "nim",
+             "tablut", "lights_out", "peg_solitaire", "rush_hour", "sokoban")   # (and puzzles)
 # Options a game is tested natively with: Rush Hour's whole-vehicle moves (`repeat up to 4`)
 # are 240 move stages, past the native back end's bound; one-cell moves are 24.
 OPTIONS = {"rush_hour": {"reach": "1"}}

@@ -81,9 +81,9 @@ class DirectionVariables:
         self._fresh(var)
         per_player: list[list[tuple[int, int]]] = [[] for _ in self.scope.players]
         for word in words:
-            for p, steps in enumerate(self.direction(word)):
-                per_player[p].extend(s for s in steps if s not in per_player[p])
-        counts = {len(steps) for steps in per_player}
+            for p, offsets in enumerate(self.direction(word)):
+                per_player[p].extend(s for s in offsets if s not in per_player[p])
+        counts = {len(offsets) for offsets in per_player}
         if len(counts) != 1:
             listed = ", ".join(f"{len(s)} for {p}" for p, s in zip(self.scope.players,
                                                                    per_player))
@@ -169,9 +169,8 @@ class DirectionRules:
     """`move NAME for d in DIRS: ...` and `for d in DIRS: EFFECT` (a mixin of the checker)."""
 
     if TYPE_CHECKING:
-        lower: DirectionVariables
+        lower: Any   # the checker's `Lowerer` (a `DirectionVariables`)
 
-        def _effect(self, effect: ast.Effect, ctx: Context) -> ir.Effect: ...
 
     def _boardmove(self, node: ast.BoardMove) -> None:
         """A move whose travel names its direction (`step man diagonal as d ...`) is the
@@ -197,8 +196,10 @@ class DirectionRules:
         for name in self.lower.directions_of(node.var, node.directions):
             self._boardmove(substitute(node.move, node.var.text, name))
 
-    def for_effect(self, effect: ast.ForEffect, ctx: Context) -> ir.Effect:
-        """The effect once per direction, in the order of DIRS, as one group."""
+    def _effect(self, effect: ast.Effect, ctx: Context) -> ir.Effect:
+        """`for d in DIRS: E`: E once per direction, in the order of DIRS, as one group."""
+        if not isinstance(effect, ast.ForEffect):
+            return super()._effect(effect, ctx)   # type: ignore[misc]
         names = self.lower.directions_of(effect.var, effect.directions)
         return ir.Group(tuple(self._effect(substitute(effect.effect, effect.var.text, name), ctx)
                               for name in names))

@@ -143,11 +143,12 @@ class _Checker(DirectionRules, MoveChecks, CountChecks, SymmetryChecks, Declarat
 
     def _require_order(self, statement: Any) -> None:
         needs_players = (ast.Board, ast.Direction, ast.Region, ast.Setup, ast.BoardMove,
-                         ast.ForMove, ast.ParamMove, ast.End, ast.Pieces, ast.Symmetry, ast.Quantity,
-                         ast.Illegal, ast.MoveLaws, ast.Notation)
+                         ast.ParamMove, ast.End, ast.Pieces, ast.Symmetry, ast.Quantity,
+                         ast.Illegal, ast.MoveLaws, ast.Notation, ast.ForMove)
         if isinstance(statement, needs_players) and not self.scope.players:
             raise error("declare the players first (`players A B`)", statement)
-        needs_board = (ast.Direction, ast.Region, ast.Setup, ast.BoardMove, ast.ForMove, ast.Zones)
+        needs_board = (ast.Direction, ast.Region, ast.Setup, ast.BoardMove, ast.ForMove,
+                       ast.Zones)
         moves_cells = isinstance(statement, ast.Symmetry) and (statement.names or statement.cells)
         if (isinstance(statement, needs_board) or moves_cells) and self.scope.geometry is None:
             raise error("declare the board first (`board W x H`)", statement)

@@ -29,12 +29,10 @@ _BOARD_ONLY = {ast.Promote: "promote", ast.Flip: "flip", ast.Fill: "fill", ast.R
 def leaves(effects: tuple[ast.Effect, ...]):
     """Every effect, inside guards and groups too."""
     for effect in effects:
-        while isinstance(effect, ast.Guarded):
+        while isinstance(effect, (ast.Guarded, ast.ForEffect)):
             effect = effect.effect
         if isinstance(effect, ast.Group):
             yield from leaves(effect.effects)
-        elif isinstance(effect, ast.ForEffect):
-            yield from leaves((effect.effect,))
         else:
             yield effect
 
@@ -315,8 +313,6 @@ class MoveChecks:
             return ir.Guard(condition, inner)
         if isinstance(effect, ast.Again):
             return ir.Again()
-        if isinstance(effect, ast.ForEffect):
-            return self.for_effect(effect, ctx)
         if isinstance(effect, ast.Group):
             return ir.Group(self._effects(effect.effects, ctx))
         if isinstance(effect, ast.Reflect):
@@ -393,7 +389,6 @@ class MoveChecks:
 
     if TYPE_CHECKING:   # provided by the checker (and `CountChecks`, mixed in beside this)
         def _rule_name(self, ident: ast.Ident | None, default: str) -> str: ...
-        def for_effect(self, effect: ast.ForEffect, ctx: Context) -> ir.Effect: ...
         def _piece_index(self, ident: ast.Ident | None, node: Any) -> int: ...
         def _declare(self, ident: ast.Ident) -> None: ...
         def _sow(self, effect: ast.Sow, ctx: Context) -> ir.Sow: ...
