@@ -47,6 +47,10 @@ class MoveBuilder(Transformer):
                           origin=origin)
         return ast.TravelAs(ident(var), directions, action, position(meta))
 
+    def keyword_neighbour(self, meta, children):
+        word, _, operand = children
+        return ast.Neighbour(ident(word), operand, position(meta))
+
     def any_direction(self, meta, children):
         var, directions, body = children
         return ast.DirectionQuantifier("any", ident(var), directions, body, position(meta))
