@@ -23,7 +23,7 @@ def test_every_bundled_game_is_bridged():
     assert GAMES == ["amazons", "antichess", "breakthrough", "chess", "clobber", "connect4",
                      "dots_and_boxes", "draughts", "go", "gomoku", "hex", "lines_of_action",
                      "mancala", "nim", "nine_mens_morris", "othello", "pentago", "shogi",
-                     "tictactoe", "uttt"]
+                     "tablut", "tictactoe", "uttt"]
     assert openspiel.register_bundled() == [f"gdl_{name}" for name in GAMES]
     assert pyspiel.load_game("gdl_tictactoe").num_distinct_actions() == 9   # pyspiel knows it
 
@@ -31,7 +31,7 @@ def test_every_bundled_game_is_bridged():
 # the games whose three random simulations take half a second or more: marked slow
 @pytest.mark.parametrize("name", cases(GAMES, {
     "amazons", "antichess", "chess", "draughts", "go", "gomoku", "hex", "lines_of_action",
-    "mancala", "nine_mens_morris", "othello", "pentago", "shogi"}))
+    "mancala", "nine_mens_morris", "othello", "pentago", "shogi", "tablut"}))
 def test_openspiel_random_simulation(name):
     game = pyspiel.load_game(openspiel.register(name))
     pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)

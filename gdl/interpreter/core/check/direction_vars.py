@@ -171,7 +171,6 @@ class DirectionRules:
     if TYPE_CHECKING:
         lower: Any   # the checker's `Lowerer` (a `DirectionVariables`)
 
-
     def _boardmove(self, node: ast.BoardMove) -> None:
         """A move whose travel names its direction (`step man diagonal as d ...`) is the
         move quantified over those directions; any other goes on as it is."""
