@@ -69,7 +69,10 @@ class Builder(MoveBuilder, PuzzleBuilder):
         return ast.Links(children[0], position(meta))
 
     def per_player(self, meta, names):
-        return tuple(n if isinstance(n, ast.Vector) else ident(n) for n in names)
+        return tuple(n if isinstance(n, (ast.Vector, ast.Ident)) else ident(n) for n in names)
+
+    def back(self, meta, children):   # `-d`: the opposite of d, its text `-d`
+        return ast.Ident("-" + str(children[0]), position(meta))
 
     def dirs(self, meta, names):
         return self.per_player(meta, names)
@@ -230,7 +233,13 @@ class Builder(MoveBuilder, PuzzleBuilder):
         return ast.Index(children[0], children[1], position(meta))
 
     def neg(self, meta, children):
-        return ast.Unary("-", children[0], position(meta))
+        operand = children[0]
+        if isinstance(operand, ast.Neighbour):   # `-d is X`: the opposite direction's neighbour
+            text = operand.direction.text
+            back = text[1:] if text.startswith("-") else "-" + text
+            return ast.Neighbour(ast.Ident(back, position(meta)), operand.operand,
+                                 position(meta))
+        return ast.Unary("-", operand, position(meta))
 
     def not_(self, meta, children):
         return ast.Unary("not", children[0], position(meta))

@@ -19,6 +19,46 @@ class MoveBuilder(Transformer):
         return ast.BoardMove(ident(name), first.action, first.effects, position(meta), tuple(more),
                              guard=first.guard, repeat=first.repeat)
 
+    def for_move(self, meta, children):
+        """`move NAME for d in DIRS: stages`: the move, quantified over DIRS."""
+        name, var, directions, first, *more = children
+        move = ast.BoardMove(ident(name), first.action, first.effects, position(meta),
+                             tuple(more), guard=first.guard, repeat=first.repeat)
+        return ast.ForMove(ident(var), directions, move, position(meta))
+
+    def for_effect(self, meta, children):
+        var, directions, effect = children
+        return ast.ForEffect(ident(var), directions, effect, position(meta))
+
+    def step_as(self, meta, children):
+        piece, directions, var, origin, to = children
+        action = ast.Step(ident(piece), (ident(var),), to, position(meta), origin=origin)
+        return ast.TravelAs(ident(var), directions, action, position(meta))
+
+    def slide_as(self, meta, children):
+        piece, directions, var, origin, to = children
+        action = ast.Step(ident(piece), (ident(var),), to, position(meta), slide=True,
+                          origin=origin)
+        return ast.TravelAs(ident(var), directions, action, position(meta))
+
+    def jump_as(self, meta, children):
+        piece, directions, var, origin, over, to = children
+        action = ast.Jump(ident(piece), (ident(var),), over, to, False, position(meta),
+                          origin=origin)
+        return ast.TravelAs(ident(var), directions, action, position(meta))
+
+    def keyword_neighbour(self, meta, children):
+        word, _, operand = children
+        return ast.Neighbour(ident(word), operand, position(meta))
+
+    def any_direction(self, meta, children):
+        var, directions, body = children
+        return ast.DirectionQuantifier("any", ident(var), directions, body, position(meta))
+
+    def all_direction(self, meta, children):
+        var, directions, body = children
+        return ast.DirectionQuantifier("all", ident(var), directions, body, position(meta))
+
     def stage(self, meta, children):
         guard, repeat, action, effects = children
         return ast.Stage(guard, action, effects or (), position(meta), repeat)

@@ -29,6 +29,10 @@ from gdl.grammar.ast.puzzles import (
 from gdl.grammar.ast.grids import (
     AllDifferentRule, Area, ArithmeticRule, CageRule, Comparison, ConstraintStatement, CountRule,
     Givens, GridVars, NoValueRule, RequireRule, RunsRule, SumRule, VisibleRule)
+# direction variables: `any d in ...`, `for d in ...` (an effect, a move), `step ... as d`
+from gdl.grammar.ast.expressions import DirectionQuantifier
+from gdl.grammar.ast.effects import ForEffect
+from gdl.grammar.ast.moves import ForMove, TravelAs
 
 __all__ = [
     "Action", "Add", "Again", "AllDifferentRule", "Apply", "ApplyOf", "Area", "ArithmeticRule",
@@ -46,3 +50,4 @@ __all__ = [
     "Select", "Setup", "SlideMove", "Sow", "StackMove", "Stacks", "Stage", "StateVar", "Statement",
     "Step", "SumRule", "Swap", "Symmetry", "Target", "Tiles", "Toggle", "Track", "Unary", "Vector",
     "VisibleRule", "Zones"]
+__all__ += ["DirectionQuantifier", "ForEffect", "ForMove", "TravelAs"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 from gdl.errors import SourcePos
-from gdl.grammar.ast.expressions import Expr, Ident
+from gdl.grammar.ast.expressions import Dir, Expr, Ident
 
 
 @attrs.frozen
@@ -132,5 +132,14 @@ class Toggle:
     pos: SourcePos
 
 
+@attrs.frozen
+class ForEffect:
+    """`for d in DIRS: EFFECT`: the effect once per direction of DIRS, `d` naming it."""
+    var: Ident
+    directions: tuple[Dir, ...]
+    effect: Effect
+    pos: SourcePos
+
+
 Effect = (Assign | Promote | Flip | Fill | Guarded | Again | Remove | Add | Carry | Sow | Group
-          | Rotate | Reflect | Swap | Toggle)
+          | Rotate | Reflect | Swap | Toggle)   # (or a ForEffect, which the checker expands)

@@ -53,7 +53,8 @@ class ApplyOf:
 
 @attrs.frozen
 class Neighbour:
-    """`d is x`: the cells whose neighbour in direction d is in the cell set x."""
+    """`d is x`: the cells whose neighbour in direction d is in the cell set x (`-d is x`:
+    the direction's text is `-d`, the opposite way)."""
     direction: Ident
     operand: Expr
     pos: SourcePos
@@ -89,7 +90,18 @@ class Binary:
     pos: SourcePos
 
 
-Expr = Number | Name | Apply | Neighbour | ListExpr | Index | Unary | Binary
+@attrs.frozen
+class DirectionQuantifier:
+    """`any d in DIRS: body` / `all d in DIRS: body`: the body once per direction of DIRS
+    (`d` naming it), joined by `or` (any) or `and` (all); cells join as union or intersection."""
+    op: str          # "any" or "all"
+    var: Ident
+    directions: tuple[Dir, ...]
+    body: Expr
+    pos: SourcePos
+
+
+Expr = Number | Name | Apply | Neighbour | ListExpr | Index | Unary | Binary | DirectionQuantifier
 
 
 @attrs.frozen

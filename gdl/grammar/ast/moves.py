@@ -94,7 +94,17 @@ class Drop:
     pos: SourcePos
 
 
-Action = Place | Step | Jump | Ride | Choose | Pass | Select | Drop
+@attrs.frozen
+class TravelAs:
+    """`step PIECE DIRS as d ...` (or slide, jump): `action` tries `var`, one direction of
+    DIRS at a time; the whole move is one rule per direction, `d` naming it (`ForMove`)."""
+    var: Ident
+    directions: tuple[Dir, ...]
+    action: Step | Jump
+    pos: SourcePos
+
+
+Action = Place | Step | Jump | Ride | Choose | Pass | Select | Drop   # (or a TravelAs, unwrapped)
 
 
 @attrs.frozen
@@ -125,6 +135,16 @@ class BoardMove:
     more: tuple[Stage, ...] = ()
     guard: Expr | None = None    # written before the first stage: an error the checker reports
     repeat: Repeat | None = None   # `repeat [up to N]` before the first stage (a step)
+
+
+@attrs.frozen
+class ForMove:
+    """`move NAME for d in DIRS: ...`: the move rule once per direction of DIRS, `d` naming
+    that direction in its stages, conditions and effects."""
+    var: Ident
+    directions: tuple[Dir, ...]
+    move: BoardMove
+    pos: SourcePos
 
 
 @attrs.frozen

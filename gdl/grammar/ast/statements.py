@@ -6,7 +6,7 @@ import attrs
 
 from gdl.errors import SourcePos
 from gdl.grammar.ast.expressions import Dir, Expr, Ident
-from gdl.grammar.ast.moves import BoardMove, EveryMove, MoveLaws, Notation, ParamMove
+from gdl.grammar.ast.moves import BoardMove, EveryMove, ForMove, MoveLaws, Notation, ParamMove
 
 
 @attrs.frozen
@@ -212,7 +212,8 @@ class Define:
 
 
 Statement = (Define | Players | Option | Board | Pieces | Direction | Region | Setup | Symmetry
-             | StateVar | PieceValue | Priority | Zones | BoardMove | ParamMove | End | Quantity
+             | StateVar | PieceValue | Priority | Zones | BoardMove | ForMove | ParamMove | End
+             | Quantity
              | Illegal | Neutral | Counts | Track | Hands | Links | EveryMove | MoveLaws
              | Notation | Prefer)
 

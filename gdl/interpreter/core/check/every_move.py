@@ -14,7 +14,7 @@ from gdl.interpreter.core.check.scope import END, Context, error
 def leaves(effects: tuple[ast.Effect, ...]):
     """Every effect, inside guards and groups too."""
     for effect in effects:
-        while isinstance(effect, ast.Guarded):
+        while isinstance(effect, (ast.Guarded, ast.ForEffect)):
             effect = effect.effect
         if isinstance(effect, ast.Group):
             yield from leaves(effect.effects)

@@ -15,6 +15,7 @@ from typing import Any
 from gdl.grammar import ast
 from gdl.interpreter.core import ir
 from gdl.interpreter.core.check.board_expressions import BoardFunctions
+from gdl.interpreter.core.check.direction_vars import RAY, DirectionVariables
 from gdl.interpreter.core.check.folding import (
     FOLDED_LIMIT, MAX_FOLDED_DIGITS, fold, folded_numbers)
 from gdl.interpreter.core.check.scope import (
@@ -29,11 +30,11 @@ _ARITH = {"+", "-", "*", "/", "%"}
 _CELL_NAME = re.compile(r"[a-z][0-9]+")   # a1: the shape of a cell's name
 
 # Functions written with several items in parentheses (a list, for `size` and `sum`).
-_SEVERAL_ITEMS = ("reach", "connects", "axis", "size", "sum", "moves")   # moves(KIND, X)
+_SEVERAL_ITEMS = ("reach", "connects", "axis", "size", "sum", "moves", "ray")
 MAX_REPETITIONS = 100   # `repeated N`: the history keeps one entry per occurrence
 
 
-class Lowerer(BoardFunctions):
+class Lowerer(DirectionVariables, BoardFunctions):
     """Lowers expressions against a scope; one instance per rules file."""
 
     def __init__(self, scope: Scope):
@@ -190,7 +191,8 @@ class Lowerer(BoardFunctions):
                 fn not in _SEVERAL_ITEMS:
             raise error(f"'{fn}' takes one item, not {len(items.items)}: write `{fn} X` or "
                         f"`{fn}(X)` (several items are for `reach(X, Y)`, `connects(X, A, B)`, "
-                        f"`axis(X, D)`, `moves(KIND, X)` and definitions)", items)
+                        f"`axis(X, D)`, `ray(X, D, Y)`, `moves(KIND, X)` and "
+                        f"definitions)", items)
         if fn in ("own", "enemy") or fn in self.scope.players:
             return self._owned_kind(node, ctx)
         if fn in zones or fn == "slot":
@@ -216,6 +218,8 @@ class Lowerer(BoardFunctions):
             return self.repeated(node.fn, ctx, board=False, times=times)
         if fn == "streak":
             return self.streak(node, ctx)
+        if fn == RAY:
+            return self.ray(node, ctx)
         if fn not in FUNCTIONS:
             raise unknown("function", node.fn, list(FUNCTIONS) + ["own", "enemy"])
         if fn in CONNECTIVITY:
@@ -307,6 +311,9 @@ class Lowerer(BoardFunctions):
         """A direction name's (dx, dy) steps for each player (a vector: its images)."""
         if isinstance(ident, ast.Vector):
             return self.vector(ident)
+        if ident.text.startswith("-"):   # `-d`: the opposite way, for each player
+            forward = self.direction(ast.Ident(ident.text[1:], ident.pos))
+            return tuple(tuple((-dx, -dy) for dx, dy in steps) for steps in forward)
         # directions only mean something on a board
         geometry = self._needs_board(ident, ident.text)
         if ident.text in self.scope.directions:
@@ -317,6 +324,10 @@ class Lowerer(BoardFunctions):
         if ident.text in COMPASS_NAMES:
             raise error(f"'{ident.text}' is not a direction of the {geometry.description} "
                         f"(its directions: {' '.join(geometry.directions)})", ident)
+        if ident.text in self.scope.direction_variables:
+            raise error(f"'{ident.text}' names a direction only inside the rule, effect or "
+                        f"expression that says `for {ident.text} in ...` (or `any`/`all "
+                        f"{ident.text} in ...`)", ident)
         raise unknown("direction", ident, [*self.scope.directions, *geometry.directions])
 
     def _index(self, node: ast.Index, ctx: Context) -> ir.Expr:

@@ -22,6 +22,7 @@ from gdl.interpreter.core import ir
 from gdl.interpreter.core.check.counts import CountChecks
 from gdl.interpreter.core.check.declarations import DeclarationChecks
 from gdl.interpreter.core.check.definitions import DefinitionChecks, Definitions
+from gdl.interpreter.core.check.direction_vars import DirectionRules, variable_names
 from gdl.interpreter.core.check.moves import MoveChecks
 from gdl.interpreter.core.check.whole_moves import WholeMoveChecks
 from gdl.interpreter.core.check.symmetry import SymmetryChecks
@@ -67,13 +68,14 @@ def parse_option_value(name: str, text: str, default: Any) -> Any:
     return values[0]
 
 
-class _Checker(MoveChecks, CountChecks, SymmetryChecks, DeclarationChecks,
+class _Checker(DirectionRules, MoveChecks, CountChecks, SymmetryChecks, DeclarationChecks,
                WholeMoveChecks, DefinitionChecks):
     def __init__(self, rules: ast.Rules, options: dict[str, str]):
         self.rules = rules
         self.user_options = options
         self.scope = Scope()
         self.lower = Lowerer(self.scope)
+        self.scope.direction_variables = variable_names(rules.statements)
         self.planes: list[int] = []
         self.variables: list[ir.Variable] = []
         self.rules_ir: list[ir.Rule] = []
@@ -148,10 +150,11 @@ class _Checker(MoveChecks, CountChecks, SymmetryChecks, DeclarationChecks,
     def _require_order(self, statement: Any) -> None:
         needs_players = (ast.Board, ast.Direction, ast.Region, ast.Setup, ast.BoardMove,
                          ast.ParamMove, ast.End, ast.Pieces, ast.Symmetry, ast.Quantity,
-                         ast.Illegal, ast.MoveLaws, ast.Notation)
+                         ast.Illegal, ast.MoveLaws, ast.Notation, ast.ForMove)
         if isinstance(statement, needs_players) and not self.scope.players:
             raise error("declare the players first (`players A B`)", statement)
-        needs_board = (ast.Direction, ast.Region, ast.Setup, ast.BoardMove, ast.Zones)
+        needs_board = (ast.Direction, ast.Region, ast.Setup, ast.BoardMove, ast.ForMove,
+                       ast.Zones)
         moves_cells = isinstance(statement, ast.Symmetry) and (statement.names or statement.cells)
         if (isinstance(statement, needs_board) or moves_cells) and self.scope.geometry is None:
             raise error("declare the board first (`board W x H`)", statement)

@@ -32,7 +32,7 @@ BUILTIN_NAMES = ("empty", "occupied", "own", "enemy", "full", "moves", "dark", "
                  "repeated", "none", "origin", "neutral")
 FUNCTIONS = ("row", "column", "rows", "columns", "line", "count", "size", "sum", "flank", "moves",
              "slot", "streak", "lowest",
-             *CONNECTIVITY, AXIS)
+             *CONNECTIVITY, AXIS, "ray")
 RESERVED = set(BUILTIN_NAMES) | set(FUNCTIONS) | {"mover", "opponent", "draw"}
 OWNER_WORDS = {"own": ir.MOVER, "mover": ir.MOVER, "enemy": ir.OPPONENT, "opponent": ir.OPPONENT}
 
@@ -68,6 +68,7 @@ class Scope:
     tracks_history: bool = False  # an end rule reads `repeated`: the state keeps the positions seen
     tracks_boards: bool = False   # `repeated board`: it keeps the boards seen too
     streaks: list[ir.Expr] = attrs.Factory(list)   # the conditions `streak` counts, by slot
+    direction_variables: set[str] = attrs.Factory(set)   # every `for d in ...`'s d, for errors
     per_player: set[str] = attrs.Factory(set)   # list variables with one number per player
 
     def twin(self, kind: int) -> int | None:
