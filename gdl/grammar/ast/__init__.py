@@ -21,7 +21,7 @@ from gdl.grammar.ast.moves import (
 from gdl.grammar.ast.statements import (
     Board, Counts, Direction, End, Hands, Header, Illegal, Links, Neutral, Option, PieceValue,
     Pieces, Players, Priority, Quantity, Region, Rules, Setup, StateVar, Statement, Symmetry, Track,
-    Zones)
+    Wrap, Zones)
 from gdl.grammar.ast.puzzles import (
     Cycle, CycleMove, Inverse, Orientation, PermState, PuzzleGoal, PuzzleStart, PuzzleStatement,
     SlideMove, StackMove, Stacks, Target, Tiles)
@@ -42,4 +42,4 @@ __all__ = [
     "Reflect", "Region", "Remove", "Repeat", "RequireRule", "Ride", "Rotate", "Rules", "RunsRule",
     "Select", "Setup", "SlideMove", "Sow", "StackMove", "Stacks", "Stage", "StateVar", "Statement",
     "Step", "SumRule", "Swap", "Symmetry", "Target", "Tiles", "Toggle", "Track", "Unary", "Vector",
-    "VisibleRule", "Zones"]
+    "VisibleRule", "Wrap", "Zones"]

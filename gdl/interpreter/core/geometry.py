@@ -138,6 +138,8 @@ class Geometry:
     size: int = 0        # a hex board's size (its side, or its star's point)
     hex_shape: str = ""  # a hex board's shape: one of HEX_SHAPES
     link_steps: tuple[Step, ...] = ()   # `links DIRS`: the steps groups connect along
+    wrap: tuple[bool, bool] = (False, False)   # a square grid's columns, rows join round
+    wrap_links: tuple[tuple[Cell, Cell, Step], ...] = ()   # a points board's links going round
 
     @classmethod
     def rectangle(cls, width: int, height: int) -> Geometry:
@@ -184,7 +186,9 @@ class Geometry:
         if self.shape == "hex":
             return f"hex {self.hex_shape} {self.size} board"
         kind = " points" if self.shape == "points" else ""
-        return f"{self.width} x {self.height}{kind} board"
+        wrapped = {(True, False): " cylinder", (False, True): " cylinder",
+                   (True, True): " torus"}.get(self.wrap, "")
+        return f"{self.width} x {self.height}{kind}{wrapped} board"
 
     def cell(self, x: int, y: int) -> Cell:
         return y * self.stride + x
@@ -268,17 +272,54 @@ class Geometry:
     def shifts(self, dx: int, dy: int) -> tuple[tuple[int, Mask], ...]:
         """The (bit offset, from-mask) pairs such that the (dx, dy)-neighbours of the cells in
         from-mask are exactly those cells shifted by the offset: one pair on a lattice board,
-        one per distinct link length along (dx, dy) on a points board (none without links)."""
+        one per distinct link length along (dx, dy) on a points board (none without links).
+        A wrapped grid adds a pair per edge crossed: on a cylinder of width 8, east is +1
+        from columns a..g and -7 from column h."""
         if self.shape != "points":
+            if self.wraps:
+                return self._wrapped_shifts(dx, dy)
             return ((self.offset(dx, dy), self.has_neighbour(dx, dy)),)
         return self._link_shifts.get((dx, dy), ())
+
+    @property
+    def wraps(self) -> bool:
+        """Whether some link goes round the board (a cylinder, a torus, a ring's wrap link)."""
+        return any(self.wrap) or bool(self.wrap_links)
+
+    def wrapped_xy(self, x: int, y: int) -> tuple[int, int] | None:
+        """The grid point (x, y) taken round the wrapped edges, or None off the board."""
+        if self.wrap[0]:
+            x %= self.width
+        if self.wrap[1]:
+            y %= self.height
+        return (x, y) if self.on_board(x, y) else None
+
+    def _wrapped_shifts(self, dx: int, dy: int) -> tuple[tuple[int, Mask], ...]:
+        found = self._wrapped.get((dx, dy))
+        if found is None:
+            by_offset: dict[int, Mask] = {}
+            for c in self.cells:
+                x, y = self.xy(c)
+                to = self.wrapped_xy(x + dx, y + dy)
+                if to is not None and self.cell(*to) != c:
+                    off = self.cell(*to) - c
+                    by_offset[off] = by_offset.get(off, 0) | 1 << c
+            found = tuple(sorted(by_offset.items(), key=lambda pair: (abs(pair[0]), pair[0])))
+            self._wrapped[dx, dy] = found
+        return found
+
+    @functools.cached_property
+    def _wrapped(self) -> dict[Step, tuple[tuple[int, Mask], ...]]:
+        return {}
 
     @functools.cached_property
     def _link_shifts(self) -> dict[Step, tuple[tuple[int, Mask], ...]]:
         by_step: dict[Step, dict[int, Mask]] = {}
+        declared = {(a, b): step for a, b, step in self.wrap_links}
+        declared.update({(b, a): (-step[0], -step[1]) for a, b, step in self.wrap_links})
         for a, b in self.links:
             for start, end in ((a, b), (b, a)):
-                step = link_step(self.xy(start), self.xy(end))
+                step = declared.get((start, end)) or link_step(self.xy(start), self.xy(end))
                 if step is not None:
                     masks = by_step.setdefault(step, {})
                     masks[end - start] = masks.get(end - start, 0) | 1 << start
@@ -336,6 +377,8 @@ class Geometry:
                     if len(set(run)) == length:
                         out.setdefault(union(1 << c for c in run), None)
             return tuple(out)
+        if self.wraps:
+            return self._wrapped_runs(length)
         found: list[Mask] = []
         for c in self.cells:
             x, y = self.xy(c)
@@ -343,6 +386,22 @@ class Geometry:
                 steps = [(x + i * dx, y + i * dy) for i in range(length)]
                 if all(self.on_board(a, b) for a, b in steps):
                     found.append(sum(1 << self.cell(a, b) for a, b in steps))
+        return tuple(found)
+
+    def _wrapped_runs(self, length: int) -> tuple[Mask, ...]:
+        """The runs of a wrapped grid: a run may go round an edge, but never meets a cell
+        twice (a row of 5 on a torus of width 5 is one run, not five)."""
+        found: dict[Mask, None] = {}
+        for c in self.cells:
+            for dx, dy in self.line_axes:
+                run, at = [c], c
+                while len(run) < length:
+                    nxt = self.neighbour(at, dx, dy)
+                    if nxt is None or nxt in run:
+                        break
+                    run.append(at := nxt)
+                if len(run) == length:
+                    found.setdefault(union(1 << x for x in run), None)
         return tuple(found)
 
     # ---- symmetries: each is a permutation of the playable cells
@@ -369,7 +428,7 @@ class Geometry:
                     break
                 image[c] = self.cell(tx, ty)
             fits = len(image) == len(self.cells)
-            if fits and self.shape == "points":
+            if fits and (self.shape == "points" or self.wraps):   # links kept, wrapped ones too
                 links = self.link_set
                 fits = all(frozenset(image[c] for c in link) in links for link in links)
             out[name] = self._permutation(image) if fits else None

@@ -239,7 +239,7 @@ class ExpressionCode:
                 self.globals[name] = tuple(any(m & r == r for r in runs)
                                            for m in range(1 << self.layout_bits))
             return f"{name}[{pieces}]"
-        if not self.geo.line_axes:   # a points board: its declared lines, one by one
+        if not self.geo.line_axes or self.geo.wraps:   # declared lines, or runs going round
             self.globals["has_run"] = has_run
             return f"has_run({pieces}, {self.table(f'RUNS{length}', self.geo.runs(length))})"
         name = f"line{length}"
