@@ -37,6 +37,7 @@ class ExprC:
         def list_op(self, e: ir.Op, p: int) -> str | None: ...    # emit_lists
         def in_hand(self, e: ir.InHand, p: int) -> str: ...
         def lines_holding(self, e: ir.LinesHolding, p: int) -> str: ...
+        def relative(self, e: ir.Relative, p: int) -> str: ...
         board_number: dict[int, int]                              # emit_moves
         def locals(self) -> str: ...
         def repeated(self, e: ir.Repeated, p: int) -> str: ...    # emit_history
@@ -239,6 +240,8 @@ class ExprC:
             return self.in_hand(e, p)
         if isinstance(e, ir.LinesHolding):
             return self.lines_holding(e, p)
+        if isinstance(e, ir.Relative):
+            return self.relative(e, p)
         if isinstance(e, ir.Repeated):
             return self.repeated(e, p)
         if isinstance(e, ir.Streak):

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gdl.interpreter.core import ir
+from gdl.interpreter.core.relative import relative_table
 from gdl.limits import PARAMETER_VALUES
 from gdl.interpreter.c.attacks import AttacksC
 from gdl.interpreter.c.support import PARAM_BASE, CWriter, Unsupported, c_int
@@ -107,6 +108,16 @@ class ListsC(AttacksC):
             table = [(geo.row(geo.xy(c)[1]) if e.rows else geo.column(geo.xy(c)[0]))
                      if geo.playable >> c & 1 else 0 for c in range(self.layout_bits + 1)]
             items = ", ".join(self.literal(m) for m in table)
+            self.helpers[name] = [f"static const bb {name}[] = {{{items}}};"]
+        if isinstance(e.cells, ir.Here):
+            return f"{name}[t]"
+        return f"meet({name}, {self.expr(e.cells, p)})"
+
+    def relative(self, e: ir.Relative, p: int) -> str:
+        """The cells above (below, ...) some cell of X: a table by cell, joined over X."""
+        name = "REL_" + e.relation.replace(" of", "").upper()
+        if name not in self.helpers:
+            items = ", ".join(self.literal(m) for m in relative_table(self.geo, e.relation))
             self.helpers[name] = [f"static const bb {name}[] = {{{items}}};"]
         if isinstance(e.cells, ir.Here):
             return f"{name}[t]"

@@ -22,6 +22,7 @@ from gdl.interpreter.core.check.scope import (
     Scope, check_index, constant, error, expect, unknown)
 from gdl.interpreter.core.geometry import COMPASS, Geometry, shifted
 from gdl.interpreter.core.ir import BOOL, CELLS, INT, LIST
+from gdl.interpreter.core.relative import RELATIONS
 
 COMPASS_NAMES = tuple(COMPASS)
 _COMPARE = {"==", "!=", "<", "<=", ">", ">="}
@@ -202,6 +203,8 @@ class Lowerer(BoardFunctions):
             return self.repeated(node.fn, ctx, board=False, times=times)
         if fn == "streak":
             return self.streak(node, ctx)
+        if fn in RELATIONS:
+            return self.relative(node, ctx)
         if fn not in FUNCTIONS:
             raise unknown("function", node.fn, list(FUNCTIONS) + ["own", "enemy"])
         if fn in CONNECTIVITY:

@@ -16,7 +16,7 @@ from gdl.interpreter.core.ir.expressions import (
     ANY, Adjacent, Attacked, Axis, BOOL, CELLS, COUNTS, Captured, Connected, Const, CountAt,
     CountsWhere, Empty, Expr, Flank, Full, HISTORY, HasMoves, Here, INT, InHand, LIST, Line,
     LinesHolding, MOVER, OPPONENT, Offsets, Op, Origin, Owner, Param, PerPlayer, Pieces, Plies,
-    Reach, Repeated, Shift, Slot, Streak, Var, Zone, walk, within_empty)
+    Reach, Relative, Repeated, Shift, Slot, Streak, Var, Zone, walk, within_empty)
 from gdl.interpreter.core.ir.game import GameIR, Quantity, Symmetry, Variable, ZoneFamily
 from gdl.interpreter.core.ir.rules import (
     BoardRule, ChooseRule, DropRule, EndRule, JumpRule, ParamRule, PassRule, PlaceRule, Rule,
@@ -29,6 +29,6 @@ __all__ = ["ANY", "Add", "Adjacent", "Again", "Assign", "Attacked", "Axis", "BOO
            "INT", "InHand", "JumpRule", "LIST", "Line", "LinesHolding", "MOVER", "OPPONENT",
            "Offsets", "Op", "Origin", "Owner", "Param", "ParamRule", "PassRule", "PerPlayer",
            "Pieces", "PlaceRule", "Plies", "Promote", "Quantity", "Reach", "Reflect", "Remove",
-           "Repeated", "Rotate", "Rule", "SelectRule", "SetCount", "Shift", "Slot", "Sow",
+           "Relative", "Repeated", "Rotate", "Rule", "SelectRule", "SetCount", "Shift", "Slot", "Sow",
            "Stage", "StepRule", "Streak", "Swap", "Symmetry", "Toggle", "Var", "Variable", "Zone",
            "ZoneFamily", "walk", "within_empty"]

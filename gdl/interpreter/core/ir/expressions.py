@@ -248,6 +248,15 @@ class LinesHolding:
 
 
 @attrs.frozen
+class Relative:
+    """The cells `relation` (above, below, left of, right of, before, after) of some cell of
+    `cells`: a table by cell joined over the cells (gdl/interpreter/core/relative.py)."""
+    cells: Expr
+    relation: str
+    type: str = CELLS
+
+
+@attrs.frozen
 class Var:
     index: int
     type: str
@@ -270,4 +279,4 @@ class Op:
 
 Expr = (Const | PerPlayer | Pieces | Empty | Full | HasMoves | Flank | Shift | Line | Plies
         | Repeated | Streak | Captured | Here | Origin | Attacked | Adjacent | Reach | CountAt
-        | CountsWhere | InHand | Zone | Slot | LinesHolding | Var | Param | Op | Connected | Axis)
+        | CountsWhere | InHand | Zone | Slot | LinesHolding | Relative | Var | Param | Op | Connected | Axis)
