@@ -51,16 +51,6 @@ SQUARE_TRANSFORMS = ("mirror", "flip", "rotate180", "transpose", "antitranspose"
                      "rotate270")
 HEX_ROTATIONS = ("rotate60", "rotate120", "rotate240", "rotate300")
 TRANSFORMS = ("identity", *SQUARE_TRANSFORMS, *HEX_ROTATIONS)   # every name transforms() gives
-# The hex grid's own transforms as linear maps of (x, y) steps (a translation then centres
-# them): rotateN turns anticlockwise as the board is drawn (e to ne for rotate60), mirror
-# and flip reflect the picture left-right and top-bottom, transpose exchanges e and ne.
-_HEX_LINEAR = {
-    "identity": lambda x, y: (x, y), "rotate60": lambda x, y: (-y, x + y),
-    "rotate120": lambda x, y: (-x - y, x), "rotate180": lambda x, y: (-x, -y),
-    "rotate240": lambda x, y: (y, -x - y), "rotate300": lambda x, y: (x + y, -x),
-    "mirror": lambda x, y: (-x - y, y), "flip": lambda x, y: (x + y, -y),
-    "transpose": lambda x, y: (y, x), "antitranspose": lambda x, y: (-y, -x),
-}
 SHAPES = ("square", "hex", "points")
 MAX_WIDTH = 26                                        # columns are named a..z
 MAX_HEIGHT = 99
@@ -294,23 +284,14 @@ class Geometry:
             y %= self.height
         return (x, y) if self.on_board(x, y) else None
 
+    @functools.cache   # noqa: B019 (a geometry lives as long as its game)
     def _wrapped_shifts(self, dx: int, dy: int) -> tuple[tuple[int, Mask], ...]:
-        found = self._wrapped.get((dx, dy))
-        if found is None:
-            by_offset: dict[int, Mask] = {}
-            for c in self.cells:
-                x, y = self.xy(c)
-                to = self.wrapped_xy(x + dx, y + dy)
-                if to is not None and self.cell(*to) != c:
-                    off = self.cell(*to) - c
-                    by_offset[off] = by_offset.get(off, 0) | 1 << c
-            found = tuple(sorted(by_offset.items(), key=lambda pair: (abs(pair[0]), pair[0])))
-            self._wrapped[dx, dy] = found
-        return found
-
-    @functools.cached_property
-    def _wrapped(self) -> dict[Step, tuple[tuple[int, Mask], ...]]:
-        return {}
+        by_offset: dict[int, Mask] = {}
+        for c in self.cells:
+            to = self.wrapped_xy(self.xy(c)[0] + dx, self.xy(c)[1] + dy)
+            if to is not None and self.cell(*to) != c:
+                by_offset[self.cell(*to) - c] = by_offset.get(self.cell(*to) - c, 0) | 1 << c
+        return tuple(sorted(by_offset.items(), key=lambda pair: (abs(pair[0]), pair[0])))
 
     @functools.cached_property
     def _link_shifts(self) -> dict[Step, tuple[tuple[int, Mask], ...]]:
@@ -407,49 +388,6 @@ class Geometry:
     # ---- symmetries: each is a permutation of the playable cells
     def transforms(self) -> dict[str, tuple[Cell, ...] | None]:
         """Every transform of TRANSFORMS by name: the permutation of the layout's cells, or
-        None where it does not map the board (its cells, and on a points board its links)
-        onto itself. A square or points board has the eight square transforms of its grid; a
-        hex board has its grid's own (`_HEX_LINEAR`), never rotate90 or rotate270."""
-        if self.shape == "hex":
-            return self._hex_transforms()
-        w, h = self.width - 1, self.height - 1
-        maps = {
-            "identity": lambda x, y: (x, y), "mirror": lambda x, y: (w - x, y),
-            "flip": lambda x, y: (x, h - y), "rotate180": lambda x, y: (w - x, h - y),
-            "transpose": lambda x, y: (y, x), "antitranspose": lambda x, y: (h - y, w - x),
-            "rotate90": lambda x, y: (h - y, x), "rotate270": lambda x, y: (y, w - x),
-        }
-        out: dict[str, tuple[Cell, ...] | None] = dict.fromkeys(TRANSFORMS)
-        for name, fn in maps.items():
-            image = {}
-            for c in self.cells:
-                tx, ty = fn(*self.xy(c))
-                if not self.on_board(tx, ty):
-                    break
-                image[c] = self.cell(tx, ty)
-            fits = len(image) == len(self.cells)
-            if fits and (self.shape == "points" or self.wraps):   # links kept, wrapped ones too
-                links = self.link_set
-                fits = all(frozenset(image[c] for c in link) in links for link in links)
-            out[name] = self._permutation(image) if fits else None
-        return out
-
-    def _hex_transforms(self) -> dict[str, tuple[Cell, ...] | None]:
-        """Each linear map of the hex grid, moved so that the board's lowest cell (row by row)
-        is the image of some cell; it fits when the image of the board is the board."""
-        out: dict[str, tuple[Cell, ...] | None] = dict.fromkeys(TRANSFORMS)
-        cells = [self.xy(c) for c in self.cells]
-        lowest = min(cells, key=lambda p: (p[1], p[0]))
-        for name, fn in _HEX_LINEAR.items():
-            moved = [fn(x, y) for x, y in cells]
-            low = min(moved, key=lambda p: (p[1], p[0]))
-            dx, dy = lowest[0] - low[0], lowest[1] - low[1]
-            image = {self.cell(*c): self.cell(x + dx, y + dy) for c, (x, y) in zip(cells, moved)
-                     if self.on_board(x + dx, y + dy)}
-            if len(image) == len(cells):
-                out[name] = self._permutation(image)
-        return out
-
-    def _permutation(self, image: dict[Cell, Cell]) -> tuple[Cell, ...]:
-        """A map of the playable cells as a permutation of every cell of the layout."""
-        return tuple(image.get(c, c) for c in range(self.height * self.stride))
+        None where it does not map the board onto itself (board_transforms.py)."""
+        from gdl.interpreter.core.board_transforms import transforms   # it reads a Geometry
+        return transforms(self)

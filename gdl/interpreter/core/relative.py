@@ -16,6 +16,7 @@ Rows and columns are the grid's (a wrapped board's too: row 1 is below row 2 on 
 
 from __future__ import annotations
 
+from gdl.interpreter.core import ir
 from gdl.interpreter.core.geometry import Geometry, Mask
 
 # relation -> whether cell b is so placed from cell a, by their (x, y) and cell order
@@ -33,8 +34,7 @@ def relative_table(geo: Geometry, relation: str) -> tuple[Mask, ...]:
     holds = RELATIONS[relation]
     table = [0] * (geo.height * geo.stride + 1)
     for c in geo.cells:
-        at = geo.xy(c)
-        table[c] = geo.mask(lambda x, y: holds(at, (x, y)))
+        table[c] = sum(1 << b for b in geo.cells if holds(geo.xy(c), geo.xy(b)))
     return tuple(table)
 
 
@@ -46,3 +46,13 @@ def relative_of(geo: Geometry, relation: str, cells: Mask) -> Mask:
         if cells >> c & 1:
             out |= table[c]
     return out
+
+
+def joined_table(geo: Geometry, e: ir.LinesHolding | ir.Relative) -> tuple[str, tuple[Mask, ...]]:
+    """(its name, the table) of a set read as a table by cell joined over its cells: `row X`
+    and `column X` (ROWAT, COLUMNAT), `above X` (REL_ABOVE), ... (both back ends)."""
+    if isinstance(e, ir.Relative):
+        return "REL_" + e.relation.replace(" of", "").upper(), relative_table(geo, e.relation)
+    table = tuple((geo.row(geo.xy(c)[1]) if e.rows else geo.column(geo.xy(c)[0]))
+                  if geo.playable >> c & 1 else 0 for c in range(geo.height * geo.stride + 1))
+    return "ROWAT" if e.rows else "COLUMNAT", table

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from gdl.interpreter.core import ir
 from gdl.interpreter.core.results import result_codes, returns_table
-from gdl.interpreter.core.relative import relative_table
+from gdl.interpreter.core.relative import joined_table
 from gdl.interpreter.python.support import TABLE_BITS, SourceWriter, has_run, item, lowest, meet
 from gdl.interpreter.core.ir import CELLS
 
@@ -182,21 +182,9 @@ class ExpressionCode:
             return f"({key} in v{self.game.history})"
         if isinstance(e, ir.Zone):
             return self.zone(e, p)
-        if isinstance(e, ir.LinesHolding):   # each cell's column (row) looked up, then joined
-            geo = self.geo
-            name = "ROWAT" if e.rows else "COLUMNAT"
-            if name not in self.globals:
-                self.globals[name] = tuple(
-                    (geo.row(geo.xy(c)[1]) if e.rows else geo.column(geo.xy(c)[0]))
-                    if self.playable >> c & 1 else 0 for c in range(self.layout_bits + 1))
-            if isinstance(e.cells, ir.Here):
-                return f"{name}[t]"
-            self.globals["meet"] = meet
-            return f"meet({name}, {self.expr(e.cells, p)})"
-        if isinstance(e, ir.Relative):   # each cell's half of the board looked up, then joined
-            name = "REL_" + e.relation.replace(" of", "").upper()
-            if name not in self.globals:
-                self.globals[name] = relative_table(self.geo, e.relation)
+        if isinstance(e, (ir.LinesHolding, ir.Relative)):   # a table by cell, joined over X
+            name, table = joined_table(self.geo, e)
+            self.globals.setdefault(name, table)
             if isinstance(e.cells, ir.Here):
                 return f"{name}[t]"
             self.globals["meet"] = meet

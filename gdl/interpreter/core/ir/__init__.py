@@ -29,6 +29,7 @@ __all__ = ["ANY", "Add", "Adjacent", "Again", "Assign", "Attacked", "Axis", "BOO
            "INT", "InHand", "JumpRule", "LIST", "Line", "LinesHolding", "MOVER", "OPPONENT",
            "Offsets", "Op", "Origin", "Owner", "Param", "ParamRule", "PassRule", "PerPlayer",
            "Pieces", "PlaceRule", "Plies", "Promote", "Quantity", "Reach", "Reflect", "Remove",
-           "Relative", "Repeated", "Rotate", "Rule", "SelectRule", "SetCount", "Shift", "Slot", "Sow",
+           "Relative", "Repeated", "Rotate", "Rule", "SelectRule", "SetCount", "Shift", "Slot",
+           "Sow",
            "Stage", "StepRule", "Streak", "Swap", "Symmetry", "Toggle", "Var", "Variable", "Zone",
            "ZoneFamily", "walk", "within_empty"]

@@ -279,4 +279,5 @@ class Op:
 
 Expr = (Const | PerPlayer | Pieces | Empty | Full | HasMoves | Flank | Shift | Line | Plies
         | Repeated | Streak | Captured | Here | Origin | Attacked | Adjacent | Reach | CountAt
-        | CountsWhere | InHand | Zone | Slot | LinesHolding | Relative | Var | Param | Op | Connected | Axis)
+        | CountsWhere | InHand | Zone | Slot | LinesHolding | Relative | Var | Param | Op
+        | Connected | Axis)
