@@ -50,7 +50,7 @@ HEX_SHAPES = ("rhombus", "hexagon", "triangle", "star")
 SQUARE_TRANSFORMS = ("mirror", "flip", "rotate180", "transpose", "antitranspose", "rotate90",
                      "rotate270")
 HEX_ROTATIONS = ("rotate60", "rotate120", "rotate240", "rotate300")
-TRANSFORMS = ("identity", *SQUARE_TRANSFORMS, *HEX_ROTATIONS)   # every name transforms() gives
+TRANSFORMS = ("identity", *SQUARE_TRANSFORMS, *HEX_ROTATIONS)   # every name board_transforms gives
 SHAPES = ("square", "hex", "points")
 MAX_WIDTH = 26                                        # columns are named a..z
 MAX_HEIGHT = 99
@@ -384,10 +384,3 @@ class Geometry:
                 if len(run) == length:
                     found.setdefault(union(1 << x for x in run), None)
         return tuple(found)
-
-    # ---- symmetries: each is a permutation of the playable cells
-    def transforms(self) -> dict[str, tuple[Cell, ...] | None]:
-        """Every transform of TRANSFORMS by name: the permutation of the layout's cells, or
-        None where it does not map the board onto itself (board_transforms.py)."""
-        from gdl.interpreter.core.board_transforms import transforms   # it reads a Geometry
-        return transforms(self)
