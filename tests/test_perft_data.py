@@ -18,7 +18,8 @@ from gdl.cli.main import main
 from gdl.solvers.search.perft import perft
 
 DATA = Path(__file__).parent / "data" / "perft"
-SUITE_DEPTH = {"connect4": 6, "breakthrough": 3, "draughts": 6, "chess": 3}  # default: every line
+SUITE_DEPTH = {"connect4": 6, "breakthrough": 3, "draughts": 6, "chess": 3,
+               "cylinder_draughts": 6}  # default: every line
 
 
 def read_counts(path: Path) -> list[tuple[int, int]]:

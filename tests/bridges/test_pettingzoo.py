@@ -20,7 +20,7 @@ GAMES = [name for name, _ in catalog.bundled_games()
 
 
 @pytest.mark.parametrize("name", cases(GAMES, {"chess", "shogi", "antichess", "nine_mens_morris",
-                                                  "draughts"}))
+                                                  "draughts", "cylinder_draughts"}))
 def test_pettingzoo_api(name):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")   # a Dict observation space, as the classic envs have

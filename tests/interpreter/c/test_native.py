@@ -27,6 +27,7 @@ from tests.marks import cases
 DATA = Path(__file__).parents[2] / "data" / "perft"
 LONG_PERFT = ("amazons", "chess", "pentago", "shogi")   # seconds each: marked slow
 SUPPORTED = ("tictactoe", "connect4", "gomoku", "breakthrough", "clobber", "draughts",
+             "cylinder_draughts",
              "othello", "hex", "uttt", "dots_and_boxes", "antichess", "amazons", "pentago",
              "nine_mens_morris", "mancala", "chess", "go", "lines_of_action", "shogi", "nim",
              "lights_out", "peg_solitaire", "rush_hour", "sokoban")   # (and puzzles)
