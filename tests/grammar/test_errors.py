@@ -72,6 +72,7 @@ EXPECTED: dict[str, tuple[int, int, type[RulesError], str]] = {
     "board_width_zero.gdl": (3, 7, SEM, "the board width must be 1..26, not 0"),
     "wrap_hex_board.gdl": (3, 21, SEM, "only a square grid wraps round"),
     "wrap_unknown_axis.gdl": (3, 18, SEM, "'wrap' is followed by 'rows', 'columns' or nothing"),
+    "score_puzzle_cells.gdl": (5, 12, SEM, "a score must be a number, not a set of cells"),
     "relative_of_number.gdl": (4, 32, SEM, "what 'above' is measured from must be a set of "
                                            "cells, not a number"),
     "board_width_thirty.gdl": (3, 7, SEM, "the board width must be 1..26, not 30"),
