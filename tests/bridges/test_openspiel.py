@@ -21,7 +21,8 @@ GAMES = [name for name, _ in catalog.bundled_games()
 @pytest.mark.slow
 def test_every_bundled_game_is_bridged():
     assert GAMES == ["amazons", "antichess", "breakthrough", "chess", "clobber", "connect4",
-                     "cylinder_draughts", "dots_and_boxes", "draughts", "go", "gomoku", "hex", "lines_of_action",
+                     "cylinder_draughts", "dots_and_boxes", "draughts", "go", "gomoku", "hex",
+                     "lines_of_action",
                      "mancala", "nim", "nine_mens_morris", "othello", "pentago", "shogi",
                      "tictactoe", "uttt"]
     assert openspiel.register_bundled() == [f"gdl_{name}" for name in GAMES]
@@ -30,7 +31,8 @@ def test_every_bundled_game_is_bridged():
 
 # the games whose three random simulations take half a second or more: marked slow
 @pytest.mark.parametrize("name", cases(GAMES, {
-    "amazons", "antichess", "chess", "cylinder_draughts", "draughts", "go", "gomoku", "hex", "lines_of_action",
+    "amazons", "antichess", "chess", "cylinder_draughts", "draughts", "go", "gomoku", "hex",
+    "lines_of_action",
     "mancala", "nine_mens_morris", "othello", "pentago", "shogi"}))
 def test_openspiel_random_simulation(name):
     game = pyspiel.load_game(openspiel.register(name))
