@@ -316,14 +316,14 @@ def candidates(game: Any) -> list[Symmetry]:
     geometry, out = game.geometry, []
     transforms = board_transforms(geometry) if geometry.cells else {}
     for name in symm.SQUARE:
-        if transforms.get(name) is not None:
-            out.append(Symmetry(name, transforms[name]))
+        if (perm := transforms.get(name)) is not None:
+            out.append(Symmetry(name, perm))
     if len(game.players) == 2:
         out.append(Symmetry(symm.SWAP_WORDS, symm.identity(geometry).perm, True))
         for name in ("rotate180", "flip", "mirror", "transpose", "antitranspose", "rotate90",
                      "rotate270"):
-            if transforms.get(name) is not None:
-                out.append(Symmetry(f"{name} {symm.SWAP_WORDS}", transforms[name], True))
+            if (perm := transforms.get(name)) is not None:
+                out.append(Symmetry(f"{name} {symm.SWAP_WORDS}", perm, True))
     return out
 
 

@@ -62,7 +62,8 @@ class SymmetryChecks:
                             "recolouring left right`)", ident)
             else:
                 raise unknown("symmetry", ident, [*SYMMETRY_GROUPS, *SINGLE_SYMMETRIES])
-            self.symmetries += [declared(name, transforms[name], ident.pos) for name in names]
+            self.symmetries += [declared(name, fitting, ident.pos) for name in names
+                                if (fitting := transforms[name]) is not None]
 
     def _cell_map(self, node: ast.Symmetry) -> tuple[tuple[int, ...], str]:
         """`swap a1 c1, a2 c2` or `cycle a1 c1 c3 a3`: the permutation and its words."""
