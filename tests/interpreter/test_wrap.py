@@ -207,3 +207,83 @@ end: A wins if line 4 of A
     assert geo.name(geo.neighbour(geo.names["a1"], -1, 0)) == "d1"
     texts = sorted(g.move_text(g.initial_state(), m) for m in g.legal_moves(g.initial_state()))
     assert len(texts) == 3   # the step to b1, and places on b1 and d1
+
+
+class PlainCheck:
+    """wrap_check.gdl by hand: kings, rooks and knights on a wrapped 6 x 6 board; a move
+    must not leave the mover's king attacked (by any move of the other side)."""
+
+    KING = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+    ROOK = [(0, 1), (0, -1), (1, 0), (-1, 0)]
+    KNIGHT = [(a * sx, b * sy) for a, b in ((1, 2), (2, 1)) for sx in (1, -1) for sy in (1, -1)]
+
+    def __init__(self, torus: bool):
+        self.plain = Plain(6, 6, torus)
+
+    def pseudo(self, board: dict, p: int) -> list[tuple]:
+        out = []
+        for cell, (owner, kind) in board.items():
+            if owner != p:
+                continue
+            if kind == "r":
+                seen = {cell}
+                for d in self.ROOK:
+                    at = self.plain.at(cell[0] + d[0], cell[1] + d[1])
+                    while at is not None and at != cell:
+                        if board.get(at, (None,))[0] != p and at not in seen:
+                            seen.add(at)
+                            out.append((cell, at))
+                        if at in board:
+                            break
+                        at = self.plain.at(at[0] + d[0], at[1] + d[1])
+                continue
+            for d in self.KING if kind == "k" else self.KNIGHT:
+                at = self.plain.at(cell[0] + d[0], cell[1] + d[1])
+                if at is not None and board.get(at, (None,))[0] != p:
+                    out.append((cell, at))
+        return out
+
+    def attacked(self, board: dict, p: int) -> bool:
+        king = next(c for c, v in board.items() if v == (p, "k"))
+        return any(to == king for _, to in self.pseudo(board, 1 - p))
+
+    def moves(self, board: dict, p: int) -> list[dict]:
+        out = []
+        for start, to in self.pseudo(board, p):
+            after = {c: v for c, v in board.items() if c != start}
+            after[to] = board[start]
+            if not self.attacked(after, p):
+                out.append(after)
+        return out
+
+    def perft(self, board: dict, p: int, depth: int) -> int:
+        found = self.moves(board, p)
+        if depth == 1:
+            return len(found)
+        return sum(self.perft(a, 1 - p, depth - 1) for a in found)
+
+
+@pytest.mark.parametrize("torus", [False, True])
+def test_check_round_the_board_equals_a_plain_generator(torus):
+    source = (RULES / "wrap_check.gdl").read_text()
+    if torus:
+        source = source.replace("wrap columns", "wrap")
+    g = compile_text(source, "wrap_check.gdl")
+    plain = PlainCheck(torus)
+    board = {}
+    for i, row in enumerate(g.position_text(g.initial_state()).split()[0].split("/")):
+        for x, ch in enumerate(row):
+            if ch != ".":
+                board[x, 5 - i] = (0 if ch.isupper() else 1, ch.lower())
+    for depth in (1, 2, 3):
+        assert perft(g, g.initial_state(), depth) == plain.perft(board, 0, depth)
+
+
+@needs_cc
+def test_check_round_the_board_counts_the_same_in_c():
+    from gdl.interpreter.c.game import NativeGame
+    g = compile_text((RULES / "wrap_check.gdl").read_text(), "wrap_check.gdl")
+    native = NativeGame(g, per_call=True)
+    for depth in (1, 2, 3):
+        assert native.native_perft(g.initial_state(), depth) == perft(g, g.initial_state(),
+                                                                      depth)
