@@ -287,3 +287,17 @@ def test_check_round_the_board_counts_the_same_in_c():
     for depth in (1, 2, 3):
         assert native.native_perft(g.initial_state(), depth) == perft(g, g.initial_state(),
                                                                       depth)
+
+
+def test_a_slide_round_a_ring_of_links_stops_where_it_began():
+    g = compile_text("""game "ring slide"
+players A B
+board 4 x 1 links a1-b1-c1-d1-a1
+pieces rook
+setup A rook: a1
+move: slide rook e w to empty
+move: ride e from b1 and empty to empty
+end: draw if plies > 2
+""", "ring.gdl")
+    # the rook reaches b1, c1 and d1 once each; the ride from b1 goes c1, d1 and stops at a1
+    assert len(list(g.legal_moves(g.initial_state()))) == 3 + 2

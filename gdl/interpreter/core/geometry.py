@@ -273,8 +273,8 @@ class Geometry:
 
     @property
     def wraps(self) -> bool:
-        """Whether some link goes round the board (a cylinder, a torus, a ring's wrap link)."""
-        return any(self.wrap) or bool(self.wrap_links)
+        """Whether a walk can come back where it began: a cylinder, a torus, a ring of links."""
+        return any(self.wrap) or any(line[0] == line[-1] for line in self.lines)
 
     def wrapped_xy(self, x: int, y: int) -> tuple[int, int] | None:
         """The grid point (x, y) taken round the wrapped edges, or None off the board."""
