@@ -20,6 +20,7 @@ from typing import Any
 
 from gdl import interrupts, limits
 from gdl.errors import GdlError, IllegalMove, OptionError
+from gdl.cli.best_score import solve_best_score
 from gdl.solvers.puzzles.walk import random_walk
 from gdl.protocol import PUZZLE, State
 from gdl.solvers.puzzles.classes import count_classes
@@ -97,6 +98,8 @@ def solve(game: Any, state: State, args: argparse.Namespace, status: Any) -> tup
     """
     check_flags(game, args)
     start = _start(game, args)
+    if getattr(game, "scored", False):   # a one-player game that ends with a score
+        return solve_best_score(game, start, args, status)
     if args.enumerate:
         if args.all or args.method:
             raise GdlError("--enumerate counts positions; it takes no --all or --method")

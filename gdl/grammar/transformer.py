@@ -34,10 +34,14 @@ class Builder(MoveBuilder, PuzzleBuilder):
         return ast.Option(ident(children[0]), children[1], position(meta))
 
     def board(self, meta, children):
-        return ast.Board(children[0], children[1], children[2], position(meta))
+        return ast.Board(children[0], children[1], children[3], position(meta), wrap=children[2])
 
     def board_hex(self, meta, children):
-        return ast.Board(children[1], None, None, position(meta), hex_shape=ident(children[0]))
+        return ast.Board(children[1], None, None, position(meta), hex_shape=ident(children[0]),
+                         wrap=children[2])
+
+    def wrap(self, meta, names):
+        return ast.Wrap(tuple(map(ident, names)), position(meta))
 
     def board_points(self, meta, children):
         return ast.Board(children[0], children[1], None, position(meta), links=tuple(children[2:]))
@@ -206,6 +210,12 @@ class Builder(MoveBuilder, PuzzleBuilder):
 
     def apply_of(self, meta, children):
         return ast.ApplyOf(ident(children[0]), children[1], children[2], position(meta))
+
+    def relative(self, meta, children):
+        """`left of X`, `right of X`: a function named by two words."""
+        side = children[0]
+        return ast.Apply(ast.Ident(f"{side.split()[0]} of", position(side)), children[1], None,
+                         position(meta))
 
     def apply_range(self, meta, children):
         every = children[3] if len(children) > 3 else None

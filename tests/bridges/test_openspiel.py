@@ -21,18 +21,19 @@ GAMES = [name for name, _ in catalog.bundled_games()
 @pytest.mark.slow
 def test_every_bundled_game_is_bridged():
     assert GAMES == ["amazons", "antichess", "breakthrough", "chess", "clobber", "connect4",
-                     "crazyhouse", "dots_and_boxes", "draughts", "go", "gomoku", "havannah",
-                     "hex", "lines_of_action", "mancala", "nim", "nine_mens_morris", "othello",
-                     "oware", "pentago", "shogi", "tablut", "tictactoe", "uttt", "xiangqi", "y"]
+                     "crazyhouse", "cylinder_draughts", "dots_and_boxes", "draughts", "go",
+                     "gomoku", "havannah", "hex", "lines_of_action", "mancala", "nim",
+                     "nine_mens_morris", "othello", "oware", "pentago", "shogi", "tablut",
+                     "tictactoe", "uttt", "xiangqi", "y"]
     assert openspiel.register_bundled() == [f"gdl_{name}" for name in GAMES]
     assert pyspiel.load_game("gdl_tictactoe").num_distinct_actions() == 9   # pyspiel knows it
 
 
 # the games whose three random simulations take half a second or more: marked slow
 @pytest.mark.parametrize("name", cases(GAMES, {
-    "amazons", "antichess", "chess", "crazyhouse", "draughts", "go", "gomoku", "havannah",
-    "hex", "lines_of_action", "mancala", "nine_mens_morris", "othello", "oware", "pentago",
-    "shogi", "tablut", "xiangqi", "y"}))
+    "amazons", "antichess", "chess", "crazyhouse", "cylinder_draughts", "draughts", "go",
+    "gomoku", "havannah", "hex", "lines_of_action", "mancala", "nine_mens_morris", "othello",
+    "oware", "pentago", "shogi", "tablut", "xiangqi", "y"}))
 def test_openspiel_random_simulation(name):
     game = pyspiel.load_game(openspiel.register(name))
     pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)

@@ -19,9 +19,9 @@ GAMES = [name for name, _ in catalog.bundled_games()
          if catalog.kind(name) == "game" and len(catalog.load(name).players) > 1]
 
 
-@pytest.mark.parametrize("name", cases(GAMES, {"antichess", "chess", "crazyhouse", "draughts",
-                                                  "havannah", "nine_mens_morris", "shogi",
-                                                  "xiangqi"}))
+@pytest.mark.parametrize("name", cases(GAMES, {"antichess", "chess", "crazyhouse",
+                                                  "cylinder_draughts", "draughts", "havannah",
+                                                  "nine_mens_morris", "shogi", "xiangqi"}))
 def test_pettingzoo_api(name):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")   # a Dict observation space, as the classic envs have

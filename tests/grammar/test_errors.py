@@ -70,6 +70,11 @@ EXPECTED: dict[str, tuple[int, int, type[RulesError], str]] = {
     "off_board_column.gdl": (4, 37, SEM, "column 0 is off the board (1..3)"),
     "off_board_cell.gdl": (4, 10, SEM, "cell d4 is off the 3 x 3 board (a1..c3)"),
     "board_width_zero.gdl": (3, 7, SEM, "the board width must be 1..26, not 0"),
+    "wrap_hex_board.gdl": (3, 21, SEM, "only a square grid wraps round"),
+    "wrap_unknown_axis.gdl": (3, 18, SEM, "'wrap' is followed by 'rows', 'columns' or nothing"),
+    "score_puzzle_cells.gdl": (5, 12, SEM, "a score must be a number, not a set of cells"),
+    "relative_of_number.gdl": (4, 32, SEM, "what 'above' is measured from must be a set of "
+                                           "cells, not a number"),
     "board_width_thirty.gdl": (3, 7, SEM, "the board width must be 1..26, not 30"),
     "rows_backwards.gdl": (6, 27, SEM, "rows 8..7 runs backwards; write rows 7..8"),
     "line_longer_than_board.gdl": (5, 25, SEM, "a line of 4 does not fit on the 3 x 3 board"),

@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+from gdl.interpreter.core.board_transforms import transforms
 from gdl.errors import RulesError
 from gdl.catalog import compile_text
 from gdl.interpreter.core.geometry import COMPASS, HEX, Geometry, bits, shifted
@@ -228,7 +229,7 @@ end: draw if full
     with pytest.raises(RulesError, match="mirror does not map the hex rhombus 5 board onto itself"):
         compile_text('game "Hex"\nplayers Red Blue\nboard hex rhombus 5\nsymmetry mirror\n'
                       'move: place on empty\nend: draw if full\n', "hex.gdl")
-    hexagon = Geometry.hex("hexagon", 3).transforms()
+    hexagon = transforms(Geometry.hex("hexagon", 3))
     assert hexagon["rotate60"] and hexagon["mirror"] and hexagon["rotate90"] is None
     sizes = {}
     for shape in ("rhombus", "hexagon", "triangle", "star"):
@@ -240,7 +241,7 @@ end: draw if full
 
 def test_hex_rotate60_turns_the_picture():
     g = Geometry.hex("hexagon", 2)
-    turn = g.transforms()["rotate60"]
+    turn = transforms(g)["rotate60"]
     # the centre stays; the east neighbour goes to the north-east one, and so on round
     centre = g.names["b2"]
     assert turn[centre] == centre

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from gdl.interpreter.core.board_transforms import transforms
 from gdl import catalog
 from gdl.cli.main import main
 from gdl.errors import RulesError
@@ -68,7 +69,7 @@ def test_tictactoe_positions_up_to_its_declared_symmetries():
 
 
 def test_cell_maps_declare_the_same_group_as_the_names():
-    base = tictactoe().ir.geometry.transforms()
+    base = transforms(tictactoe().ir.geometry)
     text = ('game "T"\nplayers X O\nboard 3 x 3\nsymmetry swap a1 c1, a2 c2, a3 c3\n'
             'symmetry cycle a1 c1 c3 a3, b1 c2 b3 a2\nmove: place on empty\n'
             'end: mover wins if line 3\nend: draw if full\n')

@@ -21,8 +21,7 @@ from gdl.grammar.ast.moves import (
 from gdl.grammar.ast.statements import (
     Board, Counts, Define, Direction, End, Hands, Header, Illegal, Links, Neutral, Option,
     PieceValue, Pieces, Players, Prefer, Priority, Quantity, Region, Rules, Setup, StateVar,
-    Statement,
-    Symmetry, Track, Zones)
+    Statement, Symmetry, Track, Wrap, Zones)
 from gdl.grammar.ast.puzzles import (
     Cycle, CycleMove, Inverse, Orientation, PermState, PuzzleGoal, PuzzleStart, PuzzleStatement,
     SlideMove, StackMove, Stacks, Target, Tiles)
@@ -49,5 +48,5 @@ __all__ = [
     "Reflect", "Region", "Remove", "Repeat", "RequireRule", "Ride", "Rotate", "Rules", "RunsRule",
     "Select", "Setup", "SlideMove", "Sow", "StackMove", "Stacks", "Stage", "StateVar", "Statement",
     "Step", "SumRule", "Swap", "Symmetry", "Target", "Tiles", "Toggle", "Track", "Unary", "Vector",
-    "VisibleRule", "Zones"]
+    "VisibleRule", "Wrap", "Zones"]
 __all__ += ["DirectionQuantifier", "ForEffect", "ForMove", "TravelAs"]

@@ -39,6 +39,14 @@ class Board:
     pos: SourcePos
     hex_shape: Ident | None = None
     links: tuple[tuple[Ident, ...], ...] = ()
+    wrap: Wrap | None = None   # `wrap [rows] [columns]`: edges that join round
+
+
+@attrs.frozen
+class Wrap:
+    """`wrap rows columns` (or `wrap` alone: both): the edges of the grid that join."""
+    axes: tuple[Ident, ...]
+    pos: SourcePos
 
 
 @attrs.frozen

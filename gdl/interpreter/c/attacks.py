@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gdl.interpreter.core import ir
+from gdl.interpreter.core import ir, lines
+from gdl.interpreter.core.geometry import union
 from gdl.interpreter.python.attacks import AttackCode, counted, later_landings, subsumed
 
 from gdl.interpreter.c.counted import CountedC
@@ -194,11 +195,9 @@ class AttacksC(CountedC):
         name = f"RAY_{dx}_{dy}".replace("-", "m")
         if name not in self.helpers:
             geo, rays = self.geo, []
-            for c in range(self.layout_bits + 1):
-                ray, cell = 0, geo.neighbour(c, dx, dy) if geo.playable >> c & 1 else None
-                while cell is not None:
-                    ray |= 1 << cell
-                    cell = geo.neighbour(cell, dx, dy)
+            for c in range(self.layout_bits + 1):   # (round a ring: to its start)
+                ray = union(1 << x for x in lines.ray(geo, c, dx, dy)) \
+                    if geo.playable >> c & 1 else 0
                 rays.append(self.literal(ray))
             self.helpers[name] = []   # (a table: written before `attacked`)
             self.tables.append(f"static const bb {name}[] = {{{', '.join(rays)}}};")

@@ -36,7 +36,7 @@ class ExprC:
         def kept_attack(self, e: ir.Attacked, p: int) -> int | None: ...
         def list_op(self, e: ir.Op, p: int) -> str | None: ...    # emit_lists
         def in_hand(self, e: ir.InHand, p: int) -> str: ...
-        def lines_holding(self, e: ir.LinesHolding, p: int) -> str: ...
+        def lines_holding(self, e: ir.LinesHolding | ir.Relative, p: int) -> str: ...
         board_number: dict[int, int]                              # emit_moves
         def locals(self) -> str: ...
         def repeated(self, e: ir.Repeated, p: int) -> str: ...    # emit_history
@@ -243,7 +243,7 @@ class ExprC:
             return f"v{self.game.plies}"
         if isinstance(e, ir.InHand):
             return self.in_hand(e, p)
-        if isinstance(e, ir.LinesHolding):
+        if isinstance(e, (ir.LinesHolding, ir.Relative)):
             return self.lines_holding(e, p)
         if isinstance(e, ir.Repeated):
             return self.repeated(e, p)

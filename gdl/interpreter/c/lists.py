@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gdl.interpreter.core import ir
+from gdl.interpreter.core.relative import joined_table
 from gdl.limits import PARAMETER_VALUES
 from gdl.interpreter.c.attacks import AttacksC
 from gdl.interpreter.c.support import PARAM_BASE, CWriter, Unsupported, c_int
@@ -99,13 +100,11 @@ class ListsC(AttacksC):
         assert self.game.hand is not None   # the checker allows `hand KIND` with hands only
         return f"v{self.game.hand}[{p * self.n_kinds + e.kind}]"
 
-    def lines_holding(self, e: ir.LinesHolding, p: int) -> str:
-        """The rows (columns) holding a cell of X: a table by cell, joined over X."""
-        geo = self.geo
-        name = "ROWAT" if e.rows else "COLUMNAT"
+    def lines_holding(self, e: ir.LinesHolding | ir.Relative, p: int) -> str:
+        """The rows (columns) holding a cell of X, the cells above X, ...: a table by cell,
+        joined over X."""
+        name, table = joined_table(self.geo, e)
         if name not in self.helpers:
-            table = [(geo.row(geo.xy(c)[1]) if e.rows else geo.column(geo.xy(c)[0]))
-                     if geo.playable >> c & 1 else 0 for c in range(self.layout_bits + 1)]
             items = ", ".join(self.literal(m) for m in table)
             self.helpers[name] = [f"static const bb {name}[] = {{{items}}};"]
         if isinstance(e.cells, ir.Here):

@@ -364,10 +364,17 @@ class MovesC(JumpsC):
             w(f"bb m = {mine};")
             with w.block("while (bb_any(m))"):
                 w("int f = bb_pop(&m), c;")
+                if self.geo.wraps:   # round a ring: back at the start, or at a cell listed
+                    w("bb got = ZERO;")
                 for dx, dy in rule.directions[p]:
                     w("c = f;")
                     with self.walk(w, dx, dy):
-                        w(f"if (bb_test(to, c)) {self.add('c', 'f', tag)}")
+                        if self.geo.wraps:
+                            w("if (c == f) break;")
+                            w(f"if (bb_test(to, c) && !bb_test(got, c)) "
+                              f"{{ got = bb_or(got, bb_bit(c)); {self.add('c', 'f', tag)} }}")
+                        else:
+                            w(f"if (bb_test(to, c)) {self.add('c', 'f', tag)}")
                         w("if (bb_test(occ, c)) break;")
             return
         w(f"bb mine = {mine};")

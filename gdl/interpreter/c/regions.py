@@ -23,7 +23,7 @@ class RegionsC(ExprC):
                 return f"runs_at({pieces}, {name}, {name}_AT, t)"
             return f"runs_within({pieces}, {self.all_runs(e.length)}, " \
                    f"{len(self.geo.runs(e.length))}, {self.expr(where, p)})"
-        if not self.geo.line_axes:   # a points board: its declared lines
+        if not self.geo.line_axes or self.geo.wraps:   # declared lines, or runs going round
             runs = self.geo.runs(e.length)
             return f"runs_any({pieces}, {self.all_runs(e.length)}, {len(runs)})"
         self.line_helper(e.length)

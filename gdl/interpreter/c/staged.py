@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from typing import Protocol
 
-from gdl.interpreter.core import ir
+from gdl.interpreter.core import ir, lines
 from gdl.interpreter.core.geometry import Geometry
 from gdl.interpreter.c.support import CWriter
 
@@ -65,10 +65,7 @@ def stage_bound(action, geo: Geometry) -> int | None:
 
 
 def ray(geo: Geometry, cell: int, dx: int, dy: int) -> int:
-    length, at = 0, geo.neighbour(cell, dx, dy)
-    while at is not None:
-        length, at = length + 1, geo.neighbour(at, dx, dy)
-    return length
+    return len(lines.ray(geo, cell, dx, dy))   # a ray round a wrapped board stops at its start
 
 
 class StagedSource(Protocol):

@@ -50,17 +50,7 @@ HEX_SHAPES = ("rhombus", "hexagon", "triangle", "star")
 SQUARE_TRANSFORMS = ("mirror", "flip", "rotate180", "transpose", "antitranspose", "rotate90",
                      "rotate270")
 HEX_ROTATIONS = ("rotate60", "rotate120", "rotate240", "rotate300")
-TRANSFORMS = ("identity", *SQUARE_TRANSFORMS, *HEX_ROTATIONS)   # every name transforms() gives
-# The hex grid's own transforms as linear maps of (x, y) steps (a translation then centres
-# them): rotateN turns anticlockwise as the board is drawn (e to ne for rotate60), mirror
-# and flip reflect the picture left-right and top-bottom, transpose exchanges e and ne.
-_HEX_LINEAR = {
-    "identity": lambda x, y: (x, y), "rotate60": lambda x, y: (-y, x + y),
-    "rotate120": lambda x, y: (-x - y, x), "rotate180": lambda x, y: (-x, -y),
-    "rotate240": lambda x, y: (y, -x - y), "rotate300": lambda x, y: (x + y, -x),
-    "mirror": lambda x, y: (-x - y, y), "flip": lambda x, y: (x + y, -y),
-    "transpose": lambda x, y: (y, x), "antitranspose": lambda x, y: (-y, -x),
-}
+TRANSFORMS = ("identity", *SQUARE_TRANSFORMS, *HEX_ROTATIONS)   # every name board_transforms gives
 SHAPES = ("square", "hex", "points")
 MAX_WIDTH = 26                                        # columns are named a..z
 MAX_HEIGHT = 99
@@ -138,6 +128,8 @@ class Geometry:
     size: int = 0        # a hex board's size (its side, or its star's point)
     hex_shape: str = ""  # a hex board's shape: one of HEX_SHAPES
     link_steps: tuple[Step, ...] = ()   # `links DIRS`: the steps groups connect along
+    wrap: tuple[bool, bool] = (False, False)   # a square grid's columns, rows join round
+    wrap_links: tuple[tuple[Cell, Cell, Step], ...] = ()   # a points board's links going round
 
     @classmethod
     def rectangle(cls, width: int, height: int) -> Geometry:
@@ -184,7 +176,9 @@ class Geometry:
         if self.shape == "hex":
             return f"hex {self.hex_shape} {self.size} board"
         kind = " points" if self.shape == "points" else ""
-        return f"{self.width} x {self.height}{kind} board"
+        wrapped = {(True, False): " cylinder", (False, True): " cylinder",
+                   (True, True): " torus"}.get(self.wrap, "")
+        return f"{self.width} x {self.height}{kind}{wrapped} board"
 
     def cell(self, x: int, y: int) -> Cell:
         return y * self.stride + x
@@ -268,17 +262,45 @@ class Geometry:
     def shifts(self, dx: int, dy: int) -> tuple[tuple[int, Mask], ...]:
         """The (bit offset, from-mask) pairs such that the (dx, dy)-neighbours of the cells in
         from-mask are exactly those cells shifted by the offset: one pair on a lattice board,
-        one per distinct link length along (dx, dy) on a points board (none without links)."""
+        one per distinct link length along (dx, dy) on a points board (none without links).
+        A wrapped grid adds a pair per edge crossed: on a cylinder of width 8, east is +1
+        from columns a..g and -7 from column h."""
         if self.shape != "points":
+            if self.wraps:
+                return self._wrapped_shifts(dx, dy)
             return ((self.offset(dx, dy), self.has_neighbour(dx, dy)),)
         return self._link_shifts.get((dx, dy), ())
+
+    @property
+    def wraps(self) -> bool:
+        """Whether a walk can come back where it began: a cylinder, a torus, a ring of links."""
+        return any(self.wrap) or any(line[0] == line[-1] for line in self.lines)
+
+    def wrapped_xy(self, x: int, y: int) -> tuple[int, int] | None:
+        """The grid point (x, y) taken round the wrapped edges, or None off the board."""
+        if self.wrap[0]:
+            x %= self.width
+        if self.wrap[1]:
+            y %= self.height
+        return (x, y) if self.on_board(x, y) else None
+
+    @functools.cache   # noqa: B019 (a geometry lives as long as its game)
+    def _wrapped_shifts(self, dx: int, dy: int) -> tuple[tuple[int, Mask], ...]:
+        by_offset: dict[int, Mask] = {}
+        for c in self.cells:
+            to = self.wrapped_xy(self.xy(c)[0] + dx, self.xy(c)[1] + dy)
+            if to is not None and self.cell(*to) != c:
+                by_offset[self.cell(*to) - c] = by_offset.get(self.cell(*to) - c, 0) | 1 << c
+        return tuple(sorted(by_offset.items(), key=lambda pair: (abs(pair[0]), pair[0])))
 
     @functools.cached_property
     def _link_shifts(self) -> dict[Step, tuple[tuple[int, Mask], ...]]:
         by_step: dict[Step, dict[int, Mask]] = {}
+        declared = {(a, b): step for a, b, step in self.wrap_links}
+        declared.update({(b, a): (-step[0], -step[1]) for a, b, step in self.wrap_links})
         for a, b in self.links:
             for start, end in ((a, b), (b, a)):
-                step = link_step(self.xy(start), self.xy(end))
+                step = declared.get((start, end)) or link_step(self.xy(start), self.xy(end))
                 if step is not None:
                     masks = by_step.setdefault(step, {})
                     masks[end - start] = masks.get(end - start, 0) | 1 << start
@@ -336,6 +358,8 @@ class Geometry:
                     if len(set(run)) == length:
                         out.setdefault(union(1 << c for c in run), None)
             return tuple(out)
+        if self.wraps:
+            return self._wrapped_runs(length)
         found: list[Mask] = []
         for c in self.cells:
             x, y = self.xy(c)
@@ -345,52 +369,18 @@ class Geometry:
                     found.append(sum(1 << self.cell(a, b) for a, b in steps))
         return tuple(found)
 
-    # ---- symmetries: each is a permutation of the playable cells
-    def transforms(self) -> dict[str, tuple[Cell, ...] | None]:
-        """Every transform of TRANSFORMS by name: the permutation of the layout's cells, or
-        None where it does not map the board (its cells, and on a points board its links)
-        onto itself. A square or points board has the eight square transforms of its grid; a
-        hex board has its grid's own (`_HEX_LINEAR`), never rotate90 or rotate270."""
-        if self.shape == "hex":
-            return self._hex_transforms()
-        w, h = self.width - 1, self.height - 1
-        maps = {
-            "identity": lambda x, y: (x, y), "mirror": lambda x, y: (w - x, y),
-            "flip": lambda x, y: (x, h - y), "rotate180": lambda x, y: (w - x, h - y),
-            "transpose": lambda x, y: (y, x), "antitranspose": lambda x, y: (h - y, w - x),
-            "rotate90": lambda x, y: (h - y, x), "rotate270": lambda x, y: (y, w - x),
-        }
-        out: dict[str, tuple[Cell, ...] | None] = dict.fromkeys(TRANSFORMS)
-        for name, fn in maps.items():
-            image = {}
-            for c in self.cells:
-                tx, ty = fn(*self.xy(c))
-                if not self.on_board(tx, ty):
-                    break
-                image[c] = self.cell(tx, ty)
-            fits = len(image) == len(self.cells)
-            if fits and self.shape == "points":
-                links = self.link_set
-                fits = all(frozenset(image[c] for c in link) in links for link in links)
-            out[name] = self._permutation(image) if fits else None
-        return out
-
-    def _hex_transforms(self) -> dict[str, tuple[Cell, ...] | None]:
-        """Each linear map of the hex grid, moved so that the board's lowest cell (row by row)
-        is the image of some cell; it fits when the image of the board is the board."""
-        out: dict[str, tuple[Cell, ...] | None] = dict.fromkeys(TRANSFORMS)
-        cells = [self.xy(c) for c in self.cells]
-        lowest = min(cells, key=lambda p: (p[1], p[0]))
-        for name, fn in _HEX_LINEAR.items():
-            moved = [fn(x, y) for x, y in cells]
-            low = min(moved, key=lambda p: (p[1], p[0]))
-            dx, dy = lowest[0] - low[0], lowest[1] - low[1]
-            image = {self.cell(*c): self.cell(x + dx, y + dy) for c, (x, y) in zip(cells, moved)
-                     if self.on_board(x + dx, y + dy)}
-            if len(image) == len(cells):
-                out[name] = self._permutation(image)
-        return out
-
-    def _permutation(self, image: dict[Cell, Cell]) -> tuple[Cell, ...]:
-        """A map of the playable cells as a permutation of every cell of the layout."""
-        return tuple(image.get(c, c) for c in range(self.height * self.stride))
+    def _wrapped_runs(self, length: int) -> tuple[Mask, ...]:
+        """The runs of a wrapped grid: a run may go round an edge, but never meets a cell
+        twice (a row of 5 on a torus of width 5 is one run, not five)."""
+        found: dict[Mask, None] = {}
+        for c in self.cells:
+            for dx, dy in self.line_axes:
+                run, at = [c], c
+                while len(run) < length:
+                    nxt = self.neighbour(at, dx, dy)
+                    if nxt is None or nxt in run:
+                        break
+                    run.append(at := nxt)
+                if len(run) == length:
+                    found.setdefault(union(1 << x for x in run), None)
+        return tuple(found)

@@ -29,6 +29,7 @@ import attrs
 
 from gdl.interpreter.core import symmetry as symm
 from gdl.interpreter.core.ir import Quantity, Symmetry
+from gdl.interpreter.core.board_transforms import transforms as board_transforms
 
 WORK = 20_000        # moves applied per declaration by `gdl check` (beyond the first position)
 DISCOVER_WORK = 10_000   # per undeclared candidate symmetry
@@ -313,16 +314,16 @@ def candidates(game: Any) -> list[Symmetry]:
     """The square transforms that fit the board, then (two players) the colour swap alone and
     with each of them."""
     geometry, out = game.geometry, []
-    transforms = geometry.transforms() if geometry.cells else {}
+    transforms = board_transforms(geometry) if geometry.cells else {}
     for name in symm.SQUARE:
-        if transforms.get(name) is not None:
-            out.append(Symmetry(name, transforms[name]))
+        if (perm := transforms.get(name)) is not None:
+            out.append(Symmetry(name, perm))
     if len(game.players) == 2:
         out.append(Symmetry(symm.SWAP_WORDS, symm.identity(geometry).perm, True))
         for name in ("rotate180", "flip", "mirror", "transpose", "antitranspose", "rotate90",
                      "rotate270"):
-            if transforms.get(name) is not None:
-                out.append(Symmetry(f"{name} {symm.SWAP_WORDS}", transforms[name], True))
+            if (perm := transforms.get(name)) is not None:
+                out.append(Symmetry(f"{name} {symm.SWAP_WORDS}", perm, True))
     return out
 
 

@@ -12,7 +12,7 @@ verification says so.
 
 >>> from gdl.interpreter.core.geometry import Geometry
 >>> g = Geometry.rectangle(3, 3)
->>> t = g.transforms()
+>>> t = transforms(g)
 >>> a = Symmetry("mirror", t["mirror"]); b = Symmetry("flip", t["flip"])
 >>> [s.name for s in close([a, b], g)]
 ['identity', 'mirror', 'flip', 'rotate180']
@@ -28,6 +28,7 @@ from typing import Any
 
 from gdl.interpreter.core.results import swapped_results
 from gdl.interpreter.core.geometry import Geometry, bits
+from gdl.interpreter.core.board_transforms import transforms
 from gdl.interpreter.core.ir import CELLS, Symmetry
 
 SWAP_WORDS = "swapping colours"
@@ -71,7 +72,7 @@ def recolouring_words(kinds: tuple[int, ...], pieces: Sequence[str]) -> str:
 def _transforms(geometry: Geometry) -> dict[tuple[int, ...], str]:
     """A board's square transforms, permutation -> name (the first name of each)."""
     out: dict[tuple[int, ...], str] = {}
-    for name, perm in geometry.transforms().items():
+    for name, perm in transforms(geometry).items():
         if perm is not None:
             out.setdefault(perm, name)
     return out

@@ -70,6 +70,8 @@ class OnePlayerPuzzle:
         self.legal_moves = (lambda s: legal(s[:-1] + (0,)) if s[-1] else legal(s)) \
             if "undoes itself" in self.laws else (lambda s: () if s[-1] else legal(s))
         self.is_goal = lambda s: bool(s[-1]) and returns(s)[0] > 0
+        # an end by score: `gdl solve` finds the best score (solvers/puzzles/best_score.py)
+        self.scored = any(end.outcome == "score" for end in game.ir.ends)
         self._moves = tuple(sorted(legal(game.initial_state()), key=repr))
         if self.laws:
             _test_laws(self)

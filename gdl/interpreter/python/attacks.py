@@ -16,7 +16,8 @@ from __future__ import annotations
 import contextlib
 from typing import TYPE_CHECKING, Any
 
-from gdl.interpreter.core import ir
+from gdl.interpreter.core import ir, lines
+from gdl.interpreter.core.geometry import union
 from gdl.interpreter.python.expressions import and_or_chain
 from gdl.interpreter.python.support import SourceWriter
 
@@ -256,12 +257,9 @@ class AttackCode:
         name = f"RAY_{dx}_{dy}".replace("-", "m")
         if name not in self.globals:
             geo, rays = self.game.geometry, []
-            for c in range(geo.height * geo.stride + 1):
-                ray, cell = 0, geo.neighbour(c, dx, dy) if geo.playable >> c & 1 else None
-                while cell is not None:
-                    ray |= 1 << cell
-                    cell = geo.neighbour(cell, dx, dy)
-                rays.append(ray)
+            for c in range(geo.height * geo.stride + 1):   # (round a ring: to its start)
+                rays.append(union(1 << x for x in lines.ray(geo, c, dx, dy))
+                            if geo.playable >> c & 1 else 0)
             self.globals[name] = tuple(rays)
         return name
 

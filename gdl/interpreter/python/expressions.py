@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from gdl.interpreter.core import ir
 from gdl.interpreter.core.results import result_codes, returns_table
+from gdl.interpreter.core.relative import joined_table
 from gdl.interpreter.python.support import TABLE_BITS, SourceWriter, has_run, item, lowest, meet
 from gdl.interpreter.core.ir import CELLS
 
@@ -179,13 +180,9 @@ class ExpressionCode:
             return f"({key} in v{self.game.history})"
         if isinstance(e, ir.Zone):
             return self.zone(e, p)
-        if isinstance(e, ir.LinesHolding):   # each cell's column (row) looked up, then joined
-            geo = self.geo
-            name = "ROWAT" if e.rows else "COLUMNAT"
-            if name not in self.globals:
-                self.globals[name] = tuple(
-                    (geo.row(geo.xy(c)[1]) if e.rows else geo.column(geo.xy(c)[0]))
-                    if self.playable >> c & 1 else 0 for c in range(self.layout_bits + 1))
+        if isinstance(e, (ir.LinesHolding, ir.Relative)):   # a table by cell, joined over X
+            name, table = joined_table(self.geo, e)
+            self.globals.setdefault(name, table)
             if isinstance(e.cells, ir.Here):
                 return f"{name}[t]"
             self.globals["meet"] = meet
@@ -237,7 +234,7 @@ class ExpressionCode:
                 self.globals[name] = tuple(any(m & r == r for r in runs)
                                            for m in range(1 << self.layout_bits))
             return f"{name}[{pieces}]"
-        if not self.geo.line_axes:   # a points board: its declared lines, one by one
+        if not self.geo.line_axes or self.geo.wraps:   # declared lines, or runs going round
             self.globals["has_run"] = has_run
             return f"has_run({pieces}, {self.table(f'RUNS{length}', self.geo.runs(length))})"
         name = f"line{length}"

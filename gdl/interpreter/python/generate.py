@@ -271,6 +271,9 @@ class Generator(MoveCode, EffectCode, CanonicalCode):
         """`payoffs`: each player's score against the others', summing to zero:
         (n * mine - total) / (n - 1), so two players get (s0 - s1, s1 - s0)."""
         n = self.n_players
+        if n == 1:   # a puzzle's score is its payoff
+            w(f"payoffs = ({self.expr(score, 0)},)")
+            return
         for q in range(n):
             w(f"s{q} = {self.expr(score, q)}")
         total = " + ".join(f"s{q}" for q in range(n))

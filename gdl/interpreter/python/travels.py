@@ -207,12 +207,25 @@ class TravelCode:
             w("low = m & -m")
             w("m ^= low")
             w("f = low.bit_length() - 1")
+            if self.geo.wraps:   # round a ring: back at the start, or at a cell listed already
+                w("got = 1 << f")
             for dx, dy in rule.directions[p]:
                 w("c = f")
                 with self.walk(w, dx, dy):
-                    w("if to >> c & 1:")
-                    with w.indent():
-                        w(f"add({enc.move('c', 'f')})")
+                    if self.geo.wraps:
+                        w("if got >> c & 1:")
+                        with w.indent():
+                            w("if c == f:")
+                            with w.indent():
+                                w("break")
+                        w("elif to >> c & 1:")
+                        with w.indent():
+                            w("got |= 1 << c")
+                            w(f"add({enc.move('c', 'f')})")
+                    else:
+                        w("if to >> c & 1:")
+                        with w.indent():
+                            w(f"add({enc.move('c', 'f')})")
                     w("if occ >> c & 1:")
                     with w.indent():
                         w("break")

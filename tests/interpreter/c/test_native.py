@@ -28,6 +28,7 @@ DATA = Path(__file__).parents[2] / "data" / "perft"
 # seconds each: marked slow
 LONG_PERFT = ("amazons", "chess", "crazyhouse", "pentago", "shogi", "xiangqi")
 SUPPORTED = ("tictactoe", "connect4", "gomoku", "breakthrough", "clobber", "draughts",
+             "cylinder_draughts",
              "othello", "hex", "uttt", "dots_and_boxes", "antichess", "amazons", "pentago",
              "nine_mens_morris", "mancala", "chess", "crazyhouse", "go", "lines_of_action",
              "shogi", "nim", "international_draughts", "lights_out", "peg_solitaire",

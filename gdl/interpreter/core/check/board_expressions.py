@@ -16,6 +16,7 @@ from gdl.interpreter.core.check.scope import (
     owner_word)
 from gdl.interpreter.core.geometry import bits, union
 from gdl.interpreter.core.lines import axis_table
+from gdl.interpreter.core.relative import relative_of
 from gdl.interpreter.core.ir import BOOL, CELLS, INT
 
 _ARITY = {"adjacent": 1, "reach": 2, "alive": 1, "connects": 3, "connected": 1}
@@ -160,6 +161,17 @@ class BoardFunctions:
                 raise error(f"there is no {node.fn.text} {arg.value} (1..{len(blocks)})", node.arg)
             return ir.Const(blocks[arg.value - 1] if arg.value else 0, CELLS)
         return ir.Zone(family, arg)
+
+    def relative(self, node: ast.Apply, ctx: Context) -> ir.Expr:
+        """`above X`, `below X`, `left of X`, `right of X`, `before X`, `after X`: the cells
+        so placed from some cell of X (a constant X is folded)."""
+        fn = node.fn.text
+        geometry = self._needs_board(node.fn, fn)
+        arg = expect(self.lower(node.arg, ctx), CELLS, node.arg,
+                     f"what '{fn}' is measured from")
+        if isinstance(arg, ir.Const):
+            return ir.Const(relative_of(geometry, fn, arg.value), CELLS)
+        return ir.Relative(arg, fn)
 
     def _rows_or_columns(self, node: ast.Apply, fn: str, arg: ir.Expr, ctx: Context) -> ir.Expr:
         geometry = self._needs_board(node, fn)

@@ -32,6 +32,9 @@ class DeclarationChecks:
         if self.symmetries:   # they were built on no board at all
             raise error("`board` comes before any `symmetry`", node)
         if node.hex_shape is not None:
+            if node.wrap is not None:
+                raise error("only a square grid wraps round (`board 8 x 8 wrap columns`); "
+                            "a hex board does not", node.wrap)
             self.scope.geometry = self._hex_board(node)
         else:
             assert node.height is not None   # only a hex board has no height
@@ -49,11 +52,31 @@ class DeclarationChecks:
             if not mask:
                 raise error("no cell is playable", node.cells)
             self.scope.geometry = Geometry(size[0], size[1], mask)
+        if node.wrap is not None:
+            self.scope.geometry = attrs.evolve(self.scope.geometry,
+                                               wrap=self._wrap(node.wrap, *size))
         for ident in self.declared:
             if ident.text in self.scope.geometry.names:
                 raise error(f"'{ident.text}' is also the name of a cell on the "
                             f"{self.scope.geometry.description}; choose another name", ident)
         self._size_planes()
+
+    def _wrap(self, node: ast.Wrap, width: int, height: int) -> tuple[bool, bool]:
+        """`wrap columns` (the columns go round: h is a's west neighbour, a cylinder), `wrap
+        rows`, or `wrap` / `wrap rows columns` (a torus): which of (x, y) wrap."""
+        words = [ident.text for ident in node.axes] or ["rows", "columns"]
+        for ident in node.axes:
+            if ident.text not in ("rows", "columns"):
+                raise error(f"'wrap' is followed by 'rows', 'columns' or nothing (both), "
+                            f"not '{ident.text}'", ident)
+            if words.count(ident.text) > 1:
+                raise error(f"'{ident.text}' is named twice after 'wrap'", ident)
+        x, y = "columns" in words, "rows" in words
+        for wraps, cells, what in ((x, width, "row"), (y, height, "column")):
+            if wraps and cells < 3:
+                raise error(f"a {what} that wraps round needs 3 cells or more, not {cells}",
+                            node)
+        return x, y
 
     def _links(self, node: ast.Links) -> None:
         """`links DIRS`: groups connect along these directions (the same for every player)
@@ -114,6 +137,7 @@ class DeclarationChecks:
         grid = Geometry.rectangle(width, height)
         chains: list[tuple[int, ...]]
         seen: dict[tuple[int, tuple[int, int]], int]
+        wraps: list[tuple[int, int, tuple[int, int]]] = []   # a ring's closing link, going round
         chains, seen = [], {}   # seen: (point, step) -> the point it links to
         for chain in node.links:
             cells = []
@@ -128,6 +152,11 @@ class DeclarationChecks:
                             "end where it starts)", chain[0])
             for (a, b), ident in zip(zip(cells, cells[1:]), chain[1:]):
                 step = link_step(grid.xy(a), grid.xy(b))
+                before = link_step(grid.xy(cells[-3]), grid.xy(a)) if len(cells) > 2 else None
+                if ring and b == cells[0] and step is not None and before is not None \
+                        and step == (-before[0], -before[1]):
+                    step = before   # a1-b1-c1-d1-a1: d1-a1 goes on east, round the board
+                    wraps.append((a, b, step))
                 if step is None:
                     raise error(f"a link runs along a row, a column or a diagonal; "
                                 f"{grid.name(a)}-{ident.text} does not", ident)
@@ -137,7 +166,7 @@ class DeclarationChecks:
                         raise error(f"point {grid.name(start)} already has a link that way "
                                     f"(to {grid.name(other)})", ident)
             chains.append(tuple(cells))
-        return Geometry.points(width, height, tuple(chains))
+        return attrs.evolve(Geometry.points(width, height, tuple(chains)), wrap_links=tuple(wraps))
 
     def _pieces(self, node: ast.Pieces) -> None:
         self.scope.pieces.clear()

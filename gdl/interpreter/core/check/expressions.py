@@ -23,6 +23,7 @@ from gdl.interpreter.core.check.scope import (
     Context, Scope, check_index, constant, error, expect, player_index, unknown)
 from gdl.interpreter.core.geometry import COMPASS, Geometry, shifted
 from gdl.interpreter.core.ir import BOOL, CELLS, INT, LIST
+from gdl.interpreter.core.relative import RELATIONS
 
 COMPASS_NAMES = tuple(COMPASS)
 _COMPARE = {"==", "!=", "<", "<=", ">", ">="}
@@ -220,6 +221,8 @@ class Lowerer(DirectionVariables, BoardFunctions):
             return self.streak(node, ctx)
         if fn == RAY:
             return self.ray(node, ctx)
+        if fn in RELATIONS:
+            return self.relative(node, ctx)
         if fn not in FUNCTIONS:
             raise unknown("function", node.fn, list(FUNCTIONS) + ["own", "enemy"])
         if fn in CONNECTIVITY:

@@ -377,9 +377,7 @@ class _Checker(DirectionRules, MoveChecks, CountChecks, SymmetryChecks, Declarat
                 return
             raise error("this end condition can never hold", node.condition)
         score = None
-        if node.score is not None:
-            if len(self.scope.players) < 2:
-                raise error("a score ends a game of two or more players", node)
+        if node.score is not None:   # one player: the puzzle's score (docs/core.md, 5a)
             score = expect(self.lower.lower(node.score, Context(END)), INT, node.score, "a score")
         self.ends.append(ir.EndRule(node.outcome, who, condition, score))
 

@@ -31,8 +31,9 @@ BUILTIN_NAMES = ("empty", "occupied", "own", "enemy", "full", "moves", "dark", "
                  "plies", "captured",
                  "repeated", "none", "origin", "neutral")
 FUNCTIONS = ("row", "column", "rows", "columns", "line", "count", "size", "sum", "flank", "moves",
-             "slot", "streak", "lowest",
+             "slot", "streak", "lowest", "above", "below", "before", "after",
              *CONNECTIVITY, AXIS, "ray")
+# `left of X` and `right of X` are functions too, but `left` and `right` stay free names
 RESERVED = set(BUILTIN_NAMES) | set(FUNCTIONS) | {"mover", "opponent", "draw"}
 OWNER_WORDS = {"own": ir.MOVER, "mover": ir.MOVER, "enemy": ir.OPPONENT, "opponent": ir.OPPONENT}
 

@@ -14,6 +14,7 @@ from gdl.grammar import ast
 from gdl.interpreter.core import ir
 from gdl.interpreter.core.check.scope import error, unknown
 from gdl.interpreter.core.geometry import HEX_ROTATIONS, SQUARE_TRANSFORMS, Geometry
+from gdl.interpreter.core.board_transforms import transforms as board_transforms
 from gdl.interpreter.core.symmetry import RECOLOUR_WORD, SWAP_WORDS, identity
 
 SYMMETRY_GROUPS = {   # each keeps the transforms that fit the board
@@ -47,7 +48,7 @@ class SymmetryChecks:
             self.symmetries.append(ir.Symmetry(SWAP_WORDS, identity(geometry).perm, True,
                                                pos=node.pos))
             return
-        transforms = self.scope.geometry.transforms()
+        transforms = board_transforms(self.scope.geometry)
         for ident in node.names:
             if ident.text in SYMMETRY_GROUPS:
                 names = [t for t in SYMMETRY_GROUPS[ident.text] if transforms[t]]
@@ -61,7 +62,8 @@ class SymmetryChecks:
                             "recolouring left right`)", ident)
             else:
                 raise unknown("symmetry", ident, [*SYMMETRY_GROUPS, *SINGLE_SYMMETRIES])
-            self.symmetries += [declared(name, transforms[name], ident.pos) for name in names]
+            self.symmetries += [declared(name, fitting, ident.pos) for name in names
+                                if (fitting := transforms[name]) is not None]
 
     def _cell_map(self, node: ast.Symmetry) -> tuple[tuple[int, ...], str]:
         """`swap a1 c1, a2 c2` or `cycle a1 c1 c3 a3`: the permutation and its words."""

@@ -16,7 +16,7 @@ from gdl.interpreter.core.ir.expressions import (
     ANY, Adjacent, Attacked, Axis, BOOL, CELLS, COUNTS, Captured, Connected, Const, CountAt,
     CountsWhere, Empty, Expr, Flank, Full, HISTORY, HasMoves, Here, INT, InHand, LIST, Line,
     LinesHolding, MOVER, OPPONENT, Offsets, Op, Origin, Owner, Param, PerPlayer, Pieces, Plies,
-    Reach, Repeated, Shift, Slot, Streak, Taken, Var, Zone, walk, within_empty)
+    Reach, Relative, Repeated, Shift, Slot, Streak, Taken, Var, Zone, walk, within_empty)
 from gdl.interpreter.core.ir.game import (
     GameIR, Preference, Quantity, Symmetry, Variable, ZoneFamily)
 from gdl.interpreter.core.ir.rules import (
@@ -31,6 +31,7 @@ __all__ = ["shortest_circuit",
            "INT", "InHand", "JumpRule", "LIST", "Line", "LinesHolding", "MOVER", "OPPONENT",
            "Offsets", "Op", "Origin", "Owner", "Param", "ParamRule", "PassRule", "PerPlayer",
            "Pieces", "PlaceRule", "Plies", "Preference", "Promote", "Quantity", "Reach",
-           "Reflect", "Remove", "Repeated", "Rotate", "Rule", "SelectRule", "SetCount", "Shift",
-           "Slot", "Sow", "Stage", "StepRule", "Streak", "Swap", "Symmetry", "Taken", "Toggle",
-           "Var", "Variable", "Zone", "ZoneFamily", "walk", "within_empty"]
+           "Reflect", "Relative", "Remove", "Repeated", "Rotate", "Rule", "SelectRule",
+           "SetCount", "Shift", "Slot", "Sow", "Stage", "StepRule", "Streak", "Swap",
+           "Symmetry", "Taken", "Toggle", "Var", "Variable", "Zone", "ZoneFamily", "walk",
+           "within_empty"]

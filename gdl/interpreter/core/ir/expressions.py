@@ -259,6 +259,15 @@ class LinesHolding:
 
 
 @attrs.frozen
+class Relative:
+    """The cells `relation` (above, below, left of, right of, before, after) of some cell of
+    `cells`: a table by cell joined over the cells (gdl/interpreter/core/relative.py)."""
+    cells: Expr
+    relation: str
+    type: str = CELLS
+
+
+@attrs.frozen
 class Var:
     index: int
     type: str
@@ -281,5 +290,5 @@ class Op:
 
 Expr = (Const | PerPlayer | Pieces | Empty | Full | HasMoves | Flank | Shift | Line | Plies
         | Repeated | Streak | Captured | Taken | Here | Origin | Attacked | Adjacent | Reach
-        | CountAt | CountsWhere | InHand | Zone | Slot | LinesHolding | Var | Param | Op | Connected
-        | Axis)
+        | CountAt | CountsWhere | InHand | Zone | Slot | LinesHolding | Relative | Var | Param
+        | Op | Connected | Axis)
