@@ -17,6 +17,7 @@ import attrs
 
 from gdl.grammar import ast
 from gdl.interpreter.core import ir
+from gdl.interpreter.core.check.kind_vars import kinds_of
 from gdl.interpreter.core.check.scope import (BUILTIN_NAMES, FUNCTIONS, Context, error, expect)
 from gdl.interpreter.core.ir import BOOL, CELLS
 
@@ -25,19 +26,22 @@ QUANTIFIERS = (ast.DirectionQuantifier, ast.ForEffect, ast.ForMove, ast.TravelAs
 
 
 def substitute(node: Any, var: str, name: str) -> Any:
-    """`node` with every word `var` replaced by the direction `name` (and `-var` by its
-    opposite); a quantifier inside over the same variable is refused (it would hide it)."""
+    """`node` with every word `var` replaced by the direction or kind `name` (`-var` by the
+    opposite direction, `var~` by the kind's promoted twin); a quantifier inside over the
+    same variable is refused (it would hide it)."""
     if isinstance(node, ast.Ident):
         if node.text == var:
             return ast.Ident(name, node.pos)
         if node.text == "-" + var:
             return ast.Ident(opposite(name), node.pos)
+        if node.text == var + "~":
+            return ast.Ident(name + "~", node.pos)
         return node
     if isinstance(node, tuple):
         return tuple(substitute(item, var, name) for item in node)
     if isinstance(node, QUANTIFIERS) and node.var.text == var:
-        raise error(f"'{var}' already names a direction here: give the inner one another name",
-                    node.var)
+        raise error(f"'{var}' already names a direction (or kind) here: give the inner one "
+                    f"another name", node.var)
     if not attrs.has(type(node)):
         return node
     changes = {}
@@ -74,6 +78,15 @@ class DirectionVariables:
         def lower(self, node: ast.Expr, ctx: Context) -> ir.Expr: ...
         def direction(self, ident: ast.Dir) -> tuple[ir.Offsets, ...]: ...
         def _op(self, op: str, args: tuple[ir.Expr, ...], type_: str, node: Any) -> ir.Expr: ...
+
+    def values_of(self, var: ast.Ident, words: tuple[ast.Dir, ...]) -> list[str]:
+        """What a quantifier's `var` takes over `words`: piece kinds when they name the
+        game's pieces, directions otherwise."""
+        kinds = kinds_of(self.scope, var, words)
+        if kinds is None:
+            return self.directions_of(var, words)
+        self._fresh(var)
+        return kinds
 
     def directions_of(self, var: ast.Ident, words: tuple[ast.Dir, ...]) -> list[str]:
         """The names `var` takes over `words`, one per direction: each player's i-th step of
@@ -119,7 +132,7 @@ class DirectionVariables:
         """`any d in DIRS: X` joins X's copies with `or`, `all` with `and` (cells: union or
         intersection; truth values: either or both)."""
         parts = [self.lower(substitute(node.body, node.var.text, name), ctx)
-                 for name in self.directions_of(node.var, node.directions)]
+                 for name in self.values_of(node.var, node.directions)]
         kind = CELLS if all(p.type == CELLS for p in parts) else BOOL
         parts = [expect(p, kind, node.body, f"what '{node.op}' joins") for p in parts]
         op = "or" if node.op == "any" else "and"
@@ -188,17 +201,18 @@ class DirectionRules:
             more = list(node.more)
             more[named - 1] = attrs.evolve(more[named - 1], action=travel.action)
             move = attrs.evolve(node, more=tuple(more))
-        self._formove(ast.ForMove(travel.var, travel.directions, move, travel.pos))
+        for name in self.lower.directions_of(travel.var, travel.directions):
+            self._boardmove(substitute(move, travel.var.text, name))
 
     def _formove(self, node: ast.ForMove) -> None:
-        """One board rule per direction, each the move with `d` replaced by it."""
-        for name in self.lower.directions_of(node.var, node.directions):
+        """One board rule per direction (or kind), each the move with `d` replaced by it."""
+        for name in self.lower.values_of(node.var, node.directions):
             self._boardmove(substitute(node.move, node.var.text, name))
 
     def _effect(self, effect: ast.Effect, ctx: Context) -> ir.Effect:
         """`for d in DIRS: E`: E once per direction, in the order of DIRS, as one group."""
         if not isinstance(effect, ast.ForEffect):
             return super()._effect(effect, ctx)   # type: ignore[misc]
-        names = self.lower.directions_of(effect.var, effect.directions)
+        names = self.lower.values_of(effect.var, effect.directions)
         return ir.Group(tuple(self._effect(substitute(effect.effect, effect.var.text, name), ctx)
                               for name in names))
