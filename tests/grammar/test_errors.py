@@ -153,6 +153,12 @@ EXPECTED: dict[str, tuple[int, int, type[RulesError], str]] = {
     "direction_var_uneven_players.gdl": (7, 15, SEM, "each player needs as many directions here "
                                                      "(this gives 3 for White, 1 for Black)"),
     "ray_two_arguments.gdl": (4, 34, SEM, "'ray' is written ray(FROM, DIRECTION, WHILE IN)"),
+    # ---- kind variables (`move for k in queen rook: ...`)
+    "kind_var_unknown_kind.gdl": (8, 33, SEM, "unknown piece kind 'knigt'; did you mean "
+                                              "'knight'?"),
+    "kind_var_mixed_with_directions.gdl": (8, 24, SEM, "'k' ranges over piece kinds ('man' is "
+                                                       "one) or over directions ('diagonal' is "
+                                                       "one), not both"),
 }
 
 
