@@ -149,7 +149,8 @@ EXPECTED: dict[str, tuple[int, int, type[RulesError], str]] = {
     "direction_var_out_of_scope.gdl": (8, 46, SEM, "'d' names a direction only inside the rule, "
                                                    "effect or expression that says `for d in"),
     "direction_var_shadows_direction.gdl": (7, 18, SEM, "'ne' is a direction already"),
-    "direction_var_nested_same_name.gdl": (5, 47, SEM, "'d' already names a direction (or kind) here"),
+    "direction_var_nested_same_name.gdl": (5, 47, SEM, "'d' already names a direction (or kind) "
+                                                       "here"),
     "direction_var_uneven_players.gdl": (7, 15, SEM, "each player needs as many directions here "
                                                      "(this gives 3 for White, 1 for Black)"),
     "ray_two_arguments.gdl": (4, 34, SEM, "'ray' is written ray(FROM, DIRECTION, WHILE IN)"),

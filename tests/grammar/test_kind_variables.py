@@ -166,7 +166,7 @@ def test_bundled_files_compile_as_written_out(path):
 
 
 def test_a_kind_quantifier_reaches_every_place_a_kind_may_stand():
-    """`k` as the travelling piece, `promote to k~`, `add own k`, `own k` in an expression;
+    """`k` as the travelling piece, `promote to k~`, `add own k`, `fill X with k`, `own k`;
     `any k in KINDS: X` (a union) and `for k in KINDS: EFFECT` (a group, in order)."""
     head = ("game \"T\"\nplayers A B\nboard 4 x 4\npieces man king man~ king~\n"
             "setup A man: a1\nsetup B king: d4\n")
@@ -178,8 +178,8 @@ def test_a_kind_quantifier_reaches_every_place_a_kind_may_stand():
     long = head + ("move: step man n to empty then promote to man~ in here\n"
                    "move: step king n to empty then promote to king~ in here\n"
                    "move: place man on empty and not (own man or own king) then\n"
-                   "    add own man at n is here, add own king at n is here, fill s is here with man,\n"
-                   "    fill s is here with king\n"
+                   "    add own man at n is here, add own king at n is here,\n"
+                   "    fill s is here with man, fill s is here with king\n"
                    "end: draw if plies >= 4\n")
     mine, by_hand = check(parse(short)), check(parse(long))
     place = mine.rules[-1]
