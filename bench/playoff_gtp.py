@@ -23,8 +23,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
-import statistics
 import subprocess
 import sys
 from pathlib import Path
@@ -33,7 +31,7 @@ from time import perf_counter
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.playoff_uci import interval  # noqa: E402
+from bench.playoff_record import keep, tally  # noqa: E402
 
 GTP_COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"   # GTP leaves out I
 
@@ -146,22 +144,11 @@ def main() -> None:
         print(f"game {i + 1}: gdl {record['gdl']}: {record['result']} "
               f"({len(record['moves'])} plies; GNU Go counts "
               f"{record.get('gnugo_final_score', '-')})", flush=True)
-    scores = [g["score"] for g in games]
-    mine = [t for g in games for t in g["gdl_seconds"]]
-    theirs = [t for g in games for t in g["engine_seconds"]]
     agree = sum(1 for g in games if g.get("counts_agree"))
-    mean, low, high = interval(scores)
-    wins, draws = scores.count(1.0), scores.count(0.5)
     summary = (f"go {args.size}x{args.size}: gdl ({args.ai_level}, {args.time} s/move) against "
-               f"GNU Go level {args.level}: W {wins} D {draws} L {len(scores) - wins - draws}; "
-               f"score {mean:.2f} (95% {low:.2f}-{high:.2f}); median s/move gdl "
-               f"{statistics.median(mine or [0]):.2f}, GNU Go "
-               f"{statistics.median(theirs or [0]):.2f}; counts agreeing {agree} of "
-               f"{len(games)}; {perf_counter() - started:.0f} s")
-    print(summary)
-    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-    Path(args.out).write_text(json.dumps({"summary": summary, "args": vars(args),
-                                          "games": games}, indent=1) + "\n")
+               f"GNU Go level {args.level}: {tally(games, 'GNU Go')}; counts agreeing {agree} "
+               f"of {len(games)}; {perf_counter() - started:.0f} s")
+    keep(args.out, summary, args, games)
 
 
 if __name__ == "__main__":

@@ -20,9 +20,7 @@ and the median seconds per move of both sides; every game (moves, times, result)
 from __future__ import annotations
 
 import argparse
-import json
 import random
-import statistics
 import sys
 from pathlib import Path
 from time import perf_counter
@@ -30,14 +28,9 @@ from time import perf_counter
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.playoff_record import keep, tally  # noqa: E402
+
 MAX_PLIES = 400
-
-
-def interval(scores: list[float]) -> tuple[float, float, float]:
-    """The mean score and its 95% normal interval (clipped to [0, 1])."""
-    mean = sum(scores) / len(scores)
-    half = 1.96 * (statistics.stdev(scores) if len(scores) > 1 else 0) / len(scores) ** 0.5
-    return mean, max(0.0, mean - half), min(1.0, mean + half)
 
 
 def open_engine(path: str, args: argparse.Namespace):
@@ -126,20 +119,10 @@ def main() -> None:
                   f"({record['termination'].lower()}, {len(record['moves'])} plies)", flush=True)
     finally:
         engine.quit()
-    scores = [g["score"] for g in games]
-    mine = [t for g in games for t in g["gdl_seconds"]]
-    theirs = [t for g in games for t in g["engine_seconds"]]
-    mean, low, high = interval(scores)
-    wins, draws = scores.count(1.0), scores.count(0.5)
     summary = (f"chess: gdl ({args.level}, {args.time} s/move) against {Path(args.engine).name}"
-               f" (elo {args.elo}, skill {args.skill}, depth {args.depth}): W {wins} D {draws} "
-               f"L {len(scores) - wins - draws}; score {mean:.2f} (95% {low:.2f}-{high:.2f}); "
-               f"median s/move gdl {statistics.median(mine or [0]):.2f}, engine "
-               f"{statistics.median(theirs or [0]):.2f}; {perf_counter() - started:.0f} s")
-    print(summary)
-    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-    Path(args.out).write_text(json.dumps({"summary": summary, "args": vars(args),
-                                          "games": games}, indent=1) + "\n")
+               f" (elo {args.elo}, skill {args.skill}, depth {args.depth}): "
+               f"{tally(games, 'engine')}; {perf_counter() - started:.0f} s")
+    keep(args.out, summary, args, games)
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ from typing import Any
 
 import attrs
 
-from gdl.interpreter.c import background, build, history, instances
+from gdl.interpreter.c import background, build, history, instances, words
 from gdl.interpreter.c.instances import load_checked
 from gdl.interpreter.c.generate import (Layout, generate, ir_digest, layout_digest,
                                         layout_of)
@@ -133,7 +133,8 @@ class NativeGame:
         binding = instances.Binding(lib, lay.max_moves, lay.move_words, lay.state_words,
                                     self._generation)
         if lay.history is not None:
-            binding.seen = history.table_for(lib, lay, self._pack_words, self._unpack_words)
+            binding.seen = history.table_for(lib, lay, self._pack_words,
+                                             lambda raw: words.unpack_state(lay, raw))
         return binding
 
     def _binding(self) -> instances.Binding:
@@ -248,7 +249,7 @@ class NativeGame:
     def unpack(self, raw: bytes, before: tuple | None = None) -> tuple:
         """The state of the words `raw`; with a history, `before` is the state the call
         started from (the positions seen it left are its and the table's new entries)."""
-        out = self._unpack_words(raw)
+        out = words.unpack_state(self.layout, raw)
         h = self.layout.history
         if h is None:
             return out
@@ -260,37 +261,9 @@ class NativeGame:
 
     def _pack_words(self, state: tuple) -> bytes | None:
         try:
-            return self._pack_numbers(state)
+            return words.pack_state(self.layout, state)
         except OverflowError:   # a number past 64 bits: the Python back end takes the call
             return None
-
-    def _pack_numbers(self, state: tuple) -> bytes:
-        lay = self.layout
-        size = 8 * lay.words
-        parts = [plane.to_bytes(size, "little") for plane in state[:lay.planes]]
-        for value, count in zip(state[lay.planes:], lay.variables):
-            if isinstance(value, tuple):   # a count per cell
-                parts += [x.to_bytes(8, "little", signed=True) for x in value]
-            else:
-                parts.append(value.to_bytes(8, "little", signed=True) if count == 1
-                             else value.to_bytes(size, "little"))
-        parts += [state[-2].to_bytes(8, "little"), state[-1].to_bytes(8, "little")]
-        return b"".join(parts)
-
-    def _unpack_words(self, raw: bytes) -> tuple:
-        lay = self.layout
-        size = 8 * lay.words
-        out: list[Any] = [int.from_bytes(raw[i * size:(i + 1) * size], "little")
-                          for i in range(lay.planes)]
-        at = lay.planes * size
-        for count, counts in (*zip(lay.variables, lay.counts), (1, False), (1, False)):
-            if counts:
-                out.append(tuple(int.from_bytes(raw[at + 8 * i:at + 8 * i + 8], "little",
-                                                signed=True) for i in range(count)))
-            else:
-                out.append(int.from_bytes(raw[at:at + 8 * count], "little", signed=count == 1))
-            at += 8 * count
-        return tuple(out)
 
     def _legal_moves(self, state: tuple) -> list:
         if state[-1]:
@@ -306,37 +279,14 @@ class NativeGame:
         return self.decode_moves(bytes(buf), n)
 
     def decode_moves(self, raw: bytes, n: int) -> list:
-        """The first n moves of the words `raw` (MW words a move), as Python's moves."""
-        lay = self.layout
-        step = 8 * lay.move_words
-        if lay.move_words == lay.board_move_words:
-            return [int.from_bytes(raw[i * step:(i + 1) * step], "little") for i in range(n)]
-        return [self._decode_move(raw[i * step:(i + 1) * step]) for i in range(n)]
-
-    def _decode_move(self, raw: bytes) -> Any:
-        """A move's words: a board move's int, or a move of numbers' tuple (rule, a0, ..)."""
-        lay = self.layout
-        at = 8 * lay.board_move_words
-        tag = int.from_bytes(raw[at:at + 8], "little")
-        if not tag:
-            return int.from_bytes(raw[:at], "little")
-        return (tag - 1, *(int.from_bytes(raw[at + 8 * i:at + 8 * i + 8], "little", signed=True)
-                           for i in range(1, 1 + lay.param_sizes[tag - 1])))
-
-    def _encode_move(self, move: Any) -> bytes:
-        lay = self.layout
-        if not isinstance(move, tuple):
-            return move.to_bytes(8 * lay.move_words, "little")
-        numbers = [x.to_bytes(8, "little", signed=True) for x in move[1:]]
-        rest = lay.move_words - lay.board_move_words - 1 - len(numbers)
-        return b"".join([bytes(8 * lay.board_move_words), (move[0] + 1).to_bytes(8, "little"),
-                         *numbers, bytes(8 * rest)])
+        """The first n moves of the words `raw`, as Python's moves (c/words.py)."""
+        return words.decode_moves(self.layout, raw, n)
 
     def _apply(self, state: tuple, move: Any) -> tuple:
         binding = self._binding()
         out = binding.state
         raw = self.pack(state)
-        if raw is None or binding.lib.gdl_apply(raw, self._encode_move(move), out) < 0:
+        if raw is None or binding.lib.gdl_apply(raw, words.encode_move(self.layout, move), out) < 0:
             return self.python.apply(state, move)
         return self.unpack(bytes(out), state)
 

@@ -11,6 +11,7 @@ import functools
 
 from gdl.interpreter.core import ir
 from gdl.interpreter.c.jumps import PATH_BITS, JumpsC
+from gdl.interpreter.c.move_bounds import MoveBounds
 from gdl.interpreter.c.preference import preferred
 from gdl.interpreter.c.staged import staged_draw, staged_rules
 from gdl.interpreter.c.support import CWriter, Unsupported
@@ -25,7 +26,7 @@ PUT_DEFINE = ("#define PUT(ARR, CNT, TO, FROM, RULE, CAP) do { if ((CNT) >= MAXM
               "(CNT)++; } while (0)")
 
 
-class MovesC(JumpsC):
+class MovesC(JumpsC, MoveBounds):
     def __init__(self, game: ir.GameIR):
         super().__init__(game)
         self.board_number: dict[int, int] = {}   # a board rule's number in its moves
@@ -56,41 +57,6 @@ class MovesC(JumpsC):
         params = self.param_slots()
         self.move_words = self.board_move_words + (1 + params if self.numbered else 0)
         self.max_moves = self.move_bound()
-
-    def move_bound(self) -> int:
-        """A bound on one position's move list (checked at run time all the same: past it a
-        call fails and the Python back end makes it)."""
-        total = 1
-        for r in self.game.rules:
-            count = self.action_bound(r)
-            for stage in getattr(r, "more", ()):
-                count *= self.action_bound(stage.action)
-            total += count
-        return max(64, min(total, 1 << 16))
-
-    def action_bound(self, r) -> int:
-        cells = max(1, len(self.geo.cells))
-        dirs = max((len(d) for d in getattr(r, "directions", ((),))), default=1) or 1
-        if isinstance(r, ir.StepRule):
-            return cells * dirs * (max(self.geo.width, self.geo.height) if r.slide else 1)
-        if isinstance(r, ir.JumpRule) and r.repeat and not r.takes:
-            return cells * cells   # each piece: every cell its hops reach
-        if isinstance(r, ir.JumpRule):
-            return cells * dirs * (8 if r.repeat else 1)
-        if isinstance(r, ir.SelectRule):
-            out = 1
-            for low, high in r.ranges:
-                out *= max(1, high - low + 1)
-            return out
-        if isinstance(r, ir.DropRule):
-            return cells * len(self.droppable(r))
-        if isinstance(r, ir.ParamRule):   # a range read from the position: 64 a guess
-            size = 1
-            for first, last in r.ranges:
-                fixed = isinstance(first, ir.Const) and isinstance(last, ir.Const)
-                size *= max(1, last.value - first.value + 1) if fixed else 64  # type: ignore
-            return size
-        return cells + 1
 
     def movers(self, rule: ir.StepRule | ir.JumpRule, p: int) -> str:
         if rule.kind is None:

@@ -16,6 +16,7 @@ from gdl.grammar import ast
 from gdl.interpreter.core import ir
 from gdl.interpreter.core.check.board_expressions import BoardFunctions
 from gdl.interpreter.core.check.direction_vars import RAY, DirectionVariables
+from gdl.interpreter.core.check.position_reads import PositionReads
 from gdl.interpreter.core.check.folding import (
     FOLDED_LIMIT, MAX_FOLDED_DIGITS, fold, folded_numbers)
 from gdl.interpreter.core.check.scope import (
@@ -35,7 +36,7 @@ _SEVERAL_ITEMS = ("reach", "connects", "axis", "size", "sum", "moves", "ray")
 MAX_REPETITIONS = 100   # `repeated N`: the history keeps one entry per occurrence
 
 
-class Lowerer(DirectionVariables, BoardFunctions):
+class Lowerer(DirectionVariables, PositionReads, BoardFunctions):
     """Lowers expressions against a scope; one instance per rules file."""
 
     def __init__(self, scope: Scope):
@@ -162,26 +163,6 @@ class Lowerer(DirectionVariables, BoardFunctions):
             "full": ir.Full()}
         return named[text]
 
-    def repeated(self, ident: ast.Ident, ctx: Context, board: bool, times: int = 2) -> ir.Expr:
-        if ctx.mode not in (END, ILLEGAL):
-            raise error("'repeated' (the position occurred before) is only known in an end rule "
-                        "and the legality filter", ident)
-        self.scope.tracks_history = True
-        self.scope.tracks_boards |= board
-        return ir.Repeated(board, times)
-
-    def streak(self, node: ast.Apply, ctx: Context, who: str = ir.MOVER) -> ir.Expr:
-        """`streak COND`: the mover's moves in a row that ended with COND holding."""
-        if ctx.mode != END:
-            raise error("'streak' (moves in a row after which a condition held) is only "
-                        "known in an end rule", node.fn)
-        condition = expect(self.lower(node.arg, ctx), BOOL, node.arg, "what 'streak' counts")
-        if isinstance(condition, ir.Const):
-            raise error("'streak' counts a condition on the position, not a constant", node.arg)
-        if condition not in self.scope.streaks:
-            self.scope.streaks.append(condition)
-        return ir.Streak(condition, who, self.scope.streaks.index(condition))
-
     def _apply(self, node: ast.Apply, ctx: Context) -> ir.Expr:
         fn = node.fn.text
         items = node.arg
@@ -263,30 +244,6 @@ class Lowerer(DirectionVariables, BoardFunctions):
             self._position_dependent(node.fn, ctx, fn)
             return ir.Line(length, ir.MOVER)
         return self._rows_or_columns(node, fn, arg, ctx)
-
-    def _moves_of(self, node: ast.Apply, ctx: Context) -> ir.Expr:
-        """`moves mover` / `moves opponent`: that player could make a move (other than pass);
-        `moves(KIND, X)`: the next player has a legal move bringing a KIND onto X."""
-        items = node.arg.items if isinstance(node.arg, ast.ListExpr) else None
-        players = self.scope.players
-        if items is None and (not isinstance(node.arg, ast.Name) or node.arg.ident.text
-                              not in ("mover", "opponent", *players)):
-            raise error("'moves' is followed by 'mover', 'opponent' or a player, or written "
-                        "moves(PIECE, CELLS)", node.arg)
-        if ctx.mode != END:
-            raise error("'moves' (a player can move) is only known in an end rule", node.fn)
-        if items is None:
-            assert isinstance(node.arg, ast.Name)
-            word = node.arg.ident.text
-            return ir.HasMoves(players.index(word) if word in players else word)
-        piece = items[0] if len(items) == 2 else None
-        if not isinstance(piece, ast.Name) or piece.ident.text not in self.scope.pieces:
-            raise error("'moves' is written moves(PIECE, CELLS): a piece name, then the cells "
-                        "its move lands on", node.arg)
-        self._needs_board(node.fn, "moves")
-        cells = expect(self.lower(items[1], ctx), CELLS, items[1], "where the move lands")
-        return ir.HasMoves(ir.OPPONENT, kind=self.scope.pieces.index(piece.ident.text),
-                           to=cells)
 
     def _owned_kind(self, node: ast.Apply, ctx: Context) -> ir.Expr:
         """`own pawn`, `enemy king`, `White pawn`."""

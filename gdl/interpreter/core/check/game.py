@@ -22,18 +22,18 @@ from gdl.interpreter.core import ir
 from gdl.interpreter.core.check.counts import CountChecks
 from gdl.interpreter.core.check.declarations import DeclarationChecks
 from gdl.interpreter.core.check.definitions import DefinitionChecks, Definitions
+from gdl.interpreter.core.check.descriptions import DescriptionChecks
 from gdl.interpreter.core.check.direction_vars import DirectionRules, variable_names
 from gdl.interpreter.core.check.moves import MoveChecks
 from gdl.interpreter.core.check.whole_moves import WholeMoveChecks
 from gdl.interpreter.core.check.symmetry import SymmetryChecks
 from gdl.interpreter.core.check.expressions import Lowerer
 from gdl.interpreter.core.check.scope import (
-    CONST, END, MOVE, FUNCTIONS, BUILTIN_NAMES, RESERVED, Context, Scope,
+    CONST, END, FUNCTIONS, BUILTIN_NAMES, RESERVED, Context, Scope,
     constant, error, expect, unknown)
 from gdl.interpreter.core.geometry import Geometry
 from gdl.interpreter.core.ir import BOOL, CELLS, INT, LIST
 from gdl.interpreter.core.symmetry import close
-from gdl.interpreter.notation.board_map import NOTATIONS, chess_map, go_map
 
 _INT_TEXT = re.compile(r"-?[0-9]+")
 MAX_PLAYERS = 8
@@ -69,7 +69,7 @@ def parse_option_value(name: str, text: str, default: Any) -> Any:
 
 
 class _Checker(DirectionRules, MoveChecks, CountChecks, SymmetryChecks, DeclarationChecks,
-               WholeMoveChecks, DefinitionChecks):
+               DescriptionChecks, WholeMoveChecks, DefinitionChecks):
     def __init__(self, rules: ast.Rules, options: dict[str, str]):
         self.rules = rules
         self.user_options = options
@@ -239,60 +239,6 @@ class _Checker(DirectionRules, MoveChecks, CountChecks, SymmetryChecks, Declarat
             value = parse_option_value(node.name.text, text, value)
         self.scope.options[node.name.text] = ir.Const(value, default.type)
 
-    def _quantity(self, node: ast.Quantity) -> None:
-        value = self.lower.lower(node.expr, Context(MOVE))
-        if node.kind == "heuristic":
-            self._heuristic(node, value)
-            return
-        if node.kind == "monotone" and value.type not in (INT, BOOL):
-            raise error(f"a monotone quantity is a number (or a truth value), not a {value.type}",
-                        node.expr)
-        if isinstance(value, ir.Const):
-            raise error("this quantity is a constant: no move can change it", node.expr)
-        direction = None
-        if node.direction is not None:
-            direction = "nonincreasing" if node.direction == "increases" else "nondecreasing"
-        self.quantities.append(ir.Quantity(node.text, node.kind, direction, value,
-                                           _player_relative(value), node.pos))
-
-    def _heuristic(self, node: ast.Quantity, value: ir.Expr) -> None:
-        """`heuristic: EXPR`: a one-player game's lower bound on the moves left to its goal."""
-        if len(self.scope.players) != 1:
-            raise error("a heuristic bounds the moves of a one-player game (a puzzle); this "
-                        f"game has {len(self.scope.players)} players", node)
-        if self.heuristic is not None:
-            raise error("the heuristic is declared twice", node)
-        expect(value, INT, node.expr, "a heuristic")
-        self.heuristic = ir.Quantity(node.text, "heuristic", None, value, False, node.pos)
-
-    def _movelaws(self, node: ast.MoveLaws) -> None:
-        """`every move commutes, undoes itself`: kept for the puzzle searches (tested when a
-        one-player game is solved, see gdl.interpreter.layouts.one_player)."""
-        if len(self.scope.players) != 1:
-            raise error("move laws are declared for a one-player game (a puzzle)", node)
-        for law in node.laws:
-            if law in self.move_laws:
-                raise error(f"'{law}' is declared twice", node)
-            self.move_laws.append(law)
-
-    def _notation(self, node: ast.Notation) -> None:
-        if self.notation is not None:
-            raise error("the notation is declared twice", node)
-        if node.name.text not in NOTATIONS:
-            raise error(f"no notation '{node.name.text}' (known: {', '.join(NOTATIONS)})",
-                        node.name)
-        self.notation = node
-
-    def _check_notation(self) -> None:
-        """The board and pieces, complete now, must map onto the notation's (board_map)."""
-        if self.notation is None:
-            return
-        derive = {"chess": chess_map, "go": go_map}[self.notation.name.text]
-        try:
-            derive(tuple(self.scope.players), tuple(self.scope.pieces), self.scope.geometry)
-        except ValueError as err:
-            raise error(f"`notation {self.notation.name.text}`: {err}", self.notation) from None
-
     def _statevar(self, node: ast.StateVar) -> None:
         self._declare(node.name)
         value = self.lower.lower(node.initial, Context(CONST))
@@ -390,16 +336,3 @@ def _names_an_option(node: Any, options: Mapping[str, Any]) -> bool:
         return any(_names_an_option(n, options) for n in node)
     return attrs.has(type(node)) and any(_names_an_option(getattr(node, f.name), options)
                                          for f in attrs.fields(type(node)))
-
-
-def _player_relative(expr: ir.Expr) -> bool:
-    """Whether an expression reads the position from the mover's view (own, enemy, a
-    per-player region or direction, a line of the mover's)."""
-    for node in ir.walk(expr):
-        if isinstance(node, (ir.Pieces, ir.Line)) and node.owner in (ir.MOVER, ir.OPPONENT):
-            return True
-        if isinstance(node, (ir.PerPlayer, ir.Flank)):
-            return True
-        if isinstance(node, ir.Shift) and len(set(node.directions)) > 1:
-            return True
-    return False
