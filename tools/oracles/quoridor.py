@@ -14,7 +14,7 @@ PARAMS = {"board_size": SIZE}
 OPTIONS = {"n": SIZE}
 KEY = ("board", "left")   # the board and the walls left, player by player
 DEPTH = 3
-POSITION_DEPTH = 2
+POSITION_DEPTH = 3
 TURN_ACTIONS = 1   # each of OpenSpiel's actions is a whole move
 
 
