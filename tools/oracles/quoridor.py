@@ -15,6 +15,7 @@ OPTIONS = {"n": SIZE}
 KEY = ("board", "left")   # the board and the walls left, player by player
 DEPTH = 3
 POSITION_DEPTH = 3
+LIVE_GAMES = 100   # replayed in full; the rest of the suite's 200 counted (on C where it builds)
 TURN_ACTIONS = 1   # each of OpenSpiel's actions is a whole move
 
 
