@@ -1,8 +1,9 @@
 """Quoridor's rules that random play seldom shows plainly, on the 5 x 5 board (a grid of 9
 cells a side: squares at odd rows and columns, wall slots between): a straight jump, the
 diagonal one when a wall stands behind the other pawn, a wall crossing another refused, a
-wall closing a pawn in refused. And OpenSpiel's default 9 x 9 game against OpenSpiel itself
-(the suite's oracle replays are on 5 x 5, tools/oracles/quoridor.py)."""
+wall closing a pawn in refused. And OpenSpiel's default 9 x 9 game against OpenSpiel itself,
+random games and perft 2 from 30 seeded positions (the recorded oracle figures and the
+suite's replays are on 5 x 5 with 3 walls each, tools/oracles/quoridor.py)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from gdl import catalog
+from gdl.solvers.search.perft import perft
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))
 from tools import oracle  # noqa: E402
@@ -66,3 +68,22 @@ def test_openspiels_9x9_random_games_agree(monkeypatch):
     counted = [oracle.compare_counts("quoridor", seed, game=native) for seed in range(30)]
     ends = collections.Counter(replay.returns for replay in counted)
     assert None not in ends and len(ends) == 3   # wins both ways and draws after 324 moves
+
+
+@pytest.mark.peers
+def test_openspiels_9x9_perft_from_seeded_positions(monkeypatch):
+    """As tools/oracle.py records the 5 x 5 game, on 9 x 9 to depth 2, checked at once."""
+    from gdl.interpreter.c.backend import with_backend
+    from tools.oracles import quoridor
+    for name, value in [("SIZE", 9), ("PARAMS", {}), ("OPTIONS", {}), ("DEPTH", 2),
+                        ("POSITION_DEPTH", 2)]:
+        monkeypatch.setattr(quoridor, name, value)
+    game = with_backend(catalog.load("quoridor"), "native")
+    spiel = __import__("pyspiel").load_game("quoridor")
+    monkeypatch.setattr(oracle, "gdl_game", lambda name, module: game)
+    monkeypatch.setattr(oracle, "spiel_game", lambda module: spiel)
+    data = oracle.record("quoridor")
+    assert data["perft"] == [perft(game, game.initial_state(), d) for d in (1, 2)]
+    for position in data["positions"]:
+        state = game.moves_after(position["moves"])
+        assert [perft(game, state, d) for d in (1, 2)] == position["perft"], position["moves"]
