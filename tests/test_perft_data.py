@@ -20,7 +20,7 @@ from gdl.solvers.search.perft import perft
 DATA = Path(__file__).parent / "data" / "perft"
 SUITE_DEPTH = {"connect4": 6, "breakthrough": 3, "draughts": 6, "chess": 3,
                "international_draughts": 5, "crazyhouse": 3, "oware": 6,
-               "three_check": 3, "xiangqi": 3, "tablut": 3,
+               "three_check": 3, "xiangqi": 3, "tablut": 3, "quoridor": 2,
                "cylinder_draughts": 6}  # default: every line
 
 
@@ -66,7 +66,8 @@ def test_perft(name, depth, count):
 
 @pytest.mark.parametrize("name, depth", [("connect4", 7), ("breakthrough", 4), ("draughts", 7),
                                          ("chess", 4), ("crazyhouse", 4), ("oware", 8),
-                                         ("xiangqi", 4), ("tablut", 4)])
+                                         ("xiangqi", 4), ("tablut", 4),
+                                         ("quoridor", 3)])
 def test_deepest_counts_through_the_command_line(capsys, name, depth):
     expected = dict(read_counts(DATA / f"{name}.txt"))[depth]
     assert main(["perft", name, str(depth)]) == 0

@@ -17,8 +17,8 @@ SHAPES = {"amazons": "moves", "antichess": "texts", "breakthrough": "moves", "ch
           "havannah": "cells", "hex": "cells", "international_draughts": "texts",
           "lines_of_action": "moves", "mancala": "cells", "nim": "texts",
           "nine_mens_morris": "texts", "othello": "cells", "oware": "cells", "pentago": "texts",
-          "shogi": "texts", "tablut": "moves", "tictactoe": "cells", "uttt": "cells",
-          "xiangqi": "moves", "y": "cells"}
+          "quoridor": "texts", "shogi": "texts", "tablut": "moves", "tictactoe": "cells",
+          "uttt": "cells", "xiangqi": "moves", "y": "cells"}
 
 
 def test_every_bundled_game_has_its_shape():

@@ -22,9 +22,10 @@ GAMES = [name for name, _ in catalog.bundled_games()
 def test_every_bundled_game_is_bridged():
     assert GAMES == ["amazons", "antichess", "breakthrough", "chess", "clobber", "connect4",
                      "crazyhouse", "cylinder_draughts", "dots_and_boxes", "draughts", "go",
-                     "gomoku", "havannah", "hex", "lines_of_action", "mancala", "nim",
-                     "nine_mens_morris", "othello", "oware", "pentago", "shogi", "tablut",
-                     "tictactoe", "uttt", "xiangqi", "y"]
+                     "gomoku", "havannah", "hex", "international_draughts", "lines_of_action",
+                     "mancala", "nim", "nine_mens_morris", "othello", "oware", "pentago",
+                     "quoridor", "shogi", "tablut", "three_check", "tictactoe", "uttt",
+                     "xiangqi", "y"]
     assert openspiel.register_bundled() == [f"gdl_{name}" for name in GAMES]
     assert pyspiel.load_game("gdl_tictactoe").num_distinct_actions() == 9   # pyspiel knows it
 
@@ -33,7 +34,7 @@ def test_every_bundled_game_is_bridged():
 @pytest.mark.parametrize("name", cases(GAMES, {
     "amazons", "antichess", "chess", "crazyhouse", "cylinder_draughts", "draughts", "go",
     "gomoku", "havannah", "hex", "lines_of_action", "mancala", "nine_mens_morris", "othello",
-    "oware", "pentago", "shogi", "tablut", "xiangqi", "y"}))
+    "oware", "pentago", "quoridor", "shogi", "tablut", "xiangqi", "y"}))
 def test_openspiel_random_simulation(name):
     game = pyspiel.load_game(openspiel.register(name))
     pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)

@@ -21,7 +21,8 @@ GAMES = [name for name, _ in catalog.bundled_games()
 
 @pytest.mark.parametrize("name", cases(GAMES, {"antichess", "chess", "crazyhouse",
                                                   "cylinder_draughts", "draughts", "havannah",
-                                                  "nine_mens_morris", "shogi", "xiangqi"}))
+                                                  "nine_mens_morris", "quoridor", "shogi",
+                                                  "xiangqi"}))
 def test_pettingzoo_api(name):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")   # a Dict observation space, as the classic envs have

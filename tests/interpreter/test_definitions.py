@@ -168,6 +168,21 @@ def test_a_direction_parameter_takes_a_per_player_direction():
     assert perft(game, game.initial_state(), 2) == 2 + 1
 
 
+def test_a_direction_parameter_is_put_in_for_its_opposite_too():
+    """`-d is X` in a body stands for the argument's opposite: `behind(e, X)` is `-e is X`,
+    whatever the caller's direction variable is called (it once kept the body's `d`)."""
+    rules = HEADER + "{}move: place on empty and {}\nend: draw if full\n"
+    behind = "define behind(d, x): -d is x\n"
+    for call, plain in [("behind(n, empty)", "-n is empty"),
+                        ("(any c in n e: behind(c, empty))", "(any c in n e: -c is empty)"),
+                        ("(any d in n e: any c in e w: behind(c, d is empty))",
+                         "(any d in n e: any c in e w: -c is (d is empty))")]:
+        defined = compile_text(rules.format(behind, call), "b.gdl")
+        assert defined.ir.rules == compile_text(rules.format("", plain), "b.gdl").ir.rules
+    game = compile_text(rules.format(behind, "(any c in n e: behind(c, empty))"), "b.gdl")
+    assert perft(game, game.initial_state(), 1) == 15   # a neighbour s or w: all but a1
+
+
 def test_a_call_is_a_functions_one_item():
     """`adjacent reach(own, empty)` is `adjacent (reach(own, empty))`."""
     rules = HEADER + "move: place on empty and {}\nend: draw if full\n"

@@ -33,7 +33,7 @@ SUPPORTED = ("tictactoe", "connect4", "gomoku", "breakthrough", "clobber", "drau
              "nine_mens_morris", "mancala", "chess", "crazyhouse", "go", "lines_of_action",
              "shogi", "nim", "international_draughts", "lights_out", "peg_solitaire",
              "rush_hour", "sokoban", "y", "havannah", "oware", "xiangqi",
-             "tablut")   # (and puzzles)
+             "tablut", "quoridor")   # (and puzzles)
 # Options a game is tested natively with: Rush Hour's whole-vehicle moves (`repeat up to 4`)
 # are 240 move stages, past the native back end's bound; one-cell moves are 24.
 OPTIONS = {"rush_hour": {"reach": "1"}}

@@ -237,14 +237,20 @@ def _substitute(node: Any, args: dict[str, ast.Expr], name: str) -> Any:
         return args[node.ident.text]
     word_fields = {ast.Apply: "fn", ast.ApplyOf: "fn", ast.Neighbour: "direction"}
     field = word_fields.get(type(node))
-    if field is not None and getattr(node, field).text in args:
-        param = getattr(node, field).text
+    word = getattr(node, field).text if field is not None else ""
+    back = field == "direction" and word.startswith("-")   # `-d is X`: d's opposite
+    param = word[1:] if back else word
+    if field is not None and param in args:
         arg = args[param]
         if not isinstance(arg, ast.Name):
             role = "a direction" if field == "direction" else "a word applied to an item"
             raise RulesSemanticError(f"'{name}' uses its parameter '{param}' as {role}: "
                                      f"give a name there, not an expression", arg.pos)
-        node = attrs.evolve(node, **{field: arg.ident})
+        given = arg.ident
+        if back:   # the opposite of the argument (of `-c`, c itself)
+            text = given.text[1:] if given.text.startswith("-") else "-" + given.text
+            given = attrs.evolve(given, text=text)
+        node = attrs.evolve(node, **{field: given})
     return _map(node, lambda child: _substitute(child, args, name))
 
 
