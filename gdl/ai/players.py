@@ -259,12 +259,12 @@ class AIPlayer:
         if isinstance(result, MCTSResult):
             visits = dict(result.visits)
             ranked.sort(key=lambda m: -visits.get(m, 0))
-        best = safe_choice(game, state, best, ranked)   # never a move that loses at once
+        best = safe_choice(game, state, best, ranked, self.seconds)   # never one losing at once
         if self.level.noise and self.rng.random() < self.level.noise:
             others = [m for m in game.legal_moves(state) if m != best]
             if others:
                 pick = self.rng.choice(others)
-                return safe_choice(game, state, pick, [best])
+                return safe_choice(game, state, pick, [best], self.seconds)
         return best
 
 
