@@ -20,7 +20,7 @@ from gdl.errors import UnknownGame
 from gdl.grammar.parser import parse
 from gdl.interpreter.core.check import check
 from gdl.interpreter.core.grid.compiled import CompiledConstraints
-from gdl.interpreter.core.ir import GameIR
+from gdl.interpreter.core.ir import GameIR, fingerprint
 from gdl.interpreter.core.puzzle_ir import PuzzleIR
 from gdl.interpreter.layouts.compiled import CompiledPuzzle
 from gdl.interpreter.python.compiled import CompiledGame
@@ -60,38 +60,8 @@ def game_digest(checked: GameIR) -> str:
     weights fitted to other rules are refused. What a rules file means, not how it is
     written: comments, layout, named definitions and the `notation` it is also read in
     change nothing (a file rewritten with v3's constructs keeps its weights)."""
-    text = _canonical(attrs.evolve(checked, notation=None))
+    text = fingerprint(attrs.evolve(checked, notation=None))
     return hashlib.sha256(text.encode()).hexdigest()
-
-
-def _canonical(node: Any) -> str:
-    """A text of an IR value that leaves out the fields at their defaults, so that a field
-    added to the IR later (its default: the old meaning) keeps every digest."""
-    if attrs.has(type(node)):
-        parts = []
-        for field in attrs.fields(type(node)):
-            value, default = getattr(node, field.name), field.default
-            if isinstance(default, attrs.Factory):   # type: ignore[arg-type]
-                default = default.factory()
-            if default is not attrs.NOTHING and _same(value, default):
-                continue
-            parts.append(f"{field.name}={_canonical(value)}")
-        return f"{type(node).__name__}({', '.join(parts)})"
-    if isinstance(node, (tuple, list)):
-        return f"({', '.join(_canonical(item) for item in node)})"
-    if isinstance(node, dict):
-        return "{" + ", ".join(f"{_canonical(k)}: {_canonical(v)}"
-                               for k, v in sorted(node.items(), key=repr)) + "}"
-    if isinstance(node, (set, frozenset)):
-        return "{" + ", ".join(sorted(_canonical(item) for item in node)) + "}"
-    return repr(node)
-
-
-def _same(value: Any, default: Any) -> bool:
-    try:
-        return type(value) is type(default) and bool(value == default)
-    except Exception:   # a value that will not compare: never a default
-        return False
 
 
 def load_file(path: str | Path, options: Mapping[str, str] | None = None) -> Compiled:

@@ -46,7 +46,7 @@ def test_weights_for_other_rules_are_refused_in_one_line():
 def test_a_field_added_to_the_ir_at_its_default_keeps_every_digest():
     import attrs
 
-    from gdl.interpreter import _canonical
+    from gdl.interpreter.core.ir import fingerprint
 
     @attrs.frozen
     class Before:
@@ -60,5 +60,5 @@ def test_a_field_added_to_the_ir_at_its_default_keeps_every_digest():
         c: int | None = None
 
     After.__name__ = Before.__name__
-    assert _canonical(Before(1, (2,))) == _canonical(After(1, (2,)))
-    assert _canonical(After(1, (2,), c=3)) != _canonical(Before(1, (2,)))
+    assert fingerprint(Before(1, (2,))) == fingerprint(After(1, (2,)))
+    assert fingerprint(After(1, (2,), c=3)) != fingerprint(Before(1, (2,)))

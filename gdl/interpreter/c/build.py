@@ -38,6 +38,7 @@ import attrs
 
 from gdl import __version__
 from gdl.errors import GdlError
+from gdl.interpreter.core.ir import fingerprint
 
 FLAGS = ("-shared", "-fPIC", "-w")
 LIBRARIES = ("-lm",)   # after the source: the evaluation's tanh
@@ -145,7 +146,7 @@ def generator_digest() -> str:
 def ir_key(ir: object, command: list[str]) -> str:
     """The key of a game's IR (see the module doc)."""
     return hashlib.sha256("\0".join([__version__, generator_digest(), *command, *FLAGS,
-                                      *LIBRARIES, repr(ir)]).encode()).hexdigest()
+                                      *LIBRARIES, fingerprint(ir)]).encode()).hexdigest()
 
 
 def index_path(key: str, folder: Path) -> Path:

@@ -42,6 +42,7 @@ class NativeGame:
         self._local = threading.local()   # each thread's Binding (instances.py)
         self._source: str | None = None   # its C source, once generated
         self.refused: str | None = None   # why the loops run on Python, once known
+        self._told: set[str] = set()   # what on_python has said already
         self._quick = False   # inside quick_start
         # (the library built in the background, its source's hash), till it is taken
         self._optimised: tuple[Path, str] | None = None
@@ -182,10 +183,9 @@ class NativeGame:
     def on_python(self, what: str, why: str | None = None) -> None:
         """Say once per game that `what` ("the AI searches") runs on Python, and why: `why`,
         else the library's refusal (unless the refusal was said already, when it came)."""
-        told = self.__dict__.setdefault("_told", set())
-        if what in told:
+        if what in self._told:
             return
-        told.add(what)
+        self._told.add(what)
         if why is not None:
             notice(f"{self.python.name}: {what} on Python: {why}")
         elif self.quiet and self.refused is not None:

@@ -79,7 +79,7 @@ def layout_digest(layout: Layout) -> int:
 def ir_digest(game: ir.GameIR) -> int:
     """64 bits of a hash of the game's IR: the library returns the one it was generated
     from (`gdl_game`), so that an index naming another game's library is not followed."""
-    return int.from_bytes(hashlib.sha256(repr(game).encode()).digest()[:8], "little")
+    return int.from_bytes(hashlib.sha256(ir.fingerprint(game).encode()).digest()[:8], "little")
 
 
 def layout_of(recorded: dict) -> Layout | None:

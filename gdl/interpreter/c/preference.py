@@ -18,13 +18,13 @@ def preferred(gen: Any, w: CWriter, p: int) -> None:
         return
     measure = gen.expr(prefer.measure, p)
     better = ">" if prefer.most else "<"
+    # one pass, each measure read once: a better one restarts the kept list (k <= i, so
+    # the moves kept are never overwritten before they are read)
     with w.block(f"if (n > 1)   /* prefer: {'most' if prefer.most else 'least'} */"):
         w("int64_t top = 0; int k = 0;")
         with w.block("for (int i = 0; i < n; i++)"):
             w("bb took = out[i].cap; (void)took;")
             w(f"int64_t v = {measure};")
-            w(f"if (i == 0 || v {better} top) top = v;")
-        with w.block("for (int i = 0; i < n; i++)"):
-            w("bb took = out[i].cap; (void)took;")
-            w(f"if ({measure} == top) out[k++] = out[i];")
+            w(f"if (i == 0 || v {better} top) {{ top = v; k = 0; }}")
+            w("if (v == top) out[k++] = out[i];")
         w("n = k;")

@@ -17,6 +17,7 @@ from gdl.interpreter.core.ir.expressions import (
     CountsWhere, Empty, Expr, Flank, Full, HISTORY, HasMoves, Here, INT, InHand, LIST, Line,
     LinesHolding, MOVER, OPPONENT, Offsets, Op, Origin, Owner, Param, PerPlayer, Pieces, Plies,
     Reach, Relative, Repeated, Shift, Slot, Streak, Taken, Var, Zone, walk, within_empty)
+from gdl.interpreter.core.ir.fingerprint import fingerprint
 from gdl.interpreter.core.ir.game import (
     GameIR, Preference, Quantity, Symmetry, Variable, ZoneFamily)
 from gdl.interpreter.core.ir.rules import (
@@ -33,5 +34,6 @@ __all__ = ["shortest_circuit",
            "Pieces", "PlaceRule", "Plies", "Preference", "Promote", "Quantity", "Reach",
            "Reflect", "Relative", "Remove", "Repeated", "Rotate", "Rule", "SelectRule",
            "SetCount", "Shift", "Slot", "Sow", "Stage", "StepRule", "Streak", "Swap",
-           "Symmetry", "Taken", "Toggle", "Var", "Variable", "Zone", "ZoneFamily", "walk",
+           "Symmetry", "Taken", "Toggle", "Var", "Variable", "Zone", "ZoneFamily",
+           "fingerprint", "walk",
            "within_empty"]

@@ -71,7 +71,7 @@ class StepRule:
     screen: Expr | None = None        # a screened slide: the pieces that may be passed
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen
 class JumpRule:
     """Jump over a neighbour in `over` to the cell beyond in `to`, capturing the jumped piece;
     with `repeat`, the same piece jumps on while it can and the whole chain is one move
@@ -92,13 +92,6 @@ class JumpRule:
                         # cell of `to` beyond it across empty cells (a draughts king)
     takes: bool = True      # False: a hop, the jumped pieces stay (a chain: the cells reached)
     stops: bool = False     # a chain may stop after any jump (`repeatedly at will`)
-
-    def __repr__(self) -> str:
-        # `takes` and `stops` only when not their defaults: the IR of a game without hops or
-        # chains that stop reads, and so digests (the C library's `gdl_game`), as before.
-        shown = [f for f in attrs.fields(JumpRule)
-                 if f.name not in ("takes", "stops") or getattr(self, f.name) != f.default]
-        return f"JumpRule({', '.join(f'{f.name}={getattr(self, f.name)!r}' for f in shown)})"
 
 
 def shortest_circuit(offsets: Offsets) -> int:
