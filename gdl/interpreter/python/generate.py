@@ -140,7 +140,7 @@ class Generator(MoveCode, EffectCode, CanonicalCode):
         elif not isinstance(rule, ir.PassRule):
             w(f"t = {to}")
             w("bit = 1 << t")
-        if self.uses(ir.Origin) and k == 0 and isinstance(rule, (ir.PlaceRule, ir.DropRule)):
+        if self.uses(ir.Origin) and k == 0 and not isinstance(rule, (ir.JumpRule, ir.StepRule)):
             w("org = 0   # no piece left a cell (a placement, a drop): origin is none")
         if isinstance(rule, ir.DropRule):
             self.drop(w, rule, p, start)
