@@ -1,0 +1,100 @@
+"""gdl's exact solver against Pascal Pons' Connect Four solver, board by board, on one machine.
+
+    python bench/solve_connect4.py [WxH ...] [--pons DIR]
+
+For each board: the first player's value (win 1, draw 0, loss -1), nodes and seconds of
+gdl's C solver (`gdl.solvers.search.exact.solve` on the native back end) and of Pons'
+solver in its weak mode (win, draw or loss, the question gdl's solver answers), run by
+our driver (bench/pons/driver.cc), which times the solve alone.
+Pons' solver (github.com/PascalPons/connect4) is not part of gdl: the script builds it
+from a checkout you give (`--pons DIR` or $PONS_SRC; `git clone
+https://github.com/PascalPons/connect4`) in a temporary directory, once per board size,
+with its WIDTH and HEIGHT set there, and never copies it anywhere else. Pons' solver
+keeps its centre-first column order and its fixed transposition table; no opening
+book is read. Prints figures only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from time import perf_counter
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from gdl import catalog  # noqa: E402
+from gdl.interpreter.c.backend import with_backend  # noqa: E402
+from gdl.solvers.search.exact import solve  # noqa: E402
+
+DRIVER = ROOT / "bench" / "pons" / "driver.cc"   # ours: solves one position, weak mode
+BOARDS = ["4x4", "5x4", "4x5", "6x4", "5x5", "4x6", "7x4", "6x5", "5x6", "7x5"]
+
+
+def build_pons(source: Path, width: int, height: int, into: Path) -> Path:
+    """Pons' solver for one board size, built in `into` from a copy of `source`."""
+    work = into / f"pons_{width}x{height}"
+    shutil.copytree(source, work, ignore=shutil.ignore_patterns(".git"))
+    position = work / "Position.hpp"
+    text = position.read_text()
+    text = re.sub(r"WIDTH = \d+;", f"WIDTH = {width};", text)
+    text = re.sub(r"HEIGHT = \d+;", f"HEIGHT = {height};", text)
+    position.write_text(text)
+    binary = work / "c4solver"
+    subprocess.run(["g++", "-O3", "-std=c++11", "-I.", "-o", str(binary), str(DRIVER),
+                    "Solver.cpp"], cwd=work, check=True, capture_output=True)
+    return binary
+
+
+def run_pons(binary: Path) -> tuple[int, int, float]:
+    """(value, nodes, seconds) of the empty board, weak mode; seconds as Pons reports them."""
+    done = subprocess.run([str(binary)], input="\n", text=True, capture_output=True,
+                          check=True, cwd=binary.parent)
+    score, nodes, micros = (int(x) for x in done.stdout.split())
+    return (score > 0) - (score < 0), nodes, micros / 1e6
+
+
+def run_gdl(width: int, height: int) -> tuple[int, int, float]:
+    game = with_backend(catalog.load("connect4", {"width": str(width), "height": str(height)}),
+                        "native")
+    start = perf_counter()
+    result = solve(game)
+    return int(result.score), result.nodes, perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("boards", nargs="*", default=BOARDS)
+    parser.add_argument("--pons", default=os.environ.get("PONS_SRC"))
+    args = parser.parse_args()
+    pons = Path(args.pons) if args.pons else None
+    if pons is None or not (pons / "Solver.cpp").exists():
+        print("Pons' solver: give its checkout with --pons DIR or $PONS_SRC; gdl alone:")
+        pons = None
+    print(f"== Connect Four from the empty board, first player's value; load "
+          f"{os.getloadavg()[0]:.1f}")
+    print(f"{'board':<6} {'gdl':>4} {'gdl nodes':>12} {'gdl s':>8} {'Pons':>5} "
+          f"{'Pons nodes':>12} {'Pons s':>8} {'nodes x':>8} {'time x':>7}")
+    with tempfile.TemporaryDirectory() as scratch:
+        for board in args.boards:
+            width, height = (int(x) for x in board.split("x"))
+            value, nodes, seconds = run_gdl(width, height)
+            line = f"{board:<6} {value:>4} {nodes:>12,} {seconds:>8.2f}"
+            if pons is not None:
+                p_value, p_nodes, p_seconds = run_pons(build_pons(pons, width, height,
+                                                                  Path(scratch)))
+                agree = "" if p_value == value else "  VALUES DIFFER"
+                line += (f" {p_value:>5} {p_nodes:>12,} {p_seconds:>8.2f} "
+                         f"{nodes / max(p_nodes, 1):>8.1f} "
+                         f"{seconds / max(p_seconds, 1e-6):>7.1f}{agree}")
+            print(line, flush=True)
+
+
+if __name__ == "__main__":
+    main()
