@@ -2,7 +2,7 @@
 
     python bench/solve_connect4.py [WxH ...] [--pons DIR]
 
-For each board: the first player's value (win 1, draw 0, loss -1), nodes and seconds of
+For each board: the first player's value (win 1, draw 0, loss -1), nodes and CPU seconds of
 gdl's C solver (`gdl.solvers.search.exact.solve` on the native back end) and of Pons'
 solver in its weak mode (win, draw or loss, the question gdl's solver answers), run by
 our driver (bench/pons/driver.cc), which times the solve alone.
@@ -19,12 +19,13 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import resource
 import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from time import perf_counter
+from time import process_time
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -53,19 +54,22 @@ def build_pons(source: Path, width: int, height: int, into: Path) -> Path:
 
 
 def run_pons(binary: Path) -> tuple[int, int, float]:
-    """(value, nodes, seconds) of the empty board, weak mode; seconds as Pons reports them."""
+    """(value, nodes, CPU seconds) of the empty board, weak mode."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     done = subprocess.run([str(binary)], input="\n", text=True, capture_output=True,
                           check=True, cwd=binary.parent)
-    score, nodes, micros = (int(x) for x in done.stdout.split())
-    return (score > 0) - (score < 0), nodes, micros / 1e6
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    score, nodes, _micros = (int(x) for x in done.stdout.split())
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return (score > 0) - (score < 0), nodes, cpu
 
 
 def run_gdl(width: int, height: int) -> tuple[int, int, float]:
     game = with_backend(catalog.load("connect4", {"width": str(width), "height": str(height)}),
                         "native")
-    start = perf_counter()
+    start = process_time()
     result = solve(game)
-    return int(result.score), result.nodes, perf_counter() - start
+    return int(result.score), result.nodes, process_time() - start
 
 
 def main() -> None:
@@ -79,18 +83,18 @@ def main() -> None:
         pons = None
     print(f"== Connect Four from the empty board, first player's value; load "
           f"{os.getloadavg()[0]:.1f}")
-    print(f"{'board':<6} {'gdl':>4} {'gdl nodes':>12} {'gdl s':>8} {'Pons':>5} "
-          f"{'Pons nodes':>12} {'Pons s':>8} {'nodes x':>8} {'time x':>7}")
+    print(f"{'board':<6} {'gdl':>4} {'gdl nodes':>12} {'gdl cpu s':>9} {'Pons':>5} "
+          f"{'Pons nodes':>12} {'Pons cpu s':>10} {'nodes x':>8} {'time x':>7}")
     with tempfile.TemporaryDirectory() as scratch:
         for board in args.boards:
             width, height = (int(x) for x in board.split("x"))
             value, nodes, seconds = run_gdl(width, height)
-            line = f"{board:<6} {value:>4} {nodes:>12,} {seconds:>8.2f}"
+            line = f"{board:<6} {value:>4} {nodes:>12,} {seconds:>9.2f}"
             if pons is not None:
                 p_value, p_nodes, p_seconds = run_pons(build_pons(pons, width, height,
                                                                   Path(scratch)))
                 agree = "" if p_value == value else "  VALUES DIFFER"
-                line += (f" {p_value:>5} {p_nodes:>12,} {p_seconds:>8.2f} "
+                line += (f" {p_value:>5} {p_nodes:>12,} {p_seconds:>10.2f} "
                          f"{nodes / max(p_nodes, 1):>8.1f} "
                          f"{seconds / max(p_seconds, 1e-6):>7.1f}{agree}")
             print(line, flush=True)

@@ -15,6 +15,8 @@ make (a move list past its bound), 4 no memory, 5 a game it cannot solve (not tw
 players, or a history of positions seen).
 
 As in Python: the table move first, then an immediate win, then the history heuristic;
+before any child is searched, a child whose stored bound refutes the window cuts at once
+(an enhanced transposition cutoff: Connect Four 6x4 2.75M nodes instead of 4.03M);
 a position repeated on the current line is a draw whose value is not stored; the root
 is searched whole for its best move. The table's key is the smallest image of the
 state's words (planes, variables, player to move) under the game's symmetries (the
@@ -174,6 +176,23 @@ static int sv_search(const state_t *s, int d, int alpha, int beta, int *rep, int
             SV_NODES++;   /* the best payoff there is: no need to look further */
             sv_store(&key, h, 1, 1, TT_EXACT, i);
             *best = i; return 1;
+        }
+    }
+    /* Enhanced transposition cutoff: a child whose stored bound already refutes this
+       window ends the search here, before any child is searched (not a child that
+       repeats the line: that one is a draw, whatever the table says). */
+    for (int i = 0; i < n; i++) {
+        if (kids[i].res || kids[i].pl == mover) continue;
+        skey_t ck; canon(&kids[i], &ck);
+        uint64_t ch = sv_hash(&ck);
+        tt_entry *c = sv_probe(&ck, ch);
+        if (!c || c->flag == TT_LOWER || -c->value < beta) continue;
+        int on_line = memcmp(&ck, &key, sizeof key) == 0;
+        for (int j = 0; j < d && !on_line; j++)
+            on_line = SV_PATH_H[j] == ch && memcmp(&SV_PATH[j], &ck, sizeof ck) == 0;
+        if (!on_line) {
+            sv_store(&key, h, 1, -c->value, TT_LOWER, i);
+            *best = i; return -c->value;
         }
     }
     sort_moves(moves, n, first, SV_HISTORY, order, SV_SCORE[d]);   /* the table move first */
