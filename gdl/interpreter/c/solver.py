@@ -14,9 +14,13 @@ every 64 nodes; `progress(nodes, stored)` is called every `every` nodes and ever
 make (a move list past its bound), 4 no memory, 5 a game it cannot solve (not two
 players, or a history of positions seen).
 
-As in Python: the table move first, then an immediate win, then the history heuristic;
-before any child is searched, a child whose stored bound refutes the window cuts at once
-(an enhanced transposition cutoff: Connect Four 6x4 2.75M nodes instead of 4.03M);
+The table move first, then an immediate win, then (unlike Python's twin, which orders by
+history alone) the move landing nearest the board's centre, in units of its width and
+height, history breaking ties: a general static order that the history cannot yet give
+near the root (Connect Four 7x4 13.9M nodes instead of 43.0M, hex 4 117k instead of
+399k; dots and boxes 6.9k instead of 4.3k). Before any child is searched, a child whose
+stored bound refutes the window cuts at once (an enhanced transposition cutoff: Connect
+Four 6x4 2.54M nodes instead of 4.03M, with history order);
 a position repeated on the current line is a draw whose value is not stored; the root
 is searched whole for its best move. The table's key is the smallest image of the
 state's words (planes, variables, player to move) under the game's symmetries (the
@@ -27,6 +31,8 @@ up to `table_bytes`.
 """
 
 from __future__ import annotations
+
+from fractions import Fraction
 
 from gdl.interpreter.core.results import swapped_results
 from gdl.interpreter.core.symmetry import sources
@@ -133,6 +139,21 @@ static int sort_moves(const move_t *moves, int n, int first, const int64_t *hist
     }
     return lead;
 }
+/* The solver's order: the table move, then by history, ties going to the move landing
+   nearer the board's centre (SV_CENTRE: a rank, higher nearer), then listing order. */
+static void sv_order(const move_t *moves, int n, int first, int *order, int64_t *score) {
+    int lead = first >= 0 && first < n, m = 0;
+    if (lead) order[m++] = first;
+    for (int i = 0; i < n; i++) {
+        if (lead && i == first) continue;
+        int to = moves[i].to;
+        int64_t centre = to >= 0 && to < SV_CELLS ? SV_CENTRE[to] : 0;
+        int64_t sc = score[i] = (centre << 40) + SV_HISTORY[sv_move_slot(&moves[i])];
+        int j = m++;
+        while (j > lead && score[order[j - 1]] < sc) { order[j] = order[j - 1]; j--; }
+        order[j] = i;
+    }
+}
 static int sv_pools(int d) {   /* the move list, children, order and scores of ply d */
     if (SV_MOVES[d]) return 1;
     SV_MOVES[d] = malloc(MAXM * sizeof(move_t));
@@ -190,12 +211,13 @@ static int sv_search(const state_t *s, int d, int alpha, int beta, int *rep, int
         int on_line = memcmp(&ck, &key, sizeof key) == 0;
         for (int j = 0; j < d && !on_line; j++)
             on_line = SV_PATH_H[j] == ch && memcmp(&SV_PATH[j], &ck, sizeof ck) == 0;
-        if (!on_line) {
-            sv_store(&key, h, 1, -c->value, TT_LOWER, i);
-            *best = i; return -c->value;
+        if (!on_line) {   /* (the store may move the table: `c` is read first) */
+            int v = -c->value;
+            sv_store(&key, h, 1, v, TT_LOWER, i);
+            *best = i; return v;
         }
     }
-    sort_moves(moves, n, first, SV_HISTORY, order, SV_SCORE[d]);   /* the table move first */
+    sv_order(moves, n, first, order, SV_SCORE[d]);   /* the table move first */
     SV_PATH[d] = key; SV_PATH_H[d] = h;
     int alpha0 = alpha, value = -2, bm = -1, rests = SV_NO_REPEAT;
     for (int k = 0; k < n; k++) {
@@ -259,8 +281,29 @@ class SolverC(EntryC):
     def solver(self, w: CWriter) -> None:
         solvable = self.n_players == 2 and self.history is None and not self.scores
         w(f"#define SOLVABLE {int(solvable)}")
+        w(f"#define SV_CELLS {self.layout_bits}")
+        w(f"static const int8_t SV_CENTRE[{self.layout_bits}] = "
+          f"{{{', '.join(map(str, self.centre_ranks()))}}};")
         self.canon(w)
         w.lines += SOLVER.strip("\n").split("\n")
+
+    def centre_ranks(self) -> list[int]:
+        """Each layout cell's nearness to the board's centre as a rank in 0..63 (higher is
+        nearer; cells off the board 0): the solver's tie-break between moves."""
+        geo = self.game.geometry
+        if not geo.cells:
+            return [0] * self.layout_bits
+        xs = [geo.xy(c)[0] for c in geo.cells]
+        ys = [geo.xy(c)[1] for c in geo.cells]
+        cx, cy = min(xs) + max(xs), min(ys) + max(ys)   # twice the centre
+        w, h = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+        # distances in units of the board's width and height, so a tall board's rows do
+        # not outweigh its columns
+        far = {c: Fraction(2 * geo.xy(c)[0] - cx, w) ** 2 + Fraction(2 * geo.xy(c)[1] - cy, h) ** 2
+               for c in geo.cells}
+        levels = sorted(set(far.values()), reverse=True)
+        rank = {d: min(63, 1 + i) for i, d in enumerate(levels)}
+        return [rank[far[c]] if c in far else 0 for c in range(self.layout_bits)]
 
     def canon(self, w: CWriter) -> None:
         """`skey_t`: a position's words (its planes, variables and player to move);
