@@ -164,8 +164,8 @@ class OnRay(Runner):
                            ) from None
         import os
         from pathlib import Path
-        self.ray = ray
-        if not ray.is_initialized():
+        self.ray, self.started = ray, not ray.is_initialized()
+        if self.started:
             if address == "local":
                 # the workers import this gdl (a worktree or a checkout not installed)
                 root = str(Path(__file__).resolve().parents[2])
@@ -188,6 +188,10 @@ class OnRay(Runner):
         finally:
             for ref in refs:
                 self.ray.cancel(ref)
+
+    def close(self) -> None:
+        if self.started:   # a Ray this run started (a cluster's own stays up)
+            self.ray.shutdown()
 
 
 def runner(workers: int = 1, ray: str | None = None) -> Runner:
@@ -228,6 +232,8 @@ def run(source: Source, game_name: str, games: int, seed: int, nodes: int, runne
             indices = range(start, start + count)
             start += count
             if len(progress.games) < indices.stop:
+                if stop():
+                    return None
                 tasks = [Task(source, weights, seed, r, i, nodes)
                          for i in indices if i >= len(progress.games)]
                 for played in runner.played(tasks, stop):

@@ -94,10 +94,11 @@ def self_play(args: argparse.Namespace, game: Any, out: Path, status: Any
     if fitted is None:
         saved.save(checkpoint, settings, progress)
         status.clear()
-        again = " ".join(["gdl", *sys.argv[1:]]) if sys.argv[1:2] == ["train"] else "gdl train"
+        words = [w for w in sys.argv[1:] if w != "--resume"]
+        again = " ".join(["gdl", *words, "--resume"]) if words[:1] == ["train"] \
+            else "the same `gdl train` command with --resume"
         print(f"gdl: interrupted after {len(progress.games)} of {args.games} self-play games; "
-              f"kept {checkpoint}\nto continue: {again.replace(' --resume', '')} --resume",
-              file=sys.stderr)
+              f"kept {checkpoint}\nto continue: {again}", file=sys.stderr)
     return fitted
 
 
