@@ -126,3 +126,19 @@ def test_ray_asked_for_and_not_installed_is_one_line(tmp_path, monkeypatch, caps
                  "--ray", "local"]) == 1
     err = capsys.readouterr().err.strip()
     assert err == "gdl: error: --ray needs Ray, which is not installed: pip install 'gdl[ray]'"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_stops_training_with_a_checkpoint(tmp_path, workers):
+    """A real SIGINT: the games under way finish, the checkpoint is kept, no traceback."""
+    from tests.test_interrupts import interrupt
+    out = tmp_path / "w.json"
+    code, _, err, _ = interrupt(["train", "connect4", "--games", "400", "--nodes", "300", "--backend", "python",
+                                 "--engine-games", "0", "--workers", workers,
+                                 "--out", str(out)], after=1.0, busy=3.0)
+    assert code == 130 and "Traceback" not in err, err
+    kept = json.loads(train_checkpoint.path_for(out).read_text())
+    assert 0 < len(kept["games"]) < 400 and kept["settings"]["games"] == 400
+    assert f"of 400 self-play games; kept {train_checkpoint.path_for(out)}" in err
+    assert err.strip().endswith(f"--workers {workers} --out {out} --resume")
