@@ -36,7 +36,10 @@ def train_game(game: Any, fitted: dict[str, Any], games: int, seed: int, engine_
     from gdl.ai import engine, fitted as use
     from gdl.ai.weights_file import Weights, evaluation, option_texts
 
-    names, features = use.features_of(game) or ((), None)
+    derived = use.features_of(game)
+    if derived is None:
+        raise GdlError(f"{game.name}: training needs a two-player board game")
+    names, features = derived
     base = getattr(game, "heuristic", None) or (lambda state: (0.0, 0.0))
     weights = Weights(game.name, game.rules_hash, names, tuple(fitted["weights"]),
                       fitted["bias"], training={

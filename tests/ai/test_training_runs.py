@@ -134,8 +134,9 @@ def test_ctrl_c_stops_training_with_a_checkpoint(tmp_path, workers):
     """A real SIGINT: the games under way finish, the checkpoint is kept, no traceback."""
     from tests.test_interrupts import interrupt
     out = tmp_path / "w.json"
-    code, _, err, _ = interrupt(["train", "connect4", "--games", "400", "--nodes", "300", "--backend", "python",
-                                 "--engine-games", "0", "--workers", workers,
+    code, _, err, _ = interrupt(["train", "connect4", "--games", "400", "--nodes", "300",
+                                 "--backend", "python", "--engine-games", "0",
+                                 "--workers", workers,
                                  "--out", str(out)], after=1.0, busy=3.0)
     assert code == 130 and "Traceback" not in err, err
     kept = json.loads(train_checkpoint.path_for(out).read_text())
