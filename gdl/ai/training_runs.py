@@ -72,6 +72,11 @@ def game_rng(seed: int, round_: int, index: int) -> random.Random:
 _GAMES: dict[Source, Any] = {}   # a worker process's loaded games
 
 
+def keep_loaded(source: Source, game: Any) -> None:
+    """Let this process's games of `source` play on `game` (already loaded: 1 worker)."""
+    _GAMES.setdefault(source, game)
+
+
 def play_task(task: Task) -> Played:
     """Play one task's game (a worker's function: top level, so spawn and Ray find it)."""
     from gdl.ai import fitted as use

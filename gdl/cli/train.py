@@ -87,7 +87,7 @@ def self_play(args: argparse.Namespace, game: Any, out: Path, status: Any
     checkpoint = saved.path_for(out)
     progress = saved.load(checkpoint, settings) if args.resume else runs.Progress()
     runner = runs.runner(args.workers, args.ray)
-    runs._GAMES.setdefault(source, game)   # this process's games are the loaded one
+    runs.keep_loaded(source, game)   # this process plays on the game already loaded
     try:
         fitted = runs.run(source, game.name, args.games, args.seed, nodes, runner, progress,
                           on_round=lambda p: saved.save(checkpoint, settings, p),
