@@ -29,9 +29,10 @@ def main() -> None:
     parser.add_argument("--workers", default="1,2")
     parser.add_argument("--backend", default="native")
     args = parser.parse_args()
+    from gdl import catalog
     from gdl.ai import selfplay, training_runs as runs
-    source = runs.Source(args.game, (), args.backend)
-    runs._GAMES[source] = source.load()   # built once, before any clock starts
+    source = runs.Source(catalog.load, args.game, (), args.backend)
+    runs.keep_loaded(source, source.load())   # built once, before any clock starts
     answers, rates = [], {}
     for workers in (int(w) for w in args.workers.split(",")):
         load = os.getloadavg()[0]

@@ -34,15 +34,17 @@ Weights = tuple[tuple[float, ...], float]   # a fitted evaluation: (weights, bia
 
 @attrs.frozen
 class Source:
-    """Where a worker loads the game from: what `gdl train` was given."""
+    """Where a worker loads the game from: what `gdl train` was given, and the function
+    that loads it (gdl.catalog.load, passed down by the command: a module's function,
+    which pickles as its name)."""
+    loader: Callable[[str, dict[str, str]], Any]
     rules: str                                  # a bundled name or a rules file's path
     options: tuple[tuple[str, str], ...] = ()   # --set NAME=VALUE, as texts
     backend: str | None = None                  # --backend
 
     def load(self) -> Any:
-        from gdl import catalog
         from gdl.interpreter.c.backend import with_backend
-        return with_backend(catalog.load(self.rules, dict(self.options)), self.backend)
+        return with_backend(self.loader(self.rules, dict(self.options)), self.backend)
 
 
 @attrs.frozen

@@ -75,11 +75,12 @@ def self_play(args: argparse.Namespace, game: Any, out: Path, status: Any
               ) -> dict[str, Any] | None:
     """The self-play run's fit, resuming from and keeping the checkpoint beside `out`;
     None when Ctrl-C stopped it (the checkpoint then says where it stands)."""
+    from gdl import catalog
     from gdl.ai import fitted as use, selfplay, train_checkpoint as saved, training_runs as runs
     if use.features_of(game) is None or len(game.players) != 2:
         raise GdlError(f"{game.name}: training needs a two-player board game")
     nodes = args.nodes or selfplay.NODES
-    source = runs.Source(args.game, tuple(sorted(read_options(args.set).items())),
+    source = runs.Source(catalog.load, args.game, tuple(sorted(read_options(args.set).items())),
                          getattr(args, "backend", None))
     settings = {"game": game.name, "rules": game.rules_hash,
                 "options": dict(source.options), "backend": source.backend or "auto",
