@@ -143,3 +143,14 @@ def test_ctrl_c_stops_training_with_a_checkpoint(tmp_path, workers):
     assert 0 < len(kept["games"]) < 400 and kept["settings"]["games"] == 400
     assert f"of 400 self-play games; kept {train_checkpoint.path_for(out)}" in err
     assert err.strip().endswith(f"--workers {workers} --out {out} --resume")
+
+
+@pytest.mark.parametrize("name", ["pawn_race", "leapfrog", "skirmish"])
+def test_the_training_examples_run_alike_on_both_back_ends(name):
+    """examples/train's games (bench/train_rules.py trains them): Python and C agree."""
+    from tests.interpreter.c.test_native import has_compiler
+    import gdl
+    rules = str(ROOT / "examples" / "train" / f"{name}.gdl")
+    counts = {b: gdl.perft(gdl.load(rules, backend=b), 4).count
+              for b in (["python", "native"] if has_compiler() else ["python"])}
+    assert len(set(counts.values())) == 1 and counts["python"] > 0
