@@ -65,9 +65,9 @@ def main() -> None:
             print(line, flush=True)
             rows.append({"game": source.stem, "train_wall_seconds": round(wall, 1),
                          "train_cpu_seconds": round(cpu, 1), "load_average": load,
-                         "duel": duel})
-    Path(args.out).write_text(json.dumps({"args": vars(args), "results": rows}, indent=1)
-                              + "\n")
+                         "duel": duel.split(": ", 1)[1]})
+    kept = dict(vars(args), out=None)   # the scratch and output paths are this machine's
+    Path(args.out).write_text(json.dumps({"args": kept, "results": rows}, indent=1) + "\n")
 
 
 if __name__ == "__main__":
