@@ -29,6 +29,7 @@ def path_for(out: Path) -> Path:
 def save(path: Path, settings: dict[str, Any], progress: Progress) -> None:
     """Write the checkpoint (whole or not at all: a temporary file, then renamed)."""
     doc = {"format": FORMAT, "version": VERSION, "settings": settings,
+           "games_done": len(progress.games),   # where the run stands (they are games 0..n-1)
            "games": [{"score": g.score, "rows": [[float(v) for v in row] for row in g.rows]}
                      for g in progress.games]}
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -154,3 +154,20 @@ def test_the_training_examples_run_alike_on_both_back_ends(name):
     counts = {b: gdl.perft(gdl.load(rules, backend=b), 4).count
               for b in (["python", "native"] if has_compiler() else ["python"])}
     assert len(set(counts.values())) == 1 and counts["python"] > 0
+
+
+def test_a_press_inside_deferred_is_noted_not_requested(monkeypatch):
+    """gdl.interrupts.deferred: the first Ctrl-C is only noted (`pressed()`), so the searches
+    of the games under way, which read `requested()`, run to their budgets."""
+    import os
+    import signal
+    monkeypatch.setattr(interrupts, "_noted", False)
+    monkeypatch.setattr(interrupts, "_requested", False)
+    before = signal.getsignal(signal.SIGINT)
+    interrupts.install()
+    try:
+        with interrupts.deferred():
+            os.kill(os.getpid(), signal.SIGINT)
+            assert interrupts.pressed() and not interrupts.requested()
+    finally:
+        signal.signal(signal.SIGINT, before)
