@@ -188,8 +188,14 @@ class OnRay(Runner):
     def played(self, tasks: Sequence[Task], stop: Callable[[], bool]) -> Iterator[Played]:
         refs = [self.remote.remote(task) for task in tasks]
         try:
-            for ref in refs:
-                if stop():
+            for k, ref in enumerate(refs):
+                if stop():   # keep the games finished by now, in order, and drop the rest
+                    ready, _ = self.ray.wait(refs[k:], num_returns=len(refs) - k, timeout=0)
+                    done = set(ready)
+                    for later in refs[k:]:
+                        if later not in done:
+                            return
+                        yield self.ray.get(later)
                     return
                 yield self.ray.get(ref)
         finally:
@@ -210,7 +216,7 @@ def runner(workers: int = 1, ray: str | None = None) -> Runner:
 
 @attrs.define
 class Progress:
-    """Where a run stands: the games played (in order) and the fit after each round."""
+    """Where a run stands: the games played, in order (each round's fit follows from them)."""
     games: list[Played] = attrs.field(factory=list)
 
     def samples(self) -> tuple[np.ndarray, np.ndarray]:
@@ -227,10 +233,11 @@ def run(source: Source, game_name: str, games: int, seed: int, nodes: int, runne
         progress: Progress, rounds: int = 2, on_round: Callable[[Progress], None] | None = None,
         show: Callable[[str], None] | None = None,
         stop: Callable[[], bool] | None = None) -> dict[str, Any] | None:
-    """Play the run's games not yet in `progress` and fit; the fitted weights and figures
-    (as selfplay.train's), or None when `stop()` held before the last game (progress then
-    holds the games done). Round r plays by the fit of every game of the rounds before it.
-    on_round(progress) is called after each finished round (to keep a checkpoint)."""
+    """Play the run's games not yet in `progress` and fit: {"weights", "bias", "positions",
+    "first_player_score", "log_loss"}, or None when `stop()` held before the last game
+    (progress then holds the games done). Round r plays by the fit of every game of the
+    rounds before it. on_round(progress) is called after each finished round (to keep a
+    checkpoint)."""
     stop = stop or interrupts.pressed
     weights: Weights | None = None
     start = 0
