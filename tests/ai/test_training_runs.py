@@ -128,17 +128,38 @@ def test_ray_asked_for_and_not_installed_is_one_line(tmp_path, monkeypatch, caps
     assert err == "gdl: error: --ray needs Ray, which is not installed: pip install 'gdl[ray]'"
 
 
+def tree_cpu_seconds(pid: int) -> float:
+    """CPU seconds so far of a process and its children (the self-play workers)."""
+    from tests.test_interrupts import cpu_seconds
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        children = []
+    finished = float("inf")   # a child gone by now
+    return cpu_seconds(pid) + sum(t for t in (cpu_seconds(int(c)) for c in children)
+                                  if t != finished)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_ctrl_c_stops_training_with_a_checkpoint(tmp_path, workers):
-    """A real SIGINT: the games under way finish, the checkpoint is kept, no traceback."""
-    from tests.test_interrupts import interrupt
+    """A real SIGINT, once the run has played a while: the games under way finish, the
+    checkpoint is kept, the command to continue is printed, no traceback."""
+    import signal
+    import subprocess
+    import sys
+    import time
     out = tmp_path / "w.json"
-    code, _, err, _ = interrupt(["train", "connect4", "--games", "400", "--nodes", "300",
-                                 "--backend", "python", "--engine-games", "0",
-                                 "--workers", workers,
-                                 "--out", str(out)], after=1.0, busy=3.0)
-    assert code == 130 and "Traceback" not in err, err
+    argv = ["train", "connect4", "--games", "400", "--nodes", "300", "--backend", "python",
+            "--engine-games", "0", "--workers", workers, "--out", str(out)]
+    proc = subprocess.Popen([sys.executable, "-m", "gdl", *argv], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    give_up = time.perf_counter() + 60
+    while tree_cpu_seconds(proc.pid) < 4.0 and time.perf_counter() < give_up:
+        time.sleep(0.1)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130 and "Traceback" not in err, err
     kept = json.loads(train_checkpoint.path_for(out).read_text())
     assert 0 < len(kept["games"]) < 400 and kept["settings"]["games"] == 400
     assert f"of 400 self-play games; kept {train_checkpoint.path_for(out)}" in err
