@@ -40,10 +40,12 @@ bench: $(BIN)/.installed
 # optionally :ENGINE_GAMES:ENGINE_SECONDS (the engine tournament) and :SEED (default 1).
 WEIGHTS_GAMES := connect4:400 breakthrough:200 othello:150 hex:400:3000 clobber:200:2000:10:0.1 draughts:150 \
 	go:200:2000:10:0.5:0 amazons:100:1000:10:0.5:0
+# WORKERS: self-play processes (`make weights WORKERS=2`; the same fit with any number).
+WORKERS ?= 1
 weights: $(BIN)/.installed
 	for g in $(WEIGHTS_GAMES); do \
 	  set -- $$(echo $$g | tr : ' '); \
-	  $(BIN)/python -m gdl train $$1 --games $$2 --seed $${6:-1} \
+	  $(BIN)/python -m gdl train $$1 --games $$2 --seed $${6:-1} --workers $(WORKERS) \
 	    $${3:+--backend native --nodes $$3} $${4:+--engine-games $$4} \
 	    $${5:+--engine-seconds $$5} || exit 1; done
 

@@ -6,6 +6,8 @@ Bundled games are the `.gdl` files under `gdl/games/`, grouped by family
 
 from __future__ import annotations
 
+import contextlib
+
 import difflib
 import functools
 import random
@@ -125,7 +127,12 @@ def load(game: str, options: Mapping[str, object] | None = None) -> Any:
     texts = {name: option_text(name, value) for name, value in (options or {}).items()}
     if Path(game).suffix in LEVEL_SUFFIXES and is_file(Path(game)):
         return load_level(LEVEL_SUFFIXES[Path(game).suffix], game, options)
-    return equip(load_file(resolve(game), texts))
+    path = resolve(game)
+    loaded = equip(load_file(path, texts))
+    if game not in bundled_paths():   # its fitted weights live beside it (gdl.ai.weights_file)
+        with contextlib.suppress(AttributeError):
+            loaded.rules_file = path
+    return loaded
 
 
 # Bundled games whose positions are levels: `--position TEXT` (or a file holding it)

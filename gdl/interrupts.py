@@ -19,6 +19,8 @@ LAST_NOTE = b"\ngdl: interrupted\n"
 
 _requested = False
 _polled = False   # inside `polled()`: the first press only sets the flag
+_deferring = False   # inside `deferred()`: the first press is only noted
+_noted = False
 
 
 def install() -> None:
@@ -49,12 +51,34 @@ def polled() -> Iterator[None]:
         _polled = outer
 
 
+@contextlib.contextmanager
+def deferred() -> Iterator[None]:
+    """In the block the first press is only noted (`pressed()`), not `requested()`: the
+    searches inside run to their budgets, so that what they find does not depend on when
+    Ctrl-C came (self-play: the games under way finish as they would have). The block
+    reads `pressed()` between its units of work."""
+    global _deferring
+    outer, _deferring = _deferring, True
+    try:
+        yield
+    finally:
+        _deferring = outer
+
+
+def pressed() -> bool:
+    """Whether Ctrl-C was pressed once, inside `deferred()` or not."""
+    return _requested or _noted
+
+
 def _on_sigint(signum: int, frame: object) -> None:
-    global _requested
-    if _requested:
+    global _requested, _noted
+    if _requested or _noted:
         # os.write, not print: the main thread may be inside a print on the same stream.
         os.write(2, LAST_NOTE)
         os._exit(EXIT_INTERRUPTED)
+    if _deferring:
+        _noted = True
+        return
     _requested = True   # silent: the command says how it stopped
     if not _polled:
         raise KeyboardInterrupt   # the searches catch it and return their best move

@@ -74,7 +74,8 @@ def describe(game: Any) -> str:
                f"engine {default}"
     found = wfile.find(game)
     if found is None:
-        return f"AI: derived evaluation (no weights file: `gdl train {game.name}`); " \
+        which = getattr(game, "rules_file", None) or game.name   # a rules file of one's own
+        return f"AI: derived evaluation (no weights file: `gdl train {which}`); " \
                f"engine {default}"
     try:
         weights = wfile.load(found)

@@ -3,9 +3,11 @@
 Each game starts with a few random moves (so the games differ), then both sides play
 by a small alpha-beta search (a node budget) with the current evaluation, with a small
 chance of a random move. Every position reached is a sample: its features and the first player's
-final score (1 win, 0.5 draw, 0 loss). Training runs in rounds: the first plays by the
-derived evaluation, each later one by the weights fitted so far, and the final fit uses
-every round's samples. All randomness comes from one seed, so a seed gives one file.
+final score (1 win, 0.5 draw, 0 loss). Training runs in rounds (gdl.ai.training_runs,
+which spreads the games over processes or Ray): the first plays by the derived
+evaluation, each later one by the weights fitted so far, and the final fit uses every
+round's samples. Each game's randomness comes from (seed, round, game), so a seed gives
+one file however the games were spread.
 """
 
 from __future__ import annotations
@@ -79,46 +81,3 @@ def fit(rows: np.ndarray, targets: np.ndarray, ridge: float = RIDGE) -> tuple[np
 def log_loss(rows: np.ndarray, targets: np.ndarray, w: np.ndarray, b: float) -> float:
     p = np.clip(1.0 / (1.0 + np.exp(-(rows @ w + b))), 1e-9, 1 - 1e-9)
     return float(-np.mean(targets * np.log(p) + (1 - targets) * np.log(1 - p)))
-
-
-def train(game: Any, features: Features, derived: Heuristic,
-          make_heuristic: Callable[[np.ndarray, float], Heuristic], games: int, seed: int,
-          rounds: int = 2, progress: Callable[[str], None] | None = None,
-          nodes: int = NODES) -> dict[str, Any]:
-    """Self-play `games` games in `rounds` rounds and fit; returns the weights, the bias and
-    the figures of the run (samples, score of the first player, log loss). A game on a
-    back end asked for (`--backend native`) searches in C: the same games, faster."""
-    from gdl.solvers.search.native_alphabeta import native_searcher
-    fitted_weights: dict[int, tuple[list[float], float]] = {}
-
-    def native(heuristic: Heuristic, fallback: Any) -> Any:
-        weights = fitted_weights.get(id(heuristic))   # None: the derived heuristic
-        found = native_searcher(game, weights, max_nodes=nodes, fallback=fallback)
-        return fallback if found is None else found
-
-    rng = random.Random(seed)
-    rows: list[list[float]] = []
-    targets: list[float] = []
-    heuristic, w, b = derived, None, 0.0
-    per_round = [games // rounds + (1 if r < games % rounds else 0) for r in range(rounds)]
-    played, first_score = 0, 0.0
-    for r, count in enumerate(per_round):
-        for _ in range(count):
-            game_rows, score = play_one(game, features, heuristic, rng, nodes, native)
-            rows.extend(game_rows)
-            targets.extend([score] * len(game_rows))
-            played += 1
-            first_score += score
-            if progress is not None:
-                progress(f"train {game.name}: round {r + 1}/{rounds}, game {played}/{games}, "
-                         f"{len(rows)} positions")
-        if rows:
-            w, b = fit(np.array(rows), np.array(targets))
-            heuristic = make_heuristic(w, b)
-            fitted_weights[id(heuristic)] = ([float(v) for v in w], float(b))
-    x, y = np.array(rows), np.array(targets)
-    if w is None:
-        w = np.zeros(x.shape[1] if x.ndim == 2 else 0)
-    return {"weights": [float(v) for v in w], "bias": b, "positions": len(rows),
-            "first_player_score": round(first_score / max(1, played), 4),
-            "log_loss": round(log_loss(x, y, w, b), 4) if len(rows) else None}

@@ -9,7 +9,9 @@
 are refused. `options` are the game's options then: with other options (`--set
 width=5`) the file does not apply and the derived evaluation is used. Bundled games'
 files live in gdl/ai/weights/; $GDL_WEIGHTS names a directory searched first (and written
-by `gdl train` when set).
+by `gdl train` when set). A rules file of one's own, FILE.gdl, has its weights beside it,
+FILE.weights.json, where `gdl train FILE.gdl` writes them (gdl.catalog.load notes the
+file on the game as `rules_file`).
 """
 
 from __future__ import annotations
@@ -110,13 +112,19 @@ def applies(weights: Weights, game: Any) -> bool:
     return weights.options == option_texts(game)
 
 
+def beside(rules_file: Path) -> Path:
+    """Where the weights of a rules file of one's own live: FILE.weights.json."""
+    return rules_file.with_name(rules_file.stem + ".weights.json")
+
+
 def find(game: Any) -> Path | None:
-    """The weights file of `game`, when there is one."""
-    for directory in directories():
-        path = directory / f"{game.name}.json"
-        if path.is_file():
-            return path
-    return None
+    """The weights file of `game`, when there is one: $GDL_WEIGHTS's, then the one beside
+    its rules file (not a bundled game's), then the bundled one."""
+    rules_file = getattr(game, "rules_file", None)
+    paths = [directory / f"{game.name}.json" for directory in directories()]
+    if rules_file is not None:
+        paths.insert(len(paths) - 1, beside(Path(rules_file)))
+    return next((path for path in paths if path.is_file()), None)
 
 
 def load(path: Path) -> Weights:

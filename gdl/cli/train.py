@@ -1,18 +1,24 @@
 """`gdl train GAME`: fit the evaluation from seeded self-play and choose the engine.
 
 Writes the weights file (gdl.ai.weights_file) to --out, default the weights directory
-(gdl/ai/weights/NAME.json, or $GDL_WEIGHTS/NAME.json); prints what it fitted.
+(gdl/ai/weights/NAME.json, or $GDL_WEIGHTS/NAME.json) for a bundled game and
+FILE.weights.json beside a rules file of one's own (where `gdl play FILE` looks); prints
+what it fitted. The self-play games run on --workers local processes or on Ray
+(gdl.ai.training_runs): the same seed gives the same file either way. Ctrl-C stops after
+the games under way and keeps a checkpoint (gdl.ai.train_checkpoint) that --resume
+continues.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from gdl.cli.common import count_type, load_game, seconds_type
+from gdl.cli.common import EXIT_INTERRUPTED, count_type, load_game, read_options, seconds_type
 from gdl.errors import GdlError
 
 GAMES = 200              # self-play games by default
@@ -21,29 +27,20 @@ ENGINE_SECONDS = 0.2     # their time per move
 COMPARE_NODES = 5000     # fitted against derived evaluation: alpha-beta nodes a move
 
 
-def train_game(game: Any, games: int, seed: int, engine_games: int, engine_seconds: float,
-               progress: Callable[[str], None] | None = None, nodes: int | None = None) -> Any:
-    """The Weights `gdl train` writes for `game` (a compiled two-player board game).
-
-    Raises:
-        GdlError: the game has no derived features (not a two-player board game).
-    """
-    import numpy as np
-    from gdl.ai import engine, selfplay, fitted as use
+def train_game(game: Any, fitted: dict[str, Any], games: int, seed: int, engine_games: int,
+               engine_seconds: float, progress: Callable[[str], None] | None = None,
+               nodes: int | None = None) -> Any:
+    """The Weights `gdl train` writes for `game` (a compiled two-player board game) from
+    its self-play run's fit (`fitted`, gdl.ai.training_runs.run's answer): the file, then
+    the engine tournament's choice when engine_games."""
+    from gdl.ai import engine, fitted as use
     from gdl.ai.weights_file import Weights, evaluation, option_texts
 
     derived = use.features_of(game)
-    if derived is None or len(game.players) != 2:
+    if derived is None:
         raise GdlError(f"{game.name}: training needs a two-player board game")
     names, features = derived
     base = getattr(game, "heuristic", None) or (lambda state: (0.0, 0.0))
-
-    def make(w: Any, b: float) -> Any:
-        return evaluation(features, Weights(game.name, "", names, tuple(float(v) for v in w),
-                                            float(b)))
-
-    fitted = selfplay.train(game, features, base, make, games, seed, progress=progress,
-                            nodes=nodes or selfplay.NODES)
     weights = Weights(game.name, game.rules_hash, names, tuple(fitted["weights"]),
                       fitted["bias"], training={
                           "games": games, "seed": seed, "positions": fitted["positions"],
@@ -52,7 +49,7 @@ def train_game(game: Any, games: int, seed: int, engine_games: int, engine_secon
                           "log_loss": fitted["log_loss"]},
                       options=option_texts(game))
     if engine_games:
-        heuristic = make(np.array(weights.weights), weights.bias)
+        heuristic = evaluation(features, weights)
         chosen = engine.choose(game, heuristic, engine_games, engine_seconds, seed, progress,
                                weights=(list(weights.weights), weights.bias))
         chosen.update(engine.compare(game, heuristic, base, engine_games, COMPARE_NODES, seed,
@@ -62,18 +59,68 @@ def train_game(game: Any, games: int, seed: int, engine_games: int, engine_secon
     return weights
 
 
-def run(args: argparse.Namespace, status: Any) -> int:
-    from gdl.ai import fitted as use
+def out_path(args: argparse.Namespace, game: Any) -> Path:
+    """--out, else beside a rules file of one's own (FILE.weights.json, where the AI looks
+    for it), else the weights directory."""
+    from gdl import catalog
     from gdl.ai import weights_file as wfile
+    if args.out:
+        return Path(args.out)
+    if args.game not in catalog.bundled_paths():
+        return wfile.beside(Path(args.game))
+    return wfile.default_path(game.name)
+
+
+def self_play(args: argparse.Namespace, game: Any, out: Path, status: Any
+              ) -> dict[str, Any] | None:
+    """The self-play run's fit, resuming from and keeping the checkpoint beside `out`;
+    None when Ctrl-C stopped it (the checkpoint then says where it stands)."""
+    from gdl import catalog
+    from gdl.ai import fitted as use, selfplay, train_checkpoint as saved, training_runs as runs
+    if use.features_of(game) is None or len(game.players) != 2:
+        raise GdlError(f"{game.name}: training needs a two-player board game")
+    nodes = args.nodes or selfplay.NODES
+    source = runs.Source(catalog.load, args.game, tuple(sorted(read_options(args.set).items())),
+                         getattr(args, "backend", None))
+    settings = {"game": game.name, "rules": game.rules_hash,
+                "options": dict(source.options), "backend": source.backend or "auto",
+                "games": args.games, "seed": args.seed, "nodes": nodes}
+    checkpoint = saved.path_for(out)
+    progress = saved.load(checkpoint, settings) if args.resume else runs.Progress()
+    runner = runs.runner(args.workers, args.ray)
+    runs.keep_loaded(source, game)   # this process plays on the game already loaded
+    try:
+        fitted = runs.run(source, game.name, args.games, args.seed, nodes, runner, progress,
+                          on_round=lambda p: saved.save(checkpoint, settings, p),
+                          show=status.show)
+    finally:
+        runner.close()
+    if fitted is None:
+        saved.save(checkpoint, settings, progress)
+        status.clear()
+        words = [w for w in sys.argv[1:] if w != "--resume"]
+        again = " ".join(["gdl", *words, "--resume"]) if words[:1] == ["train"] \
+            else "the same `gdl train` command with --resume"
+        print(f"gdl: interrupted after {len(progress.games)} of {args.games} self-play games; "
+              f"kept {checkpoint}\nto continue: {again}", file=sys.stderr)
+    return fitted
+
+
+def run(args: argparse.Namespace, status: Any) -> int:
+    from gdl.ai import fitted as use, train_checkpoint as saved
 
     game = load_game(args)
-    result = train_game(game, args.games, args.seed, args.engine_games, args.engine_seconds,
-                        progress=status.show, nodes=args.nodes)
+    out = out_path(args, game)
+    fitted = self_play(args, game, out, status)
+    if fitted is None:
+        return EXIT_INTERRUPTED
+    result = train_game(game, fitted, args.games, args.seed, args.engine_games,
+                        args.engine_seconds, progress=status.show, nodes=args.nodes)
     status.clear()
-    out = Path(args.out) if args.out else wfile.default_path(game.name)
     out.parent.mkdir(parents=True, exist_ok=True)
     doc = result.to_json()
     out.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+    saved.path_for(out).unlink(missing_ok=True)
     if args.json:
         print(json.dumps(dict(doc, path=str(out)), indent=2))
         return 0
@@ -104,11 +151,22 @@ def add_command(command: Callable[..., argparse.ArgumentParser], parents: list) 
     p.add_argument("--nodes", type=count_type(1), default=None,
                    help="alpha-beta nodes a self-play move (default: 200; with --backend "
                         "native the search runs in C, so more are cheap)")
+    p.add_argument("--workers", type=count_type(1), default=1, metavar="N",
+                   help="play the self-play games on N local processes (default: 1); the "
+                        "same seed gives the same file with any N")
+    p.add_argument("--ray", metavar="ADDRESS",
+                   help="play the self-play games as Ray tasks on the cluster at ADDRESS "
+                        "(`ray start --head` prints it), or `local` for a Ray started here "
+                        "(pip install 'gdl[ray]'); the same file as without")
+    p.add_argument("--resume", action="store_true",
+                   help="continue the run that Ctrl-C stopped, from its checkpoint beside "
+                        "the weights file (same arguments)")
     p.add_argument("--engine-games", type=count_type(0), default=ENGINE_GAMES,
                    help=f"alpha-beta against MCTS games for the engine choice; 0 skips it "
                         f"(default: {ENGINE_GAMES})")
     p.add_argument("--engine-seconds", type=seconds_type, default=ENGINE_SECONDS,
                    help=f"their time per move (default: {ENGINE_SECONDS:g})")
     p.add_argument("--out", metavar="FILE", help="where to write the weights (default: "
-                   "the weights directory, gdl/ai/weights/NAME.json or $GDL_WEIGHTS/NAME.json)")
+                   "the weights directory, gdl/ai/weights/NAME.json or $GDL_WEIGHTS/NAME.json, "
+                   "for a bundled game; FILE.weights.json beside a rules file of one's own)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
