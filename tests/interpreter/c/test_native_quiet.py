@@ -3,7 +3,8 @@
 Python back end's (which tests every candidate anew) where a shortcut done naively would be
 wrong: a pinned piece, a discovered check by en passant (two cells emptied on one line), a
 king in check, sliders that move one way only, a filter that guards pieces of another kind
-(every rook, no king) beside a clause of its own; and which rules the analysis calls quiet."""
+(every rook, no king) beside a clause of its own, a clause a quiet move leaves as it was
+but true where the game starts; and which rules the analysis calls quiet."""
 
 from __future__ import annotations
 
@@ -76,18 +77,31 @@ def test_a_one_way_slider_opens_lines_its_way_only():
         ir.pieces.index(k) for k in ("lance", "rook", "knight")}
 
 
+def test_a_clause_a_quiet_move_leaves_as_it_was_is_checked_per_position():
+    # `own bishop and row 3`: a knight's or a rook's move leaves it as it was, so they are
+    # quiet, the clause judged once per position (true at the start: White's knight and
+    # rook may not move, test_native_perft_and_moves_equal_python counts it)
+    ir = rules_games("bishop_row")[0].ir
+    quiet = _quiet(ir)
+    assert quiet is not None and len(quiet.checked) == 1
+    assert {ir.rules[i].kind for i in quiet.rules} == {
+        ir.pieces.index(k) for k in ("knight", "rook")}
+
+
 def test_no_quiet_rules_without_a_kept_attack():
     # `attacked enemy king` (the mover's pieces attack it): no shortcut
     assert _quiet(rules_games("no_checks")[0].ir) is None
 
 
 @needs_cc
-@pytest.mark.parametrize("name", ["oneway_pins", "guarded_rooks"])
+@pytest.mark.parametrize("name", ["oneway_pins", "guarded_rooks", "bishop_row"])
 def test_native_perft_and_moves_equal_python(name):
     python, native = rules_games(name)
     state = python.initial_state()
     for depth in (1, 2, 3):
         assert native.native_perft(state, depth) == perft(python, state, depth), depth
+    if name == "bishop_row":   # only the bishop may move first: off row 3
+        assert native.native_perft(state, 1) == 6
     rng = random.Random(7)
     for _ in range(12):
         lockstep(python, native, rng, plies=40)
