@@ -57,7 +57,8 @@ class ExprC:
         # the legality filter's `attacked` tests kept from before the move (emit_attacks):
         # (the test, its player), and whether the filter is being written
         self.kept_sites: list[tuple[ir.Attacked, int]] = []
-        self.attack_vars: list[int] = []   # the variables `attacked` reads
+        self.attack_vars: list[int] = []   # the variables `attacked` reads (kept.py)
+        self.attack_vars_at: list[int] = []   # those it reads on the tested cells only
         self.judging = False
         self.extra_turns = any(isinstance(n, ir.Again) for n in ir.walk(game))
         # while a counted slide's distance is written: the direction it tries (its piece

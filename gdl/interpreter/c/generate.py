@@ -139,9 +139,11 @@ class GameC(SearchC, MctsC):
         depth_in = " HM_DEPTH++;" if self.nested_moves else ""
         depth_out = "HM_DEPTH--; " if self.nested_moves else ""
         with w.block("static int keep_allowed(const state_t *s, move_t *out, int n)"):
+            quiet = self.quiet_locals(w)   # allowed unmade (kept.py)
             self.keep_attacks(w)
             w(f"int kept = 0;{depth_in}")
-            w("for (int i = 0; i < n; i++) if (allowed(s, &out[i])) out[kept++] = out[i];")
+            test = "allowed(s, &out[i])" if quiet is None else f"{quiet} || allowed(s, &out[i])"
+            w(f"for (int i = 0; i < n; i++) if ({test}) out[kept++] = out[i];")
             if self.kept_sites:
                 w("ATK_ON = 0;")
             w(f"{depth_out}return kept;")

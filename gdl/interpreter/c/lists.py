@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING
 from gdl.interpreter.core import ir
 from gdl.interpreter.core.relative import joined_table
 from gdl.limits import PARAMETER_VALUES
-from gdl.interpreter.c.attacks import AttacksC
+from gdl.interpreter.c.kept import KeptAttacksC
 from gdl.interpreter.c.support import PARAM_BASE, CWriter, Unsupported, c_int
 
 
-class ListsC(AttacksC):
+class ListsC(KeptAttacksC):
     if TYPE_CHECKING:   # written by MovesC, the class built on this one
         target: tuple[str, str]
         def add(self, to: str, start: str, rule: int, cap: str = "ZERO") -> str: ...
