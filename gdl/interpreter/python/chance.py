@@ -25,7 +25,7 @@ class ChanceTable:
         self.by_rule = {c.rule: (c, dict(c.outcomes)) for c in game.chances}
 
     def current_player(self, state: tuple) -> int:
-        return CHANCE if state[self.slot] else state[-2]
+        return CHANCE if state[self.slot] and not state[-1] else state[-2]
 
     def chance_outcomes(self, state: tuple) -> list[tuple[Any, float]]:
         """The outcomes (the legal moves) of a chance node and their probabilities (they sum
