@@ -14,7 +14,7 @@ Conventions
   chance node `current_player(s) == CHANCE`, `legal_moves(s)` lists the outcomes, and
   `chance_outcomes(s)` gives them with their probabilities (summing to 1), as OpenSpiel's
   `chance_outcomes()`. A solver or player that cannot handle chance refuses such a game
-  (`refuse_chance`); never index `players` by CHANCE.
+  in one line; never index `players` by CHANCE.
 - Optional `payoff_bound`: the largest payoff there is (default 1; None when unknown,
   as when payoffs are scores). A search stops at a node on that payoff, never sooner.
 """
@@ -71,10 +71,3 @@ def has_chance(game: object) -> bool:
     """Whether `game` has chance nodes (the attribute `has_chance`, False when absent)."""
     return bool(getattr(game, "has_chance", False))
 
-
-def refuse_chance(game: object, who: str) -> None:
-    """Raise a one-line GdlError when `game` has chance nodes that `who` cannot handle."""
-    if has_chance(game):
-        from gdl.errors import GdlError
-        raise GdlError(f"{who} does not handle chance: {getattr(game, 'name', 'this game')} "
-                       f"has dice (use expectimax: `gdl solve`, or the MCTS player)")
