@@ -4,11 +4,16 @@ iteration written here from Neller and Presser's equations."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
 from gdl import catalog
+from gdl.errors import SolverError
+from gdl.protocol import CHANCE
+from gdl.solvers.search.alphabeta import AlphaBeta
+from gdl.solvers.search.mcts import MCTS
 from gdl.solvers.search.expectimax import (
     Cyclic, chance_value, expectimax, star1, value_iteration)
 
@@ -71,3 +76,33 @@ def test_pig_first_player_wins_as_the_independent_value_iteration(goal, expected
     assert win == pytest.approx(reference, abs=1e-9)
     assert round(win, 4) == expected
     assert game.move_text(game.initial_state(), result.best_move) == "roll"
+
+
+def test_mcts_draws_chance_outcomes_and_finds_the_expectimax_move():
+    """MCTS with chance nodes (outcomes drawn by probability in selection and rollouts)
+    picks Star1's best move where the two moves' values differ clearly."""
+    game = catalog.load(str(RULES / "dice_race.gdl"), {"goal": 12})
+    rng = random.Random(5)
+    checked = 0
+    for trial in range(12):
+        s = game.initial_state()
+        for _ in range(rng.randrange(1, 8)):
+            if game.is_terminal(s):
+                break
+            s = game.apply(s, rng.choice(game.legal_moves(s)))
+        if game.is_terminal(s) or game.current_player(s) == CHANCE:
+            continue
+        values = {m: star1(game, game.apply(s, m))[0] for m in game.legal_moves(s)}
+        sign = 1 if game.current_player(s) == 0 else -1
+        best = max(values, key=lambda m: sign * values[m])
+        if max(values.values()) - min(values.values()) < 0.05:
+            continue
+        assert MCTS(game, seed=trial, iterations=3000).search(s).best_move == best
+        checked += 1
+    assert checked >= 2
+
+
+def test_a_chance_game_is_refused_by_alpha_beta_in_one_line():
+    game = catalog.load("pig")
+    with pytest.raises(SolverError, match="alpha-beta does not handle chance: pig"):
+        AlphaBeta(game)
