@@ -14,7 +14,7 @@ from collections import Counter
 from importlib import resources
 from pathlib import Path
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -180,7 +180,7 @@ def _random_step(game: CompiledGame, state: tuple, rng: random.Random) -> tuple:
             raise GdlError("a position has no legal move, yet no end rule says the game is over "
                            f"(add an end rule, or a pass move):\n{game.render(state)}")
         if game.has_chance and game.current_player(state) == CHANCE:   # by its probabilities
-            return game.apply(state, chance_move(game, state, rng))
+            return game.apply(state, chance_move(cast(Any, game), state, rng))
         return game.apply(state, rng.choice(moves))
     except (IndexError, ValueError, ZeroDivisionError, TypeError) as exc:
         raise GdlError(f"the rules fail in play ({type(exc).__name__}: {exc}) at:\n"

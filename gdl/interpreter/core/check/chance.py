@@ -135,7 +135,8 @@ class ChanceChecks:
         stage.rule = len(self.rules_ir)
         self.rules_ir.append(self._chance_rule(stage, number, (*effects, reset)))
 
-    def _chance_rule(self, stage: _Stage, number: int, after: tuple[ir.Effect, ...]) -> ir.ParamRule:
+    def _chance_rule(self, stage: _Stage, number: int,
+                     after: tuple[ir.Effect, ...]) -> ir.ParamRule:
         """The chance player's rule of a stage: one parameter a die, legal when it is due."""
         assert self.chance_pending is not None
         pending = self.chance_pending

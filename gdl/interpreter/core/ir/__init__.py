@@ -26,7 +26,8 @@ from gdl.interpreter.core.ir.rules import (
 
 __all__ = ["shortest_circuit",
            "ANY", "Add", "Adjacent", "Again", "Assign", "Attacked", "Axis", "BOOL", "BoardRule",
-           "CELLS", "COUNTS", "Captured", "Chance", "Carry", "ChooseRule", "Connected", "Const", "CountAt",
+           "CELLS", "COUNTS", "Captured", "Chance", "Carry", "ChooseRule", "Connected", "Const",
+           "CountAt",
            "CountsWhere", "CycleCells", "DropRule", "Effect", "Empty", "EndRule", "Expr", "Fill",
            "Flank", "Flip", "Full", "GameIR", "Group", "Guard", "HISTORY", "HasMoves", "Here",
            "INT", "InHand", "JumpRule", "LIST", "Line", "LinesHolding", "MOVER", "OPPONENT",
