@@ -148,7 +148,31 @@ def test_positions_and_moves_show_the_outcome():
     assert [game.move_text(s, m) for m in game.legal_moves(s)] == ["a1-d1", "a1-c1"]
 
 
-def test_the_native_back_end_refuses_plainly(capsys):
-    game = catalog.load(str(RULES / "dice_race.gdl"))
-    assert with_backend(game, "native") is game
-    assert "no code yet for chance stages" in capsys.readouterr().err
+@pytest.mark.parametrize("name, options", [("dice_track", {"width": 4}),
+                                           ("dice_track", {"width": 6}),
+                                           ("dice_race", {"goal": 5}),
+                                           ("dice_race", {"goal": 8})])
+def test_the_native_back_end_counts_as_python(name, options):
+    """C generates the chance stages' rules as any others: perft and the per-call moves equal
+    Python's; its random playouts, which would draw outcomes uniformly, stay on Python."""
+    game = catalog.load(str(RULES / f"{name}.gdl"), options)
+    native = with_backend(game, "native")
+    start = game.initial_state()
+    assert [native.native_perft(start, d) for d in range(1, 8)] == \
+        [perft(game, start, d) for d in range(1, 8)]
+    rng = random.Random(7)
+    s = start
+    while not game.is_terminal(s):
+        assert native.legal_moves(s) == game.legal_moves(s)
+        assert native.current_player(s) == game.current_player(s)
+        assert native.chance_outcomes(s) == game.chance_outcomes(s)
+        move = rng.choice(game.legal_moves(s))
+        s, after = game.apply(s, move), native.apply(s, move)
+        assert after == s
+
+
+def test_native_playouts_of_a_chance_game_run_on_python(capsys):
+    native = with_backend(catalog.load(str(RULES / "dice_race.gdl")), "native")
+    assert native.native_playouts(native.initial_state(), 10) is None
+    assert not hasattr(native, "native_rollout") or native.native_rollout is None
+    assert "C draws a chance outcome uniformly" in capsys.readouterr().err

@@ -41,11 +41,6 @@ def with_backend(game: Any, backend: str | None = None) -> Any:
         if backend == "native":
             notice(f"{game.name} runs on Python: the native back end compiles board games only")
         return game
-    if getattr(game, "has_chance", False):   # its playouts would not draw by probability
-        if backend == "native":
-            notice(f"{game.name} runs on Python: the native back end has no code yet for "
-                   f"chance stages")
-        return game
     from gdl.interpreter.c import build
     from gdl.interpreter.c.game import NativeGame
     if backend == "auto":
