@@ -113,8 +113,7 @@ class NativeGame:
         if self.per_call:
             self.legal_moves = self._legal_moves
             self.apply = self._apply
-            if not self.python.has_chance:   # C's draws are uniform, not by chance's odds
-                self.native_rollout = self._rollout   # MCTS's (gdl.solvers.search.mcts)
+            self.native_rollout = self._rollout   # MCTS's random rollouts (solvers/search/mcts)
 
     def _move_up(self) -> None:
         """Onto the optimised library once the background build has put it in the cache (the
@@ -221,14 +220,6 @@ class NativeGame:
             if not self.quiet:
                 notice(self.refused)
             return False
-        return True
-
-    def _uniform_draws(self, what: str) -> bool:
-        """Whether the game has chance stages, whose outcomes C's random moves would draw
-        uniformly, not by their probabilities: `what` then runs on Python (said once)."""
-        if not self.python.has_chance:
-            return False
-        self.on_python(what, "C draws a chance outcome uniformly, not by its probability")
         return True
 
     def __getattr__(self, name: str) -> Any:
@@ -340,7 +331,7 @@ class NativeGame:
     def native_line(self, state: tuple, seed: int, plies: int) -> list | None:
         """The moves of one random playout in C, as the playouts draw them, at most
         `plies` (the tests replay them on Python), or None when it cannot run there."""
-        if self._uniform_draws("random playouts") or not self._ready():
+        if not self._ready():
             return None
         lib = self._binding().lib   # ready() says it is there
         out = (ctypes.c_uint64 * (max(1, plies) * self.layout.move_words))()
@@ -356,7 +347,7 @@ class NativeGame:
         drawn as `legal_moves(state)[r % n]` with r from splitmix64 (a replay on Python
         makes the same games), else the filter judges only the candidates drawn
         (pick_move in interpreter/c/entry.py: the same draws where a game has no filter)."""
-        if self._uniform_draws("random playouts") or not self._ready():
+        if not self._ready():
             return None
         lib = self._binding().lib   # ready() says it is there
         stats = (ctypes.c_int64 * (self.layout.results + 2))()
