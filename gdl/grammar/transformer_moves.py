@@ -196,8 +196,9 @@ class MoveBuilder(Transformer):
         return ast.Sow(ident(children[0]), ident(children[1]), children[2], position(meta))
     # ---- chance (issue 31)
     def chance_decl(self, meta, children):
-        word, name, (form, args, outcomes) = children
-        return ast.Chance(ident(name), str(word) == "roll", form, args, outcomes, position(meta))
+        word, name, (form, args, outcomes), where = children
+        return ast.Chance(ident(name), str(word) == "roll", form, args, outcomes, position(meta),
+                          where)
 
     def die(self, meta, children):
         return "die", (children[0],), ()

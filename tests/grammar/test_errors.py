@@ -167,6 +167,7 @@ EXPECTED: dict[str, tuple[int, int, type[RulesError], str]] = {
     "chance_roll_undeclared.gdl": (4, 17, SEM, "'d' is not declared by `chance d = ...`"),
     "chance_roll_in_board_move.gdl": (5, 27, SEM, "`roll d` stands among a named move's effects"),
     "chance_never_rolled.gdl": (4, 1, SEM, "'d' is declared by `chance` but no move rolls it"),
+    "chance_where_dice.gdl": (4, 28, SEM, "`where` reads one outcome: a die or a declared draw"),
 }
 
 

@@ -22,15 +22,17 @@ class Outcome:
 
 @attrs.frozen
 class Chance:
-    """`roll NAME = DIST` (`every_turn`) or `chance NAME = DIST`. DIST is `die N`
-    (`form` "die", `args` (N,)), `dice K of N` ("dice", (K, N)) or `{v: w, ...}`
-    ("weights", `outcomes`)."""
+    """`roll NAME = DIST [where COND]` (`every_turn`) or `chance NAME = DIST [where COND]`.
+    DIST is `die N` (`form` "die", `args` (N,)), `dice K of N` ("dice", (K, N)) or
+    `{v: w, ...}` ("weights", `outcomes`); COND, read with NAME the outcome, leaves out the
+    outcomes where it fails (the others' chances in proportion)."""
     name: Ident
     every_turn: bool
     form: str
     args: tuple[Expr, ...]
     outcomes: tuple[Outcome, ...]
     pos: SourcePos
+    where: Expr | None = None   # the outcomes possible: those where it holds (2048's empty cell)
 
 
 @attrs.frozen

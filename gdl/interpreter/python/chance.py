@@ -35,8 +35,11 @@ class ChanceTable:
         return [(m, float(p)) for m, p in self.exact(state)]
 
     def exact(self, state: tuple) -> list[tuple[Any, Fraction]]:
-        """As `chance_outcomes`, the probabilities exact fractions."""
-        return [(m, self.by_rule[m[0]][1][m[1:]]) for m in self.legal_moves(state)]
+        """As `chance_outcomes`, the probabilities exact fractions: the declared ones, in
+        proportion over the outcomes possible here (a `where` leaves some out)."""
+        found = [(m, self.by_rule[m[0]][1][m[1:]]) for m in self.legal_moves(state)]
+        total = sum(p for _, p in found)
+        return found if total == 1 else [(m, p / total) for m, p in found]
 
     def text(self, move: tuple) -> str | None:
         """`d=4`: an outcome's text; None for a player's move."""

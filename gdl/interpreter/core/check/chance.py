@@ -44,6 +44,9 @@ class ChanceChecks:
             raise error("one `roll` starts every turn already; declare this one with `chance` "
                         "and roll it in a move (`roll NAME` among its effects)", node)
         self._declare(node.name)
+        if node.where is not None and node.form == "dice":
+            raise error("`where` reads one outcome: a die or a declared draw, not dice",
+                        node.where)
         outcomes, ranges = self._distribution(node)
         dice = len(ranges)
         kind = LIST if node.form == "dice" else INT
@@ -102,15 +105,35 @@ class ChanceChecks:
 
     # ---- moves that roll
     def _rolled_move(self, node: ast.ParamMove) -> None:
-        """`move NAME ...: E1, roll d, E2`: the player's rule runs E1 and makes d's stage due
-        (the same player on the move); the stage's rule draws d and runs E2."""
+        """`move NAME ...: E0, roll a, E1, roll b, E2`: the player's rule runs E0 and makes a's
+        stage due (the same player on the move); a's rule draws a, runs E1 and makes b's due;
+        b's draws b and runs E2, the move's end. The outcomes last till the move ends."""
         at = [i for i, e in enumerate(node.effects) if isinstance(e, ast.Roll)]
-        roll = node.effects[at[0]]
-        assert isinstance(roll, ast.Roll)
-        if len(at) > 1:
-            raise error("a move rolls once; roll several dice with one `dice K of N`",
-                        node.effects[at[1]])
-        stage = getattr(self, "chance_stages", {}).get(roll.name.text)
+        stages = [self._rolled_stage(node.effects[i]) for i in at]
+        names = [s.node.name.text for s in stages]
+        twice = next((i for i, n in zip(at, names) if names.count(n) > 1), None)
+        if twice is not None:
+            raise error("a move rolls each draw once; roll several dice with one "
+                        "`dice K of N`", node.effects[twice])
+        self._parammove(attrs.evolve(node, effects=node.effects[:at[0]]))
+        assert self.chance_pending is not None
+        player = self.rules_ir[-1]
+        assert isinstance(player, ir.ParamRule)
+        self.rules_ir[-1] = attrs.evolve(player, effects=(*player.effects,
+                                                          *self._due(stages[0]), ir.Again()))
+        ends = [*at[1:], len(node.effects)]
+        for k, (stage, start, end) in enumerate(zip(stages, at, ends)):
+            effects = self._effects(node.effects[start + 1:end], Context(MOVE, ()), cell=False)
+            if k + 1 < len(stages):   # the next draw of the move is due
+                after = (*effects, *self._due(stages[k + 1]), ir.Again())
+            else:   # the move ends: its outcomes are 0 again
+                after = (*effects, *(_reset(s) for s in stages))
+            stage.rule = len(self.rules_ir)
+            self.rules_ir.append(self._chance_rule(stage, self._number(stage), after))
+
+    def _rolled_stage(self, roll: Any) -> _Stage:
+        """The stage `roll NAME` draws, checked: declared by `chance`, rolled by one move."""
+        stage = self.chance_stages.get(roll.name.text)
         if stage is None:
             raise error(f"'{roll.name.text}' is not declared by `chance {roll.name.text} = "
                         f"...` before this move", roll.name)
@@ -120,20 +143,15 @@ class ChanceChecks:
         if stage.rule is not None:
             raise error(f"'{roll.name.text}' is rolled by one move only; declare another "
                         f"`chance` for this one", roll.name)
-        pre, post = node.effects[:at[0]], node.effects[at[0] + 1:]
-        self._parammove(attrs.evolve(node, effects=pre))
+        return stage
+
+    def _number(self, stage: _Stage) -> int:
+        return list(self.chance_stages.values()).index(stage) + 1
+
+    def _due(self, stage: _Stage) -> tuple[ir.Effect, ...]:
         assert self.chance_pending is not None
-        number = list(self.chance_stages).index(roll.name.text) + 1
-        player = self.rules_ir[-1]
-        assert isinstance(player, ir.ParamRule)
-        due = ir.Assign(self.chance_pending.index, None, "=", ir.Const(number, INT))
-        self.rules_ir[-1] = attrs.evolve(player, effects=(*player.effects, due, ir.Again()))
-        effects = self._effects(post, Context(MOVE, ()), cell=False)
-        reset = ir.Assign(stage.var.index, None, "=",
-                          ir.Const(stage.node.form == "dice" and (0,) * len(stage.ranges) or 0,
-                                   stage.var.type))
-        stage.rule = len(self.rules_ir)
-        self.rules_ir.append(self._chance_rule(stage, number, (*effects, reset)))
+        return (ir.Assign(self.chance_pending.index, None, "=",
+                          ir.Const(self._number(stage), INT)),)
 
     def _chance_rule(self, stage: _Stage, number: int,
                      after: tuple[ir.Effect, ...]) -> ir.ParamRule:
@@ -149,6 +167,11 @@ class ChanceChecks:
                 if len(values) > 1 else ir.Op("==", (ir.Param(0), ir.Const(min(values)[0], INT)),
                                               BOOL)
             guard = ir.Op("and", (guard, listed), BOOL)
+        where = stage.node.where
+        if where is not None:   # the outcomes possible here (their chances in proportion)
+            ctx = Context(MOVE, (stage.node.name.text,))
+            guard = ir.Op("and", (guard, expect(self.lower.lower(where, ctx), BOOL, where,
+                                                "a `where` condition")), BOOL)
         var = stage.var
         if var.type == LIST:
             store: tuple[ir.Effect, ...] = tuple(
@@ -205,6 +228,12 @@ class ChanceChecks:
         def _parammove(self, node: ast.ParamMove) -> None: ...
         def _effects(self, effects: tuple[ast.Effect, ...], ctx: Context,
                      cell: bool = True) -> tuple[ir.Effect, ...]: ...
+
+
+def _reset(stage: _Stage) -> ir.Assign:
+    """The outcome back to 0 (each die's, for dice) once the move that drew it ends."""
+    zero = (0,) * len(stage.ranges) if stage.var.type == LIST else 0
+    return ir.Assign(stage.var.index, None, "=", ir.Const(zero, stage.var.type))
 
 
 def _guarded(rule: ir.Rule, free: ir.Expr, start: tuple[ir.Effect, ...]) -> ir.Rule:
