@@ -110,10 +110,10 @@ SOLVERS: dict[str, Callable[..., tuple[list[str], dict]]] = {
 
 def solve_chance(game: Any, state: State, args: argparse.Namespace,
                  status: Status) -> tuple[list[str], dict]:
-    """A game with chance nodes: its expected value (expectimax with Star1, or value
+    """A game with chance nodes: its expected value (expectimax with Star2, or value
     iteration over its graph when positions come back) and the best move."""
     if args.method is not None:
-        raise GdlError(f"{game.name} has chance nodes: it is solved by expectimax (Star1) or "
+        raise GdlError(f"{game.name} has chance nodes: it is solved by expectimax (Star2) or "
                        f"value iteration, not --method {args.method}")
     status.show(f"solving {game.name} (chance nodes)...")
     start = perf_counter()

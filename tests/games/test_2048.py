@@ -113,7 +113,7 @@ def test_expectimax_equals_the_model():
     game = catalog.load("game_2048")
     start = game.initial_state()
     result = chance_value(game)
-    assert result.method == "star1"
+    assert result.method == "star2"
     assert result.value == pytest.approx(best(START), abs=1e-9)
     assert round(result.value, 4) == 67.3272
     assert expectimax(game, start) == pytest.approx(result.value, abs=1e-9)

@@ -12,7 +12,9 @@ averages its outcomes by `chance_outcomes`. A one-player game (2048) maximises i
 - `value_iteration`: every position reachable from the root, then Gauss-Seidel sweeps of
   the same equations until no value moves by more than `tolerance`: the value of a game
   whose graph has cycles (Pig: two 1s in a row bring a position back).
-`chance_value` picks: expectimax with Star1, value iteration once a cycle is met.
+- `star2`: Star1 with Star2's probing: at a chance node whose outcomes are all one
+  player's, each outcome's first move bounds it, and the node may fail high (low) at once.
+`chance_value` picks: Star2, value iteration once a cycle is met.
 
 >>> from tests.references.games import TicTacToe
 >>> expectimax(TicTacToe(), TicTacToe().initial_state())
@@ -41,7 +43,7 @@ class Cyclic(SolverError):
 class ChanceResult:
     value: float                 # player 0's expected payoff
     best_move: Move | None       # the root mover's best move (None at a chance node or the end)
-    method: str                  # "star1" or "value iteration"
+    method: str                  # "star2" or "value iteration"
     positions: int               # positions valued
     iterations: int = 0          # value iteration's sweeps
 
@@ -87,9 +89,10 @@ def expectimax(game: Game, state: State) -> float:
     return value(state)
 
 
-def star1(game: Game, state: State) -> tuple[float, Move | None, int]:
+def star1(game: Game, state: State, probe: bool = False) -> tuple[float, Move | None, int]:
     """(player 0's expected payoff, the root mover's best move, positions searched) by
-    alpha-beta with Star1 pruning at chance nodes; raises Cyclic on a cycle."""
+    alpha-beta with Star1 pruning at chance nodes; with `probe`, Star2 (`star2`). Raises
+    Cyclic on a cycle."""
     bound = payoff_bound(game)
     low, high = (-bound, bound) if bound is not None else (-math.inf, math.inf)
     table: dict[Hashable, tuple[float, float]] = {}   # key -> (lower, upper) bounds
@@ -123,6 +126,10 @@ def star1(game: Game, state: State) -> tuple[float, Move | None, int]:
 
     def chance(s: State, alpha: float, beta: float) -> float:
         outcomes = _outcomes(game, s)
+        if probe and not math.isinf(high):
+            bound = probing(s, outcomes, alpha, beta)
+            if bound is not None:
+                return bound
         total, left = 0.0, 1.0   # the sum of p * v so far, the probability not yet searched
         for move, p in outcomes:
             rest = left - p
@@ -139,6 +146,37 @@ def star1(game: Game, state: State) -> tuple[float, Move | None, int]:
                 if total + low * left >= beta:
                     return total + low * left
         return total
+
+    def probing(s: State, outcomes: list[tuple[Move, float]], alpha: float,
+                beta: float) -> float | None:
+        """Star2's probe: when every outcome is a node of one player, each one's first move
+        bounds it (from below for the maximiser, above for the minimiser); the chance node
+        fails high (low) at once when the bounds' average reaches beta (alpha)."""
+        children = [(game.apply(s, m), p) for m, p in outcomes]
+        if any(game.is_terminal(c) for c, _ in children):
+            return None
+        players = {game.current_player(c) for c, _ in children}
+        if len(players) != 1 or CHANCE in players:
+            return None
+        sign = _sign(game, players.pop())
+        far = low if sign > 0 else high   # an unprobed outcome's side of the bound
+        bound, left = 0.0, 1.0
+        for child, p in children:
+            rest = left - p
+            if sign > 0:   # a value at least `need` makes the node fail high
+                need = min(high, (beta - bound - far * rest) / p)
+                v = search(game.apply(child, game.legal_moves(child)[0]), low, need)
+                known = v if v > low else low
+            else:
+                need = max(low, (alpha - bound - far * rest) / p)
+                v = search(game.apply(child, game.legal_moves(child)[0]), need, high)
+                known = v if v < high else high
+            bound, left = bound + p * known, rest
+        if sign > 0 and bound >= beta:
+            return bound
+        if sign < 0 and bound <= alpha:
+            return bound
+        return None
 
     def decide(s: State, alpha: float, beta: float) -> tuple[float, Move | None]:
         sign = _sign(game, game.current_player(s))
@@ -160,6 +198,12 @@ def star1(game: Game, state: State) -> tuple[float, Move | None, int]:
     path.add(game.canonical(state))
     value, move = decide(state, -math.inf, math.inf)
     return value, move, count[0] + 1
+
+
+def star2(game: Game, state: State) -> tuple[float, Move | None, int]:
+    """As `star1`, with Star2's probing (Ballard 1983) at chance nodes whose outcomes are all
+    one player's: the first move of each bounds the node before it is searched in full."""
+    return star1(game, state, probe=True)
 
 
 def value_iteration(game: Game, state: State, tolerance: float = 1e-12,
@@ -222,11 +266,11 @@ def value_iteration(game: Game, state: State, tolerance: float = 1e-12,
 
 
 def chance_value(game: Game, state: State | None = None) -> ChanceResult:
-    """The value of a chance game from `state` (the start): Star1, or value iteration when
+    """The value of a chance game from `state` (the start): Star2, or value iteration when
     the game graph has a cycle."""
     state = game.initial_state() if state is None else state
     try:
-        value, move, positions = star1(game, state)
+        value, move, positions = star2(game, state)
     except Cyclic:
         return value_iteration(game, state)
-    return ChanceResult(value, move, "star1", positions)
+    return ChanceResult(value, move, "star2", positions)

@@ -15,7 +15,7 @@ from gdl.protocol import CHANCE
 from gdl.solvers.search.alphabeta import AlphaBeta
 from gdl.solvers.search.mcts import MCTS
 from gdl.solvers.search.expectimax import (
-    Cyclic, chance_value, expectimax, star1, value_iteration)
+    Cyclic, chance_value, expectimax, star1, star2, value_iteration)
 
 RULES = Path(__file__).resolve().parents[2] / "data" / "rules"
 
@@ -25,13 +25,17 @@ def test_star1_and_value_iteration_equal_plain_expectimax(goal):
     game = catalog.load(str(RULES / "dice_race.gdl"), {"goal": goal})
     s = game.initial_state()
     plain = expectimax(game, s)
-    pruned, _move, _nodes = star1(game, s)
+    pruned, _move, searched = star1(game, s)
     assert pruned == pytest.approx(plain, abs=1e-12)
+    probed, _move, probed_searched = star2(game, s)
+    assert probed == pytest.approx(plain, abs=1e-12)
+    assert probed_searched <= searched
     assert value_iteration(game, s).value == pytest.approx(plain, abs=1e-10)
     # from a player's node too, after the first roll: the best move's value is the node's
     s = game.apply(s, game.legal_moves(s)[-1])
     value, move, _ = star1(game, s)
     assert value == pytest.approx(expectimax(game, s), abs=1e-12)
+    assert star2(game, s)[0] == pytest.approx(value, abs=1e-12)
     assert expectimax(game, game.apply(s, move)) == pytest.approx(value, abs=1e-12)
 
 
