@@ -28,7 +28,6 @@ State = Hashable
 Move = Hashable
 
 CHANCE = -1                  # current_player at a chance node (issue 31)
-SIMULTANEOUS = -2            # current_player at a simultaneous node (issue 31)
 
 GAME = "game"                # adversarial, turn-based, N players
 PUZZLE = "puzzle"            # one agent, a goal, optimal move sequences
