@@ -16,7 +16,7 @@ from collections import Counter
 from importlib import resources
 from pathlib import Path
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -34,6 +34,8 @@ from gdl.interpreter.layouts.summary import violations as puzzle_violations
 from gdl.ai import fitted as use
 from gdl.ai.equip import equip
 from gdl.start_warnings import start_warnings
+from gdl.protocol import CHANCE
+from gdl.solvers.search.sampling import chance_move
 
 SANITY_PLAYOUTS = 200   # random games `check` plays to show the compiled rules run
 
@@ -184,6 +186,8 @@ def _random_step(game: CompiledGame, state: tuple, rng: random.Random) -> tuple:
         if not moves:
             raise GdlError("a position has no legal move, yet no end rule says the game is over "
                            f"(add an end rule, or a pass move):\n{game.render(state)}")
+        if game.has_chance and game.current_player(state) == CHANCE:   # by its probabilities
+            return game.apply(state, chance_move(cast(Any, game), state, rng))
         return game.apply(state, rng.choice(moves))
     except (IndexError, ValueError, ZeroDivisionError, TypeError) as exc:
         raise GdlError(f"the rules fail in play ({type(exc).__name__}: {exc}) at:\n"

@@ -10,6 +10,11 @@ Conventions
 - Players are numbered 0..n-1 in the order of `players`.
 - `returns(s)` is defined only for terminal states: one payoff per player.
   Two-player zero-sum games use +1 win, -1 loss, 0 draw.
+- Chance (issue 31): a game with chance nodes sets `has_chance` (False when absent). At a
+  chance node `current_player(s) == CHANCE`, `legal_moves(s)` lists the outcomes, and
+  `chance_outcomes(s)` gives them with their probabilities (summing to 1), as OpenSpiel's
+  `chance_outcomes()`. A solver or player that cannot handle chance refuses such a game
+  in one line; never index `players` by CHANCE.
 - Optional `payoff_bound`: the largest payoff there is (default 1; None when unknown,
   as when payoffs are scores). A search stops at a node on that payoff, never sooner.
 """
@@ -21,6 +26,8 @@ from collections.abc import Hashable, Sequence
 
 State = Hashable
 Move = Hashable
+
+CHANCE = -1                  # current_player at a chance node (issue 31)
 
 GAME = "game"                # adversarial, turn-based, N players
 PUZZLE = "puzzle"            # one agent, a goal, optimal move sequences
@@ -57,3 +64,9 @@ class Puzzle(Game, Protocol):
     def is_goal(self, state: State) -> bool: ...
     def goal_state(self) -> State | None: ...       # the target, when the goal is one state
     def inverse(self, move: Move) -> Move | None: ... # the move that undoes `move`, if declared
+
+
+def has_chance(game: object) -> bool:
+    """Whether `game` has chance nodes (the attribute `has_chance`, False when absent)."""
+    return bool(getattr(game, "has_chance", False))
+

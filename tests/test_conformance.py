@@ -43,7 +43,7 @@ from gdl.errors import IllegalMove
 from gdl.interpreter.python.compiled import CompiledGame
 from gdl.interpreter.core.ir import Symmetry
 from gdl.interpreter.core.symmetry import imager
-from gdl.protocol import CONSTRAINTS, GAME, PUZZLE, Game
+from gdl.protocol import CHANCE, CONSTRAINTS, GAME, PUZZLE, Game
 from tests.marks import cases
 
 
@@ -167,8 +167,15 @@ def check_position(game: CompiledGame, state: State) -> None:
     """What holds of any position: a hashable tuple, a player to move, moves or payoffs."""
     assert isinstance(state, tuple)
     hash(state)
-    assert 0 <= game.current_player(state) < len(game.players)
+    mover = game.current_player(state)
     moves = game.legal_moves(state)
+    if mover == CHANCE:   # a chance node (issue 31): its outcomes are its moves, summing to 1
+        assert game.has_chance and not game.is_terminal(state)
+        outcomes = game.chance_outcomes(state)
+        assert [m for m, _ in outcomes] == list(moves)
+        assert math.isclose(sum(p for _, p in outcomes), 1.0) and all(p > 0 for _, p in outcomes)
+        return
+    assert 0 <= mover < len(game.players)
     if not game.is_terminal(state):
         assert moves, f"not over, yet no legal move:\n{game.render(state)}"
         return

@@ -38,6 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data" / "oracle"
 POSITIONS = 30   # positions recorded per game, reached by seeded random play
 sys.path.insert(0, str(ROOT))
+CHANCE = -1   # gdl.protocol.CHANCE: a chance node's player (and OpenSpiel's)
 
 
 def oracle(name: str) -> Any:
@@ -136,6 +137,8 @@ def compare_game(name: str, seed: int, max_plies: int = 400, game: Any = None,
             their[module.position(after)].append(after)
         counted = collections.Counter({k: len(v) for k, v in mine.items()})
         assert counted == collections.Counter({k: len(v) for k, v in their.items()}), where()
+        if getattr(game, "has_chance", False) and game.current_player(ours) == CHANCE:
+            same_chances(module, game, ours, theirs, where)
         keys = sorted(mine)
         if prefer is not None:
             here = board_key(game, ours, module)
@@ -177,6 +180,21 @@ def compare_counts(name: str, seed: int, max_plies: int = 2000, game: Any = None
     return Replay(max_plies, None)
 
 
+def same_chances(module: Any, game: Any, ours: Any, theirs: Any,
+                 where: Callable[[], str]) -> None:
+    """At a chance node: each outcome's position and probability the same in both."""
+    mine = collections.Counter()
+    for move, p in game.chance_outcomes(ours):
+        mine[board_key(game, game.apply(ours, move), module)] += p
+    their = collections.Counter()
+    for action, p in theirs.chance_outcomes():
+        after = theirs.clone()
+        after.apply_action(action)
+        their[module.position(after)] += p
+    assert set(mine) == set(their), where()
+    assert all(abs(mine[k] - their[k]) < 1e-12 for k in mine), where()
+
+
 def same_end_and_player(module: Any, game: Any, ours: Any, theirs: Any, ply: int,
                         where: Callable[[], str]) -> Replay | None:
     """The replay's end (both finished, with the same returns) or None (both going on, with
@@ -191,7 +209,11 @@ def same_end_and_player(module: Any, game: Any, ours: Any, theirs: Any, ply: int
         theirs_by_ours = tuple(returns[order.index(j)] for j in range(len(order)))
         assert theirs_by_ours == tuple(theirs.returns()), where()
         return Replay(ply, tuple(theirs.returns()))
-    assert order[game.current_player(ours)] == theirs.current_player(), where()
+    mover = game.current_player(ours)
+    if mover == CHANCE or theirs.is_chance_node():   # never an index into `order`
+        assert mover == CHANCE and theirs.is_chance_node(), where()
+        return None
+    assert order[mover] == theirs.current_player(), where()
     return None
 
 

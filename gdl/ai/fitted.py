@@ -69,6 +69,8 @@ def describe(game: Any) -> str:
     two_player = len(game.players) == 2 and getattr(game, "zero_sum", False)
     default = "alphabeta (the default for two-player zero-sum games)" if two_player \
         else "mcts (the default for other games)"
+    if getattr(game, "has_chance", False):
+        return "AI: engine mcts (the game has chance nodes: MCTS draws their outcomes)"
     if not two_player or features_of(game) is None:
         return f"AI: derived evaluation (nothing to fit: not a two-player board game); " \
                f"engine {default}"

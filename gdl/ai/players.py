@@ -213,8 +213,9 @@ class AIPlayer:
         heuristic = fitted[0] if fitted else getattr(game, "heuristic", None)
         chosen = fitted[1].engine.get("choice") if fitted else None
         weights = use.compiled_weights(fitted)   # the C evaluation's (None: the derived one)
+        chance = getattr(game, "has_chance", False)   # dice: MCTS draws them (issue 31)
         if engine == "auto":
-            engine = chosen if chosen in ("alphabeta", "mcts") else \
+            engine = "mcts" if chance else chosen if chosen in ("alphabeta", "mcts") else \
                 "alphabeta" if two_player else "mcts"
         if engine == "alphabeta":
             mover = game.current_player
@@ -240,7 +241,8 @@ class AIPlayer:
                                         min_iterations=floor)
             self.engine = MCTS(game, evaluate=heuristic, **plan)
             tree = native_mcts(game, weights, evaluate=heuristic is not None,
-                               fallback=self.engine, **plan) if two_player else None
+                               fallback=self.engine, **plan) if two_player and not chance \
+                else None
             if tree is not None:   # the tree, its rollouts and evaluation in C
                 self.engine = tree
         self.last: SearchResult | MCTSResult | None = None

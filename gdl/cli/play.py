@@ -35,7 +35,8 @@ from gdl.errors import GdlError, IllegalMove
 from gdl.solvers.puzzles.walk import random_walk
 from gdl.ai.players import HumanPlayer, make_player
 from gdl.position import Position, checked_move, outcome
-from gdl.protocol import PUZZLE, Game, State
+from gdl.protocol import CHANCE, PUZZLE, Game, State
+from gdl.solvers.search.sampling import chance_move
 
 EXIT_INTERRUPTED = interrupts.EXIT_INTERRUPTED
 EXIT_INPUT_ENDED = 1   # stdin ended before the game did: abandoned (an error's status)
@@ -240,7 +241,9 @@ def run(args: argparse.Namespace, status: Any) -> int:
 
     try:
         show(played)
-        code = _loop(game, played, seats, reader, status, show, hint, args.max_plies, quiet)
+        dice = random.Random(seeds.randrange(2**32) if seeds else None)   # the chance player's
+        code = _loop(game, played, seats, reader, status, show, hint, args.max_plies, quiet,
+                     dice)
     except KeyboardInterrupt:   # a press outside a search (a random seat, a board printing)
         status.clear()
         if status.enabled:   # the cursor may sit after a prompt or ^C
@@ -306,13 +309,21 @@ def _save(record: records.Record, path: str, warn: bool = False) -> None:
 
 
 def _loop(game: Game, played: _Game, seats: list, reader: _Input, status: Any,
-          show: Callable, hint: Callable[[], str], max_plies: int | None, quiet: bool) -> int:
-    """Play until the end, a resignation, quit, --max-plies or the end of the input."""
+          show: Callable, hint: Callable[[], str], max_plies: int | None, quiet: bool,
+          dice: random.Random) -> int:
+    """Play until the end, a resignation, quit, --max-plies or the end of the input. The
+    chance player's outcomes are drawn from `dice` (seeded by --seed) and shown."""
     while not game.is_terminal(played.state):
         if max_plies is not None and len(played.moves) >= max_plies:
             return 0
         state = played.state
         mover = game.current_player(state)
+        if mover == CHANCE:   # a roll: drawn by its probability, and shown
+            text = played.play(chance_move(game, state, dice), 0.0)
+            if not quiet:
+                print(f"\n{len(played.moves)}. chance: {text}")
+            show(played)
+            continue
         legal = game.legal_moves(state)
         if not legal:
             raise GdlError(f"{game.players[mover]} has no legal move, yet the game is not over")

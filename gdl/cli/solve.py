@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+from time import perf_counter
 from collections.abc import Callable
 from typing import Any, cast
 
@@ -15,10 +16,11 @@ from gdl.cli.common import (
 from gdl.errors import GdlError
 from gdl.interpreter.layouts.one_player import is_one_player_game
 from gdl.interpreter.layouts.permutation_game import as_puzzle
-from gdl.protocol import CONSTRAINTS, GAME, PUZZLE, Game, State
+from gdl.protocol import CONSTRAINTS, GAME, PUZZLE, Game, State, has_chance
 from gdl.solvers.constraints.solve import solve_csp
 from gdl.solvers.search import native_exact
 from gdl.solvers.search.exact import SolveLimit, SolveProgress, solve
+from gdl.solvers.search.expectimax import chance_value
 
 
 def solve_game(game: Game, state: State, args: argparse.Namespace,
@@ -106,8 +108,43 @@ SOLVERS: dict[str, Callable[..., tuple[list[str], dict]]] = {
 }
 
 
+def solve_chance(game: Any, state: State, args: argparse.Namespace,
+                 status: Status) -> tuple[list[str], dict]:
+    """A game with chance nodes: its expected value (expectimax with Star2, or value
+    iteration over its graph when positions come back) and the best move."""
+    if args.method is not None:
+        raise GdlError(f"{game.name} has chance nodes: it is solved by expectimax (Star2) or "
+                       f"value iteration, not --method {args.method}")
+    status.show(f"solving {game.name} (chance nodes)...")
+    start = perf_counter()
+    result = chance_value(game, state)
+    seconds = perf_counter() - start
+    status.clear()
+    best = None if result.best_move is None else game.move_text(state, result.best_move)
+    player0 = game.players[0]
+    lines = [f"value: {result.value:.6f} (the expected payoff of {player0})"]
+    if getattr(game, "payoff_bound", None) == 1.0 and len(game.players) == 2:
+        lines.append(f"{player0} wins with probability {(1 + result.value) / 2:.6f}")
+    sweeps = f", {result.iterations} sweeps" if result.iterations else ""
+    lines += [f"best move: {best if best is not None else 'none (a chance node or the end)'}",
+              f"method: {result.method} ({result.positions:,} positions{sweeps})",
+              f"time: {seconds:.3f} s"]
+    data = {"game": game.name, "value": result.value, "best_move": best,
+            "method": result.method, "positions": result.positions,
+            "iterations": result.iterations, "seconds": round(seconds, 3)}
+    return lines, data
+
+
 def cmd_solve(args: argparse.Namespace, status: Status) -> int:
     game = load_game(args)
+    if has_chance(game):
+        state = position_after(game, args.moves, args.position)
+        lines, data = solve_chance(game, state, args, status)
+        if args.json:
+            dump(data)
+        else:
+            print("\n".join(lines))
+        return EXIT_OK
     if is_one_player_game(game):   # a puzzle on the general core: solved as a puzzle
         puzzle: Any = as_puzzle(game)
         game = puzzle

@@ -194,3 +194,24 @@ class MoveBuilder(Transformer):
 
     def sow(self, meta, children):
         return ast.Sow(ident(children[0]), ident(children[1]), children[2], position(meta))
+    # ---- chance (issue 31)
+    def chance_decl(self, meta, children):
+        word, name, (form, args, outcomes), where = children
+        return ast.Chance(ident(name), str(word) == "roll", form, args, outcomes, position(meta),
+                          where)
+
+    def die(self, meta, children):
+        return "die", (children[0],), ()
+
+    def dice(self, meta, children):
+        return "dice", (children[0], children[1]), ()
+
+    def weights(self, meta, children):
+        return "weights", (), tuple(c for c in children if c is not None)
+
+    def outcome(self, meta, children):
+        value, weight = children
+        return ast.Outcome(value, "".join(str(weight).split()), position(weight))
+
+    def roll(self, meta, children):
+        return ast.Roll(ident(children[0]), position(meta))

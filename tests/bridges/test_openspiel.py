@@ -23,7 +23,7 @@ def test_every_bundled_game_is_bridged():
     assert GAMES == ["amazons", "antichess", "breakthrough", "chess", "clobber", "connect4",
                      "crazyhouse", "cylinder_draughts", "dots_and_boxes", "draughts", "go",
                      "gomoku", "havannah", "hex", "international_draughts", "lines_of_action",
-                     "mancala", "nim", "nine_mens_morris", "othello", "oware", "pentago",
+                     "mancala", "nim", "nine_mens_morris", "othello", "oware", "pentago", "pig",
                      "quoridor", "shogi", "tablut", "three_check", "tictactoe", "uttt",
                      "xiangqi", "y"]
     assert openspiel.register_bundled() == [f"gdl_{name}" for name in GAMES]

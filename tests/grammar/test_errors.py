@@ -160,6 +160,14 @@ EXPECTED: dict[str, tuple[int, int, type[RulesError], str]] = {
     "kind_var_mixed_with_directions.gdl": (8, 24, SEM, "'k' ranges over piece kinds ('man' is "
                                                        "one) or over directions ('diagonal' is "
                                                        "one), not both"),
+    # ---- chance stages (issue 31)
+    "chance_sum_not_one.gdl": (4, 30, SEM, "the chances sum to 11/12, not 1"),
+    "chance_empty.gdl": (4, 1, SEM, "an empty distribution: list its outcomes and their chances"),
+    "chance_zero_weight.gdl": (4, 20, SEM, "an outcome's chance must be more than 0, not 0"),
+    "chance_roll_undeclared.gdl": (4, 17, SEM, "'d' is not declared by `chance d = ...`"),
+    "chance_roll_in_board_move.gdl": (5, 27, SEM, "`roll d` stands among a named move's effects"),
+    "chance_never_rolled.gdl": (4, 1, SEM, "'d' is declared by `chance` but no move rolls it"),
+    "chance_where_dice.gdl": (4, 28, SEM, "`where` reads one outcome: a die or a declared draw"),
 }
 
 

@@ -61,6 +61,15 @@ def utility_bound(game: CompiledGame) -> float:
     return float(len(game.geometry.cells))
 
 
+def chance_ids(game: Any) -> dict[Hashable, int]:
+    """A chance outcome's move (its stage's rule and values) -> its OpenSpiel action: the
+    outcomes of every chance stage, numbered in order."""
+    if not getattr(game, "has_chance", False):
+        return {}
+    moves = [(c.rule, *values) for c in game.ir.chances for values, _p in c.outcomes]
+    return {move: i for i, move in enumerate(moves)}
+
+
 # --------------------------------------------------------------------------- game and state
 
 def _scalar_options(game: CompiledGame) -> dict[str, Any]:
@@ -86,7 +95,7 @@ class BridgedGame(pyspiel.Game):
         index = ActionSpace(compiled, None if shape == DERIVED else shape,
                             placements_only=bound is not None)
         info = pyspiel.GameInfo(
-            num_distinct_actions=index.size, max_chance_outcomes=0,
+            num_distinct_actions=index.size, max_chance_outcomes=len(chance_ids(compiled)),
             num_players=len(compiled.players), min_utility=-utility, max_utility=utility,
             utility_sum=0.0, max_game_length=bound if bound is not None else max_plies)
         # pybind11 drops attributes set before the base class is initialised. The options
@@ -112,6 +121,7 @@ class Rules:
 
     def __init__(self, game: Any, index: ActionSpace, max_plies: int) -> None:
         self.game, self.index, self.max_plies = game, index, max_plies
+        self.chance = chance_ids(game)   # a chance outcome's move -> its action
 
     def __deepcopy__(self, memo: dict) -> Rules:
         return self
@@ -144,8 +154,18 @@ class BridgedState(pyspiel.State):
         if self._actions is None:
             rules = self.rules
             moves = [] if self._terminal else list(rules.game.legal_moves(self.state))
-            self._actions = rules.index.actions(self.state, moves)
+            if self._player == pyspiel.PlayerId.CHANCE:   # outcomes: their own actions
+                self._actions = {rules.chance[m]: m for m in moves}
+            else:
+                self._actions = rules.index.actions(self.state, moves)
         return self._actions
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """A chance node's outcomes (issue 31): (action, probability), sorted by action."""
+        if self._player != pyspiel.PlayerId.CHANCE:
+            return []
+        chance = self.rules.chance
+        return sorted((chance[m], p) for m, p in self.rules.game.chance_outcomes(self.state))
 
     def current_player(self) -> int:
         return self._player
@@ -201,7 +221,8 @@ def _game_type(game: CompiledGame) -> pyspiel.GameType:
     return pyspiel.GameType(
         short_name=PREFIX + game.name, long_name=f"{game.title} (gdl)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC if game.has_chance
+        else pyspiel.GameType.ChanceMode.DETERMINISTIC,
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,

@@ -7,6 +7,7 @@ from __future__ import annotations
 from gdl.interpreter.core import ir
 from gdl.interpreter.c.landing import LandingC
 from gdl.interpreter.c.scores import ScoresC
+from gdl.interpreter.c.chance import chance_node, write_chance_draw
 from gdl.interpreter.c.support import PARAM_BASE
 from gdl.interpreter.c.support import CWriter
 
@@ -108,9 +109,13 @@ class EntryC(LandingC, ScoresC):
         with neither a filter nor a staged rule draws from legal()'s list (the games of
         the exact draw)."""
         filtered = self.game.illegal is not None
+        write_chance_draw(w, self.game)
+        chance = f"if ({chance_node(self.game, 's')}) return chance_draw(s, buf, seed);"
         with w.block("static inline const move_t *listed_draw(const state_t *s, move_t *buf, "
                      "uint64_t *seed)"):
             w("/* one draw from legal()'s list (the games a replay on Python makes) */")
+            if self.game.chances:
+                w(chance)
             w("int n = legal(s, buf);")
             w("if (gdl_error || n == 0) return NULL;")
             w("return &buf[rng_next(seed) % (uint64_t)n];")
@@ -119,6 +124,8 @@ class EntryC(LandingC, ScoresC):
             # a move drawn from the memo is copied out: the update that follows lists the
             # next position's moves into the memo
             w("static move_t chosen, pass; (void)chosen; (void)pass;")
+            if self.game.chances:
+                w(chance)
             if not (filtered or self.staged) and not (always and self.n_classes > 1):
                 # the memo's list drawn from in place, not copied by legal() (100 playouts:
                 # Othello 6.08 million instructions, 6.37 copied; draughts 7.52, 8.19)

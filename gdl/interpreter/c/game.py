@@ -113,7 +113,7 @@ class NativeGame:
         if self.per_call:
             self.legal_moves = self._legal_moves
             self.apply = self._apply
-            self.native_rollout = self._rollout   # MCTS's random rollouts (gdl.solvers.search.mcts)
+            self.native_rollout = self._rollout   # MCTS's random rollouts (solvers/search/mcts)
 
     def _move_up(self) -> None:
         """Onto the optimised library once the background build has put it in the cache (the

@@ -17,6 +17,7 @@ import attrs
 
 from gdl.errors import IllegalMove
 from gdl.interpreter.python import hands_picture, picture
+from gdl.interpreter.python.chance import ChanceTable
 from gdl.interpreter.core import invariants, ir, picture_style, position_text as position
 from gdl.interpreter.python.flying import flying_path
 from gdl.interpreter.python.generate import generate
@@ -46,6 +47,7 @@ class CompiledGame:
 
     zero_sum = True
     backend = "python"   # gdl.interpreter.c wraps it for the C back end
+    has_chance = False   # chance stages (issue 31): see gdl.interpreter.python.chance
 
     def __init__(self, game: ir.GameIR):
         self.ir = game
@@ -77,6 +79,12 @@ class CompiledGame:
         self.digest_of_rules: Callable[[], str] = lambda: ""
         self._rules_hash: str | None = None
         self._keep_held_symmetries()
+        self.chance: ChanceTable | None = None
+        if game.chances:   # the chance player's nodes (gdl.protocol.CHANCE)
+            self.chance = ChanceTable(game, self.legal_moves)
+            self.has_chance = True
+            self.current_player = self.chance.current_player   # type: ignore[method-assign]
+            self.chance_outcomes = self.chance.chance_outcomes
         self.invariants: dict[str, Any] = {
             "symmetries": [sym.name for sym in self.ir.symmetries],
             "quantities": [invariants.declaration(q) for q in game.quantities],
@@ -145,6 +153,9 @@ class CompiledGame:
         `a3xc5xe7` (a jump chain), the rule's name (a pass, a move with parameters), and
         a further stage's part after a `/` (`d1-d7/g7`)."""
         if isinstance(move, tuple):
+            outcome = self.chance and self.chance.text(move)   # `d=4`
+            if outcome:
+                return outcome
             rule = self.ir.rules[move[0]]
             return " ".join([rule.name, *map(str, move[1:])])
         move = cast(int, move)   # a board move

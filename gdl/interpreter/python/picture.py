@@ -61,11 +61,15 @@ def variable_lines(game: Any, state: tuple, details: bool = False,
     heaps); with `details` the other variables too; with `bookkeeping` only those others."""
     geo, gir = game.geometry, game.ir
     rows = []
+    rolled = {c.variable for c in gir.chances if c.every_turn}   # the dice a turn moves by
+    drawn = {c.variable for c in gir.chances} | {gir.pending, gir.plies}   # 0 between moves
     for number, (variable, value) in enumerate(
             zip(gir.variables, state[len(gir.initial_planes):])):
         if variable.type in (ir.HISTORY, ir.COUNTS):   # counts are drawn on the board
             continue
-        shown = number == gir.hand or not geo.width and variable.type == ir.LIST
+        shown = number == gir.hand or not geo.width and variable.type == ir.LIST \
+            or number in rolled or gir.chances and not geo.width and variable.type == ir.INT \
+            and number not in drawn   # a dice game's totals (Pig)
         if shown and bookkeeping or not shown and not (details or bookkeeping):
             continue
         if number == gir.hand:

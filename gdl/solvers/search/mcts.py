@@ -21,8 +21,9 @@ from collections.abc import Callable, Iterable
 
 import attrs
 
-from gdl.protocol import Game, Move, State
+from gdl.protocol import CHANCE, Game, Move, State
 from gdl.solvers.budget import without_gc
+from gdl.solvers.search.sampling import any_move, chance_move
 
 RolloutPolicy = Callable[[State, random.Random], Move]
 DEFAULT_C = 1.4           # exploration constant for payoffs in [-1, 1]
@@ -71,7 +72,9 @@ class _Node:
         self.mover = mover
         self.terminal = game.is_terminal(state)
         self.player = -1 if self.terminal else game.current_player(state)
-        self.untried: list[Move] = [] if self.terminal else list(game.legal_moves(state))
+        # a chance node's outcomes are drawn in selection (MCTS._iterate), never tried in turn
+        self.untried: list[Move] = [] if self.terminal or self.player == CHANCE \
+            else list(game.legal_moves(state))
         rng.shuffle(self.untried)  # expansion pops from the end: a random order
         self.children: dict[Move, _Node] = {}
         self.visits = 0
@@ -96,6 +99,8 @@ def wins_or_loses(game: Game) -> bool:
 def random_rollout(game: Game) -> RolloutPolicy:
     """The uniform random rollout policy."""
     legal_moves = game.legal_moves
+    if getattr(game, "has_chance", False):   # a chance node's outcome by its probability
+        return lambda state, rng: any_move(game, state, rng)
     return lambda state, rng: rng.choice(legal_moves(state))
 
 
@@ -112,6 +117,8 @@ def heuristic_rollout(game: Game, epsilon: float = 0.25) -> RolloutPolicy:
 
     def policy(state: State, rng: random.Random) -> Move:
         moves = legal_moves(state)
+        if player(state) == CHANCE:
+            return chance_move(game, state, rng)
         if rng.random() < epsilon:
             return rng.choice(moves)
         me = player(state)
@@ -169,7 +176,8 @@ class MCTS:
         self.fallible = -2 if fallible is None else fallible   # -2: no player (-1 is "ended")
         # MCTS-Solver (Winands et al.): proven wins and losses backed up the tree, in a
         # two-player zero-sum game searched against a best opponent (not a fallible one)
-        self.solves = solver and fallible is None and wins_or_loses(game)
+        self.solves = solver and fallible is None and wins_or_loses(game) \
+            and not getattr(game, "has_chance", False)   # a proof does not cross dice
         self._deadline = math.inf
         self._solving = self.solves   # off for the rest of a search whose root is proved lost
         self.root: _Node | None = None
@@ -267,6 +275,16 @@ class MCTS:
         node, path = root, [root]
         # Selection: descend through fully expanded nodes by UCB1 (a proved node ends it).
         while not node.terminal and not node.untried and not node.proven:
+            if node.player == CHANCE and not node.terminal:   # an outcome by its probability
+                move = chance_move(game, node.state, rng)
+                child = node.children.get(move)
+                if child is None:
+                    child = node.children[move] = _Node(game, game.apply(node.state, move),
+                                                        CHANCE, rng)
+                    self._new_nodes += 1
+                node = child
+                path.append(node)
+                continue
             if node.player == self.fallible:   # an opponent who errs: any reply alike
                 node = rng.choice(list(node.children.values()))
                 path.append(node)

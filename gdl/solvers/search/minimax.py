@@ -29,7 +29,11 @@ class MinimaxResult:
 
 
 def require_two_player_zero_sum(game: Game, solver: str) -> None:
-    """Raise SolverError unless `game` is a two-player zero-sum game."""
+    """Raise SolverError unless `game` is a two-player zero-sum game without chance."""
+    if getattr(game, "has_chance", False):
+        raise SolverError(f"{solver} does not handle chance: {getattr(game, 'name', 'this game')} "
+                          f"has chance nodes (gdl solve values it by expectimax; play it "
+                          f"with mcts)")
     if len(game.players) != 2 or not getattr(game, "zero_sum", False):
         raise SolverError(f"{solver} needs a two-player zero-sum game, and "
                           f"{getattr(game, 'name', 'this game')} is not one.")

@@ -19,6 +19,7 @@ from gdl.errors import OptionError, RulesError
 from gdl.grammar import ast
 from gdl.grammar.limits import MAX_DIGITS
 from gdl.interpreter.core import ir
+from gdl.interpreter.core.check.chance import ChanceChecks
 from gdl.interpreter.core.check.counts import CountChecks
 from gdl.interpreter.core.check.declarations import DeclarationChecks
 from gdl.interpreter.core.check.definitions import DefinitionChecks, Definitions
@@ -69,7 +70,7 @@ def parse_option_value(name: str, text: str, default: Any) -> Any:
 
 
 class _Checker(DirectionRules, MoveChecks, CountChecks, SymmetryChecks, DeclarationChecks,
-               DescriptionChecks, WholeMoveChecks, DefinitionChecks):
+               DescriptionChecks, WholeMoveChecks, DefinitionChecks, ChanceChecks):
     def __init__(self, rules: ast.Rules, options: dict[str, str]):
         self.rules = rules
         self.user_options = options
@@ -94,6 +95,7 @@ class _Checker(DirectionRules, MoveChecks, CountChecks, SymmetryChecks, Declarat
         self.tracks: dict[str, tuple[int, tuple[int, ...]]] = {}
         self.declared: list[ast.Ident] = []   # every name so far (none may be a cell's name)
         self.definitions = Definitions(rules.statements, self._global_names)
+        self.chance_stages, self.chance_pending = {}, None   # chance.py
 
     # ---- driver
     def run(self) -> ir.GameIR:
@@ -112,6 +114,7 @@ class _Checker(DirectionRules, MoveChecks, CountChecks, SymmetryChecks, Declarat
         self._require_complete()
         self._check_notation()
         self._check_preference()
+        chances, pending = self._finish_chance()
         plies = None
         if self.scope.counts_plies:   # the move counter is the last state variable
             plies = len(self.variables)
@@ -141,7 +144,8 @@ class _Checker(DirectionRules, MoveChecks, CountChecks, SymmetryChecks, Declarat
             tracks=tuple(cells for _, cells in sorted(self.tracks.values())),
             hand=self.scope.hand, returns_as=self.scope.returns_as, heuristic=self.heuristic,
             move_laws=tuple(self.move_laws), prefer=self.preference,
-            notation=None if self.notation is None else self.notation.name.text)
+            notation=None if self.notation is None else self.notation.name.text,
+            chances=chances, pending=pending)
 
     def _rule_bits(self) -> int:
         board = sum(not isinstance(r, ir.ParamRule) for r in self.rules_ir)

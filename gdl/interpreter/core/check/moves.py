@@ -194,6 +194,8 @@ class MoveChecks(RepeatChecks, EveryMoveChecks, CountedChecks):
         return tuple(tuple(s) for s in per_player)
 
     def _parammove(self, node: ast.ParamMove) -> None:
+        if any(isinstance(e, ast.Roll) for e in node.effects):   # a chance stage (chance.py)
+            return self._rolled_move(node)
         self._rule_count(node)
         names: list[str] = []
         ranges: list[tuple[ir.Expr, ir.Expr]] = []
@@ -234,6 +236,10 @@ class MoveChecks(RepeatChecks, EveryMoveChecks, CountedChecks):
         return out
 
     def _effect(self, effect: ast.Effect, ctx: Context) -> ir.Effect:
+        if isinstance(effect, ast.Roll):
+            raise error(f"`roll {effect.name.text}` stands among a named move's effects (`move "
+                        f"NAME: roll {effect.name.text}, ...`), not in a board move, a guard, "
+                        f"a group or `every move`", effect)
         if isinstance(effect, ast.Guarded):
             inner = self._effect(effect.effect, ctx)
             condition = expect(self.lower.lower(effect.condition, ctx), BOOL, effect.condition,
@@ -323,4 +329,5 @@ class MoveChecks(RepeatChecks, EveryMoveChecks, CountedChecks):
         def _declare(self, ident: ast.Ident) -> None: ...
         def _sow(self, effect: ast.Sow, ctx: Context) -> ir.Sow: ...
         def _set_count(self, effect: ast.Assign, var: ir.Var, ctx: Context) -> ir.SetCount: ...
+        def _rolled_move(self, node: ast.ParamMove) -> None: ...
 

@@ -19,14 +19,15 @@ from gdl.interpreter.core.ir.expressions import (
     Reach, Relative, Repeated, Shift, Slot, Streak, Taken, Var, Zone, walk, within_empty)
 from gdl.interpreter.core.ir.fingerprint import fingerprint
 from gdl.interpreter.core.ir.game import (
-    GameIR, Preference, Quantity, Symmetry, Variable, ZoneFamily)
+    Chance, GameIR, Preference, Quantity, Symmetry, Variable, ZoneFamily)
 from gdl.interpreter.core.ir.rules import (
     BoardRule, ChooseRule, DropRule, EndRule, JumpRule, ParamRule, PassRule, PlaceRule, Rule,
     SelectRule, Stage, StepRule, shortest_circuit)
 
 __all__ = ["shortest_circuit",
            "ANY", "Add", "Adjacent", "Again", "Assign", "Attacked", "Axis", "BOOL", "BoardRule",
-           "CELLS", "COUNTS", "Captured", "Carry", "ChooseRule", "Connected", "Const", "CountAt",
+           "CELLS", "COUNTS", "Captured", "Chance", "Carry", "ChooseRule", "Connected", "Const",
+           "CountAt",
            "CountsWhere", "CycleCells", "DropRule", "Effect", "Empty", "EndRule", "Expr", "Fill",
            "Flank", "Flip", "Full", "GameIR", "Group", "Guard", "HISTORY", "HasMoves", "Here",
            "INT", "InHand", "JumpRule", "LIST", "Line", "LinesHolding", "MOVER", "OPPONENT",

@@ -3,6 +3,7 @@ state variables, symmetries, conserved and monotone quantities)."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import attrs
@@ -73,6 +74,20 @@ class Preference:
 
 
 @attrs.frozen
+class Chance:
+    """A chance stage (issue 31): the chance player's move, rule `rule` (a `ParamRule`, one
+    parameter per die, legal only when the state variable `GameIR.pending` holds this
+    stage's number, its index + 1), stores its outcome in variable `variable`; the rules
+    read it there. `outcomes` maps each outcome (the rule's parameters: one value, or one a
+    die) to its probability, an exact fraction; they sum to 1."""
+    name: str
+    variable: int
+    rule: int
+    outcomes: tuple[tuple[tuple[int, ...], Fraction], ...]
+    every_turn: bool = False   # drawn at the start of every turn (`roll d = ...`)
+
+
+@attrs.frozen
 class GameIR:
     name: str
     title: str
@@ -117,6 +132,9 @@ class GameIR:
                                                           # family its moves are also read in
     after: tuple[Any, ...] = ()                           # effects on variables every move runs
                                                           # last, on the position it left
+    chances: tuple[Chance, ...] = ()                      # the chance stages (issue 31)
+    pending: int | None = None                            # the variable naming the chance stage
+                                                          # due (0: a player moves)
 
     @property
     def stage_slots(self) -> int:
