@@ -10,6 +10,13 @@ Conventions
 - Players are numbered 0..n-1 in the order of `players`.
 - `returns(s)` is defined only for terminal states: one payoff per player.
   Two-player zero-sum games use +1 win, -1 loss, 0 draw.
+- Simultaneous moves (OpenSpiel's simultaneous-move games): a game with
+  `has_simultaneous` true may have nodes where `current_player(s) == SIMULTANEOUS`.
+  There `joint_moves(s)` gives each player's own legal moves (a player with no choice
+  has exactly one, a pass), `legal_moves(s)` lists the joint moves (tuples, one part
+  per player: their cartesian product, so perft and random playouts work unchanged) and
+  `apply(s, joint)` applies one at once. A solver or player that cannot handle such a
+  game refuses it in one line (`refuse_simultaneous`); -2 is never a player's index.
 - Optional `payoff_bound`: the largest payoff there is (default 1; None when unknown,
   as when payoffs are scores). A search stops at a node on that payoff, never sooner.
 """
@@ -19,8 +26,12 @@ from __future__ import annotations
 from typing import Any, Protocol, runtime_checkable
 from collections.abc import Hashable, Sequence
 
+from gdl.errors import SolverError
+
 State = Hashable
 Move = Hashable
+
+SIMULTANEOUS = -2            # current_player at a node where every player chooses at once
 
 GAME = "game"                # adversarial, turn-based, N players
 PUZZLE = "puzzle"            # one agent, a goal, optimal move sequences
@@ -57,3 +68,15 @@ class Puzzle(Game, Protocol):
     def is_goal(self, state: State) -> bool: ...
     def goal_state(self) -> State | None: ...       # the target, when the goal is one state
     def inverse(self, move: Move) -> Move | None: ... # the move that undoes `move`, if declared
+
+
+def has_simultaneous(game: object) -> bool:
+    """Whether `game` has nodes where the players choose at once (False when not said)."""
+    return bool(getattr(game, "has_simultaneous", False))
+
+
+def refuse_simultaneous(game: object, what: str) -> None:
+    """Raise a one-line GdlError when `what` (a solver, a player) meets a simultaneous game."""
+    if has_simultaneous(game):
+        raise SolverError(f"{what} plays games of turns; {getattr(game, 'name', 'this game')} "
+                       f"has simultaneous moves: use `gdl solve` (matrix games) or random play")

@@ -37,6 +37,11 @@ def with_backend(game: Any, backend: str | None = None) -> Any:
     if backend == "python" or getattr(game, "backend", None) == "native":
         return game
     from gdl.interpreter.python.compiled import CompiledGame
+    if getattr(game, "has_simultaneous", False):   # joint moves: docs/native.md, not built yet
+        if backend == "native":
+            notice(f"{game.name} runs on Python: the native back end has no code yet for "
+                   f"joint moves (simultaneous moves)")
+        return game
     if not isinstance(game, CompiledGame) or not hasattr(game, "ir"):   # puzzles, constraints
         if backend == "native":
             notice(f"{game.name} runs on Python: the native back end compiles board games only")

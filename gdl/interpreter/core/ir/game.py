@@ -117,6 +117,8 @@ class GameIR:
                                                           # family its moves are also read in
     after: tuple[Any, ...] = ()                           # effects on variables every move runs
                                                           # last, on the position it left
+    simultaneous: bool = False                            # rounds of parts, one per player, that
+                                                          # make one joint move (check/simultaneous)
 
     @property
     def stage_slots(self) -> int:
