@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 
 import attrs
 
-from gdl.protocol import Game, Move, State
+from gdl.protocol import Game, Move, State, refuse_simultaneous
 from gdl.solvers.budget import without_gc
 
 RolloutPolicy = Callable[[State, random.Random], Move]
@@ -153,6 +153,7 @@ class MCTS:
                  max_rollout_plies: int = MAX_ROLLOUT_PLIES,
                  max_nodes: int = MAX_TREE_NODES, min_iterations: int = 0,
                  fallible: int | None = None, solver: bool = False) -> None:
+        refuse_simultaneous(game, "MCTS")
         self.game = game
         self.rng = random.Random(seed)
         self.c = c

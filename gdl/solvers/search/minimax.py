@@ -14,7 +14,7 @@ from __future__ import annotations
 import attrs
 
 from gdl.errors import SolverError
-from gdl.protocol import Game, Move, State
+from gdl.protocol import Game, Move, State, refuse_simultaneous
 from gdl.solvers.search.evaluation import make_evaluator, terminal_score
 
 
@@ -29,7 +29,8 @@ class MinimaxResult:
 
 
 def require_two_player_zero_sum(game: Game, solver: str) -> None:
-    """Raise SolverError unless `game` is a two-player zero-sum game."""
+    """Raise SolverError unless `game` is a two-player zero-sum game of turns."""
+    refuse_simultaneous(game, solver)
     if len(game.players) != 2 or not getattr(game, "zero_sum", False):
         raise SolverError(f"{solver} needs a two-player zero-sum game, and "
                           f"{getattr(game, 'name', 'this game')} is not one.")
