@@ -106,7 +106,7 @@ class SimultaneousChecks:
             raise error("the players choose at once: a move only records its own player's "
                         "choice (`v[own] = ...` of a per-player state); change the rest in "
                         "`after every move`", where)
-        self._reads_own(effect.value, where)
+        self._reads_own(effect.value, getattr(where, "value", where))
 
 
 def _plain_pass(node: ast.BoardMove) -> bool:
