@@ -17,6 +17,7 @@ lp_solver; lp_solver on the matrix for a one-shot game).
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import re
@@ -53,6 +54,7 @@ ORACLES = {
 }
 
 
+@functools.cache
 def gdl_game(name: str) -> Any:
     from gdl import catalog
     return catalog.load(name, ORACLES[name].options)
