@@ -43,7 +43,7 @@ from gdl.errors import IllegalMove
 from gdl.interpreter.python.compiled import CompiledGame
 from gdl.interpreter.core.ir import Symmetry
 from gdl.interpreter.core.symmetry import imager
-from gdl.protocol import CONSTRAINTS, GAME, PUZZLE, Game
+from gdl.protocol import CONSTRAINTS, GAME, PUZZLE, Game, SIMULTANEOUS, has_simultaneous
 from tests.marks import cases
 
 
@@ -167,7 +167,10 @@ def check_position(game: CompiledGame, state: State) -> None:
     """What holds of any position: a hashable tuple, a player to move, moves or payoffs."""
     assert isinstance(state, tuple)
     hash(state)
-    assert 0 <= game.current_player(state) < len(game.players)
+    if has_simultaneous(game) and not game.is_terminal(state):   # every player chooses
+        assert game.current_player(state) == SIMULTANEOUS
+    else:
+        assert 0 <= game.current_player(state) < len(game.players)
     moves = game.legal_moves(state)
     if not game.is_terminal(state):
         assert moves, f"not over, yet no legal move:\n{game.render(state)}"

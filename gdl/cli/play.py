@@ -317,7 +317,7 @@ def _loop(game: Game, played: _Game, seats: list, reader: _Input, status: Any,
         legal = game.legal_moves(state)
         if not legal:
             raise GdlError(f"{game.players[mover]} has no legal move, yet the game is not over")
-        seat = seats[mover] if mover != SIMULTANEOUS else None
+        seat = seats[mover] if mover != SIMULTANEOUS else seats[0]   # each seat: choose_joint
         start = perf_counter()
         try:
             if mover == SIMULTANEOUS:   # each seat its part, unseen by the others

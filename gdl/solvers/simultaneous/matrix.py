@@ -4,7 +4,7 @@ Linear programming by the simplex method in exact rational arithmetic (Fractions
 Bland's rule so it cannot cycle. Why not scipy: the games gdl solves this way are small (a
 few hundred actions at most), and exact values make the answers checkable as they stand:
 roshambo's value is 0 and its strategy exactly a third each, with no tolerance to state.
-(tests/solvers/test_simultaneous.py checks it against scipy's HiGHS where scipy imports.)
+(tests/solvers/test_matrix_games.py checks it against scipy's HiGHS where scipy imports.)
 
 The row player maximises. With every entry shifted to be positive (value v + shift > 0),
 the column player's problem is: maximise sum(w) subject to A w <= 1, w >= 0; its optimum
@@ -78,7 +78,9 @@ def guaranteed(payoffs: Sequence[Sequence[Number]], row: Sequence[Number],
     """(what `row` guarantees the row player against every column, what `column` concedes
     at most against every row): both equal the value exactly when the pair is optimal."""
     a = [[Fraction(x) for x in r] for r in payoffs]
-    low = min(sum(Fraction(row[i]) * a[i][j] for i in range(len(a))) for j in range(len(a[0])))
-    high = max(sum(Fraction(column[j]) * a[i][j] for j in range(len(a[0])))
+    zero = Fraction(0)
+    low = min(sum((Fraction(row[i]) * a[i][j] for i in range(len(a))), zero)
+              for j in range(len(a[0])))
+    high = max(sum((Fraction(column[j]) * a[i][j] for j in range(len(a[0]))), zero)
                for i in range(len(a)))
     return low, high

@@ -5,7 +5,7 @@ moves alone. A goofspiel of 4 cards (imp_info=false) is 1,201 positions.
 
 The strategies found are subgame-perfect: the optimal mixed strategy of the matrix game at
 every position reached, kept in `StageSolution.nodes` (OpenSpiel's exploitability of them
-is measured in tests/solvers/test_simultaneous.py).
+is measured in tests/solvers/test_matrix_games.py).
 """
 
 from __future__ import annotations

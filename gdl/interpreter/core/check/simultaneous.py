@@ -74,8 +74,10 @@ class SimultaneousChecks:
     def _reads_own(self, expr: Any, where: Any) -> None:
         """Refuse a read of another player's per-player state: it is not chosen yet."""
         if isinstance(expr, ir.Op) and expr.op == "index" and self._per_player(expr.args[0]):
+            var = expr.args[0]
+            assert isinstance(var, ir.Var)
             if not self._own(expr.args[1]):
-                name = self.variables[expr.args[0].index].name
+                name = self.variables[var.index].name
                 raise error(f"the players choose at once: a move cannot read another player's "
                             f"'{name}' (only {name}[own]); read it in `after every move` or "
                             f"an end rule", where)
