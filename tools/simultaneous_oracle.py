@@ -1,5 +1,5 @@
-"""gdl's simultaneous-move games against OpenSpiel's own (pyspiel): matrix_rps, blotto and
-goofspiel, joint move by joint move, and their solved values against OpenSpiel's solvers.
+"""gdl's simultaneous-move games against OpenSpiel's own (pyspiel): matrix_rps, blotto,
+goofspiel and oshi_zumo, joint move by joint move, and their solved values against OpenSpiel's solvers.
 
 A joint move is matched part by part: each player's legal moves, in order, are OpenSpiel's
 legal actions in order, and `same(game, part_text, action_text)` says the two name the same
@@ -51,6 +51,10 @@ ORACLES = {
     "goofspiel": Oracle("goofspiel(num_cards=4,points_order=descending,imp_info=false,"
                         "returns_type=win_loss)", {}, 3, 2,
                         lambda part, action: _numbers(part) == _numbers(action)[1:]),
+    # a player with fewer coins than min_bid bids them all: gdl's `all`, one move
+    "oshi_zumo": Oracle("oshi_zumo(coins=5,size=1,min_bid=1)", {}, 3, 2,
+                        lambda part, action: part == "all" or
+                        _numbers(part) == _numbers(action)[-1:]),
 }
 
 
