@@ -1,5 +1,6 @@
 """gdl's simultaneous-move games against OpenSpiel's own (pyspiel): matrix_rps, blotto,
-goofspiel and oshi_zumo, joint move by joint move, and their solved values against OpenSpiel's solvers.
+goofspiel and oshi_zumo, joint move by joint move, and their solved values against
+OpenSpiel's solvers.
 
 A joint move is matched part by part: each player's legal moves, in order, are OpenSpiel's
 legal actions in order, and `same(game, part_text, action_text)` says the two name the same
