@@ -3,10 +3,10 @@
 The records (tests/data/oracle/roshambo.json, blotto.json, goofspiel.json, oshi_zumo.json)
 are checked with gdl alone: perft from the start and from 30 positions of seeded random
 play, and the value gdl's backward induction finds there against OpenSpiel's solved one
-(value_iteration with lp_solver, recorded). Live, when pyspiel imports: 200 seeded games replayed in both, each
-player's legal choices and the returns compared at every joint move; OpenSpiel's solvers
-run again when cvxpy imports; and the exploitability (OpenSpiel's `exploitability`) of the
-strategies gdl computes for goofspiel 4.
+(value_iteration with lp_solver, recorded). Live, when pyspiel imports: 200 seeded games
+replayed in both, each player's legal choices and the returns compared at every joint
+move; OpenSpiel's solvers run again when cvxpy imports; and the exploitability (OpenSpiel's
+`exploitability`) of the strategies gdl computes for goofspiel 4.
 """
 
 from __future__ import annotations
