@@ -1,7 +1,8 @@
 """`players A B simultaneous` (docs/core.md, section 3): joint moves from rounds of parts.
 
 tests/data/rules/simultaneous_bids.gdl against a plain, hand-written generator of the same
-rules (two sizes), on both back ends (the native one says once that it runs on Python);
+rules (two sizes), on both back ends (C counts each round's parts); C's random playouts
+replayed on Python, joint move by joint move;
 joint-move texts, the one-line refusals of a joint move with a part missing and of a player
 without a move, and the lowering (end rules and `after every move` run once per round).
 """
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from gdl import catalog
 from gdl.errors import GdlError, IllegalMove
 from gdl.interpreter import compile_rules, load_file
 from gdl.interpreter.c.backend import with_backend
@@ -51,8 +53,24 @@ def test_perft_equals_a_plain_generator(size, backend, capsys):
     counts = [perft(game, start, d) for d in range(1, size + 2)]
     assert counts == [plain_perft(size, d) for d in range(1, size + 2)]
     assert counts[0] == size * size and counts[-1] == 0
-    if backend == "native":   # joint moves are not built in C: said once, then Python
-        assert "runs on Python" in capsys.readouterr().err
+    if backend == "native":   # counted in C, over each round's parts
+        assert type(game).__name__ == "NativeSimultaneous"
+        assert game.native_perft(start, size) == counts[size - 1]
+        assert "runs on Python" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", ["goofspiel", "oshi_zumo", "blotto"])
+def test_c_playouts_are_games_of_legal_joint_moves(name):
+    python = catalog.load(name)
+    native = with_backend(python, "native")
+    for seed in range(20):
+        state = python.initial_state()
+        for joint in native.native_line(state, seed, 50):
+            assert joint in python.legal_moves(state)
+            state = python.apply(state, joint)
+        assert python.is_terminal(state)
+    played, results = native.native_playouts(python.initial_state(), 200, seed=3)
+    assert sum(results.values()) == 200 and played >= 200
 
 
 def test_joint_moves_and_their_texts():

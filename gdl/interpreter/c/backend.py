@@ -37,21 +37,19 @@ def with_backend(game: Any, backend: str | None = None) -> Any:
     if backend == "python" or getattr(game, "backend", None) == "native":
         return game
     from gdl.interpreter.python.compiled import CompiledGame
-    if getattr(game, "has_simultaneous", False):   # joint moves: docs/native.md, not built yet
-        if backend == "native":
-            notice(f"{game.name} runs on Python: the native back end has no code yet for "
-                   f"joint moves (simultaneous moves)")
-        return game
     if not isinstance(game, CompiledGame) or not hasattr(game, "ir"):   # puzzles, constraints
         if backend == "native":
             notice(f"{game.name} runs on Python: the native back end compiles board games only")
         return game
     from gdl.interpreter.c import build
     from gdl.interpreter.c.game import NativeGame
+    from gdl.interpreter.c.simultaneous import NativeSimultaneous
+    # joint moves: the loops in C over each round's parts, the calls Python's
+    native = NativeSimultaneous if getattr(game, "has_simultaneous", False) else NativeGame
     if backend == "auto":
-        return NativeGame(game, per_call=False, eager=False, quiet=quiet)
+        return native(game, per_call=False, eager=False, quiet=quiet)
     try:
-        return NativeGame(game, per_call=True)
+        return native(game, per_call=True)
     except Unsupported as err:
         notice(f"{game.name} runs on Python: the native back end has no code yet for {err}")
         return game
