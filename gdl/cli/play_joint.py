@@ -22,6 +22,8 @@ def choose_joint(game: Any, state: Any, seats: list, read: Read, words: tuple[st
     for p, (name, seat, moves) in enumerate(zip(game.players, seats, each)):
         if isinstance(seat, RandomPlayer):
             parts.append(seat.rng.choice(list(moves)))
+        elif hasattr(seat, "choose_part"):   # the AI's seat: gdl.ai.simultaneous
+            parts.append(seat.choose_part(game, state, p))
         elif isinstance(seat, HumanPlayer) or seat == "human":
             part = _ask_part(game, state, p, read, words)
             if isinstance(part, str):
@@ -29,7 +31,7 @@ def choose_joint(game: Any, state: Any, seats: list, read: Read, words: tuple[st
             parts.append(part)
         else:
             raise GdlError(f"{name} ({getattr(seat, 'name', seat)}) cannot choose in a "
-                           f"simultaneous turn: play it as human or random")
+                           f"simultaneous turn: play it as human, random or ai")
     return tuple(parts)
 
 

@@ -122,6 +122,7 @@ def test_turn_based_searchers_refuse_in_one_line():
     from gdl.errors import SolverError
     from gdl.solvers.search.exact import solve
     game = load_file(BIDS)
-    for attempt in (lambda: make_player("ai", game), lambda: solve(game, game.initial_state())):
+    for attempt in (lambda: make_player("alphabeta", game),
+                    lambda: solve(game, game.initial_state())):
         with pytest.raises(SolverError, match="has simultaneous moves: use `gdl solve`"):
             attempt()
