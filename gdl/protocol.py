@@ -48,6 +48,8 @@ class Game(Protocol):
     kind: str                  # GAME or PUZZLE
     zero_sum: bool             # payoffs of every terminal state sum to 0 (two-player games)
     invariants: dict[str, Any] # verified search metadata (see docs/invariants.md)
+    # has_simultaneous: bool   # optional, False when absent: see the module doc and
+    #                          # has_simultaneous(); with it, joint_moves(state)
 
     def initial_state(self) -> State: ...
     def current_player(self, state: State) -> int: ...
