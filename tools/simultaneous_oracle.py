@@ -67,7 +67,7 @@ def gdl_game(name: str) -> Any:
 
 def parts(game: Any, state: Any) -> list[list[str]]:
     """Each player's legal parts, as texts, in order."""
-    return [[game.part_text(game._as_mover(state, p), m) for m in moves]
+    return [[game.part_text(game.with_mover(state, p), m) for m in moves]
             for p, moves in enumerate(game.joint_moves(state))]
 
 

@@ -38,7 +38,7 @@ def choose_joint(game: Any, state: Any, seats: list, read: Read, words: tuple[st
 def _ask_part(game: Any, state: Any, player: int, read: Read, words: tuple[str, ...]) -> Any:
     hidden = sys.stdin.isatty()
     prompt = f"{game.players[player]}, your choice{' (hidden)' if hidden else ''}: "
-    mover = game._as_mover(state, player)
+    mover = game.with_mover(state, player)
     while True:
         text = (getpass.getpass(prompt) if hidden else read(prompt)).strip()
         if text.lower() in ("", "?", "help"):
@@ -48,6 +48,6 @@ def _ask_part(game: Any, state: Any, player: int, read: Read, words: tuple[str, 
         if text.lower() in words:
             return text.lower()
         try:
-            return game._part(state, player, text)
+            return game.parse_part(state, player, text)
         except IllegalMove as err:
             print(err)

@@ -33,7 +33,7 @@ def solve_simultaneous(game: Any, state: State, status: Status) -> tuple[list[st
     else:
         movers = game.players if len(node.moves) > 1 else [game.players[game.current_player(state)]]
         for p, (name, moves, shares) in enumerate(zip(movers, node.moves, node.strategies)):
-            mover = game._as_mover(state, p) if len(node.moves) > 1 else state
+            mover = game.with_mover(state, p) if len(node.moves) > 1 else state
             texts = [(game.part_text(mover, m) if len(node.moves) > 1 else game.move_text(state, m))
                      for m in moves]
             played = [(t, s) for t, s in zip(texts, shares) if s]

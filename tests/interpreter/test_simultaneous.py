@@ -83,7 +83,7 @@ def test_joint_moves_and_their_texts():
     after = game.apply(start, game.parse_move(start, "bid 2|bid 1"))
     assert game.position_text(after).endswith("left=0,1 bid=0,0 score=1,0 round=1")
     # the one who spent everything rests: exactly one move
-    assert [game.part_text(game._as_mover(after, p), m)
+    assert [game.part_text(game.with_mover(after, p), m)
             for p, moves in enumerate(game.joint_moves(after)) for m in moves] == ["rest",
                                                                                     "bid 1"]
     assert game.returns(game.apply(after, game.parse_move(after, "rest | bid 1"))) == (0.0, 0.0)

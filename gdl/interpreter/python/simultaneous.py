@@ -32,7 +32,8 @@ class SimultaneousGame(CompiledGame):
         self.legal_moves, self.apply = self._joint_legal, self._joint_apply
         return namespace
 
-    def _as_mover(self, state: State, player: int) -> State:
+    def with_mover(self, state: State, player: int) -> State:
+        """`state` with `player` to move: where that player's parts are listed and written."""
         return (*state[:-2], player, state[-1])
 
     def current_player(self, state: State) -> int:
@@ -46,7 +47,7 @@ class SimultaneousGame(CompiledGame):
         """
         if state[-1] != 0:
             return tuple(() for _ in self.players)
-        each = tuple(self.part_moves(self._as_mover(state, p)) for p in range(len(self.players)))
+        each = tuple(self.part_moves(self.with_mover(state, p)) for p in range(len(self.players)))
         stuck = [self.players[p] for p, moves in enumerate(each) if not moves]
         if stuck and len(stuck) < len(each):
             raise GdlError(f"{' and '.join(stuck)} has no move in a simultaneous turn, yet "
@@ -63,7 +64,7 @@ class SimultaneousGame(CompiledGame):
         return state
 
     def move_text(self, state: State, move: Any) -> str:
-        return SEPARATOR.join(self.part_text(self._as_mover(state, p), m)
+        return SEPARATOR.join(self.part_text(self.with_mover(state, p), m)
                               for p, m in enumerate(move))
 
     def parse_move(self, state: State, text: str) -> Any:
@@ -80,11 +81,11 @@ class SimultaneousGame(CompiledGame):
         if len(parts) != len(self.players) or not all(parts):
             raise IllegalMove(f"{text!r} is not a joint move: write one part per player, "
                               f"{' | '.join(self.players)}; {self.choices(state)}")
-        return tuple(self._part(state, p, part) for p, part in enumerate(parts))
+        return tuple(self.parse_part(state, p, part) for p, part in enumerate(parts))
 
-    def _part(self, state: State, player: int, text: str) -> Any:
+    def parse_part(self, state: State, player: int, text: str) -> Any:
         """`player`'s own move written `text` (its text, or a unique beginning of one)."""
-        mover = self._as_mover(state, player)
+        mover = self.with_mover(state, player)
         legal = {self.part_text(mover, m).lower(): m for m in self.part_moves(mover)}
         word = " ".join(text.lower().split())
         starts = [m for t, m in legal.items() if t.startswith(word)]
@@ -100,5 +101,5 @@ class SimultaneousGame(CompiledGame):
     def choices(self, state: State) -> str:
         """Each player's legal choices, one clause per player: `A: throw 1, throw 2; B: ...`."""
         return "; ".join(
-            f"{name}: " + ", ".join(self.part_text(self._as_mover(state, p), m) for m in moves)
+            f"{name}: " + ", ".join(self.part_text(self.with_mover(state, p), m) for m in moves)
             for p, (name, moves) in enumerate(zip(self.players, self.joint_moves(state))))
