@@ -42,14 +42,11 @@ def with_backend(game: Any, backend: str | None = None) -> Any:
             notice(f"{game.name} runs on Python: the native back end compiles board games only")
         return game
     from gdl.interpreter.c import build
-    from gdl.interpreter.c.game import NativeGame
-    from gdl.interpreter.c.simultaneous import NativeSimultaneous
-    # joint moves: the loops in C over each round's parts, the calls Python's
-    native = NativeSimultaneous if getattr(game, "has_simultaneous", False) else NativeGame
+    from gdl.interpreter.c.game import NativeGame   # (NativeSimultaneous for joint moves)
     if backend == "auto":
-        return native(game, per_call=False, eager=False, quiet=quiet)
+        return NativeGame(game, per_call=False, eager=False, quiet=quiet)
     try:
-        return native(game, per_call=True)
+        return NativeGame(game, per_call=True)
     except Unsupported as err:
         notice(f"{game.name} runs on Python: the native back end has no code yet for {err}")
         return game

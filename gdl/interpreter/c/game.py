@@ -30,6 +30,14 @@ class NativeGame:
 
     backend = "native"
 
+    def __new__(cls, python: Any, *args: Any, **kwargs: Any) -> NativeGame:
+        """A game of joint moves gets its own twin (c/simultaneous.py): its calls stay
+        joint, its loops count rounds, whoever builds it."""
+        if cls is NativeGame and getattr(python, "has_simultaneous", False):
+            from gdl.interpreter.c.simultaneous import NativeSimultaneous
+            cls = NativeSimultaneous
+        return super().__new__(cls)
+
     def __init__(self, python: Any, per_call: bool = False, eager: bool = True,
                  quiet: bool = False):
         self.python = python
