@@ -13,23 +13,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from gdl.interpreter.c.game import NativeGame
 
+class JointLoops:
+    """The loops of a game of joint moves, over each round's parts (mixed into NativeGame as
+    NativeSimultaneous, c/game.py): its loops in C over parts, its calls Python's."""
 
-class NativeSimultaneous(NativeGame):
-    """NativeGame for a game of joint moves: its loops in C over parts, its calls Python's."""
+    python: Any
 
     def __init__(self, python: Any, per_call: bool = False, eager: bool = True,
                  quiet: bool = False):
         # per call, C would list a part where the protocol lists joint moves: never per call
-        super().__init__(python, per_call=False, eager=eager, quiet=quiet)
+        super().__init__(python, per_call=False, eager=eager, quiet=quiet)  # type: ignore[call-arg]
         self.parts = len(python.players)
 
     def __repr__(self) -> str:
         return f"NativeSimultaneous({self.python.name!r})"
 
     def native_perft(self, state: tuple, depth: int) -> int | None:
-        return super().native_perft(state, depth * self.parts)
+        return super().native_perft(state, depth * self.parts)  # type: ignore[misc]
 
     def native_playouts(self, state: tuple, games: int, seed: int = 1,
                         max_plies: int = 10_000,
@@ -38,7 +39,8 @@ class NativeSimultaneous(NativeGame):
         replay makes over joint moves, not parts."""
         if exact:
             return None
-        found = super().native_playouts(state, games, seed, max_plies * self.parts)
+        found = super().native_playouts(  # type: ignore[misc]
+            state, games, seed, max_plies * self.parts)
         if found is None:
             return None
         parts, results = found
@@ -46,7 +48,7 @@ class NativeSimultaneous(NativeGame):
 
     def native_line(self, state: tuple, seed: int, plies: int) -> list | None:
         """One random playout's joint moves (its parts drawn in C, grouped per round)."""
-        parts = super().native_line(state, seed, plies * self.parts)
+        parts = super().native_line(state, seed, plies * self.parts)  # type: ignore[misc]
         if parts is None:
             return None
         n = self.parts
