@@ -15,6 +15,13 @@ Conventions
   `chance_outcomes(s)` gives them with their probabilities (summing to 1), as OpenSpiel's
   `chance_outcomes()`. A solver or player that cannot handle chance refuses such a game
   in one line; never index `players` by CHANCE.
+- Simultaneous moves (OpenSpiel's simultaneous-move games): a game with
+  `has_simultaneous` true may have nodes where `current_player(s) == SIMULTANEOUS`.
+  There `joint_moves(s)` gives each player's own legal moves (a player with no choice
+  has exactly one, a pass), `legal_moves(s)` lists the joint moves (tuples, one part
+  per player: their cartesian product, so perft and random playouts work unchanged) and
+  `apply(s, joint)` applies one at once. A solver or player that cannot handle such a
+  game refuses it in one line (`refuse_simultaneous`); -2 is never a player's index.
 - Optional `payoff_bound`: the largest payoff there is (default 1; None when unknown,
   as when payoffs are scores). A search stops at a node on that payoff, never sooner.
 """
@@ -24,10 +31,13 @@ from __future__ import annotations
 from typing import Any, Protocol, runtime_checkable
 from collections.abc import Hashable, Sequence
 
+from gdl.errors import SolverError
+
 State = Hashable
 Move = Hashable
 
 CHANCE = -1                  # current_player at a chance node (issue 31)
+SIMULTANEOUS = -2            # current_player at a node where every player chooses at once
 
 GAME = "game"                # adversarial, turn-based, N players
 PUZZLE = "puzzle"            # one agent, a goal, optimal move sequences
@@ -44,6 +54,8 @@ class Game(Protocol):
     kind: str                  # GAME or PUZZLE
     zero_sum: bool             # payoffs of every terminal state sum to 0 (two-player games)
     invariants: dict[str, Any] # verified search metadata (see docs/invariants.md)
+    # has_simultaneous: bool   # optional, False when absent: see the module doc and
+    #                          # has_simultaneous(); with it, joint_moves(state)
 
     def initial_state(self) -> State: ...
     def current_player(self, state: State) -> int: ...
@@ -70,3 +82,14 @@ def has_chance(game: object) -> bool:
     """Whether `game` has chance nodes (the attribute `has_chance`, False when absent)."""
     return bool(getattr(game, "has_chance", False))
 
+
+def has_simultaneous(game: object) -> bool:
+    """Whether `game` has nodes where the players choose at once (False when not said)."""
+    return bool(getattr(game, "has_simultaneous", False))
+
+
+def refuse_simultaneous(game: object, what: str) -> None:
+    """Raise a one-line GdlError when `what` (a solver, a player) meets a simultaneous game."""
+    if has_simultaneous(game):
+        raise SolverError(f"{what} plays games of turns; {getattr(game, 'name', 'this game')} "
+                       f"has simultaneous moves: use `gdl solve` (matrix games) or random play")

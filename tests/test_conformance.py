@@ -43,7 +43,7 @@ from gdl.errors import IllegalMove
 from gdl.interpreter.python.compiled import CompiledGame
 from gdl.interpreter.core.ir import Symmetry
 from gdl.interpreter.core.symmetry import imager
-from gdl.protocol import CHANCE, CONSTRAINTS, GAME, PUZZLE, Game
+from gdl.protocol import CHANCE, CONSTRAINTS, GAME, PUZZLE, Game, SIMULTANEOUS, has_simultaneous
 from tests.marks import cases
 
 
@@ -169,6 +169,9 @@ def check_position(game: CompiledGame, state: State) -> None:
     hash(state)
     mover = game.current_player(state)
     moves = game.legal_moves(state)
+    if has_simultaneous(game) and not game.is_terminal(state):   # every player chooses
+        assert mover == SIMULTANEOUS and moves
+        return
     if mover == CHANCE:   # a chance node (issue 31): its outcomes are its moves, summing to 1
         assert game.has_chance and not game.is_terminal(state)
         outcomes = game.chance_outcomes(state)

@@ -66,6 +66,9 @@ def _read(game: Any, path: Path, own: bool = False) -> tuple[Any, wfile.Weights]
 
 def describe(game: Any) -> str:
     """`gdl check`'s line on the AI: which evaluation and engine it plays with, and why."""
+    if getattr(game, "has_simultaneous", False):
+        return "AI: none for simultaneous moves yet (`gdl solve` gives the value and the " \
+               "mixed strategies of a small game; `gdl play` takes human and random seats)"
     two_player = len(game.players) == 2 and getattr(game, "zero_sum", False)
     default = "alphabeta (the default for two-player zero-sum games)" if two_player \
         else "mcts (the default for other games)"

@@ -35,7 +35,7 @@ from gdl.errors import GdlError, IllegalMove, OptionError, SolverError
 from gdl.ai.safety import safe_choice
 from gdl.solvers.search.native_mcts import NativeMCTS, native_mcts
 from gdl.solvers.search.native_alphabeta import NativeAlphaBeta, native_searcher
-from gdl.protocol import PUZZLE, Game, Move, State
+from gdl.protocol import PUZZLE, Game, Move, State, has_simultaneous, refuse_simultaneous
 from gdl.solvers.search.alphabeta import AlphaBeta, SearchResult
 from gdl.solvers.search.chances import best_chance
 from gdl.solvers.search.evaluation import make_evaluator
@@ -200,6 +200,7 @@ class AIPlayer:
             raise OptionError(f"unknown evaluation {evaluation!r}; expected auto or derived")
         if engine not in ("auto", "alphabeta", "mcts"):
             raise OptionError(f"unknown engine {engine!r}; expected auto, alphabeta or mcts")
+        refuse_simultaneous(game, "the AI")
         self.game, self.level = game, parse_level(level)
         self.name = name or f"ai:{level}"
         self.rng = random.Random(seed)
@@ -298,5 +299,8 @@ def make_player(spec: str, game: Game, level: str = DEFAULT_LEVEL, seed: int | N
         return PuzzleSolverPlayer(f"ai:{named_level or level}", time_per_move, seed)
     engine = "auto" if kind == "ai" else kind
     lvl = named_level or level
+    if has_simultaneous(game) and kind in ("ai", "mcts"):   # a mixed strategy, drawn from
+        from gdl.ai.simultaneous import SimultaneousAI
+        return SimultaneousAI(game, parse_level(lvl), seed, time_per_move, name=f"{kind}:{lvl}")
     return AIPlayer(game, lvl, seed, time_per_move, engine, name=f"{kind}:{lvl}",
                     max_nodes=max_nodes)

@@ -15,6 +15,7 @@ from gdl import catalog
 from gdl.bridges.action_space import ActionSpace, length_bound
 from gdl.bridges.observation import Encoder
 from gdl.errors import GdlError
+from gdl.protocol import refuse_simultaneous
 
 DEFAULT_MAX_PLIES = 1000   # the cut of games whose rules do not bound their length
 
@@ -25,6 +26,7 @@ class Table:
 
     def __init__(self, game: Any, actions: str | None = None, max_plies: int | None = None,
                  backend: str = "python") -> None:
+        refuse_simultaneous(game, "the RL environments (PettingZoo, Gymnasium)")
         bound = length_bound(game)
         self.space = ActionSpace(game, actions, placements_only=bound is not None)
         self.encoder = Encoder(game)

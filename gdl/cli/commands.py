@@ -162,5 +162,5 @@ def cmd_bench(args: argparse.Namespace, status: Status) -> int:
           f"({result.plies_per_second:,.0f} moves/s; "
           f"median of {result.runs} runs of {result.seconds:g} s)")
     print("alpha-beta: " + (f"{ab:,.0f} nodes/s" if ab is not None
-                            else "not applicable (not a two-player zero-sum game)"))
+                            else "not applicable (not a two-player zero-sum game of turns)"))
     return EXIT_OK

@@ -34,8 +34,9 @@ from gdl.api import ai_move
 from gdl.errors import GdlError, IllegalMove
 from gdl.solvers.puzzles.walk import random_walk
 from gdl.ai.players import HumanPlayer, make_player
+from gdl.cli.play_joint import choose_joint
 from gdl.position import Position, checked_move, outcome
-from gdl.protocol import CHANCE, PUZZLE, Game, State
+from gdl.protocol import CHANCE, PUZZLE, SIMULTANEOUS, Game, State
 from gdl.solvers.search.sampling import chance_move
 
 EXIT_INTERRUPTED = interrupts.EXIT_INTERRUPTED
@@ -327,10 +328,12 @@ def _loop(game: Game, played: _Game, seats: list, reader: _Input, status: Any,
         legal = game.legal_moves(state)
         if not legal:
             raise GdlError(f"{game.players[mover]} has no legal move, yet the game is not over")
-        seat = seats[mover]
+        seat = seats[mover] if mover != SIMULTANEOUS else seats[0]   # each seat: choose_joint
         start = perf_counter()
         try:
-            if isinstance(seat, HumanPlayer):
+            if mover == SIMULTANEOUS:   # each seat its part, unseen by the others
+                move = choose_joint(game, state, seats, reader, ("quit",))
+            elif isinstance(seat, HumanPlayer):
                 move = _ask(game, state, reader, hint)
             else:
                 status.show(f"{game.players[mover]} ({seat.name}) is thinking...")
@@ -358,6 +361,7 @@ def _loop(game: Game, played: _Game, seats: list, reader: _Input, status: Any,
             continue
         text = played.play(move, perf_counter() - start)
         if not quiet:
-            print(f"\n{len(played.moves)}. {game.players[mover]} plays {text}")
+            who = "both play" if mover == SIMULTANEOUS else f"{game.players[mover]} plays"
+            print(f"\n{len(played.moves)}. {who} {text}")
         show(played)
     return 0

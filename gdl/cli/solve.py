@@ -16,8 +16,9 @@ from gdl.cli.common import (
 from gdl.errors import GdlError
 from gdl.interpreter.layouts.one_player import is_one_player_game
 from gdl.interpreter.layouts.permutation_game import as_puzzle
-from gdl.protocol import CONSTRAINTS, GAME, PUZZLE, Game, State, has_chance
+from gdl.protocol import CONSTRAINTS, GAME, PUZZLE, Game, State, has_chance, has_simultaneous
 from gdl.solvers.constraints.solve import solve_csp
+from gdl.cli.solve_simultaneous import solve_simultaneous
 from gdl.solvers.search import native_exact
 from gdl.solvers.search.exact import SolveLimit, SolveProgress, solve
 from gdl.solvers.search.expectimax import chance_value
@@ -26,6 +27,8 @@ from gdl.solvers.search.expectimax import chance_value
 def solve_game(game: Game, state: State, args: argparse.Namespace,
                 status: Status) -> tuple[list[str], dict]:
     """Exact value and best move of a two-player zero-sum game."""
+    if has_simultaneous(game):
+        return solve_simultaneous(game, state, status)
     limit = args.time_limit
 
     def progress(p: SolveProgress) -> None:

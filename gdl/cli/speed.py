@@ -93,8 +93,9 @@ def alphabeta_rate(game: Game, seconds: float) -> float:
 
 
 def searchable(game: Game) -> bool:
-    """Whether alpha-beta can search the game (two players, zero-sum)."""
-    return len(game.players) == 2 and bool(getattr(game, "zero_sum", False))
+    """Whether alpha-beta can search the game (two players, zero-sum, turns)."""
+    return len(game.players) == 2 and bool(getattr(game, "zero_sum", False)) \
+        and not getattr(game, "has_simultaneous", False)
 
 
 def measure(game: Game, seconds: float = 0.4, runs: int = RUNS) -> SpeedResult:

@@ -27,8 +27,12 @@ class Builder(MoveBuilder, PuzzleBuilder):
         kind, title = children
         return ast.Header(str(kind), str(title)[1:-1], position(meta))
 
-    def players(self, meta, names):
-        return ast.Players(tuple(map(ident, names)), position(meta))
+    def players(self, meta, children):
+        *names, together = children
+        return ast.Players(tuple(map(ident, names)), position(meta), together is not None)
+
+    def simultaneous(self, meta, children):
+        return True
 
     def option(self, meta, children):
         return ast.Option(ident(children[0]), children[1], position(meta))

@@ -24,6 +24,7 @@ from gdl.interpreter.core.ir import GameIR, fingerprint
 from gdl.interpreter.core.puzzle_ir import PuzzleIR
 from gdl.interpreter.layouts.compiled import CompiledPuzzle
 from gdl.interpreter.python.compiled import CompiledGame
+from gdl.interpreter.python.simultaneous import SimultaneousGame
 
 Compiled = CompiledGame | CompiledPuzzle | CompiledConstraints   # what a rules file becomes
 
@@ -47,7 +48,7 @@ def compile_ir(checked: Any, text: str, digest: Callable[[], str] | None = None)
     constraint grid is its own (it builds CSPs). digest: the rules' digest, when it is not
     the IR's own (options were set)."""
     if isinstance(checked, GameIR):
-        game = CompiledGame(checked)
+        game = (SimultaneousGame if checked.simultaneous else CompiledGame)(checked)
         game.digest_of_rules = digest or (lambda: game_digest(checked))
         return game
     if isinstance(checked, PuzzleIR):

@@ -26,7 +26,7 @@ from gdl.ai.players import DEFAULT_LEVEL
 from gdl.errors import GdlError, IllegalMove, RulesError
 from gdl.interpreter.core.grid.compiled import CompiledConstraints
 from gdl.position import Position
-from gdl.protocol import CONSTRAINTS, PUZZLE
+from gdl.protocol import CONSTRAINTS, PUZZLE, has_simultaneous
 from gdl.interpreter.core.grid.model import check_solution, given_conflicts
 from gdl.web import documents
 from gdl.web.library import EDITOR_FILENAME, Library, check_text
@@ -109,6 +109,9 @@ def _position(body: dict, library: Library) -> Position:
     if getattr(game, "kind", None) == CONSTRAINTS:
         raise BadRequest(f"{game.name} is a constraint puzzle: it has no moves "
                          f"(see /api/constraints)")
+    if has_simultaneous(game):   # hidden choices on the board: not built yet
+        raise BadRequest(f"{game.name} has simultaneous moves: the web board cannot hide the "
+                         f"players' choices yet; play it with `gdl play {game.name}`")
     start_text = _field(body, "start", str)
     start = None
     if start_text is not None:

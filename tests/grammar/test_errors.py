@@ -136,6 +136,14 @@ EXPECTED: dict[str, tuple[int, int, type[RulesError], str]] = {
     "attacked_number.gdl": (5, 56, SEM, "what 'attacked' tests must be a set of cells, not a "
                                         "number"),
     "after_move_board.gdl": (6, 36, SEM, "'after every move' changes state variables only"),
+    # ---- simultaneous moves
+    "simultaneous_reads_other.gdl": (4, 34, SEM, "the players choose at once: a move cannot "
+                                                 "read another player's 'bid' (only bid[own])"),
+    "simultaneous_writes_shared.gdl": (4, 23, SEM, "a move only records its own player's "
+                                                   "choice"),
+    "simultaneous_board_move.gdl": (4, 1, SEM, "in a simultaneous game each move is a choice "
+                                               "of numbers"),
+    "simultaneous_one_player.gdl": (2, 1, SEM, "'simultaneous' needs two players or more"),
     "moves_landing_number.gdl": (8, 36, SEM, "where the move lands must be a set of cells"),
     "screens_not_a_number.gdl": (8, 33, SEM, "the number of screens a slide passes must be a "
                                              "number, not a set of cells"),

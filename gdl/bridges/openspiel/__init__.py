@@ -37,7 +37,7 @@ from gdl.errors import GdlError
 from gdl.interpreter.python.compiled import CompiledGame
 from gdl.bridges.action_space import ActionSpace, length_bound
 from gdl.bridges.openspiel_observer import BoardObserver
-from gdl.protocol import GAME
+from gdl.protocol import GAME, has_simultaneous, refuse_simultaneous
 
 PREFIX = "gdl_"            # registered names: gdl_connect4, gdl_<rules file stem>
 DEFAULT_MAX_PLIES = 1000   # the cap of games the rules do not bound
@@ -205,6 +205,7 @@ def _load_game(source: str, options: dict[str, str]) -> CompiledGame:
     if not isinstance(game, CompiledGame) or game.kind != GAME:
         raise GdlError(f"{game.name} is of kind {game.kind!r}; the OpenSpiel bridge takes "
                        f"games (two or more players)")
+    refuse_simultaneous(game, "the OpenSpiel bridge (sequential games for now)")
     return game
 
 
@@ -263,13 +264,15 @@ def register(source: str) -> str:
 
 def register_bundled() -> list[str]:
     """Register every bundled game of kind `game` with two or more players (a one-player
-    game is a puzzle, solved by `gdl solve`); their registered names.
+    game is a puzzle, solved by `gdl solve`) and turns (simultaneous moves are not bridged
+    yet); their registered names.
 
     >>> "gdl_draughts" in register_bundled()
     True
     """
     return [register(name) for name, _ in catalog.bundled_games()
-            if catalog.kind(name) == GAME and len(catalog.load(name).players) > 1]
+            if catalog.kind(name) == GAME and len(catalog.load(name).players) > 1
+            and not has_simultaneous(catalog.load(name))]
 
 
 def describe(game: BridgedGame) -> dict[str, Any]:

@@ -20,6 +20,7 @@ class Header:
 class Players:
     names: tuple[Ident, ...]
     pos: SourcePos
+    simultaneous: bool = False   # `players A B simultaneous`: all choose at once, every turn
 
 
 @attrs.frozen

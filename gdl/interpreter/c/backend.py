@@ -42,7 +42,7 @@ def with_backend(game: Any, backend: str | None = None) -> Any:
             notice(f"{game.name} runs on Python: the native back end compiles board games only")
         return game
     from gdl.interpreter.c import build
-    from gdl.interpreter.c.game import NativeGame
+    from gdl.interpreter.c.game import NativeGame   # (NativeSimultaneous for joint moves)
     if backend == "auto":
         return NativeGame(game, per_call=False, eager=False, quiet=quiet)
     try:

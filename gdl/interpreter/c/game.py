@@ -18,6 +18,7 @@ import attrs
 
 from gdl.interpreter.c import background, build, history, instances, words
 from gdl.interpreter.c.instances import load_checked
+from gdl.interpreter.c.simultaneous import JointLoops
 from gdl.interpreter.c.generate import (Layout, generate, ir_digest, layout_digest,
                                         layout_of)
 from gdl.interpreter.c.support import Unsupported, notice
@@ -29,6 +30,13 @@ class NativeGame:
     compiler) runs those loops on Python after one line of notice."""
 
     backend = "native"
+
+    def __new__(cls, python: Any, *args: Any, **kwargs: Any) -> NativeGame:
+        """A game of joint moves gets its own twin (c/simultaneous.py): its calls stay
+        joint, its loops count rounds, whoever builds it."""
+        if cls is NativeGame and getattr(python, "has_simultaneous", False):
+            cls = NativeSimultaneous
+        return super().__new__(cls)
 
     def __init__(self, python: Any, per_call: bool = False, eager: bool = True,
                  quiet: bool = False):
@@ -357,3 +365,7 @@ class NativeGame:
             return None
         return stats[0], {code: stats[1 + code] for code in range(self.layout.results)
                           if stats[1 + code]}
+
+
+class NativeSimultaneous(JointLoops, NativeGame):
+    """NativeGame for a game of joint moves (c/simultaneous.py)."""

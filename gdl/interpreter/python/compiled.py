@@ -48,6 +48,7 @@ class CompiledGame:
     zero_sum = True
     backend = "python"   # gdl.interpreter.c wraps it for the C back end
     has_chance = False   # chance stages (issue 31): see gdl.interpreter.python.chance
+    has_simultaneous = False   # SimultaneousGame: joint moves (gdl.protocol)
 
     def __init__(self, game: ir.GameIR):
         self.ir = game

@@ -36,7 +36,9 @@ def render(game: Any, state: tuple, details: bool = False) -> str:
     if state[-1]:
         rows.append(game.outcome_text(state))
     else:
-        rows.append(f"{game.players[state[-2]]} to move")
+        rows.append(" and ".join(game.players) + " choose at once"
+                    if getattr(game, "has_simultaneous", False)
+                    else f"{game.players[state[-2]]} to move")
     return "\n".join(rows)
 
 

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 
 import attrs
 
-from gdl.protocol import CHANCE, Game, Move, State
+from gdl.protocol import CHANCE, Game, Move, State, refuse_simultaneous
 from gdl.solvers.budget import without_gc
 from gdl.solvers.search.sampling import any_move, chance_move
 
@@ -160,6 +160,7 @@ class MCTS:
                  max_rollout_plies: int = MAX_ROLLOUT_PLIES,
                  max_nodes: int = MAX_TREE_NODES, min_iterations: int = 0,
                  fallible: int | None = None, solver: bool = False) -> None:
+        refuse_simultaneous(game, "MCTS")
         self.game = game
         self.rng = random.Random(seed)
         self.c = c
@@ -173,7 +174,7 @@ class MCTS:
         self.max_rollout_plies = max_rollout_plies
         self.max_nodes = max(1, max_nodes)
         self.min_iterations = min_iterations
-        self.fallible = -2 if fallible is None else fallible   # -2: no player (-1 is "ended")
+        self.fallible = fallible   # None: every player searched by UCB1
         # MCTS-Solver (Winands et al.): proven wins and losses backed up the tree, in a
         # two-player zero-sum game searched against a best opponent (not a fallible one)
         self.solves = solver and fallible is None and wins_or_loses(game) \
@@ -285,7 +286,7 @@ class MCTS:
                 node = child
                 path.append(node)
                 continue
-            if node.player == self.fallible:   # an opponent who errs: any reply alike
+            if self.fallible is not None and node.player == self.fallible:   # an opponent who errs: any reply alike
                 node = rng.choice(list(node.children.values()))
                 path.append(node)
                 continue

@@ -26,6 +26,7 @@ from gdl.interpreter.core.check.definitions import DefinitionChecks, Definitions
 from gdl.interpreter.core.check.descriptions import DescriptionChecks
 from gdl.interpreter.core.check.direction_vars import DirectionRules, variable_names
 from gdl.interpreter.core.check.moves import MoveChecks
+from gdl.interpreter.core.check.simultaneous import SimultaneousChecks, at_round_end
 from gdl.interpreter.core.check.whole_moves import WholeMoveChecks
 from gdl.interpreter.core.check.symmetry import SymmetryChecks
 from gdl.interpreter.core.check.expressions import Lowerer
@@ -69,8 +70,9 @@ def parse_option_value(name: str, text: str, default: Any) -> Any:
     return values[0]
 
 
-class _Checker(DirectionRules, MoveChecks, CountChecks, SymmetryChecks, DeclarationChecks,
-               DescriptionChecks, WholeMoveChecks, DefinitionChecks, ChanceChecks):
+class _Checker(SimultaneousChecks, DirectionRules, MoveChecks, CountChecks, SymmetryChecks,
+               DeclarationChecks, DescriptionChecks, WholeMoveChecks, DefinitionChecks,
+               ChanceChecks):
     def __init__(self, rules: ast.Rules, options: dict[str, str]):
         self.rules = rules
         self.user_options = options
@@ -87,6 +89,7 @@ class _Checker(DirectionRules, MoveChecks, CountChecks, SymmetryChecks, Declarat
         self.move_laws: list[str] = []
         self.notation: ast.Notation | None = None
         self.seen: set[type] = set()
+        self.simultaneous = False   # `players A B simultaneous`
         self.piece_values: dict[int, int] = {}
         self.priority_node: ast.Priority | None = None
         self.illegal: ir.Expr | None = None
@@ -129,7 +132,7 @@ class _Checker(DirectionRules, MoveChecks, CountChecks, SymmetryChecks, Declarat
             zeros = (0,) * (len(self.scope.streaks) * len(self.scope.players))
             self.variables.append(ir.Variable("streak", zeros, ir.LIST))
         geometry = self.scope.geometry or Geometry(0, 0, 0)   # a game without a board (Nim)
-        return ir.GameIR(
+        game = ir.GameIR(
             name=Path(self.rules.filename).stem, title=header.title, kind=header.kind,
             players=tuple(self.scope.players), pieces=tuple(self.scope.pieces), geometry=geometry,
             initial_planes=tuple(self.planes), variables=tuple(self.variables),
@@ -146,6 +149,7 @@ class _Checker(DirectionRules, MoveChecks, CountChecks, SymmetryChecks, Declarat
             move_laws=tuple(self.move_laws), prefer=self.preference,
             notation=None if self.notation is None else self.notation.name.text,
             chances=chances, pending=pending)
+        return at_round_end(game) if self.simultaneous else game
 
     def _rule_bits(self) -> int:
         board = sum(not isinstance(r, ir.ParamRule) for r in self.rules_ir)
@@ -224,6 +228,9 @@ class _Checker(DirectionRules, MoveChecks, CountChecks, SymmetryChecks, Declarat
         if len(self.scope.players) > MAX_PLAYERS:
             raise error(f"at most {MAX_PLAYERS} players, not {len(self.scope.players)}",
                         node.names[MAX_PLAYERS])
+        self.simultaneous = node.simultaneous
+        if node.simultaneous and len(node.names) < 2:
+            raise error("'simultaneous' needs two players or more", node)
 
     def _option(self, node: ast.Option) -> None:
         self._declare(node.name, option=True)

@@ -135,6 +135,8 @@ class GameIR:
     chances: tuple[Chance, ...] = ()                      # the chance stages (issue 31)
     pending: int | None = None                            # the variable naming the chance stage
                                                           # due (0: a player moves)
+    simultaneous: bool = False                            # rounds of parts, one per player, that
+                                                          # make one joint move (check/simultaneous)
 
     @property
     def stage_slots(self) -> int:
