@@ -286,7 +286,7 @@ class MCTS:
                 node = child
                 path.append(node)
                 continue
-            if self.fallible is not None and node.player == self.fallible:   # an opponent who errs: any reply alike
+            if self.fallible is not None and node.player == self.fallible:   # errs: any reply
                 node = rng.choice(list(node.children.values()))
                 path.append(node)
                 continue
