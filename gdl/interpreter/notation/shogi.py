@@ -186,7 +186,9 @@ class ShogiNotation:
     @staticmethod
     def looks_like_fen(text: str) -> bool:
         """An SFEN rather than gdl's own position text: its board counts empty squares."""
-        first = text.split()[0] if text.split() else ""
+        words = text.split()
+        first = words[1] if words[:1] == ["sfen"] and len(words) > 1 else \
+            words[0] if words else ""
         return "/" in first and "." not in first
 
     def parse_fen(self, text: str) -> tuple:
