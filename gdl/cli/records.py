@@ -88,7 +88,8 @@ def _show(game: Any, record: records.Record, standard: Any = None) -> None:
     if hasattr(game, "position_text"):   # as `gdl play` ends: what --position reads
         print(f"final position: {game.position_text(state)}")
     if standard:
-        print(f"{standard.position_form.lower()}: {standard.standard_position(state)}")
+        plies = len(record.start.moves) + len(record.moves)
+        print(f"{standard.position_form.lower()}: {standard.standard_position(state, plies)}")
     print(f"moves: {records.moves_text(record.start.moves + record.moves)}")
 
 

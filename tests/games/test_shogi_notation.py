@@ -197,3 +197,19 @@ def test_new_seeded_positions_agree_with_the_engine_live(shogi):
             assert sorted(usi.legal_texts(state)) == sorted(engine.divide([], 1, sfen)[1])
     finally:
         engine.close()
+
+
+def test_gdl_replay_shows_usi_and_the_final_sfen(shogi, tmp_path, capsys):
+    from gdl import records
+    from gdl.cli.main import main
+    texts = ("c3-c4", "g7-g6", "b2-h8=H")
+    record = records.Record(game="shogi", rules_sha256=records.rules_hash("shogi"), options={},
+                            start=records.Start(), players=("a", "b"), moves=texts,
+                            seconds=(0.0,) * 3, result=None, payoffs=None)
+    record.save(tmp_path / "game.json")
+    assert main(["replay", str(tmp_path / "game.json"), "--standard"]) == 0
+    printed = capsys.readouterr().out
+    assert "3. Black plays b2-h8=H (8h2b+)" in printed
+    assert "sfen: lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 4" in printed
+    assert main(["replay", str(tmp_path / "game.json"), "--pgn", str(tmp_path / "g.pgn")]) == 1
+    assert "shogi declares no `notation chess`" in capsys.readouterr().err

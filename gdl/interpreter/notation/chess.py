@@ -83,7 +83,8 @@ class ChessNotation:
     def fen(self, state: tuple) -> str:
         return fen_text.fen(self.game, self.map, state, described=self._for_fen)
 
-    standard_position = fen
+    def standard_position(self, state: tuple, plies: int | None = None) -> str:
+        return self.fen(state)   # its move number comes from the game's own `plies`
 
     def epd(self, state: tuple) -> str:
         return fen_text.fen(self.game, self.map, state, epd=True, described=self._for_fen)

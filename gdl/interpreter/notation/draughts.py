@@ -126,7 +126,8 @@ class DraughtsNotation:
             fields.append(colour + ",".join(f"{p}{n}" for n, p in sorted(squares)))
         return ":".join(fields)
 
-    standard_position = fen
+    def standard_position(self, state: tuple, plies: int | None = None) -> str:
+        return self.fen(state)   # PDN's FEN has no move number
 
     @staticmethod
     def looks_like_fen(text: str) -> bool:

@@ -156,7 +156,9 @@ class ShogiNotation:
             number = plies + 1
         return f"{'/'.join(rows)} {'bw'[state[-2]]} {self._hands_text(state)} {number or 1}"
 
-    standard_position = sfen
+    def standard_position(self, state: tuple, plies: int | None = None) -> str:
+        """The SFEN, numbered after `plies` moves when the game keeps no count of its own."""
+        return self.sfen(state, None if plies is None else plies + 1)
 
     def _piece_at(self, state: tuple, cell: int) -> str | None:
         for plane in range(2 * self.kinds):
