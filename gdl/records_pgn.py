@@ -27,7 +27,7 @@ def is_pgn_path(text: str | None) -> bool:
 
 def notation_of(game: Any, where: str) -> Any:
     found = adapter(game)
-    if found is None:
+    if getattr(found, "name", None) != "chess":
         raise GdlError(f"{where}: {game.name} declares no `notation chess`: no SAN, FEN or "
                        "PGN")
     return found

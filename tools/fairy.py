@@ -28,12 +28,14 @@ def available() -> bool:
 class Engine:
     """One engine process, set to a variant."""
 
-    def __init__(self, variant: str):
+    def __init__(self, variant: str, protocol: str = "uci"):
+        """`protocol` "usi" for shogi's coordinates (`7g7f`, `P*5e`) and SFEN positions."""
         self.process = subprocess.Popen([ENGINE], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         text=True, bufsize=1)
-        self.send("uci")
-        self.until("uciok")
+        self.send(protocol)
+        self.until(f"{protocol}ok")
         self.send(f"setoption name UCI_Variant value {variant}")
+        self.position_word = "sfen" if protocol == "usi" else "fen"
 
     def send(self, line: str) -> None:
         assert self.process.stdin is not None
@@ -55,7 +57,7 @@ class Engine:
                ) -> tuple[int, dict[str, int]]:
         """Perft `depth` after `moves` (UCI) from the start or `fen`: the total and the count
         under each legal move."""
-        start = "startpos" if fen is None else f"fen {fen}"
+        start = "startpos" if fen is None else f"{self.position_word} {fen}"
         self.send(f"position {start}" + (" moves " + " ".join(moves) if moves else ""))
         self.send(f"go perft {depth}")
         lines = self.until("Nodes searched:")
@@ -65,6 +67,14 @@ class Engine:
             if sep and count.isdigit():
                 counts[move] = int(count)
         return int(lines[-1].split(":")[1]), counts
+
+    def shown(self, moves: list[str], field: str = "Sfen") -> str:
+        """The engine's own text of the position after `moves` from the start (`d`'s
+        `Fen:` or `Sfen:` line)."""
+        self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
+        self.send("d")
+        line = next(line for line in self.until(f"{field}:") if line.startswith(f"{field}:"))
+        return line.split(":", 1)[1].strip()
 
     def close(self) -> None:
         self.send("quit")

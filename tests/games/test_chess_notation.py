@@ -267,7 +267,11 @@ def test_a_human_player_types_san_and_a_mistake_loses_nothing(game):
     (("pieces pawn king knight bishop rook queen", "pieces pawn king knight bishop rook man"),
      "no letter for man"),
     (("board 8 x 8", "board 10 x 8"), "8 x 8 board of 64 squares, not a 10 x 8 board"),
-    (("notation chess", "notation shogi"), "no notation 'shogi'"),
+    (("notation chess", "notation xiangqi"), "no notation 'xiangqi' (known: chess, go, shogi, "
+                                             "draughts)"),
+    (("notation chess", "notation shogi"), "shogi notation has no letter for 'queen'"),
+    (("notation chess", "notation draughts"), "PDN writes men and kings: the kinds man and "
+                                              "king"),
 ])
 def test_a_game_the_notation_cannot_map_is_refused_at_the_statement(change, message):
     text = CHESS.read_text().replace(*change)

@@ -22,6 +22,12 @@ def adapter(game: Any) -> Any:
         if game.ir.notation == "go":
             from gdl.interpreter.notation.sgf import GoNotation
             made = GoNotation(game)
+        elif game.ir.notation == "shogi":
+            from gdl.interpreter.notation.shogi import ShogiNotation
+            made = ShogiNotation(game)
+        elif game.ir.notation == "draughts":
+            from gdl.interpreter.notation.draughts import DraughtsNotation
+            made = DraughtsNotation(game)
         else:
             from gdl.interpreter.notation.chess import ChessNotation
             made = ChessNotation(game)

@@ -18,6 +18,7 @@ class ChessNotation:
     """The chess family's notations over one compiled (Python) game."""
 
     name = "chess"
+    move_form, position_form = "SAN", "FEN"
 
     def __init__(self, game: Any):
         self.game = game
@@ -41,6 +42,9 @@ class ChessNotation:
         entry = next(e for e in entries if e.move == move)
         text = moves.san(entry, entries)
         return text + moves.suffix(self.game, self.map, state, move) if marks else text
+
+    def standard_move(self, state: tuple, move: Any) -> str:
+        return self.san(state, move)
 
     def uci(self, state: tuple, move: Any) -> str:
         entries = self.described(state)
@@ -78,6 +82,9 @@ class ChessNotation:
     # ---- positions
     def fen(self, state: tuple) -> str:
         return fen_text.fen(self.game, self.map, state, described=self._for_fen)
+
+    def standard_position(self, state: tuple, plies: int | None = None) -> str:
+        return self.fen(state)   # its move number comes from the game's own `plies`
 
     def epd(self, state: tuple) -> str:
         return fen_text.fen(self.game, self.map, state, epd=True, described=self._for_fen)

@@ -4,8 +4,10 @@ The board and the side to move come from the planes; the other fields from the
 game's state variables when it keeps them: castling from `rights` (the corners whose
 rook may still castle), en passant from `ep` (written, as most programs do, only when
 a legal capture lands there), the halfmove clock as `plies - reset` and the fullmove
-number from `plies`. A game without one of them writes `-` or 0 there and reads only
-that. Reading a FEN gives the state before its result is judged.
+number from `plies`; three-check's checks left (`3+3`, after en passant) from a per-player
+`checks` and the end rule comparing it with a constant. A game without one of them writes
+`-` or 0 there and reads only that. Reading a FEN gives the state before its result is
+judged.
 """
 
 from __future__ import annotations
@@ -14,9 +16,11 @@ from typing import Any
 
 from gdl.errors import PositionError
 from gdl.interpreter.core.geometry import bits
+from gdl.interpreter.core import ir
 from gdl.interpreter.notation.board_map import FILES, PASSED, PLIES, RESET, RIGHTS, ChessMap
 from gdl.interpreter.notation.moves import board, describe
 
+CHECKS = "checks"   # a per-player count of checks given (three-check's 3+3 field)
 FIELDS = ("piece placement", "side to move", "castling", "en passant", "halfmove clock",
           "fullmove number")
 # castling letter -> (its corner, the king's square, the owner)
@@ -63,11 +67,30 @@ def fen(game: Any, cmap: ChessMap, state: tuple, epd: bool = False,
     passed = passed and [s for s in passed if any(d.piece == "P" and d.to == s
                                        for d in (described or describe)(game, cmap, state))]
     fields = ["/".join(rows), "wb"[state[-2]], castling or "-", passed[0] if passed else "-"]
+    checks, limit = _value(game, state, CHECKS), check_limit(game)
+    if checks is not None and limit is not None:   # three-check's checks left: 3+3
+        fields.append(f"{max(limit - checks[0], 0)}+{max(limit - checks[1], 0)}")
     if epd:
         return " ".join(fields)
     plies, reset = _value(game, state, PLIES), _value(game, state, RESET)
     clock = plies - reset if plies is not None and reset is not None else 0
     return " ".join([*fields, str(clock), str((plies or 0) // 2 + 1)])
+
+
+def check_limit(game: Any) -> int | None:
+    """The number of checks that wins, when the game keeps a per-player `checks` count and
+    an end rule compares it with a constant (`checks[own] == 3`); else None."""
+    index = _variable(game, CHECKS)
+    if index is None or not game.ir.variables[index].per_player:
+        return None
+    for end in game.ir.ends:
+        for node in ir.walk(end.condition):
+            if isinstance(node, ir.Op) and node.op in ("==", ">=") and len(node.args) == 2:
+                counted, limit = node.args
+                if isinstance(limit, ir.Const) and any(
+                        isinstance(n, ir.Var) and n.index == index for n in ir.walk(counted)):
+                    return int(limit.value)
+    return None
 
 
 def _pocket(game: Any, cmap: ChessMap, state: tuple) -> str:
@@ -136,6 +159,27 @@ def _hand(game: Any, cmap: ChessMap, text: str, pocket: str) -> tuple[int, ...]:
     return tuple(counts)
 
 
+def _checks(game: Any, fields: list[str]) -> tuple[int, int] | None:
+    """The checks each side has given, taken out of `fields`: three-check's `3+3` after the
+    en passant square (the checks left) or lichess's `+1+0` at the end (those given)."""
+    limit = check_limit(game)
+    if limit is None:
+        return None
+    if len(fields) > 4 and fields[4].count("+") == 1 and not fields[4].startswith("+"):
+        left = fields.pop(4).split("+")
+        if not all(w.isdigit() and int(w) <= limit for w in left):
+            raise PositionError(f"FEN checks field: {'+'.join(left)!r} is not the checks each "
+                                f"side has left, each 0 to {limit} (3+3)")
+        return limit - int(left[0]), limit - int(left[1])
+    if len(fields) > 4 and fields[-1].startswith("+"):
+        given = fields.pop().split("+")[1:]
+        if len(given) != 2 or not all(w.isdigit() and int(w) <= limit for w in given):
+            raise PositionError(f"FEN checks field: {'+' + '+'.join(given)!r} is not the "
+                                f"checks each side has given, each 0 to {limit} (+0+0)")
+        return int(given[0]), int(given[1])
+    return 0, 0
+
+
 def _number(fields: list[str], field: int, default: int, least: int) -> int:
     if len(fields) < field:
         return default
@@ -154,6 +198,7 @@ def parse_fen(game: Any, cmap: ChessMap, text: str) -> tuple:
     fields = text.split()
     if len(fields) > 4 and not fields[4].isdigit() and ";" in text:   # EPD operations
         fields = fields[:4]
+    checks = _checks(game, fields)
     if not 4 <= len(fields) <= 6:
         raise PositionError(f"a FEN has 4 to 6 fields ({', '.join(FIELDS)}), "
                             f"this one {len(fields)}: {text!r}")
@@ -188,7 +233,7 @@ def parse_fen(game: Any, cmap: ChessMap, text: str) -> tuple:
     clock, full = _number(fields, 5, 0, 0), _number(fields, 6, 1, 1)
     plies = 2 * (full - 1) + mover
     for name, value in ((RIGHTS, rights), (PASSED, passed), (PLIES, plies),
-                        (RESET, plies - clock)):
+                        (RESET, plies - clock), (CHECKS, checks)):
         index = _variable(game, name)
         if index is not None:
             values[index] = value

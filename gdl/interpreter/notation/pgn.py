@@ -91,8 +91,9 @@ def _wrapped(words: list[str], width: int = 79) -> str:
     return "\n".join(lines + [line])
 
 
-def read(text: str) -> Pgn:
-    """The tags, SAN moves and result of the first game of a PGN text.
+def read(text: str, form: str = "PGN", results: tuple[str, ...] = RESULTS) -> Pgn:
+    """The tags, SAN moves and result of the first game of a PGN text (of a PDN, draughts'
+    PGN, with `form` "PDN" and its `results`).
 
     Raises:
         PgnError: a malformed tag, an unclosed comment or variation (where it is said).
@@ -104,7 +105,7 @@ def read(text: str) -> Pgn:
         if not body and line.strip().startswith("["):
             found = _TAG.match(line.strip())
             if found is None:
-                raise PgnError(f"PGN line {number}: {line.strip()!r} is not a tag "
+                raise PgnError(f"{form} line {number}: {line.strip()!r} is not a tag "
                                f'([Name "value"])')
             tags[found[1]] = re.sub(r"\\(.)", r"\1", found[2])
             continue
@@ -112,28 +113,28 @@ def read(text: str) -> Pgn:
         for token in _TOKEN.finditer(line):
             word, column = token.group(), token.start() + 1
             if word.startswith("{") and not word.endswith("}"):
-                raise PgnError(f"PGN line {number}, column {column}: a comment '{{' is "
+                raise PgnError(f"{form} line {number}, column {column}: a comment '{{' is "
                                f"never closed on its line")
             if word == "(":
                 depth += 1
             elif word == ")":
                 depth -= 1
                 if depth < 0:
-                    raise PgnError(f"PGN line {number}, column {column}: ')' closes no "
+                    raise PgnError(f"{form} line {number}, column {column}: ')' closes no "
                                    f"variation")
             elif depth or word[0] in "{;$" or _NUMBER.fullmatch(word):
                 continue
-            elif word in RESULTS:
+            elif word in results:
                 result = word
             else:
                 moves.append((word, number, column))
     if depth:
-        raise PgnError("PGN: a variation '(' is never closed")
+        raise PgnError(f"{form}: a variation '(' is never closed")
     return Pgn(tags, tuple(moves), result)
 
 
-def play(notation: Any, pgn: Pgn) -> tuple[tuple, list]:
-    """The start state and the moves of a read PGN, each played in turn.
+def play(notation: Any, pgn: Pgn, form: str = "PGN") -> tuple[tuple, list]:
+    """The start state and the moves of a read PGN (or PDN: `form`), each played in turn.
 
     Raises:
         PgnError: a FEN tag or a move this game cannot take, with where and what was
@@ -145,16 +146,17 @@ def play(notation: Any, pgn: Pgn) -> tuple[tuple, list]:
         try:
             start = game.parse_position(pgn.tags["FEN"])
         except PositionError as err:
-            raise PgnError(f"PGN tag FEN: {err}") from None
+            raise PgnError(f"{form} tag FEN: {err}") from None
     played: list[Any] = []
     state = start
     for index, (san, line, column) in enumerate(pgn.moves, 1):
         try:
             move = notation.parse_move(state, san)
             if move is None:
-                raise IllegalMove(f"{san!r} is not SAN", notation.legal_texts(state))
+                raise IllegalMove(f"{san!r} is not {getattr(notation, 'move_form', 'SAN')}",
+                                  notation.legal_texts(state))
         except IllegalMove as err:
-            raise PgnError(f"PGN line {line}, column {column}, move {index}: {err}",
+            raise PgnError(f"{form} line {line}, column {column}, move {index}: {err}",
                            tuple(played), start) from None
         played.append(move)
         state = game.apply(state, move)

@@ -10,7 +10,7 @@ from gdl.grammar import ast
 from gdl.interpreter.core import ir
 from gdl.interpreter.core.check.scope import MOVE, Context, Scope, error, expect
 from gdl.interpreter.core.ir import BOOL, INT
-from gdl.interpreter.notation.board_map import NOTATIONS, chess_map, go_map
+from gdl.interpreter.notation.family_maps import NOTATIONS, derive
 
 
 class DescriptionChecks:
@@ -21,6 +21,7 @@ class DescriptionChecks:
         heuristic: ir.Quantity | None
         move_laws: list[str]
         notation: ast.Notation | None
+        planes: list[int]
 
     def _quantity(self, node: ast.Quantity) -> None:
         value = self.lower.lower(node.expr, Context(MOVE))
@@ -70,9 +71,9 @@ class DescriptionChecks:
         """The board and pieces, complete now, must map onto the notation's (board_map)."""
         if self.notation is None:
             return
-        derive = {"chess": chess_map, "go": go_map}[self.notation.name.text]
         try:
-            derive(tuple(self.scope.players), tuple(self.scope.pieces), self.scope.geometry)
+            derive(self.notation.name.text, tuple(self.scope.players), tuple(self.scope.pieces),
+                   self.scope.geometry, self.scope.returns_as, tuple(self.planes))
         except ValueError as err:
             raise error(f"`notation {self.notation.name.text}`: {err}", self.notation) from None
 
