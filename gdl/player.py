@@ -4,7 +4,10 @@
 its engine learnt between moves: alpha-beta's transposition table (in C, the library's
 table of this player) and its move-ordering history. With a `clock` (seconds for the whole
 game) it spends the time left over the moves it expects are left, rather than a fixed time
-per move. It searches in C when a compiler is found (gdl.interpreter.c.backend.for_search).
+per move: alpha-beta in C takes that share as a target, spending more when its best move
+changes between iterations or its value drops and less once one move leads throughout,
+within a hard bound of HARD_SHARES shares and HARD_CLOCK of the clock left
+(interpreter/c/search.py); other engines take the share as their time. It searches in C when a compiler is found (gdl.interpreter.c.backend.for_search).
 """
 
 from __future__ import annotations
@@ -22,6 +25,8 @@ from gdl.position import Position
 # EXPECTED_PLIES. A general rule: no game's length is known in advance.
 EXPECTED_PLIES = 80
 MIN_MOVES_LEFT = 12
+HARD_SHARES = 3.0   # a move's hard bound: this many shares, at most HARD_CLOCK of the clock
+HARD_CLOCK = 0.25
 
 
 class Player:
@@ -88,6 +93,13 @@ class Player:
     def _set_time(self, seconds: float) -> None:
         ai = self.ai
         assert isinstance(ai, AIPlayer)
-        if ai.seconds is not None:   # a numbered level searches by nodes, not time
-            ai.seconds = seconds
-            ai.engine.time_limit = seconds
+        if ai.seconds is None:   # a numbered level searches by nodes, not time
+            return
+        ai.seconds = seconds
+        engine = ai.engine
+        if hasattr(engine, "soft_time"):   # a target within a hard bound
+            assert self.clock is not None
+            engine.soft_time = seconds
+            engine.time_limit = min(HARD_SHARES * seconds, max(seconds, HARD_CLOCK * self.clock))
+        else:
+            engine.time_limit = seconds

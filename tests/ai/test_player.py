@@ -66,3 +66,17 @@ def test_without_a_compiler_the_ai_says_once_that_it_searches_on_python(monkeypa
     assert isinstance(player.ai.engine, AlphaBeta)
     player.move(gdl.Position(gdl.load("connect4")))
     assert capsys.readouterr().err.count("the AI searches on Python: no C compiler") == 1
+
+
+def test_on_a_clock_the_c_search_gets_a_target_within_a_hard_bound():
+    """The share is alpha-beta's target; it may take up to three shares when its best move
+    keeps changing, never more than a quarter of what is left on the clock."""
+    game = gdl.load("connect4")
+    player = gdl.Player(game, clock=8.0, seed=3)
+    engine = player.ai.engine
+    assert isinstance(engine, NativeAlphaBeta)
+    pos = gdl.Position(game)
+    pos.play(player.move(pos))
+    assert engine.soft_time == pytest.approx(8.0 / 40)
+    assert engine.time_limit == pytest.approx(3 * 8.0 / 40)
+    assert player.clock >= 8.0 - engine.time_limit * 1.5   # (slack for the checks after it)

@@ -123,3 +123,17 @@ def test_the_whole_search_solves_tictactoe_as_minimax_does():
     for state in seeded_positions(game, 6, 3, plies=4):
         found = NativeAlphaBeta(native, None, selective=SELECTIVE).search(state)
         assert found.value == minimax(game, state).value   # the result, as many plies away
+
+
+@needs_cc
+def test_a_target_time_ends_the_search_at_once_when_one_move_is_legal():
+    """With a target time (a clock's share), a single legal move is played after the first
+    iteration; without one, the search goes to its depth."""
+    chess, native = pair("chess")
+    state = chess.parse_position("k7/p7/8/8/8/8/6q1/7K w - - 0 1")   # Kxg2, the only move
+    search = NativeAlphaBeta(native, None, depth=6, time_limit=30.0)
+    assert search.search(state).stats.depth == 6
+    search.soft_time = 30.0
+    planned = search.search(state)
+    assert planned.stats.depth == 1 and planned.stats.stopped == "time"
+    assert chess.move_text(state, planned.best_move) in ("h1-g2", "Kxg2")
