@@ -27,6 +27,7 @@ EXPECTED_PLIES = 80
 MIN_MOVES_LEFT = 12
 HARD_SHARES = 3.0   # a move's hard bound: this many shares, at most HARD_CLOCK of the clock
 HARD_CLOCK = 0.25
+OVERHEAD_DECAY = 0.7   # what a move costs beyond its search (checks, notation): a decaying max
 
 
 class Player:
@@ -64,6 +65,8 @@ class Player:
         self.ai = make_player(f"{engine}:{level}", self.searched, level, seed,
                               self._share(0) if clock is not None else seconds)
         self.moves = 0
+        self.bound: float | None = None   # on a clock: the last move's hard bound, all in
+        self.overhead = 0.0   # seconds a move took beyond its engine's search, lately
 
     def _share(self, plies: int) -> float:
         assert self.clock is not None
@@ -85,10 +88,15 @@ class Player:
             self._set_time(self._share(plies))
         start = perf_counter()
         move = self.ai.choose(self.searched, state)
+        text = self.game.move_text(state, move)
+        spent = perf_counter() - start
+        last = getattr(self.ai, "last", None)
+        if last is not None and hasattr(last.stats, "seconds"):
+            self.overhead = max(spent - last.stats.seconds, OVERHEAD_DECAY * self.overhead)
         if self.clock is not None:
-            self.clock = max(0.0, self.clock - (perf_counter() - start))
+            self.clock = max(0.0, self.clock - spent)
         self.moves += 1
-        return self.game.move_text(state, move)
+        return text
 
     def _set_time(self, seconds: float) -> None:
         ai = self.ai
@@ -97,9 +105,11 @@ class Player:
             return
         ai.seconds = seconds
         engine = ai.engine
-        if hasattr(engine, "soft_time"):   # a target within a hard bound
-            assert self.clock is not None
-            engine.soft_time = seconds
-            engine.time_limit = min(HARD_SHARES * seconds, max(seconds, HARD_CLOCK * self.clock))
-        else:
-            engine.time_limit = seconds
+        assert self.clock is not None
+        # the move's bound, all in; its engine's, less what the move costs besides
+        soft = hasattr(engine, "soft_time")   # a target within a hard bound
+        self.bound = min(HARD_SHARES * seconds, max(seconds, HARD_CLOCK * self.clock)) \
+            if soft else seconds
+        engine.time_limit = max(0.25 * self.bound, self.bound - self.overhead)
+        if soft:
+            engine.soft_time = min(seconds, engine.time_limit)
