@@ -62,16 +62,17 @@ class Player:
         self.game = game
         self.searched = game if backend == "python" else for_search(game)
         self.clock = clock   # seconds left on this player's clock
+        self.bound: float | None = None   # on a clock: the last move's hard bound, all in
+        self.overhead = 0.0   # seconds a move took beyond its engine's search, lately
         self.ai = make_player(f"{engine}:{level}", self.searched, level, seed,
                               self._share(0) if clock is not None else seconds)
         self.moves = 0
-        self.bound: float | None = None   # on a clock: the last move's hard bound, all in
-        self.overhead = 0.0   # seconds a move took beyond its engine's search, lately
 
     def _share(self, plies: int) -> float:
         assert self.clock is not None
         left = max(MIN_MOVES_LEFT, (EXPECTED_PLIES - plies) // 2)
-        return max(0.01, self.clock / left)
+        # each move to come costs its checks and notation besides its search
+        return max(0.01, (self.clock - left * self.overhead) / left)
 
     def move(self, position: Position | Any) -> str:
         """The move this player chooses in `position` (a Position, or a state of the game),
@@ -110,6 +111,6 @@ class Player:
         soft = hasattr(engine, "soft_time")   # a target within a hard bound
         self.bound = min(HARD_SHARES * seconds, max(seconds, HARD_CLOCK * self.clock)) \
             if soft else seconds
-        engine.time_limit = max(0.25 * self.bound, self.bound - self.overhead)
+        engine.time_limit = max(0.005, self.bound - self.overhead)
         if soft:
             engine.soft_time = min(seconds, engine.time_limit)

@@ -38,10 +38,11 @@ def test_a_clock_is_spent_over_the_game_and_never_overdrawn():
     pos = gdl.Position(game)
     pos.play(player.move(pos))
     assert player.ai.seconds == pytest.approx(1.0 / 40)   # 80 plies expected: 40 moves each
-    left = player.clock
+    left, overhead = player.clock, player.overhead
     assert 0.0 <= left < 1.0   # charged what it spent
     pos.play(player.move(pos))   # the opponent's move: its own clock is this player's too
-    assert player.ai.seconds == pytest.approx(left / 39)   # ply 1: (80 - 1) // 2 moves left
+    # ply 1: (80 - 1) // 2 moves left, each costing what a move lately cost besides its search
+    assert player.ai.seconds == pytest.approx(max(0.01, (left - 39 * overhead) / 39))
     assert 0.0 <= player.clock < left
 
 
@@ -79,5 +80,5 @@ def test_on_a_clock_the_c_search_gets_a_target_within_a_hard_bound():
     pos.play(player.move(pos))
     assert engine.soft_time == pytest.approx(8.0 / 40)
     assert player.bound == pytest.approx(3 * 8.0 / 40)
-    assert 0.25 * player.bound <= engine.time_limit <= player.bound
+    assert 0.0 < engine.time_limit <= player.bound
     assert player.overhead >= 0.0

@@ -258,7 +258,7 @@ int gdl_search(const uint64_t *in, int depth, double seconds, int64_t max_nodes,
     AB_TT = ab_table_of(owner);
     if (!AB_TT) return 3;
     double started = sv_now();
-    AB_NODES = AB_HITS = 0; AB_SELDEPTH = 0; AB_STOP = 0; AB_POLL = poll;
+    AB_NODES = AB_HITS = AB_POLLED = 0; AB_SELDEPTH = 0; AB_STOP = 0; AB_POLL = poll;
     AB_TABLE = table & 1; AB_SELECT = table >> 1 & 1; AB_FEAT = table;
     AB_CAP = max_nodes > 0 ? max_nodes : INT64_MAX; AB_FLOOR = min_nodes;
     AB_DEADLINE = seconds >= 0 ? started + seconds : 0;

@@ -76,11 +76,18 @@ static ab_entry *ab_table_of(int64_t owner) {
 static double ab_terminal(int payoff, int ply) {
     return payoff > 0 ? payoff * AB_WIN - ply : payoff < 0 ? payoff * AB_WIN + ply : 0.0;
 }
+/* The clock is read every 16 nodes (a node of a big board's evaluation may take tens of
+   microseconds, and a loaded machine gives a search a tenth of a core), Python's callback
+   (Ctrl-C) every 256. */
+static int64_t AB_POLLED;
 static int ab_clock(void) {   /* 1: stop here */
     if (AB_NODES >= AB_CAP) { AB_STOP = 3; return 1; }
-    AB_NEXT = AB_NODES + 256;
+    AB_NEXT = AB_NODES + 16;
     if (AB_NEXT > AB_CAP) AB_NEXT = AB_CAP;
-    if (AB_POLL && AB_POLL(AB_NODES, 0)) { AB_STOP = 4; return 1; }
+    if (AB_POLL && AB_NODES - AB_POLLED >= 256) {
+        AB_POLLED = AB_NODES;
+        if (AB_POLL(AB_NODES, 0)) { AB_STOP = 4; return 1; }
+    }
     if (AB_DEADLINE > 0 && sv_now() > AB_DEADLINE && AB_NODES >= AB_FLOOR) {
         AB_STOP = 2; return 1;
     }
