@@ -153,7 +153,7 @@ def run(args, budget: float) -> None:
         states = positions(game, args.moves, 1, plies)
         for label, search in engines(game, budget).items():
             search(states[0])   # the library built before the clock is read
-            shares = [overshoot(lambda s=s: search(s), budget) for s in states]
+            shares = [overshoot(lambda s=s, f=search: f(s), budget) for s in states]
             print(line(f"{name} {size} {label}", shares), flush=True)
     print(f"== gdl.Player on a clock of {args.clock:g} s a game")
     for name in ("breakthrough", "chess"):

@@ -5,7 +5,8 @@ different games. What the fitted evaluation brings, and how far apart the levels
     python bench/duel.py GAME SPEC_A SPEC_B [--games N] [--opening PLIES] [--seed S]
                                             [--time SECONDS]
 
-A SPEC is LEVEL[/derived][/alphabeta|/mcts][/native][/plain|/before][/rave=K]: a level (easy, medium, hard,
+A SPEC is LEVEL[/derived][/alphabeta|/mcts][/native][/plain|/before]
+[/rave=K]: a level (easy, medium, hard,
 or a number of nodes or simulations), `derived` to ignore the game's weights file, an
 engine to force one, `native` to search on the native back end (its alpha-beta in C),
 `plain` for that alpha-beta without its selective search (quiescence, PVS, reductions),

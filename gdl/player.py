@@ -7,7 +7,8 @@ game) it spends the time left over the moves it expects are left, rather than a 
 per move: alpha-beta in C takes that share as a target, spending more when its best move
 changes between iterations or its value drops and less once one move leads throughout,
 within a hard bound of HARD_SHARES shares and HARD_CLOCK of the clock left
-(interpreter/c/search.py); other engines take the share as their time. It searches in C when a compiler is found (gdl.interpreter.c.backend.for_search).
+(interpreter/c/search.py); other engines take the share as their time. It searches in C
+when a compiler is found (gdl.interpreter.c.backend.for_search).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from gdl.ai.players import DEFAULT_LEVEL, AIPlayer, make_player
 from gdl.errors import GdlError, OptionError
 from gdl.interpreter.c.backend import for_search
 from gdl.position import Position
+from gdl.solvers.search.native_alphabeta import NativeAlphaBeta
 
 # A clock's share per move: the time left over this many moves still to come, at least
 # MIN_MOVES_LEFT (a long game's end keeps a reserve), the first moves assumed a game of
@@ -108,9 +110,9 @@ class Player:
         engine = ai.engine
         assert self.clock is not None
         # the move's bound, all in; its engine's, less what the move costs besides
-        soft = hasattr(engine, "soft_time")   # a target within a hard bound
+        soft = isinstance(engine, NativeAlphaBeta)   # a target within a hard bound
         self.bound = min(HARD_SHARES * seconds, max(seconds, HARD_CLOCK * self.clock)) \
             if soft else seconds
         engine.time_limit = max(0.005, self.bound - self.overhead)
-        if soft:
+        if isinstance(engine, NativeAlphaBeta):
             engine.soft_time = min(seconds, engine.time_limit)

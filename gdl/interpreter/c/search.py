@@ -27,8 +27,8 @@ is exact, why it stopped (0 exact, 1 depth, 2 time, 3 nodes, 4 interrupt). The a
 0, or 3 for a call the Python back end must make.
 
 The selective search (what strong engines add to alpha-beta, each derived from the rules,
-none assumed of a game; interpreter/core/search_traits.py):
-- quiescence (AB_F_SELECT; each part below is a bit of its own): past the horizon, the moves that take a piece or promote (a
+none assumed of a game; interpreter/core/search_traits.py), each part a bit of its own:
+- quiescence (AB_F_SELECT): past the horizon, the moves that take a piece or promote (a
   move's `cap` mask, a rule with a `promote` effect) are searched on, up to AB_QPLIES
   plies, each side free to stand on its evaluation instead. Only where such moves are the
   exception: a position where most moves take (clobber, where every move does) is quiet
