@@ -252,12 +252,12 @@ static int ab_next_iteration(double started, int changed, int drop, int settled)
 int gdl_search(const uint64_t *in, int depth, double seconds, int64_t max_nodes,
                int64_t min_nodes, int table, int64_t owner, const int8_t *payoffs,
                progress_fn poll, uint64_t *best, double *value, int64_t *stats) {
+    double started = sv_now();   /* before a new table is emptied: its time counts */
     AB_TARGET = AB_SOFT; AB_SOFT = -1.0;   /* the plan is for this search only */
     if (!SEARCHABLE || EV_MODE < 0) return 3;
     state_t s; load_state(in, &s); gdl_error = 0; MEMO_N = -1;
     AB_TT = ab_table_of(owner);
     if (!AB_TT) return 3;
-    double started = sv_now();
     AB_NODES = AB_HITS = AB_POLLED = 0; AB_SELDEPTH = 0; AB_STOP = 0; AB_POLL = poll;
     AB_TABLE = table & 1; AB_SELECT = table >> 1 & 1; AB_FEAT = table;
     AB_CAP = max_nodes > 0 ? max_nodes : INT64_MAX; AB_FLOOR = min_nodes;
