@@ -5,10 +5,13 @@ different games. What the fitted evaluation brings, and how far apart the levels
     python bench/duel.py GAME SPEC_A SPEC_B [--games N] [--opening PLIES] [--seed S]
                                             [--time SECONDS]
 
-A SPEC is LEVEL[/derived][/alphabeta|/mcts][/native][/plain][/rave=K]: a level (easy, medium, hard,
+A SPEC is LEVEL[/derived][/alphabeta|/mcts][/native][/plain|/before]
+[/rave=K]: a level (easy, medium, hard,
 or a number of nodes or simulations), `derived` to ignore the game's weights file, an
 engine to force one, `native` to search on the native back end (its alpha-beta in C),
 `plain` for that alpha-beta without its selective search (quiescence, PVS, reductions),
+`before` for it without what came after those (aspiration, check extensions, null move,
+counter-moves),
 `rave=K` for the C MCTS with RAVE (K: its equivalence visits).
 Prints A's wins, draws and losses and its score with a 95% interval.
 """
@@ -40,6 +43,9 @@ def player(game, spec: str, seed: int, seconds: float | None):
                   evaluation=evaluation)
     if "plain" in rest:
         ai.engine.selective = False
+    if "before" in rest:
+        from gdl.solvers.search.native_alphabeta import BEFORE
+        ai.engine.selective = BEFORE
     for part in rest:   # rave=K: the C MCTS with RAVE, K its equivalence visits
         if part.startswith("rave="):
             ai.engine.rave = float(part[5:])

@@ -4,7 +4,11 @@
 its engine learnt between moves: alpha-beta's transposition table (in C, the library's
 table of this player) and its move-ordering history. With a `clock` (seconds for the whole
 game) it spends the time left over the moves it expects are left, rather than a fixed time
-per move. It searches in C when a compiler is found (gdl.interpreter.c.backend.for_search).
+per move: alpha-beta in C takes that share as a target, spending more when its best move
+changes between iterations or its value drops and less once one move leads throughout,
+within a hard bound of HARD_SHARES shares and HARD_CLOCK of the clock left
+(interpreter/c/search.py); other engines take the share as their time. It searches in C
+when a compiler is found (gdl.interpreter.c.backend.for_search).
 """
 
 from __future__ import annotations
@@ -16,12 +20,16 @@ from gdl.ai.players import DEFAULT_LEVEL, AIPlayer, make_player
 from gdl.errors import GdlError, OptionError
 from gdl.interpreter.c.backend import for_search
 from gdl.position import Position
+from gdl.solvers.search.native_alphabeta import NativeAlphaBeta
 
 # A clock's share per move: the time left over this many moves still to come, at least
 # MIN_MOVES_LEFT (a long game's end keeps a reserve), the first moves assumed a game of
 # EXPECTED_PLIES. A general rule: no game's length is known in advance.
 EXPECTED_PLIES = 80
 MIN_MOVES_LEFT = 12
+HARD_SHARES = 3.0   # a move's hard bound: this many shares, at most HARD_CLOCK of the clock
+HARD_CLOCK = 0.25
+OVERHEAD_DECAY = 0.7   # what a move costs beyond its search (checks, notation): a decaying max
 
 
 class Player:
@@ -56,6 +64,8 @@ class Player:
         self.game = game
         self.searched = game if backend == "python" else for_search(game)
         self.clock = clock   # seconds left on this player's clock
+        self.bound: float | None = None   # on a clock: the last move's hard bound, all in
+        self.overhead = 0.0   # seconds a move took beyond its engine's search, lately
         self.ai = make_player(f"{engine}:{level}", self.searched, level, seed,
                               self._share(0) if clock is not None else seconds)
         self.moves = 0
@@ -63,7 +73,8 @@ class Player:
     def _share(self, plies: int) -> float:
         assert self.clock is not None
         left = max(MIN_MOVES_LEFT, (EXPECTED_PLIES - plies) // 2)
-        return max(0.01, self.clock / left)
+        # each move to come costs its checks and notation besides its search
+        return max(0.01, (self.clock - left * self.overhead) / left)
 
     def move(self, position: Position | Any) -> str:
         """The move this player chooses in `position` (a Position, or a state of the game),
@@ -80,14 +91,28 @@ class Player:
             self._set_time(self._share(plies))
         start = perf_counter()
         move = self.ai.choose(self.searched, state)
+        text = self.game.move_text(state, move)
+        spent = perf_counter() - start
+        last = getattr(self.ai, "last", None)
+        if last is not None and hasattr(last.stats, "seconds"):
+            self.overhead = max(spent - last.stats.seconds, OVERHEAD_DECAY * self.overhead)
         if self.clock is not None:
-            self.clock = max(0.0, self.clock - (perf_counter() - start))
+            self.clock = max(0.0, self.clock - spent)
         self.moves += 1
-        return self.game.move_text(state, move)
+        return text
 
     def _set_time(self, seconds: float) -> None:
         ai = self.ai
         assert isinstance(ai, AIPlayer)
-        if ai.seconds is not None:   # a numbered level searches by nodes, not time
-            ai.seconds = seconds
-            ai.engine.time_limit = seconds
+        if ai.seconds is None:   # a numbered level searches by nodes, not time
+            return
+        ai.seconds = seconds
+        engine = ai.engine
+        assert self.clock is not None
+        # the move's bound, all in; its engine's, less what the move costs besides
+        soft = isinstance(engine, NativeAlphaBeta)   # a target within a hard bound
+        self.bound = min(HARD_SHARES * seconds, max(seconds, HARD_CLOCK * self.clock)) \
+            if soft else seconds
+        engine.time_limit = max(0.005, self.bound - self.overhead)
+        if isinstance(engine, NativeAlphaBeta):
+            engine.soft_time = min(seconds, engine.time_limit)

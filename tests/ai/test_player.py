@@ -38,10 +38,11 @@ def test_a_clock_is_spent_over_the_game_and_never_overdrawn():
     pos = gdl.Position(game)
     pos.play(player.move(pos))
     assert player.ai.seconds == pytest.approx(1.0 / 40)   # 80 plies expected: 40 moves each
-    left = player.clock
+    left, overhead = player.clock, player.overhead
     assert 0.0 <= left < 1.0   # charged what it spent
     pos.play(player.move(pos))   # the opponent's move: its own clock is this player's too
-    assert player.ai.seconds == pytest.approx(left / 39)   # ply 1: (80 - 1) // 2 moves left
+    # ply 1: (80 - 1) // 2 moves left, each costing what a move lately cost besides its search
+    assert player.ai.seconds == pytest.approx(max(0.01, (left - 39 * overhead) / 39))
     assert 0.0 <= player.clock < left
 
 
@@ -66,3 +67,18 @@ def test_without_a_compiler_the_ai_says_once_that_it_searches_on_python(monkeypa
     assert isinstance(player.ai.engine, AlphaBeta)
     player.move(gdl.Position(gdl.load("connect4")))
     assert capsys.readouterr().err.count("the AI searches on Python: no C compiler") == 1
+
+
+def test_on_a_clock_the_c_search_gets_a_target_within_a_hard_bound():
+    """The share is alpha-beta's target; it may take up to three shares when its best move
+    keeps changing, never more than a quarter of what is left on the clock."""
+    game = gdl.load("connect4")
+    player = gdl.Player(game, clock=8.0, seed=3)
+    engine = player.ai.engine
+    assert isinstance(engine, NativeAlphaBeta)
+    pos = gdl.Position(game)
+    pos.play(player.move(pos))
+    assert engine.soft_time == pytest.approx(8.0 / 40)
+    assert player.bound == pytest.approx(3 * 8.0 / 40)
+    assert 0.0 < engine.time_limit <= player.bound
+    assert player.overhead >= 0.0

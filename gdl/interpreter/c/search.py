@@ -10,29 +10,52 @@ heuristic search, which is why the exact solver refuses such games.
     int gdl_search(const uint64_t *state, int depth, double seconds, int64_t max_nodes,
                    int64_t min_nodes, int table, int64_t owner, const int8_t *payoffs,
                    progress_fn poll, uint64_t *best, double *value, int64_t *stats)
+    int gdl_search_plan(double soft)   the next search's target time (< 0: none)
 
 depth: the deepest iteration (0: no bound); table: bit 0 the table (none: the tests'
-plain search), bit 1 the selective search (below); owner: whose table (a searcher's
-number: the library keeps the tables of the last four searchers, a new one starts empty,
-so a seeded game replays exactly);
+plain search), the others the selective search's parts (AB_F_*, below); owner: whose table
+(a searcher's number: the library keeps the tables of the last four searchers, a new one
+starts empty, so a seeded game replays exactly);
 seconds: the budget (< 0: none), kept only past min_nodes; poll(nodes, 0) is called at
 each clock reading and stops the search when it answers non-zero (Ctrl-C).
+With a target time (gdl_search_plan), no new iteration starts past half of it, the target
+scaled by how settled the search is: longer when the best move changed in the last
+iteration or its value dropped, shorter once one move has led for several iterations, no
+second iteration when there is one move; `seconds` stays the hard bound.
 stats: nodes, the depth of the last completed iteration, table hits, whether the value
 is exact, why it stopped (0 exact, 1 depth, 2 time, 3 nodes, 4 interrupt). The answer:
 0, or 3 for a call the Python back end must make.
 
 The selective search (what strong engines add to alpha-beta, each derived from the rules,
-none assumed of a game):
-- quiescence: past the horizon, the moves that take a piece or promote (a move's `cap`
-  mask, a rule with a `promote` effect) are searched on, up to AB_QPLIES plies, each side
-  free to stand on its evaluation instead. Only where such moves are the exception: a
-  position where most moves take (clobber, where every move does) is quiet as it is; one
-  where the only moves, a few, take (a capture that must be made) gives no standing.
-- principal-variation search: each move after the first is tried with a null window
-  (alpha, alpha + AB_EPS) and searched again with the whole window when it beats alpha;
-- late-move reductions: from depth 3, a quiet move (no take, no promotion, neither the
-  table's nor a killer) late in the order is searched one ply shallower (two from the
-  eighth on), and again at full depth when it beats alpha.
+none assumed of a game; interpreter/core/search_traits.py), each part a bit of its own:
+- quiescence (AB_F_SELECT): past the horizon, the moves that take a piece or promote (a
+  move's `cap` mask, a rule with a `promote` effect) are searched on, up to AB_QPLIES
+  plies, each side free to stand on its evaluation instead. Only where such moves are the
+  exception: a position where most moves take (clobber, where every move does) is quiet
+  as it is; one where the only moves, a few, take (a capture that must be made) gives no
+  standing.
+- principal-variation search (AB_F_SELECT): each move after the first is tried with a
+  null window (alpha, alpha + AB_EPS) and searched again with the whole window when it
+  beats alpha;
+- late-move reductions (AB_F_SELECT): from depth 3, a quiet move (no take, no promotion,
+  no check, neither the table's nor a killer nor the counter-move) late in the order is
+  searched one ply shallower (two from the eighth on), and again at full depth when it
+  beats alpha;
+- aspiration windows (AB_F_ASPIRE): from the third iteration the root is searched within
+  AB_ASPIRE of the previous iteration's value, the window widened fourfold on the side it
+  failed until the value falls inside (at a fixed depth the value is the full window's);
+- check extensions (AB_F_CHECKS, where a kind is royal): a move after which the
+  opponent's royal piece stands attacked is searched a ply deeper, while the path is
+  shorter than twice the iteration's depth;
+- verified null-move pruning (AB_F_NULL, where NULLMOVE: a pass seldom helps; Tabibazar
+  and David, 2003): at depth 3 or more, not in check, not after a null move, the mover
+  holding AB_NM_PIECES pieces or more besides royal ones and standing at beta or above,
+  the opponent moves twice (depth - 1 - R, R 2, 3 from depth 7); a fail high there is
+  trusted below a verified node but at a verifying one only lowers the node's depth by
+  one and turns verification off beneath it, and when that search then finds no cut
+  (a zugzwang) it is searched again at its full depth, verifying;
+- counter-move ordering (AB_F_COUNTER): the move that last refuted the opponent's move
+  is tried after the killers.
 """
 
 from __future__ import annotations
@@ -40,152 +63,62 @@ from __future__ import annotations
 from typing import Any
 
 from gdl.interpreter.c.evaluation import EvalC
+from gdl.interpreter.c.search_base import SEARCH_BASE
+from gdl.interpreter.c.search_rules import search_rules
 from gdl.interpreter.c.support import CWriter
 from gdl.interpreter.core import ir
 from gdl.interpreter.core.ir import within_empty
 from gdl.interpreter.core.reads import holders
 
 SEARCH = r"""
-#define AB_WIN 1000000.0
-#define AB_DECIDED 2.0
-#define AB_FULL 1000000
-#define AB_PLIES 512
-typedef struct { uint64_t h; skey_t key; double value; int32_t depth; int16_t move;
-                 int8_t flag; } ab_entry;
-#define AB_BUCKETS (1 << 17)   /* two entries each, kept between searches */
-#define AB_TABLES 4
-static ab_entry *AB_TT, *AB_POOL[AB_TABLES];
-static int64_t AB_OWNER[AB_TABLES]; static uint64_t AB_USED[AB_TABLES], AB_TICK;
-static int64_t AB_NODES, AB_NEXT, AB_CAP, AB_FLOOR, AB_HITS, AB_HORIZON;
-static double AB_DEADLINE; static int AB_STOP, AB_ROOT_BEST, AB_SELDEPTH, AB_TABLE;
-static double AB_ROOT_VALUE; static progress_fn AB_POLL;
-static int64_t AB_HISTORY[4096];
-static move_t AB_KILLERS[AB_PLIES][2]; static int AB_NKILL[AB_PLIES];
-static move_t *AB_MOVES[AB_PLIES]; static int *AB_ORDER[AB_PLIES];
-static int64_t *AB_SCORE[AB_PLIES];
-#define AB_QPLIES 8
-#define AB_EPS 1e-9
-static int AB_SELECT;
+#define AB_F_SELECT 2
+#define AB_F_ASPIRE 4
+#define AB_F_CHECKS 8
+#define AB_F_NULL 16
+#define AB_F_COUNTER 32
+#define AB_F_UNVERIFIED 64      /* the tests' null move without its verification */
+#define AB_F_NULL_ANYWHERE 128  /* the tests': in any game and position but in check */
+#define AB_ASPIRE 0.01
+#define AB_NM_PIECES 4
+static int AB_FEAT, AB_ROOT_DEPTH, AB_ROOT_N;
+static move_t AB_COUNTER[4096]; static uint8_t AB_HAS_COUNTER[4096];
+static int AB_PREV[AB_PLIES];   /* the slot of the move into each ply; -1: a null move */
+static double AB_SOFT = -1.0, AB_TARGET = -1.0;   /* the next search's, this one's */
 
-static int ab_pools(int ply) {   /* the move list, order and scores of ply `ply` */
-    if (AB_MOVES[ply]) return 1;
-    AB_MOVES[ply] = malloc(MAXM * sizeof(move_t)); AB_ORDER[ply] = malloc(MAXM * sizeof(int));
-    AB_SCORE[ply] = malloc(MAXM * sizeof(int64_t));
-    return AB_MOVES[ply] && AB_ORDER[ply] && AB_SCORE[ply];
-}
-/* a move that takes (a jump's cells, or a piece where it lands) or promotes, in `s` */
-static int ab_noisy(const state_t *s, const move_t *m) {
-    if (bb_any(m->cap) || RULE_PROMOTES[m->rule]) return 1;
-    if (!RULE_LANDS_ON[m->rule] || m->to < 0) return 0;
-    for (int p = 0; p < NP; p++) if (bb_test(s->b[p], m->to)) return 1;
-    return 0;
-}
-
-static int mv_eq(const move_t *a, const move_t *b) {
-    if (a->to != b->to || a->from != b->from || a->rule != b->rule || !bb_eq(a->cap, b->cap))
-        return 0;
-    for (int k = 0; k < SL; k++) if (a->sto[k] != b->sto[k] || a->sfrom[k] != b->sfrom[k]) return 0;
-    return MV_NUMBERS_EQ(a, b);
-}
-static ab_entry *ab_probe(const skey_t *key, uint64_t h) {
-    ab_entry *e = &AB_TT[(h >> 32 & (AB_BUCKETS - 1)) * 2];
-    for (int i = 0; i < 2; i++)
-        if (e[i].h == h && memcmp(&e[i].key, key, sizeof *key) == 0) return &e[i];
-    return NULL;
-}
-static void ab_store(const skey_t *key, uint64_t h, int depth, double value, int flag, int move) {
-    ab_entry *e = &AB_TT[(h >> 32 & (AB_BUCKETS - 1)) * 2], *slot = ab_probe(key, h);
-    if (!slot) slot = (!e[0].h || depth >= e[0].depth) ? &e[0] : &e[1];
-    slot->h = h; slot->key = *key; slot->value = value; slot->depth = depth;
-    slot->move = (int16_t)move; slot->flag = (int8_t)flag;
-}
-/* the owner's table, else the least recently used one, emptied */
-static ab_entry *ab_table_of(int64_t owner) {
-    int slot = -1, lru = 0;
-    for (int i = 0; i < AB_TABLES; i++) {
-        if (AB_POOL[i] && AB_OWNER[i] == owner) slot = i;
-        if (AB_USED[i] < AB_USED[lru]) lru = i;
-    }
-    if (slot < 0) {
-        slot = lru;
-        if (!AB_POOL[slot]) AB_POOL[slot] = calloc((size_t)AB_BUCKETS * 2, sizeof(ab_entry));
-        else memset(AB_POOL[slot], 0, (size_t)AB_BUCKETS * 2 * sizeof(ab_entry));
-        if (!AB_POOL[slot]) return NULL;
-        AB_OWNER[slot] = owner;
-    }
-    AB_USED[slot] = ++AB_TICK;
-    return AB_POOL[slot];
-}
-static double ab_terminal(int payoff, int ply) {
-    return payoff > 0 ? payoff * AB_WIN - ply : payoff < 0 ? payoff * AB_WIN + ply : 0.0;
-}
-static int ab_clock(void) {   /* 1: stop here */
-    if (AB_NODES >= AB_CAP) { AB_STOP = 3; return 1; }
-    AB_NEXT = AB_NODES + 256;
-    if (AB_NEXT > AB_CAP) AB_NEXT = AB_CAP;
-    if (AB_POLL && AB_POLL(AB_NODES, 0)) { AB_STOP = 4; return 1; }
-    if (AB_DEADLINE > 0 && sv_now() > AB_DEADLINE && AB_NODES >= AB_FLOOR) {
-        AB_STOP = 2; return 1;
-    }
-    return 0;
-}
-
-static double ab_quiesce(const state_t *s, int me, double alpha, double beta, int ply,
-                         const int8_t *pay, int left) {
-    if (++AB_NODES >= AB_NEXT && ab_clock()) return 0;
-    if (s->res) {
-        if (ply > AB_SELDEPTH) AB_SELDEPTH = ply;
-        return ab_terminal(pay[2 * s->res + me], ply);
-    }
-    AB_HORIZON++;   /* the value rests on an evaluation */
-    double stand = ev_mover(s);
-    if (left <= 0 || ply >= AB_PLIES - 1 || !ab_pools(ply)) return stand;
-    move_t *moves = AB_MOVES[ply]; int *order = AB_ORDER[ply]; int64_t *score = AB_SCORE[ply];
-    int n = legal(s, moves), m = 0;
-    if (gdl_error) { AB_STOP = 5; return 0; }
-    for (int i = 0; i < n; i++) {
-        if (!ab_noisy(s, &moves[i])) continue;
-        int64_t sc = score[i] = 2 * bb_count(moves[i].cap) + RULE_PROMOTES[moves[i].rule];
-        int j = m++;   /* the most taken first */
-        while (j > 0 && score[order[j - 1]] < sc) { order[j] = order[j - 1]; j--; }
-        order[j] = i;
-    }
-    int forced = m == n && n <= 3;   /* a few moves, each a take: no standing */
-    if (m == 0 || (!forced && 2 * m > n)) return stand;
-    double best = -INFINITY;
-    if (!forced) {
-        if (stand >= beta) return stand;
-        if (stand > alpha) alpha = stand;
-        best = stand;
-    }
-    state_t t;
-    for (int k = 0; k < m; k++) {
-        apply_move(s, &moves[order[k]], &t);
-        if (gdl_error) { AB_STOP = 5; return 0; }
-        int them = (int)t.pl;
-        double v = them == me ? ab_quiesce(&t, me, alpha, beta, ply + 1, pay, left - 1)
-                              : -ab_quiesce(&t, them, -beta, -alpha, ply + 1, pay, left - 1);
-        if (AB_STOP) return 0;
-        if (v > best) {
-            best = v;
-            if (v > alpha) { alpha = v; if (v >= beta) break; }
-        }
-    }
-    return best;
-}
+int gdl_search_plan(double soft) { AB_SOFT = soft; return 0; }
 
 static double ab_negamax(const state_t *s, int me, int depth, double alpha, double beta,
-                         int ply, const int8_t *pay, int root_first);
+                         int ply, const int8_t *pay, int root_first, int verify);
 /* The value for `me` of the child `t` (its mover `me` again after an extra turn). */
 static double ab_child(const state_t *t, int me, int depth, double alpha, double beta,
-                       int ply, const int8_t *pay) {
+                       int ply, const int8_t *pay, int verify) {
     int them = (int)t->pl;
-    return them == me ? ab_negamax(t, me, depth, alpha, beta, ply, pay, -1)
-                      : -ab_negamax(t, them, depth, -beta, -alpha, ply, pay, -1);
+    return them == me ? ab_negamax(t, me, depth, alpha, beta, ply, pay, -1, verify)
+                      : -ab_negamax(t, them, depth, -beta, -alpha, ply, pay, -1, verify);
+}
+/* Move the move equal to `m` among order[from..n) to order[from]; 1 when found. */
+static int ab_lift(const move_t *moves, int *order, int from, int n, const move_t *m) {
+    for (int j = from; j < n; j++) {
+        int i = order[j];
+        if (mv_eq(&moves[i], m)) {
+            for (; j > from; j--) order[j] = order[j - 1];
+            order[from] = i; return 1;
+        }
+    }
+    return 0;
+}
+/* Null-move pruning at this node (see the module doc): 1 when it may be tried. */
+static int ab_null_ok(const state_t *s, int depth, double beta, int ply, int in_check) {
+    if (!(AB_FEAT & AB_F_NULL) || ply == 0 || depth < 3 || in_check || AB_PREV[ply] < 0)
+        return 0;
+    if (beta >= AB_DECIDED || beta <= -AB_DECIDED) return 0;
+    if (!(AB_FEAT & AB_F_NULL_ANYWHERE) && (!NULLMOVE || ab_nm_pieces(s) < AB_NM_PIECES))
+        return 0;
+    return ev_mover(s) >= beta;
 }
 
 static double ab_negamax(const state_t *s, int me, int depth, double alpha, double beta,
-                         int ply, const int8_t *pay, int root_first) {
+                         int ply, const int8_t *pay, int root_first, int verify) {
     if (++AB_NODES >= AB_NEXT && ab_clock()) return 0;
     if (s->res) {
         if (ply > AB_SELDEPTH) AB_SELDEPTH = ply;
@@ -195,7 +128,7 @@ static double ab_negamax(const state_t *s, int me, int depth, double alpha, doub
         if (AB_SELECT && QUIESCE) return ab_quiesce(s, me, alpha, beta, ply, pay, AB_QPLIES);
         AB_HORIZON++; return ev_mover(s);
     }
-    if (ply >= AB_PLIES - 1) { AB_STOP = 5; return 0; }
+    if (ply >= AB_PLIES - 2) { AB_STOP = 5; return 0; }
     double top = AB_WIN;   /* the mate-distance clamp: the game ends at ply + 1 at the soonest */
     if (alpha < ply + 1 - top) alpha = ply + 1 - top;
     if (beta > top - ply - 1) beta = top - ply - 1;
@@ -217,59 +150,85 @@ static double ab_negamax(const state_t *s, int me, int depth, double alpha, doub
         }
     }
     if (ply == 0 && root_first >= 0) first = root_first;
+    int checks = ROYAL && (AB_FEAT & AB_F_CHECKS);
+    int in_check = ROYAL && (AB_FEAT & (AB_F_CHECKS | AB_F_NULL)) && ab_royal_attacked(s);
+    int fail_high = 0;
+    int64_t horizon0 = AB_HORIZON;
+    if (ab_null_ok(s, depth, beta, ply, in_check)) {
+        state_t t = *s; t.pl = 1 - s->pl;   /* the mover passes */
+        int r = depth > 6 ? 3 : 2;
+        AB_PREV[ply + 1] = -1;
+        double v = -ab_negamax(&t, (int)t.pl, depth - 1 - r, -beta, -beta + AB_EPS, ply + 1,
+                               pay, -1, verify);
+        if (AB_STOP) return 0;
+        if (v >= beta) {
+            if (!verify || (AB_FEAT & AB_F_UNVERIFIED)) return v;
+            depth--; verify = 0; fail_high = 1;   /* verified below, a ply shallower */
+        }
+    }
     if (!ab_pools(ply)) { AB_STOP = 5; return 0; }
     move_t *moves = AB_MOVES[ply]; int *order = AB_ORDER[ply];
     int n = legal(s, moves);
     if (gdl_error || n == 0) { AB_STOP = 5; return 0; }
-    /* the table move, then the two killers (the older in front, as in Python), then the
-       others by history */
+    if (ply == 0) AB_ROOT_N = n;
+    /* the table move, then the two killers (the older in front, as in Python), the
+       counter-move, then the others by history */
     int lead = sort_moves(moves, n, first, AB_HISTORY, order, AB_SCORE[ply]);
-    int settled = lead;   /* the table move and the killers lead: never reduced */
-    for (int k = 0; k < AB_NKILL[ply]; k++) {
-        for (int j = lead; j < n; j++) {
-            int i = order[j];
-            if (mv_eq(&moves[i], &AB_KILLERS[ply][k])) {
-                for (; j > lead; j--) order[j] = order[j - 1];
-                order[lead] = i; settled++; break;
-            }
-        }
-    }
-    double alpha0 = alpha, best = -INFINITY; int bm = -1; int64_t horizon0 = AB_HORIZON;
+    int settled = lead;   /* those lead: never reduced */
+    for (int k = 0; k < AB_NKILL[ply]; k++)
+        settled += ab_lift(moves, order, lead, n, &AB_KILLERS[ply][k]);
+    int prev = AB_PREV[ply];
+    if ((AB_FEAT & AB_F_COUNTER) && ply && prev >= 0 && AB_HAS_COUNTER[prev])
+        settled += ab_lift(moves, order, settled, n, &AB_COUNTER[prev]);
+    double alpha0 = alpha, best = -INFINITY; int bm = -1;
     state_t t;
-    for (int k = 0; k < n; k++) {
-        int i = order[k];
-        apply_move(s, &moves[i], &t);
-        if (gdl_error) { AB_STOP = 5; return 0; }
-        double v;
-        if (!AB_SELECT || k == 0) {
-            v = ab_child(&t, me, depth - 1, alpha, beta, ply + 1, pay);
-        } else {
-            int cut = depth >= 3 && k >= settled + 2 && !ab_noisy(s, &moves[i]) ?
-                      (k >= 8 && depth >= 5 ? 2 : 1) : 0;
-            v = ab_child(&t, me, depth - 1 - cut, alpha, alpha + AB_EPS, ply + 1, pay);
-            if (!AB_STOP && cut && v > alpha)
-                v = ab_child(&t, me, depth - 1, alpha, alpha + AB_EPS, ply + 1, pay);
-            if (!AB_STOP && v > alpha && v < beta)
-                v = ab_child(&t, me, depth - 1, alpha, beta, ply + 1, pay);
-        }
-        if (AB_STOP) return 0;
-        if (v > best) {
-            best = v; bm = i;
-            if (ply == 0) { AB_ROOT_BEST = i; AB_ROOT_VALUE = v; }
-            if (v > alpha) {
-                alpha = v;
-                if (v >= beta) {
-                    if (!AB_NKILL[ply] || !mv_eq(&AB_KILLERS[ply][0], &moves[i])) {
-                        AB_KILLERS[ply][1] = AB_KILLERS[ply][0];
-                        AB_KILLERS[ply][0] = moves[i];
-                        AB_NKILL[ply] = AB_NKILL[ply] ? 2 : 1;
+    for (;;) {   /* once, or again at full depth when a verified null move found no cut */
+        for (int k = 0; k < n; k++) {
+            int i = order[k];
+            apply_move(s, &moves[i], &t);
+            if (gdl_error) { AB_STOP = 5; return 0; }
+            AB_PREV[ply + 1] = sv_move_slot(&moves[i]);
+            int ext = checks && !t.res && ply < 2 * AB_ROOT_DEPTH && ab_royal_attacked(&t);
+            int d = depth - 1 + ext;
+            double v;
+            if (!AB_SELECT || k == 0) {
+                v = ab_child(&t, me, d, alpha, beta, ply + 1, pay, verify);
+            } else {
+                int cut = depth >= 3 && k >= settled + 2 && !ext && !in_check &&
+                          !ab_noisy(s, &moves[i]) ? (k >= 8 && depth >= 5 ? 2 : 1) : 0;
+                v = ab_child(&t, me, d - cut, alpha, alpha + AB_EPS, ply + 1, pay, verify);
+                if (!AB_STOP && cut && v > alpha)
+                    v = ab_child(&t, me, d, alpha, alpha + AB_EPS, ply + 1, pay, verify);
+                if (!AB_STOP && v > alpha && v < beta)
+                    v = ab_child(&t, me, d, alpha, beta, ply + 1, pay, verify);
+            }
+            if (AB_STOP) return 0;
+            if (v > best) {
+                /* at the root, the first move or one beating alpha (an aspiration
+                   window's fail low proves nothing of the others) */
+                if (ply == 0 && (k == 0 || v > alpha)) { AB_ROOT_BEST = i; AB_ROOT_VALUE = v; }
+                best = v; bm = i;
+                if (v > alpha) {
+                    alpha = v;
+                    if (v >= beta) {
+                        if (!AB_NKILL[ply] || !mv_eq(&AB_KILLERS[ply][0], &moves[i])) {
+                            AB_KILLERS[ply][1] = AB_KILLERS[ply][0];
+                            AB_KILLERS[ply][0] = moves[i];
+                            AB_NKILL[ply] = AB_NKILL[ply] ? 2 : 1;
+                        }
+                        if (ply && prev >= 0) {
+                            AB_COUNTER[prev] = moves[i]; AB_HAS_COUNTER[prev] = 1;
+                        }
+                        int dd = depth < 32 ? depth : 32;
+                        AB_HISTORY[sv_move_slot(&moves[i])] += dd * dd;
+                        break;
                     }
-                    int d = depth < 32 ? depth : 32;
-                    AB_HISTORY[sv_move_slot(&moves[i])] += d * d;
-                    break;
                 }
             }
         }
+        if (!fail_high || best >= beta) break;
+        depth++; fail_high = 0; verify = 1;   /* a zugzwang: the full depth after all */
+        alpha = alpha0; best = -INFINITY; bm = -1;
     }
     int flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
     double stored = best;
@@ -278,35 +237,70 @@ static double ab_negamax(const state_t *s, int me, int depth, double alpha, doub
     return best;
 }
 
+/* Whether to begin iteration d + 1 (see the module doc): `changed` the best move changed
+   in iteration d, `drop` its value fell, `settled` iterations the best move has led. */
+static int ab_next_iteration(double started, int changed, int drop, int settled) {
+    if (AB_TARGET < 0) return 1;
+    if (AB_ROOT_N <= 1) return 0;
+    double target = AB_TARGET;
+    if (changed) target *= 1.8;
+    if (drop) target *= 1.5;
+    if (!changed && !drop && settled >= 4) target *= 0.6;
+    return sv_now() - started < 0.5 * target;
+}
+
 int gdl_search(const uint64_t *in, int depth, double seconds, int64_t max_nodes,
                int64_t min_nodes, int table, int64_t owner, const int8_t *payoffs,
                progress_fn poll, uint64_t *best, double *value, int64_t *stats) {
+    double started = sv_now();   /* before a new table is emptied: its time counts */
+    AB_TARGET = AB_SOFT; AB_SOFT = -1.0;   /* the plan is for this search only */
     if (!SEARCHABLE || EV_MODE < 0) return 3;
     state_t s; load_state(in, &s); gdl_error = 0; MEMO_N = -1;
     AB_TT = ab_table_of(owner);
     if (!AB_TT) return 3;
-    AB_NODES = AB_HITS = 0; AB_SELDEPTH = 0; AB_STOP = 0; AB_POLL = poll;
-    AB_TABLE = table & 1; AB_SELECT = table >> 1 & 1;
+    AB_NODES = AB_HITS = AB_POLLED = 0; AB_SELDEPTH = 0; AB_STOP = 0; AB_POLL = poll;
+    AB_TABLE = table & 1; AB_SELECT = table >> 1 & 1; AB_FEAT = table;
     AB_CAP = max_nodes > 0 ? max_nodes : INT64_MAX; AB_FLOOR = min_nodes;
-    AB_DEADLINE = seconds >= 0 ? sv_now() + seconds : 0;
+    AB_DEADLINE = seconds >= 0 ? started + seconds : 0;
     memset(AB_HISTORY, 0, sizeof AB_HISTORY); memset(AB_NKILL, 0, sizeof AB_NKILL);
+    memset(AB_HAS_COUNTER, 0, sizeof AB_HAS_COUNTER);
+    AB_PREV[0] = 0; AB_ROOT_N = 2;
     int limit = depth > 0 ? depth : AB_FULL, done = 0, exact = 0, stopped = 1, best_i = 0;
+    int settled = 0;
     double v = 0;
     for (int d = 1; d <= limit; d++) {
-        AB_HORIZON = 0; AB_ROOT_BEST = -1;
-        /* a first ply of a few moves completes even at a zero budget */
-        AB_NEXT = AB_NODES + (d == 1 ? 16 : 1);
-        if (AB_NEXT > AB_CAP) AB_NEXT = AB_CAP;
-        double r = ab_negamax(&s, (int)s.pl, d, -INFINITY, INFINITY, 0, payoffs,
-                              d > 1 ? best_i : -1);
+        AB_ROOT_DEPTH = d;
+        double lo = -INFINITY, hi = INFINITY, wide = AB_ASPIRE, r = 0;
+        if ((AB_FEAT & AB_F_ASPIRE) && d >= 3 && fabs(v) < AB_DECIDED) {
+            lo = v - wide; hi = v + wide;
+        }
+        int first = d > 1 ? best_i : -1;
+        for (;;) {   /* the window, widened on the side the value fell out of */
+            AB_HORIZON = 0; AB_ROOT_BEST = -1;
+            /* a first ply of a few moves completes even at a zero budget */
+            AB_NEXT = AB_NODES + (d == 1 ? 16 : 1);
+            if (AB_NEXT > AB_CAP) AB_NEXT = AB_CAP;
+            r = ab_negamax(&s, (int)s.pl, d, lo, hi, 0, payoffs, first, 1);
+            if (AB_STOP) break;
+            wide *= 4;
+            if (r <= lo) lo = wide > 1 ? -INFINITY : r - wide;
+            else if (r >= hi) { hi = wide > 1 ? INFINITY : r + wide; first = AB_ROOT_BEST; }
+            else break;
+        }
         if (AB_STOP) {
             stopped = AB_STOP;
             if (AB_ROOT_BEST >= 0) { best_i = AB_ROOT_BEST; v = AB_ROOT_VALUE; }
             break;
         }
+        int changed = d > 1 && AB_ROOT_BEST != best_i;
+        int drop = d > 1 && r < v - 2 * AB_ASPIRE && fabs(r) < AB_DECIDED;
+        settled = changed ? 0 : settled + 1;
         v = r; best_i = AB_ROOT_BEST; done = d == AB_FULL ? AB_SELDEPTH : d;
         exact = AB_HORIZON == 0;
         if (exact) { stopped = 0; break; }
+        if (d < limit && !ab_next_iteration(started, changed, drop, settled)) {
+            stopped = 2; break;
+        }
     }
     for (int p = 0; p < AB_PLIES && AB_MOVES[p]; p++) {
         if (p == 0) encode_move(&AB_MOVES[0][best_i], best);
@@ -337,7 +331,8 @@ class SearchC(EvalC):
         # quiescence only where a move may take or promote (go's captures are effects)
         jumps = any(isinstance(rule, ir.JumpRule) for rule in self.game.rules)
         w(f"#define QUIESCE {int(any(promotes) or any(lands) or jumps)}")
-        w.lines += SEARCH.strip("\n").split("\n")
+        search_rules(self, w)
+        w.lines += (SEARCH_BASE + SEARCH).strip("\n").split("\n")
 
     def lands_on_pieces(self, rule: Any) -> bool:
         """Whether a rule's piece may land on a piece (and take it): a travel or a

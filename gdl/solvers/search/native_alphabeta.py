@@ -25,6 +25,12 @@ from gdl.solvers.search.alphabeta import SearchResult, SearchStats
 from gdl.solvers.search.evaluation import terminal_score
 
 STOPS = ("exact", "depth", "time", "nodes", "interrupt")
+# the selective search's parts (interpreter/c/search.py's AB_F_*): quiescence, PVS and
+# reductions; aspiration windows; check extensions; verified null-move pruning; counter-moves
+SELECT, ASPIRE, CHECKS, NULL_MOVE, COUNTER = 2, 4, 8, 16, 32
+UNVERIFIED, NULL_ANYWHERE = 64, 128   # the tests': null move unverified, or in any game
+SELECTIVE = SELECT | ASPIRE | CHECKS | NULL_MOVE | COUNTER
+BEFORE = SELECT   # the selective search before aspiration, extensions, null move, counters
 _OWNERS = itertools.count(1)   # each searcher's own table in the library
 
 
@@ -55,14 +61,15 @@ class NativeAlphaBeta:
     def __init__(self, game: Any, weights: tuple[list[float], float] | None, *,
                  time_limit: float | None = None, max_nodes: int | None = None,
                  min_nodes: int = 0, depth: int | None = None, fallback: Any = None,
-                 table: bool = True, selective: bool | None = None) -> None:
+                 table: bool = True, selective: bool | int | None = None) -> None:
         self.game, self.time_limit, self.max_nodes = game, time_limit, max_nodes
         self.min_nodes, self.depth = min_nodes, depth
         self.weights = weights
         self.table = table   # False: no transposition table (a plain alpha-beta, for tests)
-        # quiescence, principal-variation search, late-move reductions (interpreter/c/search.py);
-        # by default with the table: the tests' plain search has neither
+        # the selective search (interpreter/c/search.py): True all of its parts (SELECTIVE), a
+        # number those of its bits; by default with the table: the tests' plain search has neither
         self.selective = table if selective is None else selective
+        self.soft_time: float | None = None   # a target time within time_limit (a clock's share)
         self.owner = next(_OWNERS)
         self.fallback = fallback   # Python's AlphaBeta, for a position C cannot take
 
@@ -88,10 +95,13 @@ class NativeAlphaBeta:
         best = (ctypes.c_uint64 * game.layout.move_words)()
         found = ctypes.c_double(0.0)
         stats = (ctypes.c_int64 * 5)()
+        features = SELECTIVE if self.selective is True else int(self.selective)
+        soft = self.soft_time if time_limit is None else None
         with interrupts.polled():
+            game.lib.gdl_search_plan(-1.0 if soft is None else soft)
             code = game.lib.gdl_search(raw, depth or 0, -1.0 if seconds is None else seconds,
                                        self.max_nodes or 0, self.min_nodes,
-                                       int(self.table) | 2 * int(self.selective),
+                                       int(self.table) | features,
                                        self.owner,
                                        PAYOFFS, callback, best,
                                        ctypes.byref(found), stats)
