@@ -102,10 +102,11 @@ def rollouts(engine: dict) -> str:
     return f"rollouts evaluated after {cutoff} plies" if cutoff else "rollouts played out"
 
 
-def compiled_weights(found: tuple[Any, wfile.Weights] | None) -> tuple[list[float], float] | None:
+def compiled_weights(found: tuple[Any, wfile.Weights] | None) -> tuple | None:
     """What `fitted` found, as the compiled evaluation takes it (gdl.interpreter.c: the fitted
-    mode's weights and bias); None without a file or when the file keeps the derived
-    evaluation (its fitted weights lost to it), which the compiled one then computes."""
+    mode's weights and bias, and the learned patterns' table when the file has one; see
+    Weights.compiled); None without a file or when the file keeps the derived evaluation
+    (its fitted weights lost to it), which the compiled one then computes."""
     if found is None or found[1].engine.get("evaluation") == "derived":
         return None
-    return list(found[1].weights), found[1].bias
+    return found[1].compiled()
