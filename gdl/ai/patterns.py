@@ -60,6 +60,15 @@ class Squares:
                 "table": list(table)}
 
 
+def rows(features: Callable[[tuple], list[float]], squares: Squares
+         ) -> Callable[[tuple], np.ndarray]:
+    """The fit's row of a position: its features, then its (plane, cell) indicators."""
+    def row(state: tuple) -> np.ndarray:
+        return np.concatenate([np.asarray(features(state), dtype=np.float64),
+                               squares.indicators(state)])
+    return row
+
+
 def score(table: Sequence[int], planes: int, stride: int, state: tuple) -> int:
     """The integer sum of the table's entries at the occupied (plane, cell)s."""
     total = 0

@@ -89,7 +89,7 @@ def train(game: Any, features: Features, derived: Heuristic,
     the figures of the run (samples, score of the first player, log loss). A game on a
     back end asked for (`--backend native`) searches in C: the same games, faster."""
     from gdl.solvers.search.native_alphabeta import native_searcher
-    fitted_weights: dict[int, tuple[list[float], float]] = {}
+    fitted_weights: dict[int, tuple] = {}
 
     def native(heuristic: Heuristic, fallback: Any) -> Any:
         weights = fitted_weights.get(id(heuristic))   # None: the derived heuristic
@@ -115,7 +115,9 @@ def train(game: Any, features: Features, derived: Heuristic,
         if rows:
             w, b = fit(np.array(rows), np.array(targets))
             heuristic = make_heuristic(w, b)
-            fitted_weights[id(heuristic)] = ([float(v) for v in w], float(b))
+            # what the C evaluation takes: the heuristic's own (with its patterns) if it says
+            fitted_weights[id(heuristic)] = getattr(
+                heuristic, "compiled", ([float(v) for v in w], float(b)))
     x, y = np.array(rows), np.array(targets)
     if w is None:
         w = np.zeros(x.shape[1] if x.ndim == 2 else 0)

@@ -22,14 +22,14 @@ COMPARE_NODES = 5000     # fitted against derived evaluation: alpha-beta nodes a
 
 
 def train_game(game: Any, games: int, seed: int, engine_games: int, engine_seconds: float,
-               progress: Callable[[str], None] | None = None, nodes: int | None = None) -> Any:
+               progress: Callable[[str], None] | None = None, nodes: int | None = None,
+               squares: bool = True) -> Any:
     """The Weights `gdl train` writes for `game` (a compiled two-player board game).
 
     Raises:
         GdlError: the game has no derived features (not a two-player board game).
     """
-    import numpy as np
-    from gdl.ai import engine, selfplay, fitted as use
+    from gdl.ai import engine, patterns, selfplay, fitted as use
     from gdl.ai.weights_file import Weights, evaluation, option_texts
 
     derived = use.features_of(game)
@@ -37,28 +37,39 @@ def train_game(game: Any, games: int, seed: int, engine_games: int, engine_secon
         raise GdlError(f"{game.name}: training needs a two-player board game")
     names, features = derived
     base = getattr(game, "heuristic", None) or (lambda state: (0.0, 0.0))
+    board = patterns.Squares(game.ir) if squares else None
+    # the fit's rows: the features, then the (plane, cell) indicators of the learned table
+    rows = features if board is None else patterns.rows(features, board)
+
+    def learned(w: Any, b: float) -> Weights:
+        hand = tuple(float(v) for v in w[:len(names)])
+        table = board.describe(board.table(w[len(names):])) if board is not None else {}
+        return Weights(game.name, game.rules_hash, names, hand, float(b), patterns=table)
 
     def make(w: Any, b: float) -> Any:
-        return evaluation(features, Weights(game.name, "", names, tuple(float(v) for v in w),
-                                            float(b)))
+        found = learned(w, b)
+        heuristic = evaluation(features, found)
+        heuristic.compiled = found.compiled()  # type: ignore[attr-defined]
+        return heuristic
 
-    fitted = selfplay.train(game, features, base, make, games, seed, progress=progress,
+    fitted = selfplay.train(game, rows, base, make, games, seed, progress=progress,
                             nodes=nodes or selfplay.NODES)
-    weights = Weights(game.name, game.rules_hash, names, tuple(fitted["weights"]),
-                      fitted["bias"], training={
+    found = learned(fitted["weights"], fitted["bias"])
+    weights = Weights(game.name, game.rules_hash, names, found.weights,
+                      found.bias, patterns=found.patterns, training={
                           "games": games, "seed": seed, "positions": fitted["positions"],
                           **({"nodes": nodes} if nodes else {}),
                           "first_player_score": fitted["first_player_score"],
                           "log_loss": fitted["log_loss"]},
                       options=option_texts(game))
     if engine_games:
-        heuristic = make(np.array(weights.weights), weights.bias)
+        heuristic = evaluation(features, weights)
         chosen = engine.choose(game, heuristic, engine_games, engine_seconds, seed, progress,
-                               weights=(list(weights.weights), weights.bias))
+                               weights=weights.compiled())
         chosen.update(engine.compare(game, heuristic, base, engine_games, COMPARE_NODES, seed,
                                      progress))
         weights = Weights(weights.game, weights.rules, names, weights.weights, weights.bias,
-                          chosen, weights.training, weights.options)
+                          chosen, weights.training, weights.options, weights.patterns)
     return weights
 
 
@@ -68,7 +79,8 @@ def run(args: argparse.Namespace, status: Any) -> int:
 
     game = load_game(args)
     result = train_game(game, args.games, args.seed, args.engine_games, args.engine_seconds,
-                        progress=status.show, nodes=args.nodes)
+                        progress=status.show, nodes=args.nodes,
+                        squares=args.patterns == "squares")
     status.clear()
     out = Path(args.out) if args.out else wfile.default_path(game.name)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -82,6 +94,11 @@ def run(args: argparse.Namespace, status: Any) -> int:
     for name, w in zip(result.features, result.weights):
         print(f"  {name:<16} {w:+.3f}")
     print(f"  {'(bias)':<16} {result.bias:+.3f}")
+    if result.patterns:
+        table = result.patterns["table"]
+        print(f"  {'(squares)':<16} {result.patterns['planes']} planes, "
+              f"{sum(1 for v in table if v)} weights, from {min(table) / 4096:+.3f} "
+              f"to {max(table) / 4096:+.3f}")
     if result.engine:
         e = result.engine
         print(f"engine: {e['choice']} (alpha-beta scored {e['alphabeta_score']:.2f} against "
@@ -109,6 +126,10 @@ def add_command(command: Callable[..., argparse.ArgumentParser], parents: list) 
                         f"(default: {ENGINE_GAMES})")
     p.add_argument("--engine-seconds", type=seconds_type, default=ENGINE_SECONDS,
                    help=f"their time per move (default: {ENGINE_SECONDS:g})")
+    p.add_argument("--patterns", choices=("squares", "none"), default="squares",
+                   help="learned board patterns next to the derived features: squares (a "
+                        "piece-square table, one weight per plane and cell; the default) or "
+                        "none (the derived features only, a version 1 file)")
     p.add_argument("--out", metavar="FILE", help="where to write the weights (default: "
                    "the weights directory, gdl/ai/weights/NAME.json or $GDL_WEIGHTS/NAME.json)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
