@@ -93,7 +93,13 @@ def describe(game: Any) -> str:
     what = "derived evaluation (the fitted weights lost to it: " \
         if e.get("evaluation") == "derived" else "fitted weights ("
     return f"AI: {what}{found.name}: {t.get('games')} self-play games, seed " \
-           f"{t.get('seed')}, {len(weights.features)} features); engine {engine}"
+           f"{t.get('seed')}, {len(weights.features)} features{squares(weights)}); engine {engine}"
+
+
+def squares(weights: wfile.Weights) -> str:
+    """The learned piece-square table's part of `describe`'s line, if the file has one."""
+    p = weights.patterns
+    return f" and a piece-square table of {p['planes']} planes" if p else ""
 
 
 def rollouts(engine: dict) -> str:
