@@ -4,6 +4,8 @@ different games. What the fitted evaluation brings, and how far apart the levels
 
     python bench/duel.py GAME SPEC_A SPEC_B [--games N] [--opening PLIES] [--seed S]
                                             [--time SECONDS]
+                                            [--tree-a DIR] [--tree-b DIR]
+                                            [--weights-a DIR] [--weights-b DIR]
 
 A SPEC is LEVEL[/derived][/alphabeta|/mcts][/native][/plain|/before]
 [/rave=K]: a level (easy, medium, hard,
@@ -13,13 +15,22 @@ engine to force one, `native` to search on the native back end (its alpha-beta i
 `before` for it without what came after those (aspiration, check extensions, null move,
 counter-moves),
 `rave=K` for the C MCTS with RAVE (K: its equivalence visits).
+`--tree-b DIR` plays B from another gdl tree (e.g. the previous release's, made once with
+`git worktree add --detach /work/dd72 dd72c4f`): B then runs in a subprocess with DIR first
+on its path (bench/tree_player.py), on that tree's own code, weights and defaults, and
+answers each position with its move's text; the clock of a move is the same for both.
+`--weights-b DIR` gives B the weights files of DIR ($GDL_WEIGHTS; in a subprocess on this
+tree unless --tree-b names one): a newly trained file against the bundled one. (-a: A.)
 Prints A's wins, draws and losses and its score with a 95% interval.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import subprocess
 import statistics
 import sys
 from pathlib import Path
@@ -52,16 +63,49 @@ def player(game, spec: str, seed: int, seconds: float | None):
     return ai
 
 
+class TreePlayer:
+    """A player in a subprocess on another tree (bench/tree_player.py): told the moves so
+    far, as texts, it answers its move's text."""
+
+    def __init__(self, name: str, spec: str, seed: int, seconds: float | None,
+                 tree: str | None, weights: str | None) -> None:
+        env = dict(os.environ, PYTHONPATH=str(Path(tree or ROOT).resolve()))
+        env.pop("GDL_WEIGHTS", None)
+        if weights:
+            env["GDL_WEIGHTS"] = str(Path(weights).resolve())
+        self.process = subprocess.Popen(
+            [sys.executable, str(ROOT / "bench" / "tree_player.py"), name, spec, str(seed),
+             "-" if seconds is None else str(seconds)], stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, text=True, cwd=str(Path(tree or ROOT).resolve()), env=env)
+        if self.process.stdout.readline().strip() != "ready":
+            raise RuntimeError(f"the player on {tree} did not start")
+
+    def move_text(self, texts: list[str]) -> str:
+        self.process.stdin.write(json.dumps(texts) + "\n")
+        self.process.stdin.flush()
+        return self.process.stdout.readline().strip()
+
+    def close(self) -> None:
+        self.process.stdin.close()
+        self.process.wait()
+
+
 def play(game, players, opening: list) -> float:
     """Player 0's score in one game that starts with the `opening` moves."""
-    state = game.initial_state()
+    state, texts = game.initial_state(), []
     for move in opening:
+        texts.append(game.move_text(state, move))
         state = game.apply(state, move)
     for _ in range(MAX_PLIES):
         if game.is_terminal(state):
             return (game.returns(state)[0] + 1) / 2
         who = players[game.current_player(state)]
-        state = game.apply(state, who.choose(game, state))
+        if isinstance(who, TreePlayer):
+            move = game.parse_move(state, who.move_text(texts))
+        else:
+            move = who.choose(game, state)
+        texts.append(game.move_text(state, move))
+        state = game.apply(state, move)
     return 0.5
 
 
@@ -88,7 +132,18 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--time", type=float, default=None,
                         help="time per move of a hard player (default 1 s)")
+    for side in ("a", "b"):
+        parser.add_argument(f"--tree-{side}", metavar="DIR",
+                            help=f"play {side.upper()} from the gdl tree in DIR (a subprocess)")
+        parser.add_argument(f"--weights-{side}", metavar="DIR",
+                            help=f"{side.upper()}'s weights files ($GDL_WEIGHTS; a subprocess)")
     args = parser.parse_args()
+
+    def seat(side: str, spec: str, seed: int):
+        tree, weights = getattr(args, f"tree_{side}"), getattr(args, f"weights_{side}")
+        if tree or weights:
+            return TreePlayer(args.game, spec, seed, args.time, tree, weights)
+        return player(game, spec, seed, args.time)
     from gdl import catalog
     game = catalog.load(args.game)
     rng = random.Random(args.seed)
@@ -99,9 +154,12 @@ def main() -> None:
             opening = random_opening(game, args.opening, rng)
         a_seat = i % 2
         seats = [None, None]
-        seats[a_seat] = player(game, args.a, args.seed + i, args.time)
-        seats[1 - a_seat] = player(game, args.b, args.seed + 1000 + i, args.time)
+        seats[a_seat] = seat("a", args.a, args.seed + i)
+        seats[1 - a_seat] = seat("b", args.b, args.seed + 1000 + i)
         first = play(game, seats, opening)
+        for who in seats:
+            if isinstance(who, TreePlayer):
+                who.close()
         score = first if a_seat == 0 else 1 - first
         scores.append(score)
         wins += score == 1

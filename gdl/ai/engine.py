@@ -21,7 +21,7 @@ GAME_PLIES = 300          # a tournament game this long is a draw
 
 
 def engines(game: Any, heuristic: Callable[[Any], tuple[float, ...]], seconds: float,
-            seed: int, weights: tuple[list[float], float] | None = None,
+            seed: int, weights: tuple | None = None,
             cutoff: int | None = CUTOFF_PLIES) -> dict[str, Any]:
     """Both engines for `game`, by name, each with the time per move `seconds`; MCTS's
     rollouts cut after `cutoff` random moves and scored by the evaluation (None: played
@@ -69,7 +69,7 @@ def _match(game: Any, games: int, engine_a: Callable[[int], Any], engine_b: Call
 
 def choose(game: Any, heuristic: Callable[[Any], tuple[float, ...]], games: int,
            seconds: float, seed: int, progress: Callable[[str], None] | None = None,
-           weights: tuple[list[float], float] | None = None) -> dict[str, Any]:
+           weights: tuple | None = None) -> dict[str, Any]:
     """Two matches of `games` games (colours alternating): MCTS with its rollouts cut and
     evaluated against MCTS with them played out, then alpha-beta against the better MCTS;
     the engine with the higher score wins the choice (on a tie, the evaluation's cut and

@@ -99,7 +99,13 @@ def describe(game: Any) -> str:
     what = "derived evaluation (the fitted weights lost to it: " \
         if e.get("evaluation") == "derived" else "fitted weights ("
     return f"AI: {what}{found.name}: {t.get('games')} self-play games, seed " \
-           f"{t.get('seed')}, {len(weights.features)} features); engine {engine}"
+           f"{t.get('seed')}, {len(weights.features)} features{squares(weights)}); engine {engine}"
+
+
+def squares(weights: wfile.Weights) -> str:
+    """The learned piece-square table's part of `describe`'s line, if the file has one."""
+    p = weights.patterns
+    return f" and a piece-square table of {p['planes']} planes" if p else ""
 
 
 def rollouts(engine: dict) -> str:
@@ -108,10 +114,11 @@ def rollouts(engine: dict) -> str:
     return f"rollouts evaluated after {cutoff} plies" if cutoff else "rollouts played out"
 
 
-def compiled_weights(found: tuple[Any, wfile.Weights] | None) -> tuple[list[float], float] | None:
+def compiled_weights(found: tuple[Any, wfile.Weights] | None) -> tuple | None:
     """What `fitted` found, as the compiled evaluation takes it (gdl.interpreter.c: the fitted
-    mode's weights and bias); None without a file or when the file keeps the derived
-    evaluation (its fitted weights lost to it), which the compiled one then computes."""
+    mode's weights and bias, and the learned patterns' table when the file has one; see
+    Weights.compiled); None without a file or when the file keeps the derived evaluation
+    (its fitted weights lost to it), which the compiled one then computes."""
     if found is None or found[1].engine.get("evaluation") == "derived":
         return None
-    return list(found[1].weights), found[1].bias
+    return found[1].compiled()

@@ -30,7 +30,7 @@ RIDGE = 1e-2           # the L2 penalty of the fit (per sample)
 NEWTON_STEPS = 30
 
 Heuristic = Callable[[Any], tuple[float, ...]]
-Features = Callable[[Any], list[float]]
+Features = Callable[[Any], Any]   # a position's row: a list or an array of floats
 
 
 def play_one(game: Any, features: Features, heuristic: Heuristic, rng: random.Random,

@@ -56,6 +56,7 @@ class Task:
     round: int
     index: int                # the game's number in the whole run, from 0
     nodes: int
+    squares: bool = False     # the rows carry the (plane, cell) indicators (gdl.ai.patterns)
 
 
 @attrs.frozen
@@ -81,8 +82,8 @@ def keep_loaded(source: Source, game: Any) -> None:
 
 def play_task(task: Task) -> Played:
     """Play one task's game (a worker's function: top level, so spawn and Ray find it)."""
-    from gdl.ai import fitted as use
-    from gdl.ai.weights_file import Weights as File, evaluation
+    from gdl.ai import fitted as use, patterns
+    from gdl.ai.weights_file import evaluation
     from gdl.solvers.search.native_alphabeta import native_searcher
     game = _GAMES.get(task.source)
     if game is None:
@@ -91,22 +92,34 @@ def play_task(task: Task) -> Played:
     if derived is None:
         raise GdlError(f"{game.name}: training needs a two-player board game")
     names, features = derived
+    board = patterns.Squares(game.ir) if task.squares else None
+    row_of = features if board is None else patterns.rows(features, board)
+    weights: Any = None
     if task.weights is None:
         heuristic = getattr(game, "heuristic", None) or (lambda state: (0.0, 0.0))
-        weights = None
     else:
-        w, b = task.weights
-        heuristic = evaluation(features, File(game.name, "", names, w, b))
-        weights = (list(w), b)
+        found = learned_weights(game, names, board, *task.weights)
+        heuristic = evaluation(features, found)
+        weights = found.compiled()
 
     def native(_: Any, fallback: Any) -> Any:
         found = native_searcher(game, weights, max_nodes=task.nodes, fallback=fallback)
         return fallback if found is None else found
 
-    rows, score = selfplay.play_one(game, features, heuristic,
+    rows, score = selfplay.play_one(game, row_of, heuristic,
                                     game_rng(task.seed, task.round, task.index),
                                     task.nodes, native)
     return Played(rows, score)
+
+
+def learned_weights(game: Any, names: Sequence[str], board: Any, w: Sequence[float],
+                    b: float) -> Any:
+    """The weights file of a fit over the rows (the features, then the board's (plane,
+    cell) indicators when `board`): the hand-derived weights and the learned table."""
+    from gdl.ai.weights_file import Weights as File
+    hand = tuple(float(v) for v in w[:len(names)])
+    table = board.describe(board.table(w[len(names):])) if board is not None else {}
+    return File(game.name, game.rules_hash, tuple(names), hand, float(b), patterns=table)
 
 
 def _ignore_sigint() -> None:
@@ -232,12 +245,14 @@ def per_round(games: int, rounds: int) -> list[int]:
 def run(source: Source, game_name: str, games: int, seed: int, nodes: int, runner: Runner,
         progress: Progress, rounds: int = 2, on_round: Callable[[Progress], None] | None = None,
         show: Callable[[str], None] | None = None,
-        stop: Callable[[], bool] | None = None) -> dict[str, Any] | None:
+        stop: Callable[[], bool] | None = None, squares: bool = False
+        ) -> dict[str, Any] | None:
     """Play the run's games not yet in `progress` and fit: {"weights", "bias", "positions",
     "first_player_score", "log_loss"}, or None when `stop()` held before the last game
     (progress then holds the games done). Round r plays by the fit of every game of the
     rounds before it. on_round(progress) is called after each finished round (to keep a
-    checkpoint)."""
+    checkpoint). squares: the rows carry the board's (plane, cell) indicators too, and
+    the fit learns their table (gdl.ai.patterns)."""
     stop = stop or interrupts.pressed
     weights: Weights | None = None
     start = 0
@@ -248,7 +263,7 @@ def run(source: Source, game_name: str, games: int, seed: int, nodes: int, runne
             if len(progress.games) < indices.stop:
                 if stop():
                     return None
-                tasks = [Task(source, weights, seed, r, i, nodes)
+                tasks = [Task(source, weights, seed, r, i, nodes, squares)
                          for i in indices if i >= len(progress.games)]
                 for played in runner.played(tasks, stop):
                     progress.games.append(played)

@@ -29,11 +29,12 @@ COMPARE_NODES = 5000     # fitted against derived evaluation: alpha-beta nodes a
 
 def train_game(game: Any, fitted: dict[str, Any], games: int, seed: int, engine_games: int,
                engine_seconds: float, progress: Callable[[str], None] | None = None,
-               nodes: int | None = None) -> Any:
+               nodes: int | None = None, squares: bool = False) -> Any:
     """The Weights `gdl train` writes for `game` (a compiled two-player board game) from
-    its self-play run's fit (`fitted`, gdl.ai.training_runs.run's answer): the file, then
-    the engine tournament's choice when engine_games."""
-    from gdl.ai import engine, fitted as use
+    its self-play run's fit (`fitted`, gdl.ai.training_runs.run's answer; with `squares`,
+    over the features and the board's (plane, cell) indicators): the file, then the
+    engine tournament's choice when engine_games."""
+    from gdl.ai import engine, fitted as use, patterns, training_runs as runs
     from gdl.ai.weights_file import Weights, evaluation, option_texts
 
     derived = use.features_of(game)
@@ -41,8 +42,10 @@ def train_game(game: Any, fitted: dict[str, Any], games: int, seed: int, engine_
         raise GdlError(f"{game.name}: training needs a two-player board game")
     names, features = derived
     base = getattr(game, "heuristic", None) or (lambda state: (0.0, 0.0))
-    weights = Weights(game.name, game.rules_hash, names, tuple(fitted["weights"]),
-                      fitted["bias"], training={
+    board = patterns.Squares(game.ir) if squares else None
+    found = runs.learned_weights(game, names, board, fitted["weights"], fitted["bias"])
+    weights = Weights(game.name, game.rules_hash, names, found.weights,
+                      found.bias, patterns=found.patterns, training={
                           "games": games, "seed": seed, "positions": fitted["positions"],
                           **({"nodes": nodes} if nodes else {}),
                           "first_player_score": fitted["first_player_score"],
@@ -51,11 +54,11 @@ def train_game(game: Any, fitted: dict[str, Any], games: int, seed: int, engine_
     if engine_games:
         heuristic = evaluation(features, weights)
         chosen = engine.choose(game, heuristic, engine_games, engine_seconds, seed, progress,
-                               weights=(list(weights.weights), weights.bias))
+                               weights=weights.compiled())
         chosen.update(engine.compare(game, heuristic, base, engine_games, COMPARE_NODES, seed,
                                      progress))
         weights = Weights(weights.game, weights.rules, names, weights.weights, weights.bias,
-                          chosen, weights.training, weights.options)
+                          chosen, weights.training, weights.options, weights.patterns)
     return weights
 
 
@@ -84,7 +87,8 @@ def self_play(args: argparse.Namespace, game: Any, out: Path, status: Any
                          getattr(args, "backend", None))
     settings = {"game": game.name, "rules": game.rules_hash,
                 "options": dict(source.options), "backend": source.backend or "auto",
-                "games": args.games, "seed": args.seed, "nodes": nodes}
+                "games": args.games, "seed": args.seed, "nodes": nodes,
+                "patterns": args.patterns}
     checkpoint = saved.path_for(out)
     progress = saved.load(checkpoint, settings) if args.resume else runs.Progress()
     runner = runs.runner(args.workers, args.ray)
@@ -92,7 +96,7 @@ def self_play(args: argparse.Namespace, game: Any, out: Path, status: Any
     try:
         fitted = runs.run(source, game.name, args.games, args.seed, nodes, runner, progress,
                           on_round=lambda p: saved.save(checkpoint, settings, p),
-                          show=status.show)
+                          show=status.show, squares=args.patterns == "squares")
     finally:
         runner.close()
     if fitted is None:
@@ -115,7 +119,8 @@ def run(args: argparse.Namespace, status: Any) -> int:
     if fitted is None:
         return EXIT_INTERRUPTED
     result = train_game(game, fitted, args.games, args.seed, args.engine_games,
-                        args.engine_seconds, progress=status.show, nodes=args.nodes)
+                        args.engine_seconds, progress=status.show, nodes=args.nodes,
+                        squares=args.patterns == "squares")
     status.clear()
     out.parent.mkdir(parents=True, exist_ok=True)
     doc = result.to_json()
@@ -129,6 +134,11 @@ def run(args: argparse.Namespace, status: Any) -> int:
     for name, w in zip(result.features, result.weights):
         print(f"  {name:<16} {w:+.3f}")
     print(f"  {'(bias)':<16} {result.bias:+.3f}")
+    if result.patterns:
+        table = result.patterns["table"]
+        print(f"  {'(squares)':<16} {result.patterns['planes']} planes, "
+              f"{sum(1 for v in table if v)} weights, from {min(table) / 4096:+.3f} "
+              f"to {max(table) / 4096:+.3f}")
     if result.engine:
         e = result.engine
         print(f"engine: {e['choice']} (alpha-beta scored {e['alphabeta_score']:.2f} against "
@@ -166,6 +176,10 @@ def add_command(command: Callable[..., argparse.ArgumentParser], parents: list) 
                         f"(default: {ENGINE_GAMES})")
     p.add_argument("--engine-seconds", type=seconds_type, default=ENGINE_SECONDS,
                    help=f"their time per move (default: {ENGINE_SECONDS:g})")
+    p.add_argument("--patterns", choices=("squares", "none"), default="squares",
+                   help="learned board patterns next to the derived features: squares (a "
+                        "piece-square table, one weight per plane and cell; the default) or "
+                        "none (the derived features only, a version 1 file)")
     p.add_argument("--out", metavar="FILE", help="where to write the weights (default: "
                    "the weights directory, gdl/ai/weights/NAME.json or $GDL_WEIGHTS/NAME.json, "
                    "for a bundled game; FILE.weights.json beside a rules file of one's own)")

@@ -68,7 +68,7 @@ def test_training_is_reproducible_from_its_seed(tmp_path, capsys):
     a, b = train(tmp_path, "a.json", 5), train(tmp_path, "b.json", 5)
     assert a.read_text() == b.read_text()
     doc = json.loads(a.read_text())
-    assert doc["format"] == "gdl-weights" and doc["version"] == 1 and doc["game"] == "tictactoe"
+    assert doc["format"] == "gdl-weights" and doc["version"] == 2 and doc["game"] == "tictactoe"
     assert doc["training"]["games"] == 6 and doc["training"]["seed"] == 5
     assert "tictactoe: 6 self-play games (seed 5)" in capsys.readouterr().out
 
@@ -124,6 +124,10 @@ def test_the_weights_file_loads_and_evaluates(tmp_path):
     assert weights.features == names and len(weights.weights) == len(names)
     state = game.apply(game.initial_state(), 4)
     z = weights.bias + sum(w * f for w, f in zip(weights.weights, features(state)))
+    table = weights.patterns["table"]   # the learned piece-square table, plane by plane
+    stride = weights.patterns["stride"]
+    z += sum(table[p * stride + c] for p in (0, 1) for c in range(stride)
+             if state[p] >> c & 1) / 4096
     assert heuristic(state) == pytest.approx((math.tanh(z / 2), -math.tanh(z / 2)))
 
 

@@ -82,6 +82,9 @@ class EvalC(SolverC):
         w(f"static const int EV_DERIVED = {int(signals is not None)}, "
           f"EV_FEATURES = {len(feats) if feats is not None else -1};")
         w("static int EV_MODE = -1; static double EV_W[64], EV_BIAS;")
+        planes = 2 * self.n_kinds
+        w(f"#define EV_PLANES {planes}")
+        w("static int32_t EV_SQ[EV_PLANES * EV_CELLS]; static int EV_SQ_ON = 0;")
         with w.block("static double ev_first(const state_t *s)   /* the first player's value */"):
             if signals:
                 with w.block("if (EV_MODE == 0)"):
@@ -94,6 +97,12 @@ class EvalC(SolverC):
                     w("double z = EV_BIAS;")
                     for i, name in enumerate(feats):
                         w(f"z += EV_W[{i}] * {name}(s);")
+                    with w.block("if (EV_SQ_ON)   /* the learned piece-square table */"):
+                        w("int64_t sum = 0;")
+                        with w.block("for (int p = 0; p < EV_PLANES; p++)"):
+                            w("bb x = s->b[p];")
+                            w("while (bb_any(x)) sum += EV_SQ[p * EV_CELLS + bb_pop(&x)];")
+                        w("z += (double)sum * 0x1p-12;")
                     w("return tanh(z / 2);")
             w("return 0.0;")
         w("static double ev_mover(const state_t *s) { double v = ev_first(s); "
@@ -102,7 +111,13 @@ class EvalC(SolverC):
             w("if (mode == 0 && EV_DERIVED) { EV_MODE = 0; return 0; }")
             w("if (mode != 1 || EV_FEATURES < 0 || n != EV_FEATURES || n > 64) return -1;")
             w("for (int i = 0; i < n; i++) EV_W[i] = weights[i];")
-            w("EV_BIAS = bias; EV_MODE = 1; return 0;")
+            w("EV_BIAS = bias; EV_MODE = 1; EV_SQ_ON = 0; return 0;")
+        with w.block("int gdl_eval_squares(const int32_t *table, int planes, int stride)"):
+            w("if (EV_FEATURES < 0 || planes != EV_PLANES || stride > EV_CELLS) return -1;")
+            w("for (int i = 0; i < EV_PLANES * EV_CELLS; i++) EV_SQ[i] = 0;")
+            w("for (int p = 0; p < planes; p++) for (int c = 0; c < stride; c++) "
+              "EV_SQ[p * EV_CELLS + c] = table[p * stride + c];")
+            w("EV_SQ_ON = 1; return 0;")
         with w.block("double gdl_evaluate(const uint64_t *in)"):
             w("state_t s; load_state(in, &s); return ev_mover(&s);")
         with w.block("int gdl_features(const uint64_t *in, double *out)"):

@@ -34,14 +34,21 @@ BEFORE = SELECT   # the selective search before aspiration, extensions, null mov
 _OWNERS = itertools.count(1)   # each searcher's own table in the library
 
 
-def set_evaluation(game: Any, weights: tuple[list[float], float] | None) -> bool:
+def set_evaluation(game: Any, weights: tuple | None) -> bool:
     """Set the library's compiled evaluation: the derived heuristic (weights None) or the
-    fitted one; False when that mode was not compiled for the game."""
+    fitted one, (weights, bias) or (weights, bias, (table, planes, stride)) with the learned
+    patterns (gdl.ai.patterns); False when that mode was not compiled for the game."""
     if weights is None:
         return game.lib.gdl_eval_set(0, None, 0, 0.0) == 0
-    w, bias = weights
+    w, bias = weights[0], weights[1]
     array = (ctypes.c_double * max(1, len(w)))(*w)
-    return game.lib.gdl_eval_set(1, array, len(w), float(bias)) == 0
+    if game.lib.gdl_eval_set(1, array, len(w), float(bias)) != 0:
+        return False
+    if len(weights) < 3 or weights[2] is None:
+        return True
+    table, planes, stride = weights[2]
+    cells = (ctypes.c_int32 * max(1, len(table)))(*table)
+    return game.lib.gdl_eval_squares(cells, planes, stride) == 0
 
 
 def interrupt_poll() -> Any:
@@ -58,7 +65,7 @@ class NativeAlphaBeta:
     """AlphaBeta's search in C over a NativeGame (see the module doc); weights None: the
     derived heuristic, else the fitted evaluation's (weights, bias)."""
 
-    def __init__(self, game: Any, weights: tuple[list[float], float] | None, *,
+    def __init__(self, game: Any, weights: tuple | None, *,
                  time_limit: float | None = None, max_nodes: int | None = None,
                  min_nodes: int = 0, depth: int | None = None, fallback: Any = None,
                  table: bool = True, selective: bool | int | None = None) -> None:
@@ -121,7 +128,7 @@ class NativeAlphaBeta:
         return self.fallback.search(root, depth=depth, time_limit=time_limit)
 
 
-def native_searcher(game: Any, weights: tuple[list[float], float] | None,
+def native_searcher(game: Any, weights: tuple | None,
                     **budget: Any) -> NativeAlphaBeta | None:
     """A NativeAlphaBeta for `game` when its search and evaluation run in C, else None
     (the game says once why its AI searches on Python). A game on the Python back end
