@@ -5,11 +5,14 @@ different games. What the fitted evaluation brings, and how far apart the levels
     python bench/duel.py GAME SPEC_A SPEC_B [--games N] [--opening PLIES] [--seed S]
                                             [--time SECONDS]
 
-A SPEC is LEVEL[/derived][/alphabeta|/mcts][/native][/plain][/rave=K]: a level (easy, medium, hard,
+A SPEC is LEVEL[/derived][/alphabeta|/mcts][/native][/plain][/rave=K][/mast=E][/solver|/nosolver]
+[/fresh]: a level (easy, medium, hard,
 or a number of nodes or simulations), `derived` to ignore the game's weights file, an
 engine to force one, `native` to search on the native back end (its alpha-beta in C),
 `plain` for that alpha-beta without its selective search (quiescence, PVS, reductions),
-`rave=K` for the C MCTS with RAVE (K: its equivalence visits).
+`rave=K` for the C MCTS with RAVE (K: its equivalence visits), `mast=E` with MAST rollouts
+(E: their epsilon, 0 off), `solver`/`nosolver` with MCTS-Solver or without, `fresh` with a new
+tree every move (no reuse).
 Prints A's wins, draws and losses and its score with a 95% interval.
 """
 
@@ -40,9 +43,15 @@ def player(game, spec: str, seed: int, seconds: float | None):
                   evaluation=evaluation)
     if "plain" in rest:
         ai.engine.selective = False
-    for part in rest:   # rave=K: the C MCTS with RAVE, K its equivalence visits
+    for part in rest:   # the C MCTS's options (native_mcts.NativeMCTS)
         if part.startswith("rave="):
             ai.engine.rave = float(part[5:])
+        if part.startswith("mast="):
+            ai.engine.mast = float(part[5:])
+        if part in ("solver", "nosolver"):
+            ai.engine.solver = part == "solver"
+        if part == "fresh":
+            ai.engine.reuse = False
     return ai
 
 

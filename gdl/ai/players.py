@@ -75,6 +75,9 @@ LEVELS = {
     "hard": Level(nodes=None, noise=0.0, floor=10_000),
 }
 MAX_LEVEL_NODES = 100_000_000
+# the C MCTS's options for every game (docs/ai.md, "MCTS in C": measured at equal time);
+# its tree is kept between moves
+NATIVE_MCTS: dict[str, Any] = {"mast": 0.0, "solver": False}
 
 
 def parse_level(text: str) -> Level:
@@ -240,7 +243,8 @@ class AIPlayer:
                                         min_iterations=floor)
             self.engine = MCTS(game, evaluate=heuristic, **plan)
             tree = native_mcts(game, weights, evaluate=heuristic is not None,
-                               fallback=self.engine, **plan) if two_player else None
+                               fallback=self.engine, reuse=True, **NATIVE_MCTS,
+                               **plan) if two_player else None
             if tree is not None:   # the tree, its rollouts and evaluation in C
                 self.engine = tree
         self.last: SearchResult | MCTSResult | None = None
