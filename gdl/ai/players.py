@@ -77,7 +77,7 @@ LEVELS = {
 MAX_LEVEL_NODES = 100_000_000
 # the C MCTS's options for every game (docs/ai.md, "MCTS in C": measured at equal time);
 # its tree is kept between moves
-NATIVE_MCTS: dict[str, Any] = {"mast": 0.0, "solver": False}
+NATIVE_MCTS: dict[str, Any] = {"mast": 0.4, "solver": False}
 
 
 def parse_level(text: str) -> Level:

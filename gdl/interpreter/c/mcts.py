@@ -34,6 +34,11 @@ moves may share statistics. Options, each 0 for off:
   lost is searched on by plain UCT from a new tree (the moves ranked by the chances they
   keep against an opponent who errs). The best move is a proved win, else the most
   visited not proved lost.
+- options[4], progressive widening (Coulom; Chaslot et al.'s progressive unpruning without
+  its ordering): a node of v visits has at most ceil(W sqrt(v + 1)) children, W the
+  option, so that a game of hundreds of moves a turn searches some deeply rather than
+  each once; the moves come in the node's random order. Selection among the children so
+  far; a node whose every child is proved lost expands the next one.
 - `owner` nonzero keeps the tree between calls (reuse): the library keeps one tree, its
   root's state and its random stream; a call of the same owner from the root, a child or a
   grandchild of the last root (after the player's move and the reply) re-roots the tree
@@ -68,7 +73,7 @@ static move_t MC_MOVES[MAXM], MC_ROLL[MAXM];
    simulation, and the (player, slot) pairs made in it */
 static int32_t MC_FIRST[2][4096]; static uint32_t MC_MARK[2][4096], MC_ITER;
 static int32_t MC_MADE[2 * 4096]; static int MC_NMADE;
-static double MC_RAVE, MC_MAST; static int MC_SOLVE; static const int8_t *MC_PAY;
+static double MC_RAVE, MC_MAST, MC_WIDEN; static int MC_SOLVE; static const int8_t *MC_PAY;
 /* MAST: each player's payoff total and count per move slot, over the simulations */
 static double MAST_TOTAL[2][4096]; static double MAST_N[2][4096];
 /* the tree kept between calls (reuse): its root's state, its owner, its random stream */
@@ -175,7 +180,27 @@ static int mc_iterate(const state_t *root, int64_t cap, double c, int64_t max_pl
         if (gdl_error) return 5;
         if (n == 0) break;
         MC[node].nmoves = n;
-        if (MC[node].tried < n) {   /* expansion: the next untried move */
+        int room = n;   /* progressive widening: ceil(W sqrt(visits + 1)) children at most */
+        if (MC_WIDEN > 0) {
+            double k = ceil(MC_WIDEN * sqrt((double)MC[node].visits + 1.0));
+            if (k < n) room = (int)k;
+        }
+        int64_t best = -1;
+        if (MC[node].tried >= room) {   /* selection by UCB1 (with RAVE's blend) */
+            double log_n = log((double)MC[node].visits), best_score = -INFINITY;
+            int lost = MC[node].player == 0 ? -1 : 1;
+            for (int64_t k = MC[node].child; k >= 0; k = MC[k].sibling) {
+                if (MC_SOLVE && MC[k].proven == lost) continue;   /* never a move proved lost */
+                double mean = MC[k].total / MC[k].visits;
+                if (MC_RAVE > 0 && MC[k].amaf_visits) {
+                    double beta = sqrt(MC_RAVE / (3.0 * MC[k].visits + MC_RAVE));
+                    mean = (1 - beta) * mean + beta * MC[k].amaf_total / MC[k].amaf_visits;
+                }
+                double score = mean + c * sqrt(log_n / MC[k].visits);
+                if (score > best_score) { best_score = score; best = k; }
+            }
+        }
+        if (best < 0 && MC[node].tried < n) {   /* expansion: the next untried move */
             if (MC_N >= cap) { MC_FULL = 1; break; }   /* a full tree: roll out from here */
             int idx = (int)((MC[node].offset + (int64_t)MC[node].tried) % n);
             mc_played(MC[node].player, &MC_MOVES[idx], depth - 1);
@@ -188,18 +213,6 @@ static int mc_iterate(const state_t *root, int64_t cap, double c, int64_t max_pl
             MC[node].tried++;
             s = t; path[depth++] = child;
             break;
-        }
-        double log_n = log((double)MC[node].visits), best_score = -INFINITY;
-        int64_t best = -1; int lost = MC[node].player == 0 ? -1 : 1;
-        for (int64_t k = MC[node].child; k >= 0; k = MC[k].sibling) {
-            if (MC_SOLVE && MC[k].proven == lost) continue;   /* never a move proved lost */
-            double mean = MC[k].total / MC[k].visits;
-            if (MC_RAVE > 0 && MC[k].amaf_visits) {
-                double beta = sqrt(MC_RAVE / (3.0 * MC[k].visits + MC_RAVE));
-                mean = (1 - beta) * mean + beta * MC[k].amaf_total / MC[k].amaf_visits;
-            }
-            double score = mean + c * sqrt(log_n / MC[k].visits);
-            if (score > best_score) { best_score = score; best = k; }
         }
         if (best < 0) break;
         mc_played(MC[node].player, &MC_MOVES[MC[best].idx], depth - 1);
@@ -288,6 +301,7 @@ int gdl_mcts(const uint64_t *in, int64_t iterations, double seconds, int64_t min
     if (s.res) return 3;
     double c = options[0];
     MC_RAVE = options[1]; MC_MAST = options[2]; MC_SOLVE = options[3] != 0;
+    MC_WIDEN = options[4];
     MC_PAY = payoffs; MC_FULL = 0;
     int64_t cap = max_nodes > 1 ? max_nodes : 2;
     int64_t found = owner && owner == MC_OWNER ? mc_find(&s) : -1;

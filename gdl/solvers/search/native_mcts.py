@@ -5,8 +5,8 @@ for the AI of a two-player game on the native back end.
 else the most visited), its mean payoff, the root moves' visits. With `reuse` its tree stays
 in the library between searches and a search from a child or grandchild of the last root
 goes on with that subtree (as the Python MCTS's tree); `solver` asks for MCTS-Solver's
-proofs (in a game of wins, losses and draws), `rave` for RAVE, `mast` for MAST rollouts
-(interpreter/c/mcts.py says what each does). A rollout cut short is scored by the compiled
+proofs (in a game of wins, losses and draws), `rave` for RAVE, `mast` for MAST rollouts,
+`widen` for progressive widening (interpreter/c/mcts.py says what each does). A rollout cut short is scored by the compiled
 evaluation (the derived heuristic, or the fitted one with the weights given), as the Python
 MCTS scores it by the heuristic.
 `native_mcts` answers None when the search cannot run in C; the AI then searches on Python.
@@ -41,12 +41,13 @@ class NativeMCTS:
                  max_rollout_plies: int = MAX_ROLLOUT_PLIES,
                  max_nodes: int = MAX_TREE_NODES, min_iterations: int = 0,
                  fallback: Any = None, rave: float = 0.0, mast: float = 0.0,
-                 solver: bool = False, reuse: bool = False) -> None:
+                 solver: bool = False, reuse: bool = False, widen: float = 0.0) -> None:
         self.game, self.weights, self.evaluate = game, weights, evaluate
         self.rave = rave   # RAVE's equivalence visits (0: plain UCT), interpreter/c/mcts.py
         self.mast = mast   # MAST rollouts' epsilon (0: uniform rollouts)
         self.solver = solver and wins_or_loses(game)   # MCTS-Solver, as MCTS(solver=True)
         self.reuse = reuse   # keep the tree in the library between searches
+        self.widen = widen   # progressive widening's W (0: every move expanded)
         self.owner = next(OWNERS)
         self.rng = random.Random(seed)
         self.c, self.iterations, self.time_limit = c, iterations, time_limit
@@ -85,7 +86,8 @@ class NativeMCTS:
         value = ctypes.c_double(0.0)
         visits = (ctypes.c_int64 * max(1, lay.max_moves))()
         stats = (ctypes.c_int64 * 7)()
-        options = (ctypes.c_double * 4)(self.c, self.rave, self.mast, float(self.solver))
+        options = (ctypes.c_double * 5)(self.c, self.rave, self.mast, float(self.solver),
+                                        self.widen)
         with interrupts.polled():
             code = game.lib.gdl_mcts(raw, iterations or 0,
                                      -1.0 if time_limit is None else time_limit,

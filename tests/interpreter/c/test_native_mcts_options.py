@@ -3,7 +3,8 @@ solver's values on seeded positions (as tests/solvers/search/test_mcts_solver.py
 the Python one), MAST rollouts repeated for a seed and different from uniform ones, and
 the tree kept between searches: a budget split over two calls is the same search as one
 call of the whole (the kept random stream and tree), also after re-rooting at a
-grandchild, whose statistics come over whole."""
+grandchild, whose statistics come over whole; progressive widening bounding the
+children and keeping the proofs right.
 
 from __future__ import annotations
 
@@ -27,14 +28,16 @@ def pair(name: str, **options: str):
 
 
 @needs_cc
+@pytest.mark.parametrize("widen", [0.0, 0.5])   # with progressive widening too
 @pytest.mark.parametrize("name, options, plies", [("tictactoe", {}, range(2, 6)),
                                                   ("connect4", {"width": "4", "height": "4"},
                                                    range(6, 11))])
-def test_every_c_proof_is_the_exact_solver_s_value(name, options, plies):
+def test_every_c_proof_is_the_exact_solver_s_value(name, options, plies, widen):
     python, native = pair(name, **options)
     proved = 0
     for state in positions(python, 30, seed=len(name), plies=plies):
-        result = NativeMCTS(native, None, seed=1, solver=True).search(state, iterations=20_000)
+        result = NativeMCTS(native, None, seed=1, solver=True, widen=widen).search(
+            state, iterations=20_000)
         exact = solve(python, state)
         if result.stats.stopped != "proved":   # a draw, or a loss searched on by plain UCT
             assert exact.value != "win" or result.stats.iterations == 20_000
@@ -129,3 +132,12 @@ def test_the_ai_keeps_its_c_tree_between_moves():
     for _ in range(3):
         state = native.apply(state, ai.choose(native, state))
     assert ai.last.stats.reused > 0 and ai.last.stats.iterations == 2000
+
+
+@needs_cc
+def test_progressive_widening_bounds_the_children():
+    _, native = pair("connect4")
+    n = 2000
+    found = NativeMCTS(native, None, seed=1, widen=0.05).search(iterations=n)
+    assert len(found.visits) == 3 == -(-0.05 * (n + 1) ** 0.5 // 1)   # ceil(W sqrt(n + 1))
+    assert len(NativeMCTS(native, None, seed=1).search(iterations=n).visits) == 7
