@@ -5,14 +5,15 @@ different games. What the fitted evaluation brings, and how far apart the levels
     python bench/duel.py GAME SPEC_A SPEC_B [--games N] [--opening PLIES] [--seed S]
                                             [--time SECONDS]
 
-A SPEC is LEVEL[/derived][/alphabeta|/mcts][/native][/plain][/rave=K][/mast=E][/solver|/nosolver]
-[/widen=W][/fresh]: a level (easy, medium, hard,
-or a number of nodes or simulations), `derived` to ignore the game's weights file, an
+A SPEC is LEVEL[/derived][/alphabeta|/mcts][/native][/plain][/rave=K][/mast=E][/ppa=A]
+[/solver|/nosolver][/widen=W][/fresh]: a level (easy, medium, hard, or a number of nodes or
+simulations), `derived` to ignore the game's weights file, an
 engine to force one, `native` to search on the native back end (its alpha-beta in C),
 `plain` for that alpha-beta without its selective search (quiescence, PVS, reductions),
 `rave=K` for the C MCTS with RAVE (K: its equivalence visits), `mast=E` with MAST rollouts
-(E: their epsilon, 0 off), `solver`/`nosolver` with MCTS-Solver or without, `widen=W` with
-progressive widening, `fresh` with a new tree every move (no reuse).
+(E: their epsilon, 0 off), `ppa=A` with PPA rollouts (A: its learning rate),
+`solver`/`nosolver` with MCTS-Solver or without, `widen=W` with progressive widening,
+`fresh` with a new tree every move (no reuse).
 Prints A's wins, draws and losses and its score with a 95% interval.
 """
 
@@ -50,6 +51,8 @@ def player(game, spec: str, seed: int, seconds: float | None):
             ai.engine.mast = float(part[5:])
         if part in ("solver", "nosolver"):
             ai.engine.solver = part == "solver"
+        if part.startswith("ppa="):
+            ai.engine.ppa = float(part[4:])
         if part.startswith("widen="):
             ai.engine.widen = float(part[6:])
         if part == "fresh":

@@ -12,7 +12,8 @@ A node holds the visits and the payoff total of the player who moved into it and
 index of its move in its parent's move list; moves are generated again on the way down
 (no states are stored: a node is 56 bytes). Children are expanded one per visit in the
 move list's order from a random offset; a fully expanded node picks the child of the
-highest UCB1 (options[0] its exploration). A rollout plays uniform random moves; one cut
+highest UCB1 (options[0] its exploration). A rollout plays uniform random moves unless a
+policy is learnt (below); one cut
 after `max_plies` is scored by the compiled evaluation when `evaluate` is set (ev_mover),
 else as a draw. Moves are told apart by a 12-bit hash of the move (sv_move_slot), so two
 moves may share statistics. Options, each 0 for off:
@@ -22,10 +23,8 @@ moves may share statistics. Options, each 0 for off:
   and selection blends them with its own mean, the AMAF share
   beta = sqrt(rave / (3 visits + rave)) fading as the child's own visits grow (Gelly and
   Silver's schedule; `rave` is the visits at which both weigh alike).
-- options[2], MAST (move-average sampling, Finnsson and Björnsson): every player's mean
-  payoff per move slot over all simulations (a move counted once a simulation, in the
-  tree or the rollout); a rollout move is, with probability 1 - epsilon, the legal move of
-  the best mean for its player (ties drawn), else a uniform one; epsilon is options[2].
+- options[2], MAST's epsilon, and options[5], PPA's alpha: rollout policies learnt online
+  (interpreter/c/playouts.py).
 - options[3], MCTS-Solver (Winands, Björnsson and Saito), as the Python MCTS's: a finished
   position of a win or a loss is proved; a node is proved won for its player when one
   child is, lost when every move is expanded and proved lost; selection never enters a
@@ -60,6 +59,7 @@ its leaves), the root's visits reused from the last call, the root's proof for i
 
 from __future__ import annotations
 
+from gdl.interpreter.c.playouts import PLAYOUTS
 from gdl.interpreter.c.support import CWriter
 
 MCTS = r"""
@@ -68,25 +68,10 @@ typedef struct { int32_t child, sibling, idx, tried, offset, slot, nmoves;
                  int8_t res, player, mover, proven;
                  int64_t visits, amaf_visits; double total, amaf_total; } mc_node;
 static mc_node *MC; static int64_t MC_N, MC_ROOM; static int MC_FULL;
-static move_t MC_MOVES[MAXM], MC_ROLL[MAXM];
-/* RAVE and MAST: the first ply at which each player made each move (by slot) in this
-   simulation, and the (player, slot) pairs made in it */
-static int32_t MC_FIRST[2][4096]; static uint32_t MC_MARK[2][4096], MC_ITER;
-static int32_t MC_MADE[2 * 4096]; static int MC_NMADE;
-static double MC_RAVE, MC_MAST, MC_WIDEN; static int MC_SOLVE; static const int8_t *MC_PAY;
-/* MAST: each player's payoff total and count per move slot, over the simulations */
-static double MAST_TOTAL[2][4096]; static double MAST_N[2][4096];
+static move_t MC_MOVES[MAXM];
+static double MC_WIDEN; static int MC_SOLVE; static const int8_t *MC_PAY;
 /* the tree kept between calls (reuse): its root's state, its owner, its random stream */
 static state_t MC_ROOT; static uint64_t MC_OWNER, MC_RNG;
-static void mc_played(int player, const move_t *m, int ply) {
-    if ((MC_RAVE <= 0 && MC_MAST <= 0) || player < 0 || player > 1) return;
-    int slot = sv_move_slot(m);
-    if (MC_MARK[player][slot] != MC_ITER) {
-        MC_MARK[player][slot] = MC_ITER; MC_FIRST[player][slot] = ply;
-        MC_MADE[MC_NMADE++] = player * 4096 + slot;
-    }
-}
-
 static int64_t mc_node_new(const state_t *s, int idx, int slot, int mover, uint64_t *rng,
                            int64_t cap) {
     if (MC_N >= MC_ROOM) {   /* grow by doubling up to the bound */
@@ -108,25 +93,6 @@ static int64_t mc_node_new(const state_t *s, int idx, int slot, int mover, uint6
     }
     n->visits = n->amaf_visits = 0; n->total = n->amaf_total = 0.0;
     return MC_N++;
-}
-
-/* a rollout's move: MAST (epsilon-greedy) picks, with probability 1 - MC_MAST, the
-   legal move of the best mean payoff to its player over the simulations so far (an
-   unseen move: 0, a draw's), else a uniform one */
-static const move_t *mc_pick(const state_t *s, uint64_t *rng) {
-    if (MC_MAST <= 0 || s->pl < 0 || s->pl > 1 ||
-        (double)(rng_next(rng) >> 11) * 0x1.0p-53 < MC_MAST)
-        return pick_move(s, MC_ROLL, rng);
-    int n = legal(s, MC_ROLL);
-    if (gdl_error || n == 0) return NULL;
-    int p = (int)s->pl, best = 0; double top = -INFINITY; uint64_t ties = 0;
-    for (int i = 0; i < n; i++) {
-        int k = sv_move_slot(&MC_ROLL[i]);
-        double q = MAST_N[p][k] > 0 ? MAST_TOTAL[p][k] / MAST_N[p][k] : 0.0;
-        if (q > top) { top = q; best = i; ties = 1; }
-        else if (q == top && rng_next(rng) % ++ties == 0) best = i;
-    }
-    return &MC_ROLL[best];
 }
 
 /* the payoffs of a playout from s, player 0's and player 1's; 1 on an error */
@@ -174,7 +140,7 @@ static int mc_iterate(const state_t *root, int64_t cap, double c, int64_t max_pl
     state_t s = *root, t;
     int64_t node = 0; int depth = 0;
     path[depth++] = 0;
-    MC_ITER++; MC_NMADE = 0;
+    MC_ITER++; MC_NMADE = 0; PPA_NPLY = PPA_USED = 0;
     while (!MC[node].res && !(MC_SOLVE && MC[node].proven) && depth < MC_PLIES) {
         int n = legal(&s, MC_MOVES);
         if (gdl_error) return 5;
@@ -225,10 +191,7 @@ static int mc_iterate(const state_t *root, int64_t cap, double c, int64_t max_pl
     if (MC_SOLVE && MC[leaf].proven) {
         payoffs[0] = MC[leaf].proven; payoffs[1] = -MC[leaf].proven;
     } else if (mc_rollout(s, max_plies, evaluate, pay, rng, payoffs, depth - 1)) return 5;
-    for (int i = 0; i < MC_NMADE && MC_MAST > 0; i++) {   /* MAST learns every move made */
-        int p = MC_MADE[i] >> 12, slot = MC_MADE[i] & 4095;
-        MAST_TOTAL[p][slot] += payoffs[p]; MAST_N[p][slot] += 1;
-    }
+    mc_learn(payoffs);
     for (int i = 0; i < depth; i++) {
         mc_node *n = &MC[path[i]];
         n->visits++;
@@ -301,7 +264,7 @@ int gdl_mcts(const uint64_t *in, int64_t iterations, double seconds, int64_t min
     if (s.res) return 3;
     double c = options[0];
     MC_RAVE = options[1]; MC_MAST = options[2]; MC_SOLVE = options[3] != 0;
-    MC_WIDEN = options[4];
+    MC_WIDEN = options[4]; MC_PPA = options[5];
     MC_PAY = payoffs; MC_FULL = 0;
     int64_t cap = max_nodes > 1 ? max_nodes : 2;
     int64_t found = owner && owner == MC_OWNER ? mc_find(&s) : -1;
@@ -310,8 +273,7 @@ int gdl_mcts(const uint64_t *in, int64_t iterations, double seconds, int64_t min
     if (found > 0) mc_reroot(found);
     if (found >= 0 && MC_N > 0) { reused = MC[0].visits; rng = MC_RNG; }
     else {   /* a new tree, and MAST learns afresh */
-        MC_N = 0;
-        memset(MAST_TOTAL, 0, sizeof MAST_TOTAL); memset(MAST_N, 0, sizeof MAST_N);
+        MC_N = 0; mc_policy_reset();
         if (mc_node_new(&s, -1, -1, -1, &rng, cap) < 0) return 3;
     }
     MC_ROOT = s; MC_OWNER = owner;
@@ -358,5 +320,6 @@ class MctsC:
     """The MCTS's C text (after the search's: it takes SEARCHABLE, the evaluation, the clock)."""
 
     def mcts_source(self, w: CWriter) -> None:
+        w.lines += PLAYOUTS.strip("\n").split("\n")
         w.lines += MCTS.strip("\n").split("\n")
         w.lines += REUSE.strip("\n").split("\n")

@@ -5,7 +5,7 @@ for the AI of a two-player game on the native back end.
 else the most visited), its mean payoff, the root moves' visits. With `reuse` its tree stays
 in the library between searches and a search from a child or grandchild of the last root
 goes on with that subtree (as the Python MCTS's tree); `solver` asks for MCTS-Solver's
-proofs (in a game of wins, losses and draws), `rave` for RAVE, `mast` for MAST rollouts,
+proofs (in a game of wins, losses and draws), `rave` for RAVE, `mast` for MAST rollouts, `ppa` for PPA's,
 `widen` for progressive widening (interpreter/c/mcts.py says what each does). A rollout cut short is scored by the compiled
 evaluation (the derived heuristic, or the fitted one with the weights given), as the Python
 MCTS scores it by the heuristic.
@@ -41,10 +41,12 @@ class NativeMCTS:
                  max_rollout_plies: int = MAX_ROLLOUT_PLIES,
                  max_nodes: int = MAX_TREE_NODES, min_iterations: int = 0,
                  fallback: Any = None, rave: float = 0.0, mast: float = 0.0,
-                 solver: bool = False, reuse: bool = False, widen: float = 0.0) -> None:
+                 solver: bool = False, reuse: bool = False, widen: float = 0.0,
+                 ppa: float = 0.0) -> None:
         self.game, self.weights, self.evaluate = game, weights, evaluate
         self.rave = rave   # RAVE's equivalence visits (0: plain UCT), interpreter/c/mcts.py
         self.mast = mast   # MAST rollouts' epsilon (0: uniform rollouts)
+        self.ppa = ppa     # PPA rollouts' learning rate (0: off; on, it draws, not MAST)
         self.solver = solver and wins_or_loses(game)   # MCTS-Solver, as MCTS(solver=True)
         self.reuse = reuse   # keep the tree in the library between searches
         self.widen = widen   # progressive widening's W (0: every move expanded)
@@ -86,8 +88,8 @@ class NativeMCTS:
         value = ctypes.c_double(0.0)
         visits = (ctypes.c_int64 * max(1, lay.max_moves))()
         stats = (ctypes.c_int64 * 7)()
-        options = (ctypes.c_double * 5)(self.c, self.rave, self.mast, float(self.solver),
-                                        self.widen)
+        options = (ctypes.c_double * 6)(self.c, self.rave, self.mast, float(self.solver),
+                                        self.widen, self.ppa)
         with interrupts.polled():
             code = game.lib.gdl_mcts(raw, iterations or 0,
                                      -1.0 if time_limit is None else time_limit,

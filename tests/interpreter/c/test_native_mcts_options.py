@@ -1,10 +1,10 @@
 """The C MCTS's options against their oracles: MCTS-Solver's proofs against the exact
 solver's values on seeded positions (as tests/solvers/search/test_mcts_solver.py checks
-the Python one), MAST rollouts repeated for a seed and different from uniform ones, and
-the tree kept between searches: a budget split over two calls is the same search as one
-call of the whole (the kept random stream and tree), also after re-rooting at a
-grandchild, whose statistics come over whole; progressive widening bounding the
-children and keeping the proofs right.
+the Python one), MAST and PPA rollouts repeated for a seed and different from uniform
+ones, and the tree kept between searches: a budget split over two calls is the same search
+as one call of the whole (the kept random stream and tree), also after re-rooting at a
+grandchild, whose statistics come over whole; progressive widening bounding the children
+and keeping the proofs right."""
 
 from __future__ import annotations
 
@@ -72,16 +72,18 @@ def test_a_won_root_stops_and_a_lost_one_is_searched_on():
 
 
 @needs_cc
-def test_mast_rollouts_repeat_for_a_seed_and_change_the_search():
+@pytest.mark.parametrize("policy", ["mast", "ppa"])
+def test_learnt_rollouts_repeat_for_a_seed_and_change_the_search(policy):
     _, native = pair("connect4")
-    runs = [NativeMCTS(native, None, seed=5, mast=mast, evaluate=False).search(iterations=4000)
-            for mast in (0.3, 0.3, 0.0)]
+    runs = [NativeMCTS(native, None, seed=5, evaluate=False, **{policy: rate}).search(
+        iterations=4000) for rate in (0.3, 0.3, 0.0)]
     assert runs[0].visits == runs[1].visits and runs[0].value == runs[1].value
     assert runs[0].visits != runs[2].visits   # the learnt policy, not uniform rollouts
 
 
 @needs_cc
-@pytest.mark.parametrize("options", [{}, {"mast": 0.3, "rave": 300.0}, {"solver": True}])
+@pytest.mark.parametrize("options", [{}, {"mast": 0.3, "rave": 300.0}, {"solver": True},
+                                     {"ppa": 0.5}])
 def test_a_kept_tree_goes_on_as_one_search(options):
     _, native = pair("connect4")
     start = native.initial_state()
