@@ -300,7 +300,8 @@ int gdl_mcts(const uint64_t *in, int64_t iterations, double seconds, int64_t min
     for (int64_t k = MC[0].child; k >= 0; k = MC[k].sibling) {
         visits[MC[k].idx] = MC[k].visits;
         if (top < 0) { top = k; continue; }
-        int proof = MC_SOLVE ? MC[k].proven * mine : 0, top_proof = MC_SOLVE ? MC[top].proven * mine : 0;
+        int proof = MC_SOLVE ? MC[k].proven * mine : 0;   /* a proved win first, a loss last */
+        int top_proof = MC_SOLVE ? MC[top].proven * mine : 0;
         if (proof != top_proof) { if (proof > top_proof) top = k; continue; }
         if (MC[k].visits > MC[top].visits ||
             (MC[k].visits == MC[top].visits &&

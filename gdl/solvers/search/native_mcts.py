@@ -5,10 +5,11 @@ for the AI of a two-player game on the native back end.
 else the most visited), its mean payoff, the root moves' visits. With `reuse` its tree stays
 in the library between searches and a search from a child or grandchild of the last root
 goes on with that subtree (as the Python MCTS's tree); `solver` asks for MCTS-Solver's
-proofs (in a game of wins, losses and draws), `rave` for RAVE, `mast` for MAST rollouts, `ppa` for PPA's,
-`widen` for progressive widening (interpreter/c/mcts.py says what each does). A rollout cut short is scored by the compiled
-evaluation (the derived heuristic, or the fitted one with the weights given), as the Python
-MCTS scores it by the heuristic.
+proofs (in a game of wins, losses and draws), `rave` for RAVE, `mast` and `ppa` for
+rollout policies learnt online, `widen` for progressive widening (interpreter/c/mcts.py and
+playouts.py say what each does). A rollout cut short is scored by the compiled evaluation
+(the derived heuristic, or the fitted one with the weights given), as the Python MCTS
+scores it by the heuristic.
 `native_mcts` answers None when the search cannot run in C; the AI then searches on Python.
 """
 
