@@ -42,8 +42,9 @@ moves may share statistics. Options, each 0 for off:
   root's state and its random stream; a call of the same owner from the root, a child or a
   grandchild of the last root (after the player's move and the reply) re-roots the tree
   there (its subtree copied to the front, the rest dropped) and goes on with the kept
-  random stream and MAST table, so two calls of N and M iterations from one root are one
-  of N + M. Any other call starts a tree from `seed`.
+  random stream and policy tables, so two calls of N and M iterations from one root are
+  one of N + M. Any other call starts a tree from `seed`. The trees of up to MC_KEPT other
+  owners are put aside meanwhile (two players searching on one library).
 
 Budget: `iterations` (0: none), `seconds` (< 0: none, kept past `min_iterations`),
 poll(iterations, 0) for Ctrl-C; `max_nodes` bounds the tree, and a full tree stops growing,
@@ -235,6 +236,37 @@ static int64_t mc_find(const state_t *s) {
     return -1;
 }
 
+/* the trees of other owners put aside (a duel's two players on one library), at most
+   MC_KEPT, the oldest dropped first */
+#define MC_KEPT 4
+typedef struct { uint64_t owner, rng; mc_node *nodes; int64_t n, room; state_t root;
+                 double mast_total[2][4096], mast_n[2][4096], ppa_w[2][4096]; } mc_kept;
+static mc_kept MC_KEEP[MC_KEPT]; static int MC_KEEP_NEXT;
+static void mc_switch(uint64_t owner) {
+    if (owner && owner == MC_OWNER) return;
+    if (MC_OWNER) {   /* the tree in use put aside for its owner */
+        mc_kept *k = &MC_KEEP[MC_KEEP_NEXT];
+        MC_KEEP_NEXT = (MC_KEEP_NEXT + 1) % MC_KEPT;
+        free(k->nodes);
+        k->owner = MC_OWNER; k->rng = MC_RNG; k->nodes = MC; k->n = MC_N; k->room = MC_ROOM;
+        k->root = MC_ROOT;
+        memcpy(k->mast_total, MAST_TOTAL, sizeof MAST_TOTAL);
+        memcpy(k->mast_n, MAST_N, sizeof MAST_N); memcpy(k->ppa_w, PPA_W, sizeof PPA_W);
+        MC = NULL; MC_ROOM = 0;
+    }
+    MC_OWNER = 0; MC_N = 0;
+    for (int i = 0; i < MC_KEPT && owner; i++) {
+        mc_kept *k = &MC_KEEP[i];
+        if (k->owner != owner) continue;
+        free(MC); MC = k->nodes; MC_N = k->n; MC_ROOM = k->room;
+        MC_ROOT = k->root; MC_RNG = k->rng; MC_OWNER = owner;
+        memcpy(MAST_TOTAL, k->mast_total, sizeof MAST_TOTAL);
+        memcpy(MAST_N, k->mast_n, sizeof MAST_N); memcpy(PPA_W, k->ppa_w, sizeof PPA_W);
+        k->owner = 0; k->nodes = NULL;
+        break;
+    }
+}
+
 /* the subtree of `top` copied to the front of a new array (breadth first), the rest dropped */
 static void mc_reroot(int64_t top) {
     mc_node *to = malloc((size_t)MC_ROOM * sizeof *to);
@@ -267,6 +299,7 @@ int gdl_mcts(const uint64_t *in, int64_t iterations, double seconds, int64_t min
     MC_WIDEN = options[4]; MC_PPA = options[5];
     MC_PAY = payoffs; MC_FULL = 0;
     int64_t cap = max_nodes > 1 ? max_nodes : 2;
+    mc_switch(owner);
     int64_t found = owner && owner == MC_OWNER ? mc_find(&s) : -1;
     gdl_error = 0;
     uint64_t rng = seed; int64_t reused = 0;

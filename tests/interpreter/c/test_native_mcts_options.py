@@ -103,7 +103,6 @@ def test_a_kept_tree_goes_on_as_one_search(options):
 def test_a_grandchild_s_subtree_comes_over_whole():
     _, native = pair("connect4")
     start = native.initial_state()
-    reply_to = native.moves_after(["d1"])
 
     def after_two(searcher, budgets):
         first = searcher.search(start, iterations=20_000)
@@ -119,11 +118,23 @@ def test_a_grandchild_s_subtree_comes_over_whole():
     split = after_two(NativeMCTS(native, None, seed=4, reuse=True), [300, 900])[1]
     whole = after_two(NativeMCTS(native, None, seed=4, reuse=True), [1200])[0]
     assert split.visits == whole.visits and split.stats.root_visits == whole.stats.root_visits
-    # another searcher's tree in between: the library kept its tree, not this one's
-    mine = NativeMCTS(native, None, seed=4, reuse=True)
+
+
+
+@needs_cc
+def test_two_searchers_on_one_library_keep_their_own_trees():
+    _, native = pair("connect4")
+    start, later = native.initial_state(), native.moves_after(["d1", "d2"])
+    mine, other = (NativeMCTS(native, None, seed=seed, reuse=True) for seed in (4, 9))
     mine.search(start, iterations=1000)
-    NativeMCTS(native, None, seed=9, reuse=True).search(start, iterations=10)
-    assert mine.search(reply_to, iterations=10).stats.reused == 0
+    other.search(later, iterations=50)
+    NativeMCTS(native, None, seed=1).search(start, iterations=50)   # one with no tree kept
+    again = mine.search(start, iterations=500)
+    assert again.stats.reused == 1000 and other.search(later, iterations=5).stats.reused == 50
+    whole = NativeMCTS(native, None, seed=4, reuse=True).search(start, iterations=1500)
+    assert again.visits == whole.visits   # as if the others had not searched between
+    other.reset()   # forgotten: a new tree
+    assert other.search(later, iterations=5).stats.reused == 0
 
 
 @needs_cc
