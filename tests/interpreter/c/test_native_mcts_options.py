@@ -154,3 +154,17 @@ def test_progressive_widening_bounds_the_children():
     found = NativeMCTS(native, None, seed=1, widen=0.05).search(iterations=n)
     assert len(found.visits) == 3 == -(-0.05 * (n + 1) ** 0.5 // 1)   # ceil(W sqrt(n + 1))
     assert len(NativeMCTS(native, None, seed=1).search(iterations=n).visits) == 7
+
+
+@needs_cc
+def test_the_engine_choice_measures_mast_and_the_ai_plays_the_stored_choice():
+    from gdl.ai import engine, fitted as use
+    python, native = pair("connect4")
+    heuristic, weights = use.fitted(python)
+    chosen = engine.choose(native, heuristic, 2, 0.01, 0,
+                           weights=(list(weights.weights), weights.bias))
+    assert chosen["mcts_mast"] in (0.0, engine.MAST_EPSILON) and 0 <= chosen["mast_score"] <= 1
+    for name in ("othello", "hex"):   # the bundled files' measured choices
+        game = pair(name)[1]
+        stored = use.fitted(game)[1].engine["mcts_mast"]
+        assert AIPlayer(game, "medium", seed=0, engine="mcts").engine.mast == stored
