@@ -168,3 +168,14 @@ def test_the_engine_choice_measures_mast_and_the_ai_plays_the_stored_choice():
         game = pair(name)[1]
         stored = use.fitted(game)[1].engine["mcts_mast"]
         assert AIPlayer(game, "medium", seed=0, engine="mcts").engine.mast == stored
+
+
+@needs_cc
+def test_gdl_player_keeps_its_c_tree_over_a_game():
+    import gdl
+    player = gdl.Player("connect4", level="medium", engine="mcts", seed=0, backend="native")
+    position = gdl.Position(player.game, [])
+    for _ in range(2):   # its move, then the reply (its own choice again, for the test)
+        position = gdl.Position(player.game, list(position.moves) + [player.move(position)])
+    player.move(position)
+    assert isinstance(player.ai.engine, NativeMCTS) and player.ai.last.stats.reused > 0
