@@ -161,7 +161,7 @@ def test_the_engine_choice_measures_mast_and_the_ai_plays_the_stored_choice():
     from gdl.ai import engine, fitted as use
     python, native = pair("connect4")
     heuristic, weights = use.fitted(python)
-    chosen = engine.choose(native, heuristic, 2, 0.01, 0,
+    chosen = engine.choose(native, heuristic, 1, 0.01, 0,
                            weights=(list(weights.weights), weights.bias))
     assert chosen["mcts_mast"] in (0.0, engine.MAST_EPSILON) and 0 <= chosen["mast_score"] <= 1
     for name in ("othello", "hex"):   # the bundled files' measured choices
