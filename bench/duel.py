@@ -7,14 +7,16 @@ different games. What the fitted evaluation brings, and how far apart the levels
                                             [--tree-a DIR] [--tree-b DIR]
                                             [--weights-a DIR] [--weights-b DIR]
 
-A SPEC is LEVEL[/derived][/alphabeta|/mcts][/native][/plain|/before]
-[/rave=K]: a level (easy, medium, hard,
-or a number of nodes or simulations), `derived` to ignore the game's weights file, an
+A SPEC is LEVEL[/derived][/alphabeta|/mcts][/native][/plain|/before][/rave=K][/mast=E]
+[/ppa=A][/solver|/nosolver][/widen=W][/fresh]: a level (easy, medium, hard, or a number of
+nodes or simulations), `derived` to ignore the game's weights file, an
 engine to force one, `native` to search on the native back end (its alpha-beta in C),
 `plain` for that alpha-beta without its selective search (quiescence, PVS, reductions),
 `before` for it without what came after those (aspiration, check extensions, null move,
-counter-moves),
-`rave=K` for the C MCTS with RAVE (K: its equivalence visits).
+counter-moves), `rave=K` for the C MCTS with RAVE (K: its equivalence visits), `mast=E`
+with MAST rollouts (E: their epsilon, 0 off), `ppa=A` with PPA rollouts (A: its learning
+rate), `solver`/`nosolver` with MCTS-Solver or without, `widen=W` with progressive
+widening, `fresh` with a new tree every move (no reuse).
 `--tree-b DIR` plays B from another gdl tree (e.g. the previous release's, made once with
 `git worktree add --detach /work/dd72 dd72c4f`): B then runs in a subprocess with DIR first
 on its path (bench/tree_player.py), on that tree's own code, weights and defaults, and
@@ -57,9 +59,19 @@ def player(game, spec: str, seed: int, seconds: float | None):
     if "before" in rest:
         from gdl.solvers.search.native_alphabeta import BEFORE
         ai.engine.selective = BEFORE
-    for part in rest:   # rave=K: the C MCTS with RAVE, K its equivalence visits
+    for part in rest:   # the C MCTS's options (native_mcts.NativeMCTS)
         if part.startswith("rave="):
             ai.engine.rave = float(part[5:])
+        if part.startswith("mast="):
+            ai.engine.mast = float(part[5:])
+        if part in ("solver", "nosolver"):
+            ai.engine.solver = part == "solver"
+        if part.startswith("ppa="):
+            ai.engine.ppa = float(part[4:])
+        if part.startswith("widen="):
+            ai.engine.widen = float(part[6:])
+        if part == "fresh":
+            ai.engine.reuse = False
     return ai
 
 

@@ -1,6 +1,8 @@
 """The engine choice: a short seeded tournament between alpha-beta and MCTS, both with the
 fitted evaluation (MCTS scores its rollouts by it after CUTOFF_PLIES random moves, or
-plays them to the end, whichever won a first match between the two).
+plays them to the end, whichever won a first match between the two). Where MCTS searches
+in C, a match of its rollouts by MAST against uniform ones decides `mcts_mast` (MAST's
+epsilon, 0 for off) too: MAST helps on some games and harms others (docs/ai.md).
 
 The choice and its figures are stored with the weights; the AI's "auto" engine reads it.
 """
@@ -16,6 +18,7 @@ from gdl.solvers.search.mcts import MAX_ROLLOUT_PLIES, MCTS
 from gdl.solvers.search.tables import BoundedTable
 
 CUTOFF_PLIES = 8          # MCTS rollouts: this many random moves, then the evaluation
+MAST_EPSILON = 0.4        # MAST's rollouts, when chosen: the best-mean move 60% of the time
 TABLE_ENTRIES = 100_000
 GAME_PLIES = 300          # a tournament game this long is a draw
 
@@ -90,9 +93,18 @@ def choose(game: Any, heuristic: Callable[[Any], tuple[float, ...]], games: int,
     share = _match(game, games,
                    lambda i: engines(game, heuristic, seconds, seed + i, weights)["alphabeta"],
                    mcts(cutoff), say("alpha-beta"))
-    return {"choice": "alphabeta" if share >= 0.5 else "mcts", "alphabeta_score": share,
-            "games": games, "seconds_per_move": seconds, "mcts_cutoff_plies": cutoff,
-            "cutoff_score": cut_share}
+    chosen = {"choice": "alphabeta" if share >= 0.5 else "mcts", "alphabeta_score": share,
+              "games": games, "seconds_per_move": seconds, "mcts_cutoff_plies": cutoff,
+              "cutoff_score": cut_share}
+    if hasattr(mcts(cutoff)(0), "mast"):   # MCTS in C: MAST's rollouts or uniform ones
+        def mast(i: int) -> Any:
+            tree = mcts(cutoff)(i)
+            tree.mast = MAST_EPSILON
+            return tree
+        mast_share = _match(game, games, mast, mcts(cutoff), say("MCTS with MAST"))
+        chosen.update(mcts_mast=MAST_EPSILON if mast_share > 0.5 else 0.0,
+                      mast_score=mast_share)
+    return chosen
 
 
 def compare(game: Any, fitted: Callable[[Any], tuple[float, ...]],

@@ -75,6 +75,10 @@ LEVELS = {
     "hard": Level(nodes=None, noise=0.0, floor=10_000),
 }
 MAX_LEVEL_NODES = 100_000_000
+# the C MCTS's options where the weights file stores none (docs/ai.md, "MCTS in C":
+# measured at equal time; MAST's epsilon is the file's `mcts_mast`); its tree is kept
+# between moves
+NATIVE_MCTS: dict[str, Any] = {"mast": 0.0, "solver": False}
 
 
 def parse_level(text: str) -> Level:
@@ -241,9 +245,13 @@ class AIPlayer:
                                         max_nodes=max_nodes or MAX_TREE_NODES,
                                         min_iterations=floor)
             self.engine = MCTS(game, evaluate=heuristic, **plan)
+            options = dict(NATIVE_MCTS)
+            stored = fitted[1].engine.get("mcts_mast") if fitted else None
+            if stored is not None:
+                options["mast"] = float(stored)
             tree = native_mcts(game, weights, evaluate=heuristic is not None,
-                               fallback=self.engine, **plan) if two_player and not chance \
-                else None
+                               fallback=self.engine, reuse=True, **options,
+                               **plan) if two_player and not chance else None
             if tree is not None:   # the tree, its rollouts and evaluation in C
                 self.engine = tree
         self.last: SearchResult | MCTSResult | None = None

@@ -343,7 +343,7 @@ SIGNATURES = {   # each entry point's (result, arguments); None: no arguments de
     "gdl_search": (_INT, [_TEXT, _INT, _REAL, _I64, _I64, _INT, _I64, _TEXT, PROGRESS, _WORDS,
                           _REALS, _LONGS]),
     "gdl_search_plan": (_INT, [_REAL]),
-    "gdl_mcts": (_INT, [_TEXT, _I64, _REAL, _I64, _I64, _REAL, _U64, _I64, _INT, _REAL, _TEXT,
+    "gdl_mcts": (_INT, [_TEXT, _I64, _REAL, _I64, _I64, _U64, _U64, _I64, _INT, _REALS, _TEXT,
                         PROGRESS, _WORDS, _REALS, _LONGS, _LONGS]),
 }
 

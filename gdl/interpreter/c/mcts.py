@@ -1,57 +1,78 @@
 """UCT in C for the AI: the twin of gdl/solvers/search/mcts.py for two-player games, the tree, the
-selection and the random rollouts all native, so that a search at equal time runs many
-times the simulations of one whose tree lives in Python.
+selection and the rollouts all native, so that a search at equal time runs many times the
+simulations of one whose tree lives in Python.
 
     int gdl_mcts(const uint64_t *state, int64_t iterations, double seconds,
-                 int64_t min_iterations, int64_t max_nodes, double c, uint64_t seed,
-                 int64_t max_plies, int evaluate, double rave, const int8_t *payoffs,
-                 progress_fn poll, uint64_t *best, double *value, int64_t *visits,
-                 int64_t *stats)
+                 int64_t min_iterations, int64_t max_nodes, uint64_t seed, uint64_t owner,
+                 int64_t max_plies, int evaluate, const double *options,
+                 const int8_t *payoffs, progress_fn poll, uint64_t *best, double *value,
+                 int64_t *visits, int64_t *stats)
 
 A node holds the visits and the payoff total of the player who moved into it and the
 index of its move in its parent's move list; moves are generated again on the way down
-(no states are stored: a node is 48 bytes). Children are expanded one per visit in the
+(no states are stored: a node is 56 bytes). Children are expanded one per visit in the
 move list's order from a random offset; a fully expanded node picks the child of the
-highest UCB1 (`c` its exploration). A rollout plays uniform random moves; one cut after
-`max_plies` is scored by the compiled evaluation when `evaluate` is set (ev_mover), else
-as a draw. `rave` > 0 adds RAVE (all moves as first): each child also keeps the payoffs
-of the simulations in which its player made its move later on (in the tree or the
-rollout), and selection blends them with its own mean, the AMAF share
-beta = sqrt(rave / (3 visits + rave)) fading as the child's own visits grow (Gelly and
-Silver's schedule; `rave` is the visits at which both weigh alike). Moves are told apart
-by a 12-bit hash of the move (sv_move_slot), so two moves may share statistics.
-Budget: `iterations` (0: none), `seconds` (< 0: none, kept past
-`min_iterations`), poll(iterations, 0) for Ctrl-C; `max_nodes` bounds the tree, and a
-full tree stops growing, not searching (Python's MCTS stops there: at its rate, the
-bound is minutes away; at C's, under a second).
-best: the most visited root move (ties: the better mean); value: its mean payoff for the
-player to move; visits[i]: the visits of the root's move i (MAXM entries); stats:
-iterations, the root's visits, nodes, why it stopped (0 iterations, 1 time, 3 interrupt),
-whether the tree filled (then the search went on, rolling out from its leaves). The
-answer: 0, or 3 for a call the Python back end must make.
+highest UCB1 (options[0] its exploration). A rollout plays uniform random moves unless a
+policy is learnt (below); one cut
+after `max_plies` is scored by the compiled evaluation when `evaluate` is set (ev_mover),
+else as a draw. Moves are told apart by a 12-bit hash of the move (sv_move_slot), so two
+moves may share statistics. Options, each 0 for off:
+
+- options[1], RAVE (all moves as first): each child also keeps the payoffs of the
+  simulations in which its player made its move later on (in the tree or the rollout),
+  and selection blends them with its own mean, the AMAF share
+  beta = sqrt(rave / (3 visits + rave)) fading as the child's own visits grow (Gelly and
+  Silver's schedule; `rave` is the visits at which both weigh alike).
+- options[2], MAST's epsilon, and options[5], PPA's alpha: rollout policies learnt online
+  (interpreter/c/playouts.py).
+- options[3], MCTS-Solver (Winands, Björnsson and Saito), as the Python MCTS's: a finished
+  position of a win or a loss is proved; a node is proved won for its player when one
+  child is, lost when every move is expanded and proved lost; selection never enters a
+  child proved lost for the mover; a simulation reaching a proved node backs up its
+  result without a rollout. A root proved won stops the search (stats[3] = 4); one proved
+  lost is searched on by plain UCT from a new tree (the moves ranked by the chances they
+  keep against an opponent who errs). The best move is a proved win, else the most
+  visited not proved lost.
+- options[4], progressive widening (Coulom; Chaslot et al.'s progressive unpruning without
+  its ordering): a node of v visits has at most ceil(W sqrt(v + 1)) children, W the
+  option, so that a game of hundreds of moves a turn searches some deeply rather than
+  each once; the moves come in the node's random order. Selection among the children so
+  far; a node whose every child is proved lost expands the next one.
+- `owner` nonzero keeps the tree between calls (reuse): the library keeps one tree, its
+  root's state and its random stream; a call of the same owner from the root, a child or a
+  grandchild of the last root (after the player's move and the reply) re-roots the tree
+  there (its subtree copied to the front, the rest dropped) and goes on with the kept
+  random stream and policy tables, so two calls of N and M iterations from one root are
+  one of N + M. Any other call starts a tree from `seed`. The trees of up to MC_KEPT other
+  owners are put aside meanwhile (two players searching on one library).
+
+Budget: `iterations` (0: none), `seconds` (< 0: none, kept past `min_iterations`),
+poll(iterations, 0) for Ctrl-C; `max_nodes` bounds the tree, and a full tree stops growing,
+not searching (Python's MCTS stops there: at its rate, the bound is minutes away; at C's,
+under a second).
+best: the best root move (ties: the better mean); value: its mean payoff for the player to
+move (1 or -1 when proved); visits[i]: the visits of the root's move i (MAXM entries);
+stats: iterations, the root's visits, nodes, why it stopped (0 iterations, 1 time,
+3 interrupt, 4 proved), whether the tree filled (then the search went on, rolling out from
+its leaves), the root's visits reused from the last call, the root's proof for its player
+(1, -1, 0). The answer: 0, or 3 for a call the Python back end must make.
 """
 
 from __future__ import annotations
 
+from gdl.interpreter.c.playouts import PLAYOUTS
 from gdl.interpreter.c.support import CWriter
 
 MCTS = r"""
 #define MC_PLIES 1024
-typedef struct { int32_t child, sibling, idx, tried, offset, slot; int8_t res, player, mover;
+typedef struct { int32_t child, sibling, idx, tried, offset, slot, nmoves;
+                 int8_t res, player, mover, proven;
                  int64_t visits, amaf_visits; double total, amaf_total; } mc_node;
 static mc_node *MC; static int64_t MC_N, MC_ROOM; static int MC_FULL;
-static move_t MC_MOVES[MAXM], MC_ROLL[MAXM];
-/* RAVE: the first ply at which each player made each move (by slot) in this simulation */
-static int32_t MC_FIRST[2][4096]; static uint32_t MC_MARK[2][4096], MC_ITER;
-static double MC_RAVE;
-static void mc_played(int player, const move_t *m, int ply) {
-    if (MC_RAVE <= 0 || player < 0 || player > 1) return;
-    int slot = sv_move_slot(m);
-    if (MC_MARK[player][slot] != MC_ITER) {
-        MC_MARK[player][slot] = MC_ITER; MC_FIRST[player][slot] = ply;
-    }
-}
-
+static move_t MC_MOVES[MAXM];
+static double MC_WIDEN; static int MC_SOLVE; static const int8_t *MC_PAY;
+/* the tree kept between calls (reuse): its root's state, its owner, its random stream */
+static state_t MC_ROOT; static uint64_t MC_OWNER, MC_RNG;
 static int64_t mc_node_new(const state_t *s, int idx, int slot, int mover, uint64_t *rng,
                            int64_t cap) {
     if (MC_N >= MC_ROOM) {   /* grow by doubling up to the bound */
@@ -63,19 +84,24 @@ static int64_t mc_node_new(const state_t *s, int idx, int slot, int mover, uint6
         MC = grown; MC_ROOM = room;
     }
     mc_node *n = &MC[MC_N];
-    n->child = n->sibling = -1; n->idx = idx; n->tried = 0; n->slot = slot;
+    n->child = n->sibling = -1; n->idx = idx; n->tried = 0; n->slot = slot; n->nmoves = -1;
     n->offset = (int32_t)(rng_next(rng) & 0x7fffffff);
     n->res = (int8_t)s->res; n->player = (int8_t)s->pl; n->mover = (int8_t)mover;
+    n->proven = 0;   /* MCTS-Solver: player 0's proved result, 1 won, -1 lost (0: none) */
+    if (MC_SOLVE && s->res) {
+        int v = MC_PAY[2 * s->res];
+        n->proven = (int8_t)(v >= 1 ? 1 : v <= -1 ? -1 : 0);
+    }
     n->visits = n->amaf_visits = 0; n->total = n->amaf_total = 0.0;
     return MC_N++;
 }
 
-/* the payoffs of a random playout from s, player 0's and player 1's; 1 on an error */
+/* the payoffs of a playout from s, player 0's and player 1's; 1 on an error */
 static int mc_rollout(state_t s, int64_t max_plies, int evaluate, const int8_t *pay,
                       uint64_t *rng, double *out, int from_ply) {
     state_t t;
     for (int64_t ply = 0; ply < max_plies && !s.res; ply++) {
-        const move_t *m = pick_move(&s, MC_ROLL, rng);
+        const move_t *m = mc_pick(&s, rng);
         if (gdl_error) return 1;
         if (!m) break;
         mc_played((int)s.pl, m, from_ply + (int)ply);
@@ -90,6 +116,23 @@ static int mc_rollout(state_t s, int64_t max_plies, int evaluate, const int8_t *
     return 0;
 }
 
+/* MCTS-Solver: the nodes above a newly proved one on the path proved in turn, a node
+   won for its player when one child is, lost when every move is tried and every child
+   is lost */
+static void mc_back_up_proof(const int64_t *path, int depth) {
+    for (int i = depth - 2; i >= 0; i--) {
+        mc_node *n = &MC[path[i]];
+        int won = n->player == 0 ? 1 : -1, all_lost = n->tried == n->nmoves;
+        for (int64_t k = n->child; k >= 0; k = MC[k].sibling) {
+            if (MC[k].proven == won) { n->proven = (int8_t)won; break; }
+            if (MC[k].proven != -won) all_lost = 0;
+        }
+        if (n->proven) continue;
+        if (!all_lost) return;
+        n->proven = (int8_t)-won;
+    }
+}
+
 /* one iteration from the root state: select, expand one child (none once the tree is
    full: MC_FULL), roll out, back up; 0, or 5 on an error */
 static int mc_iterate(const state_t *root, int64_t cap, double c, int64_t max_plies,
@@ -98,12 +141,33 @@ static int mc_iterate(const state_t *root, int64_t cap, double c, int64_t max_pl
     state_t s = *root, t;
     int64_t node = 0; int depth = 0;
     path[depth++] = 0;
-    MC_ITER++;
-    while (!MC[node].res && depth < MC_PLIES) {
+    MC_ITER++; MC_NMADE = 0; PPA_NPLY = PPA_USED = 0;
+    while (!MC[node].res && !(MC_SOLVE && MC[node].proven) && depth < MC_PLIES) {
         int n = legal(&s, MC_MOVES);
         if (gdl_error) return 5;
         if (n == 0) break;
-        if (MC[node].tried < n) {   /* expansion: the next untried move */
+        MC[node].nmoves = n;
+        int room = n;   /* progressive widening: ceil(W sqrt(visits + 1)) children at most */
+        if (MC_WIDEN > 0) {
+            double k = ceil(MC_WIDEN * sqrt((double)MC[node].visits + 1.0));
+            if (k < n) room = (int)k;
+        }
+        int64_t best = -1;
+        if (MC[node].tried >= room) {   /* selection by UCB1 (with RAVE's blend) */
+            double log_n = log((double)MC[node].visits), best_score = -INFINITY;
+            int lost = MC[node].player == 0 ? -1 : 1;
+            for (int64_t k = MC[node].child; k >= 0; k = MC[k].sibling) {
+                if (MC_SOLVE && MC[k].proven == lost) continue;   /* never a move proved lost */
+                double mean = MC[k].total / MC[k].visits;
+                if (MC_RAVE > 0 && MC[k].amaf_visits) {
+                    double beta = sqrt(MC_RAVE / (3.0 * MC[k].visits + MC_RAVE));
+                    mean = (1 - beta) * mean + beta * MC[k].amaf_total / MC[k].amaf_visits;
+                }
+                double score = mean + c * sqrt(log_n / MC[k].visits);
+                if (score > best_score) { best_score = score; best = k; }
+            }
+        }
+        if (best < 0 && MC[node].tried < n) {   /* expansion: the next untried move */
             if (MC_N >= cap) { MC_FULL = 1; break; }   /* a full tree: roll out from here */
             int idx = (int)((MC[node].offset + (int64_t)MC[node].tried) % n);
             mc_played(MC[node].player, &MC_MOVES[idx], depth - 1);
@@ -117,24 +181,18 @@ static int mc_iterate(const state_t *root, int64_t cap, double c, int64_t max_pl
             s = t; path[depth++] = child;
             break;
         }
-        double log_n = log((double)MC[node].visits), best_score = -INFINITY;
-        int64_t best = -1;
-        for (int64_t k = MC[node].child; k >= 0; k = MC[k].sibling) {
-            double mean = MC[k].total / MC[k].visits;
-            if (MC_RAVE > 0 && MC[k].amaf_visits) {
-                double beta = sqrt(MC_RAVE / (3.0 * MC[k].visits + MC_RAVE));
-                mean = (1 - beta) * mean + beta * MC[k].amaf_total / MC[k].amaf_visits;
-            }
-            double score = mean + c * sqrt(log_n / MC[k].visits);
-            if (score > best_score) { best_score = score; best = k; }
-        }
+        if (best < 0) break;
         mc_played(MC[node].player, &MC_MOVES[MC[best].idx], depth - 1);
         apply_move(&s, &MC_MOVES[MC[best].idx], &t);
         if (gdl_error) return 5;
         s = t; node = best; path[depth++] = node;
     }
+    int64_t leaf = path[depth - 1];
     double payoffs[2] = {0.0, 0.0};
-    if (mc_rollout(s, max_plies, evaluate, pay, rng, payoffs, depth - 1)) return 5;
+    if (MC_SOLVE && MC[leaf].proven) {
+        payoffs[0] = MC[leaf].proven; payoffs[1] = -MC[leaf].proven;
+    } else if (mc_rollout(s, max_plies, evaluate, pay, rng, payoffs, depth - 1)) return 5;
+    mc_learn(payoffs);
     for (int i = 0; i < depth; i++) {
         mc_node *n = &MC[path[i]];
         n->visits++;
@@ -146,45 +204,147 @@ static int mc_iterate(const state_t *root, int64_t cap, double c, int64_t max_pl
                 MC[k].amaf_visits++; MC[k].amaf_total += payoffs[p];
             }
     }
+    if (MC_SOLVE && MC[leaf].proven) mc_back_up_proof(path, depth);
     return 0;
+}
+"""
+
+REUSE = r"""
+/* tree reuse: the kept tree's node of state s (its root, a child or a grandchild), -1 none */
+static int64_t mc_find(const state_t *s) {
+    static move_t here[MAXM], there[MAXM];
+    if (MC_N == 0) return -1;
+    if (same_state(&MC_ROOT, s)) return 0;
+    state_t t, u;
+    int n = legal(&MC_ROOT, here);
+    if (gdl_error) return -1;
+    for (int64_t k = MC[0].child; k >= 0; k = MC[k].sibling) {
+        if (MC[k].idx >= n) return -1;
+        apply_move(&MC_ROOT, &here[MC[k].idx], &t);
+        if (gdl_error) return -1;
+        if (same_state(&t, s)) return k;
+        if (MC[k].child < 0) continue;
+        int m = legal(&t, there);
+        if (gdl_error) return -1;
+        for (int64_t g = MC[k].child; g >= 0; g = MC[g].sibling) {
+            if (MC[g].idx >= m) return -1;
+            apply_move(&t, &there[MC[g].idx], &u);
+            if (gdl_error) return -1;
+            if (same_state(&u, s)) return g;
+        }
+    }
+    return -1;
+}
+
+/* the trees of other owners put aside (a duel's two players on one library), at most
+   MC_KEPT, the oldest dropped first */
+#define MC_KEPT 4
+typedef struct { uint64_t owner, rng; mc_node *nodes; int64_t n, room; state_t root;
+                 double mast_total[2][4096], mast_n[2][4096], ppa_w[2][4096]; } mc_kept;
+static mc_kept MC_KEEP[MC_KEPT]; static int MC_KEEP_NEXT;
+static void mc_switch(uint64_t owner) {
+    if (owner && owner == MC_OWNER) return;
+    if (MC_OWNER) {   /* the tree in use put aside for its owner */
+        mc_kept *k = &MC_KEEP[MC_KEEP_NEXT];
+        MC_KEEP_NEXT = (MC_KEEP_NEXT + 1) % MC_KEPT;
+        free(k->nodes);
+        k->owner = MC_OWNER; k->rng = MC_RNG; k->nodes = MC; k->n = MC_N; k->room = MC_ROOM;
+        k->root = MC_ROOT;
+        memcpy(k->mast_total, MAST_TOTAL, sizeof MAST_TOTAL);
+        memcpy(k->mast_n, MAST_N, sizeof MAST_N); memcpy(k->ppa_w, PPA_W, sizeof PPA_W);
+        MC = NULL; MC_ROOM = 0;
+    }
+    MC_OWNER = 0; MC_N = 0;
+    for (int i = 0; i < MC_KEPT && owner; i++) {
+        mc_kept *k = &MC_KEEP[i];
+        if (k->owner != owner) continue;
+        free(MC); MC = k->nodes; MC_N = k->n; MC_ROOM = k->room;
+        MC_ROOT = k->root; MC_RNG = k->rng; MC_OWNER = owner;
+        memcpy(MAST_TOTAL, k->mast_total, sizeof MAST_TOTAL);
+        memcpy(MAST_N, k->mast_n, sizeof MAST_N); memcpy(PPA_W, k->ppa_w, sizeof PPA_W);
+        k->owner = 0; k->nodes = NULL;
+        break;
+    }
+}
+
+/* the subtree of `top` copied to the front of a new array (breadth first), the rest dropped */
+static void mc_reroot(int64_t top) {
+    mc_node *to = malloc((size_t)MC_ROOM * sizeof *to);
+    if (!to) { MC_N = 0; return; }
+    int64_t n = 0;
+    to[n++] = MC[top];
+    for (int64_t i = 0; i < n; i++) {   /* to[i].child is still the old index here */
+        int64_t prev = -1, first = -1;
+        for (int64_t k = to[i].child; k >= 0; k = MC[k].sibling) {
+            to[n] = MC[k];
+            if (prev < 0) first = n; else to[prev].sibling = (int32_t)n;
+            prev = n++;
+        }
+        if (prev >= 0) to[prev].sibling = -1;
+        to[i].child = (int32_t)first;
+    }
+    to[0].sibling = -1; to[0].mover = -1;
+    free(MC); MC = to; MC_N = n;
 }
 
 int gdl_mcts(const uint64_t *in, int64_t iterations, double seconds, int64_t min_iterations,
-             int64_t max_nodes, double c, uint64_t seed, int64_t max_plies, int evaluate,
-             double rave, const int8_t *payoffs, progress_fn poll, uint64_t *best,
+             int64_t max_nodes, uint64_t seed, uint64_t owner, int64_t max_plies, int evaluate,
+             const double *options, const int8_t *payoffs, progress_fn poll, uint64_t *best,
              double *value, int64_t *visits, int64_t *stats) {
     if (!SEARCHABLE || (evaluate && EV_MODE < 0)) return 3;
     state_t s; load_state(in, &s); gdl_error = 0; MEMO_N = -1;
     if (s.res) return 3;
-    uint64_t rng = seed;
-    MC_N = 0; MC_FULL = 0; MC_RAVE = rave;
+    double c = options[0];
+    MC_RAVE = options[1]; MC_MAST = options[2]; MC_SOLVE = options[3] != 0;
+    MC_WIDEN = options[4]; MC_PPA = options[5];
+    MC_PAY = payoffs; MC_FULL = 0;
     int64_t cap = max_nodes > 1 ? max_nodes : 2;
-    if (mc_node_new(&s, -1, -1, -1, &rng, cap) < 0) return 3;
+    mc_switch(owner);
+    int64_t found = owner && owner == MC_OWNER ? mc_find(&s) : -1;
+    gdl_error = 0;
+    uint64_t rng = seed; int64_t reused = 0;
+    if (found > 0) mc_reroot(found);
+    if (found >= 0 && MC_N > 0) { reused = MC[0].visits; rng = MC_RNG; }
+    else {   /* a new tree, and MAST learns afresh */
+        MC_N = 0; mc_policy_reset();
+        if (mc_node_new(&s, -1, -1, -1, &rng, cap) < 0) return 3;
+    }
+    MC_ROOT = s; MC_OWNER = owner;
     double deadline = seconds >= 0 ? sv_now() + seconds : 0;
-    int64_t done = 0; int stopped = 0;
+    int64_t done = 0; int stopped = 0, mine = s.pl == 0 ? 1 : -1;
     while (!iterations || done < iterations) {
+        if (MC_SOLVE && MC[0].proven) {
+            if (MC[0].proven == mine) { stopped = 4; break; }   /* a proved win: play it */
+            MC_SOLVE = 0; MC_N = 0;   /* a proved loss: plain UCT from a new tree */
+            if (mc_node_new(&s, -1, -1, -1, &rng, cap) < 0) { MC_OWNER = 0; return 3; }
+        }
         if ((done & 15) == 0 && deadline > 0 && done >= min_iterations && sv_now() > deadline) {
             stopped = 1; break;
         }
         if ((done & 255) == 255 && poll && poll(done, 0)) { stopped = 3; break; }
-        int code = mc_iterate(&s, cap, c, max_plies, evaluate, payoffs, &rng);
-        if (code) return 3;
+        if (mc_iterate(&s, cap, c, max_plies, evaluate, payoffs, &rng)) { MC_OWNER = 0; return 3; }
         done++;
     }
+    MC_RNG = rng;
     int n = legal(&s, MC_MOVES);
-    if (gdl_error || n == 0) return 3;
+    if (gdl_error || n == 0) { MC_OWNER = 0; return 3; }
     for (int i = 0; i < n; i++) visits[i] = 0;
     int64_t top = -1;
     for (int64_t k = MC[0].child; k >= 0; k = MC[k].sibling) {
         visits[MC[k].idx] = MC[k].visits;
-        if (top < 0 || MC[k].visits > MC[top].visits ||
+        if (top < 0) { top = k; continue; }
+        int proof = MC_SOLVE ? MC[k].proven * mine : 0;   /* a proved win first, a loss last */
+        int top_proof = MC_SOLVE ? MC[top].proven * mine : 0;
+        if (proof != top_proof) { if (proof > top_proof) top = k; continue; }
+        if (MC[k].visits > MC[top].visits ||
             (MC[k].visits == MC[top].visits &&
              MC[k].total / MC[k].visits > MC[top].total / MC[top].visits)) top = k;
     }
     encode_move(&MC_MOVES[top < 0 ? 0 : MC[top].idx], best);
-    *value = top < 0 || !MC[top].visits ? 0.0 : MC[top].total / MC[top].visits;
+    *value = top < 0 || !MC[top].visits ? 0.0 :
+             MC_SOLVE && MC[top].proven ? MC[top].proven * mine : MC[top].total / MC[top].visits;
     stats[0] = done; stats[1] = MC[0].visits; stats[2] = MC_N; stats[3] = stopped;
-    stats[4] = MC_FULL;
+    stats[4] = MC_FULL; stats[5] = reused; stats[6] = MC_SOLVE ? MC[0].proven * mine : 0;
     return 0;
 }
 """
@@ -194,4 +354,6 @@ class MctsC:
     """The MCTS's C text (after the search's: it takes SEARCHABLE, the evaluation, the clock)."""
 
     def mcts_source(self, w: CWriter) -> None:
+        w.lines += PLAYOUTS.strip("\n").split("\n")
         w.lines += MCTS.strip("\n").split("\n")
+        w.lines += REUSE.strip("\n").split("\n")

@@ -1,18 +1,22 @@
 """UCT run in C (`gdl_mcts`, interpreter/c/mcts.py) with the MCTS API of gdl.solvers.search.mcts,
 for the AI of a two-player game on the native back end.
 
-`NativeMCTS.search` answers an MCTSResult as MCTS's does: the most visited root move, its
-mean payoff, the root moves' visits. Its tree lives in C for one search: no reuse between
-moves (the Python tree's reuse saves a part of one move's budget; the C tree runs tens of
-times the iterations). Without MCTS-Solver proofs, which the AI does not ask for. A
-rollout cut short is scored by the compiled evaluation (the derived heuristic, or the
-fitted one with the weights given), as the Python MCTS scores it by the heuristic.
+`NativeMCTS.search` answers an MCTSResult as MCTS's does: the best root move (a proved win,
+else the most visited), its mean payoff, the root moves' visits. With `reuse` its tree stays
+in the library between searches and a search from a child or grandchild of the last root
+goes on with that subtree (as the Python MCTS's tree); `solver` asks for MCTS-Solver's
+proofs (in a game of wins, losses and draws), `rave` for RAVE, `mast` and `ppa` for
+rollout policies learnt online, `widen` for progressive widening (interpreter/c/mcts.py and
+playouts.py say what each does). A rollout cut short is scored by the compiled evaluation
+(the derived heuristic, or the fitted one with the weights given), as the Python MCTS
+scores it by the heuristic.
 `native_mcts` answers None when the search cannot run in C; the AI then searches on Python.
 """
 
 from __future__ import annotations
 
 import ctypes
+import itertools
 import random
 from time import perf_counter
 from typing import Any
@@ -21,9 +25,10 @@ from gdl import interrupts
 from gdl.solvers.search.native_alphabeta import interrupt_poll, set_evaluation
 from gdl.solvers.search.native_exact import PAYOFFS, can_search
 from gdl.solvers.search.mcts import (
-    DEFAULT_C, MAX_ROLLOUT_PLIES, MAX_TREE_NODES, MCTSResult, MCTSStats)
+    DEFAULT_C, MAX_ROLLOUT_PLIES, MAX_TREE_NODES, MCTSResult, MCTSStats, wins_or_loses)
 
-STOPS = ("iterations", "time", "nodes", "interrupt")   # gdl_mcts never stops at "nodes"
+STOPS = ("iterations", "time", "nodes", "interrupt", "proved")   # never "nodes"
+OWNERS = itertools.count(1)   # the library keeps the tree of one owner (reuse)
 
 
 class NativeMCTS:
@@ -36,9 +41,17 @@ class NativeMCTS:
                  iterations: int | None = None, time_limit: float | None = None,
                  max_rollout_plies: int = MAX_ROLLOUT_PLIES,
                  max_nodes: int = MAX_TREE_NODES, min_iterations: int = 0,
-                 fallback: Any = None, rave: float = 0.0) -> None:
+                 fallback: Any = None, rave: float = 0.0, mast: float = 0.0,
+                 solver: bool = False, reuse: bool = False, widen: float = 0.0,
+                 ppa: float = 0.0) -> None:
         self.game, self.weights, self.evaluate = game, weights, evaluate
         self.rave = rave   # RAVE's equivalence visits (0: plain UCT), interpreter/c/mcts.py
+        self.mast = mast   # MAST rollouts' epsilon (0: uniform rollouts)
+        self.ppa = ppa     # PPA rollouts' learning rate (0: off; on, it draws, not MAST)
+        self.solver = solver and wins_or_loses(game)   # MCTS-Solver, as MCTS(solver=True)
+        self.reuse = reuse   # keep the tree in the library between searches
+        self.widen = widen   # progressive widening's W (0: every move expanded)
+        self.owner = next(OWNERS)
         self.rng = random.Random(seed)
         self.c, self.iterations, self.time_limit = c, iterations, time_limit
         self.max_rollout_plies, self.max_nodes = max_rollout_plies, max(2, max_nodes)
@@ -51,10 +64,11 @@ class NativeMCTS:
             (not self.evaluate or set_evaluation(self.game, self.weights))
 
     def advance(self, move: Any) -> None:
-        """Nothing: the tree is not kept between searches."""
+        """Nothing: a search finds its root among the kept root's children and grandchildren."""
 
     def reset(self) -> None:
-        """Nothing: the tree is not kept between searches."""
+        """Forget the tree (the library drops it at the next search)."""
+        self.owner = next(OWNERS)
 
     def search(self, state: Any = None, *, iterations: int | None = None,
                time_limit: float | None = None) -> MCTSResult:
@@ -74,22 +88,23 @@ class NativeMCTS:
         best = (ctypes.c_uint64 * lay.move_words)()
         value = ctypes.c_double(0.0)
         visits = (ctypes.c_int64 * max(1, lay.max_moves))()
-        stats = (ctypes.c_int64 * 5)()
+        stats = (ctypes.c_int64 * 7)()
+        options = (ctypes.c_double * 6)(self.c, self.rave, self.mast, float(self.solver),
+                                        self.widen, self.ppa)
         with interrupts.polled():
             code = game.lib.gdl_mcts(raw, iterations or 0,
                                      -1.0 if time_limit is None else time_limit,
-                                     self.min_iterations, self.max_nodes, self.c,
-                                     self.rng.getrandbits(64), self.max_rollout_plies,
-                                     int(self.evaluate), float(self.rave), PAYOFFS,
-                                     callback, best,
-                                     ctypes.byref(value), visits, stats)
+                                     self.min_iterations, self.max_nodes,
+                                     self.rng.getrandbits(64), self.owner if self.reuse else 0,
+                                     self.max_rollout_plies, int(self.evaluate), options,
+                                     PAYOFFS, callback, best, ctypes.byref(value), visits, stats)
         if code != 0:   # a call the Python back end must make (a list past its C bound)
             return self._on_python(root, iterations, time_limit)
         move = game.decode_moves(bytes(best), 1)[0]
         moves = game.legal_moves(root)
         counts = tuple((m, int(visits[i])) for i, m in enumerate(moves) if visits[i])
-        result = MCTSStats(int(stats[0]), perf_counter() - start, int(stats[1]), 0,
-                           int(stats[2]), STOPS[stats[3]])
+        result = MCTSStats(int(stats[0]), perf_counter() - start, int(stats[1]),
+                           int(stats[5]), int(stats[2]), STOPS[stats[3]])
         return MCTSResult(move, value.value, counts, result)
 
     def _on_python(self, root: tuple, iterations: int | None, time_limit: float | None
