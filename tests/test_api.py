@@ -82,7 +82,7 @@ def test_ai_move_on_a_finished_game_says_so():
 
 def test_solve_gives_moves_in_notation():
     result = gdl.solve("tictactoe")
-    assert result == gdl.SolveResult("draw", "a1", "X", result.nodes, result.seconds,
+    assert result == gdl.SolveResult("draw", "b2", "X", result.nodes, result.seconds,
                                      "alphabeta")
     assert gdl.solve("nim", heaps=[1, 2]).best_move == "take 2 1"   # leave equal heaps
 

@@ -18,6 +18,7 @@ import attrs
 
 from gdl.errors import IllegalMove, PositionError
 from gdl.interpreter.core.geometry import bits
+from gdl.interpreter.notation.described import DescribedMoves
 from gdl.interpreter.notation.family_maps import draughts_map
 
 FIELDS = ("side to move", "first colour's squares", "second colour's squares")
@@ -33,40 +34,29 @@ class Described:
     takes: bool
 
 
-class DraughtsNotation:
+class DraughtsNotation(DescribedMoves):
     """Numbered squares and PDN's FEN over one compiled game (Python or native)."""
 
     name = "draughts"
     move_form, position_form = "PDN", "FEN"
+    entry = Described
 
     def __init__(self, game: Any):
+        super().__init__()
         self.game = game
         self.map = draughts_map(tuple(game.ir.players), tuple(game.ir.pieces), game.ir.geometry,
                                 tuple(game.ir.initial_planes))
-        self._described: tuple[Any, list[Described]] = (None, [])
-        self._texts: dict = {}   # (move, player) -> (path, takes)
 
     # ---- moves
-    def described(self, state: tuple) -> list[Described]:
-        if self._described[0] != state:
-            if len(self._texts) > 1 << 16:
-                self._texts.clear()
-            self._described = (state, [self._describe(state, m)
-                                       for m in self.game.legal_moves(state)])
-        return self._described[1]
-
-    def _describe(self, state: tuple, move: Any) -> Described:
-        key = (move, state[-2])
-        if key not in self._texts:
-            text = self.game.move_text(state, move)
-            names, number = self.game.ir.geometry.names, self.map.number_of
-            squares = re.split(r"[-x]", text)
-            if len(squares) < 2 or any(s not in names or names[s] not in number
-                                       for s in squares):
-                raise ValueError(f"the move {text!r} is no man's or king's path over the "
-                                 f"numbered squares")
-            self._texts[key] = (tuple(number[names[s]] for s in squares), "x" in text)
-        return Described(move, *self._texts[key])
+    def _fields(self, state: tuple, move: Any) -> tuple:
+        """(path, takes) of a move."""
+        text = self.game.move_text(state, move)
+        names, number = self.game.ir.geometry.names, self.map.number_of
+        squares = re.split(r"[-x]", text)
+        if len(squares) < 2 or any(s not in names or names[s] not in number for s in squares):
+            raise ValueError(f"the move {text!r} is no man's or king's path over the "
+                             f"numbered squares")
+        return tuple(number[names[s]] for s in squares), "x" in text
 
     @staticmethod
     def pdn_of(entry: Described, entries: list[Described]) -> str:

@@ -43,14 +43,7 @@ def write(notation: Any, start: Any, moves: list, tags: dict[str, str] | None = 
     if start != game.initial_state():
         header["FEN"] = notation.fen(start)
     lines = [f'[{name} "{pgn._quoted(value)}"]' for name, value in header.items()]
-    words, number, mover = [], 1, start[-2]
-    for index, text in enumerate(texts):
-        if mover == 0 or index == 0:
-            words.append(f"{number}." if mover == 0 else f"{number}...")
-        words.append(text)
-        number += mover
-        mover ^= 1
-    words.append(header["Result"])
+    words = pgn.movetext(texts, 1, start[-2], header["Result"])
     return "\n".join(lines) + "\n\n" + pgn._wrapped(words) + "\n"
 
 

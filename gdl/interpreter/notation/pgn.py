@@ -65,15 +65,21 @@ def write(notation: Any, start: Any, moves: list, tags: dict[str, str] | None = 
         header.update(SetUp="1", FEN=notation.fen(start))
     header.update(given)
     lines = [f'[{name} "{_quoted(value)}"]' for name, value in header.items()]
-    words, number, mover = [], int(notation.fen(start).split()[5]), start[-2]
-    for index, san in enumerate(sans):
+    words = movetext(sans, int(notation.fen(start).split()[5]), start[-2], header["Result"])
+    return "\n".join(lines) + "\n\n" + _wrapped(words) + "\n"
+
+
+def movetext(moves: list[str], number: int, mover: int, result: str) -> list[str]:
+    """The movetext's words: the move number before each first player's move (`N...`
+    before a first move of the second player's), then the result (PGN's and PDN's)."""
+    words: list[str] = []
+    for index, text in enumerate(moves):
         if mover == 0 or index == 0:
             words.append(f"{number}." if mover == 0 else f"{number}...")
-        words.append(san)
+        words.append(text)
         number += mover
         mover ^= 1
-    words.append(header["Result"])
-    return "\n".join(lines) + "\n\n" + _wrapped(words) + "\n"
+    return words + [result]
 
 
 def _quoted(value: str) -> str:

@@ -18,6 +18,7 @@ from typing import Any
 import attrs
 
 from gdl.errors import IllegalMove, PositionError
+from gdl.interpreter.notation.described import DescribedMoves
 from gdl.interpreter.notation.family_maps import RANK_LETTERS, shogi_map
 
 FIELDS = ("board", "side to move", "hands", "move number")
@@ -39,13 +40,15 @@ class Described:
     piece: str = ""     # a drop's letter
 
 
-class ShogiNotation:
+class ShogiNotation(DescribedMoves):
     """USI and SFEN over one compiled game (Python or native)."""
 
     name = "shogi"
     move_form, position_form = "USI", "SFEN"
+    entry = Described
 
     def __init__(self, game: Any):
+        super().__init__()
         self.game = game
         self.map = shogi_map(tuple(game.ir.players), tuple(game.ir.pieces), game.ir.geometry,
                              tuple(game.ir.returns_as))
@@ -53,37 +56,23 @@ class ShogiNotation:
         self._letter_kind = {game.letters()[(p, k)]: k for p in (0, 1)
                              for k in range(self.kinds)}
         self._promotable = {back for kind, back in enumerate(game.ir.returns_as) if back != kind}
-        self._described: tuple[Any, list[Described]] = (None, [])
-        self._texts: dict = {}   # (move, player) -> its Described fields (a move's text is fixed)
 
     # ---- moves
-    def described(self, state: tuple) -> list[Described]:
-        """The legal moves of `state` as USI sees them (the last state's kept)."""
-        if self._described[0] != state:
-            if len(self._texts) > 1 << 16:
-                self._texts.clear()
-            self._described = (state, [self._describe(state, m)
-                                       for m in self.game.legal_moves(state)])
-        return self._described[1]
-
-    def _describe(self, state: tuple, move: Any) -> Described:
-        key = (move, state[-2])
-        if key not in self._texts:
-            text = self.game.move_text(state, move)
-            square = self.map.square_of
-            names = self.game.ir.geometry.names
-            found = _OWN_TEXT.match(text)
-            if found:
-                start, to = names[found[1]], names[found[2]]
-                self._texts[key] = (square[start], square[to],
-                                    bool(found[3]) or self._promotes(state, move, start, to), "")
-            else:
-                found = _OWN_DROP.match(text)
-                if found is None:
-                    raise ValueError(f"the move {text!r} is neither a piece's step nor a drop")
-                letter = self.map.letter_of[self._letter_kind[found[1]]]
-                self._texts[key] = ("", square[names[found[2]]], False, letter)
-        return Described(move, *self._texts[key])
+    def _fields(self, state: tuple, move: Any) -> tuple:
+        """(start, to, promotes, piece) of a move as USI sees it."""
+        text = self.game.move_text(state, move)
+        square = self.map.square_of
+        names = self.game.ir.geometry.names
+        found = _OWN_TEXT.match(text)
+        if found:
+            start, to = names[found[1]], names[found[2]]
+            return (square[start], square[to],
+                    bool(found[3]) or self._promotes(state, move, start, to), "")
+        found = _OWN_DROP.match(text)
+        if found is None:
+            raise ValueError(f"the move {text!r} is neither a piece's step nor a drop")
+        letter = self.map.letter_of[self._letter_kind[found[1]]]
+        return "", square[names[found[2]]], False, letter
 
     def _promotes(self, state: tuple, move: Any, start: int, to: int) -> bool:
         """Whether the piece on `start` arrives on `to` as another kind (asked only of kinds
