@@ -26,9 +26,9 @@ from gdl.ai.players import DEFAULT_LEVEL
 from gdl.errors import GdlError, IllegalMove, RulesError
 from gdl.interpreter.core.grid.compiled import CompiledConstraints
 from gdl.position import Position
-from gdl.protocol import CONSTRAINTS, PUZZLE, has_simultaneous
+from gdl.protocol import CONSTRAINTS, PUZZLE, SIMULTANEOUS
 from gdl.interpreter.core.grid.model import check_solution, given_conflicts
-from gdl.web import documents
+from gdl.web import documents, turns
 from gdl.web.library import EDITOR_FILENAME, Library, check_text
 
 MAX_SECONDS = 10.0       # the most time an AI move or a solve may take
@@ -105,13 +105,16 @@ def _game(body: dict, library: Library) -> Any:
 
 def _position(body: dict, library: Library) -> Position:
     """The position a request names: game, options, an optional start, its moves."""
+    return played_position(body, library).pos
+
+
+def played_position(body: dict, library: Library) -> turns.Played:
+    """The position a request names, replayed: each chance outcome in its moves checked
+    against the server's own draw, and the dice rolled on until a player is to move."""
     game = _game(body, library)
     if getattr(game, "kind", None) == CONSTRAINTS:
         raise BadRequest(f"{game.name} is a constraint puzzle: it has no moves "
                          f"(see /api/constraints)")
-    if has_simultaneous(game):   # hidden choices on the board: not built yet
-        raise BadRequest(f"{game.name} has simultaneous moves: the web board cannot hide the "
-                         f"players' choices yet; play it with `gdl play {game.name}`")
     start_text = _field(body, "start", str)
     start = None
     if start_text is not None:
@@ -119,7 +122,21 @@ def _position(body: dict, library: Library) -> Position:
         if read is None:
             raise BadRequest(f"{game.name} has no position text to start from")
         start = read(start_text)
-    return Position(game, _moves(body), start=start)
+    played = turns.Played(Position(game, start=start),
+                          [body["game"], _options(body), start_text])
+    for move in _moves(body):
+        played.play(move)   # IllegalMove names the legal ones
+    played.settle(MAX_MOVES)
+    return played
+
+
+def document(played: turns.Played) -> dict[str, Any]:
+    """The position document of a replayed position (documents.position, and the dice and
+    the simultaneous turns: see docs/web.md)."""
+    pos = played.pos
+    doc = documents.position(pos.game, pos.state, list(pos.moves))
+    doc.update(played.facts())
+    return doc
 
 
 # --------------------------------------------------------------------------- handlers
@@ -138,7 +155,7 @@ def load(body: dict, library: Library) -> Any:
                            "options": {k: _plain(v) for k, v in game.options.items()},
                            "board": documents.board(game)}
     if game.kind != CONSTRAINTS:
-        doc["position"] = documents.position(game, game.initial_state(), [])
+        doc["position"] = document(played_position(body, library))
     return doc
 
 
@@ -148,18 +165,18 @@ def _plain(value: Any) -> Any:
 
 def moves(body: dict, library: Library) -> Any:
     """POST /api/moves {game, options, start?, moves}: the position and its legal moves."""
-    pos = _position(body, library)
-    return documents.position(pos.game, pos.state, list(pos.moves))
+    return document(played_position(body, library))
 
 
 def apply(body: dict, library: Library) -> Any:
     """POST /api/apply {..., move}: the position after a legal move (refused otherwise)."""
-    pos = _position(body, library)
+    played = played_position(body, library)
     move = _field(body, "move", str)
     if not move:
         raise BadRequest("field 'move' is required: a move's text")
-    pos.play(move)   # IllegalMove names the legal ones
-    return documents.position(pos.game, pos.state, list(pos.moves))
+    played.play(move)   # IllegalMove names the legal ones
+    played.settle(MAX_MOVES)
+    return document(played)
 
 
 def ai(body: dict, library: Library) -> Any:
@@ -175,6 +192,11 @@ def ai(body: dict, library: Library) -> Any:
     seed = _field(body, "seed", int)
     if pos.is_over:
         raise GdlError("the game is over: there is no move to choose")
+    if pos.game.current_player(pos.state) == SIMULTANEOUS:   # every seat's part, unseen
+        move = pos.game.move_text(pos.state, turns.ai_seat(pos.game, level, seconds, seed)
+                                  .choose(pos.game, pos.state))
+        return {"move": move, "engine": "simultaneous", "seconds": None, "value": None,
+                "outcome": None, "depth": None, "nodes": None, "line": [move]}
     if engine == "random":
         move = random.Random(seed).choice(pos.legal_moves)
         return {"move": move, "engine": "random", "seconds": 0.0, "value": None,
@@ -321,4 +343,4 @@ def error_document(err: BaseException) -> dict[str, Any]:
 
 ROUTES = {"games": games, "load": load, "moves": moves, "apply": apply, "ai": ai,
           "solve": solve, "scramble": scramble, "constraints": constraints, "check": check}
-SLOW = frozenset({"ai", "solve"})   # run one at a time, off the event loop
+SLOW = frozenset({"ai", "solve", "part"})   # run one at a time, off the event loop

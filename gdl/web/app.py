@@ -25,11 +25,14 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from gdl.errors import GdlError, OptionError, UnknownGame
-from gdl.web import api
+from gdl.web import api, joint, turns
 from gdl.web.guard import Guard
 from gdl.web.library import Library
 
 MAX_BODY = 512 * 1024   # bytes of one request's body
+
+
+ROUTES = {**api.ROUTES, **joint.ROUTES}   # every POST handler, by its path's last name
 
 
 class TooLarge(GdlError):
@@ -39,7 +42,7 @@ class TooLarge(GdlError):
 def _status(err: BaseException) -> int:
     if isinstance(err, TooLarge):
         return 413
-    if isinstance(err, (api.BadRequest, OptionError)):
+    if isinstance(err, (api.BadRequest, turns.TurnError, OptionError)):
         return 400
     if isinstance(err, UnknownGame):
         return 404
@@ -77,7 +80,7 @@ def create_app(library: Library | None = None, default_game: str | None = None,
     slow = asyncio.Semaphore(1)   # one AI move or solve at a time: two cores, shared
 
     def endpoint(name: str) -> Any:
-        handler = api.ROUTES[name]
+        handler = ROUTES[name]
 
         async def answer(request: Request) -> Response:
             try:
@@ -109,7 +112,7 @@ def create_app(library: Library | None = None, default_game: str | None = None,
               Route("/api/source", source, methods=["GET"]),
               Route("/api/games", endpoint("games"), methods=["GET"])]
     routes += [Route(f"/api/{name}", endpoint(name), methods=["POST"])
-               for name in api.ROUTES if name != "games"]
+               for name in ROUTES if name != "games"]
     static = str(resources.files("gdl.web") / "static")
     routes.append(Mount("/", StaticFiles(directory=static, html=True)))
     return Starlette(routes=routes, middleware=[Middleware(Guard, hosts=hosts)])

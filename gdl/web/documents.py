@@ -107,7 +107,7 @@ def position(game: Game, state: State, moves: list[str]) -> dict[str, Any]:
     legal = [] if over else [game.move_text(state, m) for m in game.legal_moves(state)]
     doc: dict[str, Any] = {
         "moves": moves,
-        "to_move": None if over else game.players[game.current_player(state)],
+        "to_move": None if over else _mover(game, state),
         "over": over,
         "result": _result(game, state) if over else None,
         "legal": [{"text": t, "cells": move_cells(game, t)} for t in legal],
@@ -120,6 +120,12 @@ def position(game: Game, state: State, moves: list[str]) -> dict[str, Any]:
     elif isinstance(game, CompiledPuzzle):
         doc.update(_puzzle_position(game, state))
     return doc
+
+
+def _mover(game: Game, state: State) -> str | None:
+    """The player to move; None at a chance node or a simultaneous turn (no one player)."""
+    mover = game.current_player(state)
+    return game.players[mover] if mover >= 0 else None
 
 
 def _result(game: Game, state: State) -> str:
