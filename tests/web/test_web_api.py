@@ -227,7 +227,8 @@ def test_a_body_too_large_or_not_json_is_refused(client):
 def test_the_page_and_its_scripts_are_served(client):
     page = client.get("/")
     assert page.status_code == 200 and '<svg id="board"' in page.text
-    for script in ("app.js", "board.js", "moves.js", "editor.js", "api.js", "style.css"):
+    for script in ("app.js", "board.js", "moves.js", "editor.js", "api.js", "turns.js",
+                   "style.css"):
         assert client.get(f"/{script}").status_code == 200
     assert client.get("/../pyproject.toml").status_code == 404
 

@@ -4,6 +4,7 @@ import {call, ApiError} from "./api.js";
 import {drawBoard, drawTiles, drawStacks} from "./board.js";
 import * as build from "./moves.js";
 import {startEditor} from "./editor.js";
+import {drawFacts, drawParts, statusText} from "./turns.js";
 
 const $ = (id) => document.getElementById(id);
 const SEATS = ["human", "ai:easy", "ai:medium", "ai:hard", "mcts:hard", "random"];
@@ -14,7 +15,7 @@ export const game = {
   name: null, options: {}, start: null, moves: [], info: null, pos: null,
   seats: [], flip: false, chosen: [], generation: 0, thinking: false, aiTimes: [], aiLog: [], seconds: 1,
   maxSeconds: 10, animation: 350,   // ms between the moves of an animated solution
-  grid: null,
+  grid: null, sealed: null,   // the server's token of the parts chosen in a simultaneous turn
 };
 window.gdl = game;   // for the tests and the curious
 
@@ -107,7 +108,9 @@ function show(pos) {
   $("details").textContent = (pos.details || []).join("\n");   // plies, ko, castling rights
   $("details-box").hidden = !(pos.details || []).length;
   $("status").dataset.error = "";
-  $("status").textContent = pos.over ? "game over" : `${pos.to_move} to move`;
+  $("status").textContent = statusText(pos);
+  game.sealed = pos.sealed || null;
+  drawFacts($("facts"), pos);
   $("result").textContent = pos.over ? pos.result : "";
   $("result").dataset.over = pos.over ? "1" : "";
   drawChoices();
@@ -118,7 +121,7 @@ function show(pos) {
 
 function humanToMove() {
   const pos = game.pos;
-  if (!pos || pos.over) return false;
+  if (!pos || pos.over || pos.simultaneous) return false;
   return seatOf(pos.to_move) === "human";
 }
 
@@ -140,6 +143,10 @@ function drawChoices() {
   const box = $("choices");
   box.replaceChildren();
   const pos = game.pos;
+  if (pos && !pos.over && pos.simultaneous) {
+    drawParts(box, pos, game.info.players.filter((p) => seatOf(p) === "human"), playPart);
+    return;
+  }
   if (!pos || pos.over || !humanToMove()) return;
   const open = game.chosen.length ? build.complete(pos.legal, game.chosen)
     : pos.legal.filter((m) => m.cells.length === 0);
@@ -165,6 +172,19 @@ export async function playMove(text, seconds) {
   } catch (err) { showError(err); }
 }
 
+// A human seat's part of a simultaneous turn; the other seats' AI choose on the server.
+async function playPart(seat, part) {
+  const generation = game.generation;
+  const ai = game.info.players.filter((p) => seatOf(p) !== "human");
+  const level = (game.seats.find((s) => s !== "human") || "ai:hard").split(":")[1] || "hard";
+  try {
+    const pos = await call("part", {...where(), seat, part, sealed: game.sealed, ai, level,
+                                    seconds: Math.min(Number($("seconds").value) || 1, game.maxSeconds)});
+    if (generation !== game.generation) return;
+    show(pos);
+  } catch (err) { showError(err); }
+}
+
 function drawMoveList() {
   const list = $("movelist");
   list.replaceChildren();
@@ -186,7 +206,8 @@ function drawMoveList() {
 async function maybeAI() {
   const pos = game.pos;
   if (!pos || pos.over || game.info.kind !== "game" || game.thinking) return;
-  const seat = seatOf(pos.to_move);
+  if (pos.simultaneous && game.seats.includes("human")) return;   // the humans choose first
+  const seat = pos.simultaneous ? game.seats[0] : seatOf(pos.to_move);
   if (seat === "human") return;
   const [engine, level] = seat.split(":");
   const seconds = Math.min(Math.max(Number($("seconds").value) || 1, 0.05), game.maxSeconds);
@@ -255,12 +276,16 @@ async function undo() {
   try {
     let pos = game.pos;
     const humans = game.seats.some((s) => s === "human");
+    const rolls = new Set(game.pos.rolls || []);   // the server would roll them again
+    let dropped;
     do {
       if (!game.moves.length) break;
+      dropped = game.moves.length - 1;
       game.moves = game.moves.slice(0, -1);
       pos = await call("moves", where());
       if (generation !== game.generation) return;
-    } while (game.info.kind === "game" && humans && seatOf(pos.to_move) !== "human");
+    } while (rolls.has(dropped) || game.info.kind === "game" && humans && !pos.simultaneous &&
+             seatOf(pos.to_move) !== "human");
     game.chosen = [];
     game.aiTimes = game.aiTimes.slice(0, game.moves.length);
     show(pos);
