@@ -91,11 +91,15 @@ class Played:
 
     def facts(self) -> dict[str, Any]:
         """What the position document adds for chance and simultaneous games: the last
-        outcome drawn, the parts of the last joint move, each seat's choices now."""
+        outcomes drawn (those in a row: 2048's spot, then its face), the parts of the last
+        joint move, each seat's choices now."""
         game: Any = self.pos.game
         moves = self.pos.moves
         doc: dict[str, Any] = {}
-        doc["rolled"] = moves[self.rolls[-1]] if self.rolls else None
+        run = self.rolls[-1:]   # the last roll, with the outcomes drawn just before it
+        while run and run[0] - 1 in self.rolls:
+            run.insert(0, run[0] - 1)
+        doc["rolled"] = ", ".join(moves[i] for i in run) or None
         doc["rolls"] = list(self.rolls)
         doc["revealed"] = self.revealed
         if not self.pos.is_over and game.current_player(self.pos.state) == SIMULTANEOUS:

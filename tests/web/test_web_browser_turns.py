@@ -36,3 +36,14 @@ def test_roshambo_between_two_humans_hides_the_first_throw(page, shots):
     assert page.inner_text("#result") == "B won"
     assert state(page)["moves"] == ["rock | paper"]
     page.screenshot(path=str(shots / "roshambo-revealed.png"))
+
+
+def test_roshambo_against_the_ai_reveals_both_throws_after_the_click(page, shots):
+    open_game(page, "game=roshambo&seats=human,ai:hard")
+    assert page.query_selector('.parts[data-seat="B"]') is None   # the AI's is no row
+    page.click('.parts[data-seat="A"] button[data-part="scissors"]')
+    page.wait_for_function("() => window.gdl.pos.over", timeout=WAIT)
+    pos = state(page)
+    assert pos["revealed"]["A"] == "scissors" and pos["revealed"]["B"] in ("rock", "paper",
+                                                                            "scissors")
+    assert page.inner_text("#facts") == f"chose A: scissors, B: {pos['revealed']['B']}"

@@ -69,6 +69,13 @@ def test_an_outcome_the_server_did_not_draw_is_refused(client):
     assert post(client, "moves", {"game": "pig", "moves": ["roll", drawn]})["rolled"] == drawn
 
 
+def test_outcomes_drawn_in_a_row_are_shown_together(client):
+    pos = post(client, "apply", {"game": "game_2048", "move": "slide 2"})
+    assert pos["rolls"] == [1, 2] and pos["moves"][1].startswith("spot=")
+    assert pos["rolled"] == f"{pos['moves'][1]}, {pos['moves'][2]}"
+    assert pos["to_move"] == "Player"
+
+
 def test_the_ai_never_chooses_the_dice(client):
     found = post(client, "ai", {"game": "pig", "moves": ["roll"], "seconds": 0.1, "seed": 1})
     assert found["move"] in ("roll", "hold")
