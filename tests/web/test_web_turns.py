@@ -154,6 +154,8 @@ def test_the_ai_seat_chooses_on_the_server_after_the_human(client):
 def test_a_joint_move_can_still_be_applied_whole(client):
     done = post(client, "apply", {"game": "roshambo", "move": "paper | rock"})
     assert done["revealed"] == {"A": "paper", "B": "rock"} and done["result"] == "A won"
+    missing = post(client, "apply", {"game": "roshambo", "move": "paper"}, 422)
+    assert "one part per player" in missing["error"] and "Traceback" not in missing["error"]
     found = post(client, "ai", {"game": "roshambo", "seed": 2})
     assert found["engine"] == "simultaneous" and found["move"].count("|") == 1
 
