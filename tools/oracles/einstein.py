@@ -12,10 +12,22 @@ SETUP = (0, 0)   # OpenSpiel's chance actions placing Black's cubes, then White'
 
 
 def spiel_start(state):
-    """OpenSpiel's state where gdl's file starts: after the two placement draws."""
-    for action in SETUP:
+    """OpenSpiel's state where gdl's file starts: after the two placement draws (a state
+    already past them, as `placed` makes, is left as it is)."""
+    for action in SETUP if not state.history() else ():
         state.apply_action(action)
     return state
+
+
+def placed(spiel, black: int, white: int):
+    """OpenSpiel's state after the placement draws `black` and `white`, and the gdl options
+    (`cells`, `cubes`) that start the file there."""
+    state = spiel.new_initial_state()
+    state.apply_action(black)
+    state.apply_action(white)
+    cells = [int(v) for v in position(state).split()[0].removeprefix("cell=").split(",")]
+    cubes = [cells.index(cube) + 1 for cube in range(1, 13)]
+    return state, {"cells": ",".join(map(str, cells)), "cubes": ",".join(map(str, cubes))}
 
 
 def position(state) -> str:
