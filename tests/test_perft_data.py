@@ -21,7 +21,7 @@ DATA = Path(__file__).parent / "data" / "perft"
 SUITE_DEPTH = {"connect4": 6, "breakthrough": 3, "draughts": 6, "chess": 3,
                "international_draughts": 5, "crazyhouse": 3, "oware": 6,
                "three_check": 3, "xiangqi": 3, "tablut": 3, "quoridor": 2,
-               "cylinder_draughts": 6}  # default: every line
+               "cylinder_draughts": 6, "einstein": 6}  # default: every line
 
 
 def read_counts(path: Path) -> list[tuple[int, int]]:

@@ -50,7 +50,8 @@ def oracle(name: str) -> Any:
     number of each gdl player, when they differ), LIVE_GAMES (how many the suite replays),
     LIVE_PLIES (how many plies of each, default 400)
     and unmatched_end(state) (OpenSpiel's finished state ended by a rule gdl's file lacks:
-    the replay stops there)."""
+    the replay stops there), spiel_start(state) (OpenSpiel's new state brought to where
+    gdl's file starts, when the file fixes what OpenSpiel draws first)."""
     return importlib.import_module(f"tools.oracles.{name}")
 
 
@@ -88,6 +89,11 @@ def turns(state: Any, split: str = "player") -> list[tuple[list[int], Any]]:
     return out
 
 
+def spiel_initial(module: Any, spiel: Any) -> Any:
+    """OpenSpiel's state matching gdl's initial one (the module's `spiel_start`, if any)."""
+    return getattr(module, "spiel_start", lambda state: state)(spiel.new_initial_state())
+
+
 def spiel_perft(state: Any, depth: int, split: str) -> int:
     """OpenSpiel's perft per complete turn (a finished game is not extended)."""
     if depth == 0:
@@ -121,7 +127,7 @@ def compare_game(name: str, seed: int, max_plies: int = 400, game: Any = None,
     spiel = spiel or spiel_game(module)
     split = getattr(module, "SPLIT", "player")
     rng = random.Random(seed)
-    ours, theirs = game.initial_state(), spiel.new_initial_state()
+    ours, theirs = game.initial_state(), spiel_initial(module, spiel)
 
     def where() -> str:   # built only when an assertion fails
         return f"{name}, seed {seed}, ply {ply} ({game.position_text(ours)})"
@@ -161,7 +167,7 @@ def compare_counts(name: str, seed: int, max_plies: int = 2000, game: Any = None
     parse = getattr(module, "parse_action", lambda state, word: state.string_to_action(word))
     actions = getattr(module, "TURN_ACTIONS", 0)
     rng = random.Random(seed)
-    ours, theirs = game.initial_state(), spiel_game(module).new_initial_state()
+    ours, theirs = game.initial_state(), spiel_initial(module, spiel_game(module))
 
     def where() -> str:   # built only when an assertion fails: a position text costs
         return f"{name}, seed {seed}, ply {ply} ({game.position_text(ours)})"
@@ -239,7 +245,7 @@ def record(name: str) -> dict:
     game, spiel = gdl_game(name, module), spiel_game(module)
     split = getattr(module, "SPLIT", "player")
     depth, deep = getattr(module, "DEPTH", 3), getattr(module, "POSITION_DEPTH", 3)
-    start = spiel.new_initial_state()
+    start = spiel_initial(module, spiel)
     data: dict = {"game": name, "spiel": module.SPIEL,
                   "params": dict(getattr(module, "PARAMS", {})),
                   "options": dict(getattr(module, "OPTIONS", {})),
@@ -270,7 +276,7 @@ def record(name: str) -> dict:
 
 def replay_in_spiel(module: Any, spiel: Any, game: Any, texts: list[str]) -> Any:
     """The OpenSpiel state after the gdl moves `texts`, matched turn by turn by position."""
-    ours, theirs = game.initial_state(), spiel.new_initial_state()
+    ours, theirs = game.initial_state(), spiel_initial(module, spiel)
     split = getattr(module, "SPLIT", "player")
     for text in texts:
         ours = game.apply(ours, game.parse_move(ours, text))

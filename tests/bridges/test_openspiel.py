@@ -23,8 +23,8 @@ GAMES = [name for name, _ in catalog.bundled_games()
 @pytest.mark.slow
 def test_every_bundled_game_is_bridged():
     assert GAMES == ["amazons", "antichess", "breakthrough", "chess", "clobber", "connect4",
-                     "crazyhouse", "cylinder_draughts", "dots_and_boxes", "draughts", "go",
-                     "gomoku", "havannah", "hex", "international_draughts", "lines_of_action",
+                     "crazyhouse", "cylinder_draughts", "dots_and_boxes", "draughts", "einstein",
+                     "go", "gomoku", "havannah", "hex", "international_draughts", "lines_of_action",
                      "mancala", "nim", "nine_mens_morris", "othello", "oware", "pentago", "pig",
                      "quoridor", "shogi", "tablut", "three_check", "tictactoe", "uttt",
                      "xiangqi", "y"]
