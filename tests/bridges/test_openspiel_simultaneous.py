@@ -42,8 +42,8 @@ def test_each_player_numbers_their_own_moves_by_rule_then_parameters():
 def _values_agree(game, values, state, depth):
     """OpenSpiel's value of `state` equals gdl's stage solver's, here and `depth` joint
     moves further on every line."""
-    assert values[str(state)] == pytest.approx(float(solve_stages(game.compiled, state.state).value),
-                                               abs=1e-6)
+    exact = solve_stages(game.compiled, state.state).value
+    assert values[str(state)] == pytest.approx(float(exact), abs=1e-6)
     if depth and not state.is_terminal():
         for a in state.legal_actions(0):
             for b in state.legal_actions(1):

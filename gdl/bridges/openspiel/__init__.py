@@ -103,7 +103,8 @@ class BridgedGame(pyspiel.Game):
                             placements_only=bound is not None)
         parts = PartIndex(compiled) if has_simultaneous(compiled) else None
         info = pyspiel.GameInfo(
-            num_distinct_actions=index.size if parts is None else parts.size, max_chance_outcomes=len(chance_ids(compiled)),
+            num_distinct_actions=index.size if parts is None else parts.size,
+            max_chance_outcomes=len(chance_ids(compiled)),
             num_players=len(compiled.players), min_utility=-utility, max_utility=utility,
             utility_sum=0.0, max_game_length=bound if bound is not None else max_plies)
         # pybind11 drops attributes set before the base class is initialised. The options
