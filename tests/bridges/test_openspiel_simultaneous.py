@@ -79,3 +79,8 @@ def test_seeded_random_games_equal_gdl(name):
             state.apply_actions([state.legal_actions(p)[k] for p, k in enumerate(picks)])
             ours = game.apply(ours, tuple(moves[k] for moves, k in zip(own, picks)))
         assert state.is_terminal() and state.returns() == list(game.returns(ours))
+
+
+def test_the_native_back_end_bridges_a_simultaneous_game():
+    game = openspiel.load("oshi_zumo", backend="native")
+    pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)
