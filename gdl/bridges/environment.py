@@ -25,8 +25,11 @@ class Table:
     `encoder` (state -> tensor) and `max_plies` (where an unbounded game is truncated)."""
 
     def __init__(self, game: Any, actions: str | None = None, max_plies: int | None = None,
-                 backend: str = "python") -> None:
-        refuse_simultaneous(game, "the RL environments (PettingZoo, Gymnasium)")
+                 backend: str = "python", simultaneous: bool = False) -> None:
+        """`simultaneous`: the caller plays joint moves (PettingZoo's parallel API); the
+        others refuse a simultaneous game."""
+        if not simultaneous:
+            refuse_simultaneous(game, "the RL environments (PettingZoo, Gymnasium)")
         bound = length_bound(game)
         self.space = ActionSpace(game, actions, placements_only=bound is not None)
         self.encoder = Encoder(game)

@@ -12,22 +12,21 @@ from gdl.bridges import openspiel
 from gdl.cli.main import main
 from gdl.errors import GdlError
 from gdl.bridges.openspiel_actions import ActionIndex
-from gdl.protocol import has_simultaneous
 from tests.marks import cases
 
 GAMES = [name for name, _ in catalog.bundled_games()
-         if catalog.kind(name) == "game" and len(catalog.load(name).players) > 1
-         and not has_simultaneous(catalog.load(name))]   # simultaneous moves: not bridged yet
+         if catalog.kind(name) == "game" and len(catalog.load(name).players) > 1]
 
 
 @pytest.mark.slow
 def test_every_bundled_game_is_bridged():
-    assert GAMES == ["amazons", "antichess", "breakthrough", "chess", "clobber", "connect4",
-                     "crazyhouse", "cylinder_draughts", "dots_and_boxes", "draughts", "einstein",
-                     "go", "gomoku", "havannah", "hex", "international_draughts", "lines_of_action",
-                     "mancala", "nim", "nine_mens_morris", "othello", "oware", "pentago", "pig",
-                     "quoridor", "shogi", "tablut", "three_check", "tictactoe", "uttt",
-                     "xiangqi", "y"]
+    assert GAMES == ["amazons", "antichess", "blotto", "breakthrough", "chess", "clobber",
+                     "connect4", "crazyhouse", "cylinder_draughts", "dots_and_boxes", "draughts",
+                     "einstein", "go", "gomoku", "goofspiel", "havannah", "hex",
+                     "international_draughts", "lines_of_action", "mancala", "nim",
+                     "nine_mens_morris", "oshi_zumo", "othello", "oware", "pentago", "pig",
+                     "quoridor", "roshambo", "shogi", "tablut", "three_check", "tictactoe",
+                     "uttt", "xiangqi", "y"]
     assert openspiel.register_bundled() == [f"gdl_{name}" for name in GAMES]
     assert pyspiel.load_game("gdl_tictactoe").num_distinct_actions() == 9   # pyspiel knows it
 
@@ -220,8 +219,3 @@ def test_a_hex_board_bridges(tmp_path):
     game = pyspiel.load_game(openspiel.register(str(rules)))
     assert (game.num_distinct_actions(), game.max_game_length()) == (9, 9)
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
-
-
-def test_a_simultaneous_game_is_refused_in_one_line():
-    with pytest.raises(GdlError, match="^the OpenSpiel bridge .* roshambo has simultaneous moves"):
-        openspiel.register("roshambo")

@@ -18,7 +18,7 @@ from gdl.protocol import has_simultaneous  # noqa: E402
 
 GAMES = [name for name, _ in catalog.bundled_games()
          if catalog.kind(name) == "game" and len(catalog.load(name).players) > 1
-         and not has_simultaneous(catalog.load(name))]   # simultaneous moves: not bridged yet
+         and not has_simultaneous(catalog.load(name))]   # simultaneous: test_pettingzoo_parallel
 
 
 @pytest.mark.parametrize("name", cases(GAMES, {"antichess", "chess", "crazyhouse",

@@ -19,6 +19,12 @@ Connect Four, a cell each for placements, (from, to) pairs for steps), else the 
 of move texts; see gdl.bridges.action_space. The `actions` parameter picks one ("texts":
 the flat index every game had before).
 
+Simultaneous games (`players A B simultaneous`) bridge as OpenSpiel's SIMULTANEOUS
+dynamics: at a joint node `current_player()` is PlayerId.SIMULTANEOUS, `legal_actions(p)`
+gives player p's own moves and `apply_actions` takes one per player. Their ids number a
+player's own moves (gdl.bridges.openspiel_parts: by rule, then parameters; roshambo's rock,
+paper, scissors are 0, 1, 2), the same numbering for every player.
+
 A game ends where its rules end it, or after `max_plies` moves as a draw (all
 payoffs 0) when the rules do not bound its length; `max_game_length` is the
 rules' bound when every move fills an empty cell (tic-tac-toe, Connect Four,
@@ -37,7 +43,8 @@ from gdl.errors import GdlError
 from gdl.interpreter.python.compiled import CompiledGame
 from gdl.bridges.action_space import ActionSpace, length_bound
 from gdl.bridges.openspiel_observer import BoardObserver
-from gdl.protocol import GAME, has_simultaneous, refuse_simultaneous
+from gdl.bridges.openspiel_parts import PartIndex
+from gdl.protocol import GAME, SIMULTANEOUS, has_simultaneous
 
 PREFIX = "gdl_"            # registered names: gdl_connect4, gdl_<rules file stem>
 DEFAULT_MAX_PLIES = 1000   # the cap of games the rules do not bound
@@ -94,8 +101,10 @@ class BridgedGame(pyspiel.Game):
         bound, utility = length_bound(compiled), utility_bound(compiled)
         index = ActionSpace(compiled, None if shape == DERIVED else shape,
                             placements_only=bound is not None)
+        parts = PartIndex(compiled) if has_simultaneous(compiled) else None
         info = pyspiel.GameInfo(
-            num_distinct_actions=index.size, max_chance_outcomes=len(chance_ids(compiled)),
+            num_distinct_actions=index.size if parts is None else parts.size,
+            max_chance_outcomes=len(chance_ids(compiled)),
             num_players=len(compiled.players), min_utility=-utility, max_utility=utility,
             utility_sum=0.0, max_game_length=bound if bound is not None else max_plies)
         # pybind11 drops attributes set before the base class is initialised. The options
@@ -105,7 +114,7 @@ class BridgedGame(pyspiel.Game):
                           "actions": shape, "backend": backend})
         self.compiled, self.index = compiled, index
         self.max_plies = info.max_game_length
-        self.rules = Rules(compiled, index, self.max_plies)
+        self.rules = Rules(compiled, index, self.max_plies, parts)
 
     def new_initial_state(self) -> BridgedState:
         return BridgedState(self, self.compiled.initial_state(), 0)
@@ -119,8 +128,10 @@ class Rules:
     OpenSpiel clones a state by deep-copying its attributes; this one is shared, not copied
     (the compiled rules are immutable), so a state can hold it and skip `get_game()`."""
 
-    def __init__(self, game: Any, index: ActionSpace, max_plies: int) -> None:
+    def __init__(self, game: Any, index: ActionSpace, max_plies: int,
+                 parts: PartIndex | None = None) -> None:
         self.game, self.index, self.max_plies = game, index, max_plies
+        self.parts = parts   # a simultaneous game's own-move ids, else None
         self.chance = chance_ids(game)   # a chance outcome's move -> its action
 
     def __deepcopy__(self, memo: dict) -> Rules:
@@ -145,6 +156,7 @@ class BridgedState(pyspiel.State):
             else rules.game.current_player(state)
         self._actions: dict[int, Hashable] | None = None
         self._sorted: list[int] | None = None
+        self._parts: list[dict[int, Hashable]] | None = None   # per player, at a joint node
 
     @property
     def bridge(self) -> BridgedGame:
@@ -170,7 +182,17 @@ class BridgedState(pyspiel.State):
     def current_player(self) -> int:
         return self._player
 
+    def _own(self) -> list[dict[int, Hashable]]:
+        """At a joint node: per player, action id -> that player's own legal move."""
+        if self._parts is None:
+            parts = self.rules.parts
+            assert parts is not None   # a joint node: the game is simultaneous
+            self._parts = parts.actions(self.state)
+        return self._parts
+
     def _legal_actions(self, player: int) -> list[int]:
+        if self._player == SIMULTANEOUS:
+            return sorted(self._own()[player])
         if self._sorted is None:
             self._sorted = sorted(self._legal())
         return self._sorted
@@ -179,7 +201,19 @@ class BridgedState(pyspiel.State):
         move = self._legal()[action]
         self._set(self.rules.game.apply(self.state, move), self.plies + 1)
 
+    def _apply_actions(self, actions: list[int]) -> None:
+        """A joint node: one action per player, applied at once."""
+        own = self._own()
+        joint = tuple(own[p][a] for p, a in enumerate(actions))
+        self._set(self.rules.game.apply(self.state, joint), self.plies + 1)
+
     def _action_to_string(self, player: int, action: int) -> str:
+        if self._player == SIMULTANEOUS and player >= 0:
+            part = self._own()[player].get(action)
+            if part is None:
+                return f"action {action}"
+            game = self.rules.game
+            return game.part_text(game.with_mover(self.state, player), part)
         move = self._legal().get(action)
         if move is None:
             return f"action {action}"   # not legal here: no gdl notation to give
@@ -205,7 +239,6 @@ def _load_game(source: str, options: dict[str, str]) -> CompiledGame:
     if not isinstance(game, CompiledGame) or game.kind != GAME:
         raise GdlError(f"{game.name} is of kind {game.kind!r}; the OpenSpiel bridge takes "
                        f"games (two or more players)")
-    refuse_simultaneous(game, "the OpenSpiel bridge (sequential games for now)")
     return game
 
 
@@ -221,9 +254,12 @@ def _game_type(game: CompiledGame) -> pyspiel.GameType:
     n = len(game.players)
     return pyspiel.GameType(
         short_name=PREFIX + game.name, long_name=f"{game.title} (gdl)",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS if has_simultaneous(game)
+        else pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC if game.has_chance
         else pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        # a simultaneous game's state is public once a joint move is played: perfect
+        # information, as OpenSpiel declares goofspiel (imp_info=false) and oshi_zumo
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -264,15 +300,14 @@ def register(source: str) -> str:
 
 def register_bundled() -> list[str]:
     """Register every bundled game of kind `game` with two or more players (a one-player
-    game is a puzzle, solved by `gdl solve`) and turns (simultaneous moves are not bridged
-    yet); their registered names.
+    game is a puzzle, solved by `gdl solve`), simultaneous ones included; their registered
+    names.
 
     >>> "gdl_draughts" in register_bundled()
     True
     """
     return [register(name) for name, _ in catalog.bundled_games()
-            if catalog.kind(name) == GAME and len(catalog.load(name).players) > 1
-            and not has_simultaneous(catalog.load(name))]
+            if catalog.kind(name) == GAME and len(catalog.load(name).players) > 1]
 
 
 def describe(game: BridgedGame) -> dict[str, Any]:
@@ -280,7 +315,7 @@ def describe(game: BridgedGame) -> dict[str, Any]:
     kind = game.get_type()
     return {"name": kind.short_name, "title": kind.long_name,
             "players": game.num_players(), "distinct_actions": game.num_distinct_actions(),
-            "action_space": game.index.shape,
+            "action_space": game.index.shape if game.rules.parts is None else "own moves",
             "observation_shape": game.observation_tensor_shape(),
             "max_game_length": game.max_game_length(),
             "length_bound_by_rules": length_bound(game.compiled) is not None,
