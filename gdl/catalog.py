@@ -23,7 +23,7 @@ import attrs
 from gdl.interpreter.core import invariants_json as export
 from gdl.errors import GdlError, OptionError, RulesSemanticError, UnknownGame
 from gdl.grammar import levels
-from gdl.interpreter import compile_rules, load_file
+from gdl.interpreter import compile_rules, load_file, rules_text
 from gdl.interpreter.layouts import layout as puzzle_layout
 from gdl.interpreter.python.compiled import CompiledGame
 from gdl.interpreter.core.grid.compiled import CompiledConstraints
@@ -356,8 +356,7 @@ def _located(game: str, result: Result) -> str:
     """A failed declaration as a rules error at its line, then its counterexample."""
     path = resolve(game)
     err = RulesSemanticError(f"{result.declaration} does not hold: {result.failure}", result.pos)
-    with open(path, encoding="utf-8", newline="") as file:   # as load_file reads it
-        err.located(str(path), file.read())
+    err.located(str(path), rules_text(path))
     return f"{err.report()}\n{result.detail}"
 
 

@@ -21,7 +21,7 @@ import attrs
 from gdl.errors import GdlError, RulesSemanticError
 from gdl.grammar import ast
 from gdl.grammar.parser import parse
-from gdl.interpreter import compile_ir
+from gdl.interpreter import compile_ir, rules_text
 from gdl.interpreter.core.check import check
 from gdl.interpreter.python.compiled import CompiledGame
 
@@ -63,7 +63,7 @@ def _warning(path: Path | None, options: Mapping[str, str] | None, decides: Any,
     """The warning located at the first end rule that decides it alone (else unlocated)."""
     if path is None:
         return f"warning: {message}"
-    text = path.read_text(encoding="utf-8")
+    text = rules_text(path)   # as the compiler read it: a lone "\r" is no line break
     rules = parse(text, str(path))
     ends = [s for s in rules.statements if isinstance(s, ast.End)]
     for end in ends:

@@ -65,14 +65,21 @@ def game_digest(checked: GameIR) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def load_file(path: str | Path, options: Mapping[str, str] | None = None) -> Compiled:
-    """Compile the rules file at `path`."""
-    path = Path(path)
+def rules_text(path: str | Path) -> str:
+    """The text of the rules file at `path`, as every reader of it must read it.
+
+    Raises:
+        UnknownGame: unreadable, or not UTF-8.
+    """
     try:
         # newline="": no translation, so a lone "\r" does not become a line of its own
         # (lines are split at "\n" only: gdl.errors.source_lines).
         with open(path, encoding="utf-8", newline="") as file:
-            text = file.read()
+            return file.read()
     except (OSError, UnicodeDecodeError) as exc:
         raise UnknownGame(f"cannot read rules file {str(path)!r}: {exc}") from None
-    return compile_rules(text, str(path), options)
+
+
+def load_file(path: str | Path, options: Mapping[str, str] | None = None) -> Compiled:
+    """Compile the rules file at `path`."""
+    return compile_rules(rules_text(path), str(path), options)

@@ -42,3 +42,14 @@ def test_a_puzzle_that_starts_solved_is_not_warned_about():
                                 'goal: count occupied < 2\n', "p.gdl")
     assert game.is_terminal(game.initial_state())
     assert start_warnings(game, None) == ()
+
+
+def test_the_warning_reads_the_file_as_the_compiler_does(tmp_path, capsys):
+    """A lone carriage return is no line break for the rules (gdl.errors.source_lines): the
+    warning's second reading of the file must not make one (it once read the file with
+    universal newlines and failed on a comment holding "\\r")."""
+    path = tmp_path / "g.gdl"
+    text = BOARD.replace("board 3 x 3", "board 3 x 3  # a\rb") + "end: mover wins if count own > 0\n"
+    path.write_bytes(text.encode())
+    assert main(["check", str(path), "--games", "3"]) == 0
+    assert capsys.readouterr().err.startswith(f"{path}:6:1: warning: A wins every game")
