@@ -49,7 +49,8 @@ def test_the_warning_reads_the_file_as_the_compiler_does(tmp_path, capsys):
     warning's second reading of the file must not make one (it once read the file with
     universal newlines and failed on a comment holding "\\r")."""
     path = tmp_path / "g.gdl"
-    text = BOARD.replace("board 3 x 3", "board 3 x 3  # a\rb") + "end: mover wins if count own > 0\n"
+    text = BOARD.replace("board 3 x 3", "board 3 x 3  # a\rb") \
+        + "end: mover wins if count own > 0\n"
     path.write_bytes(text.encode())
     assert main(["check", str(path), "--games", "3"]) == 0
     assert capsys.readouterr().err.startswith(f"{path}:6:1: warning: A wins every game")
