@@ -14,6 +14,7 @@ from typing import Any
 
 from gdl.ai.features import derive_features
 from gdl.ai import weights_file as wfile
+from gdl.protocol import has_chance, has_simultaneous
 
 _CACHE = "_fitted_evaluation"   # the answer, kept on the game object
 
@@ -66,13 +67,13 @@ def _read(game: Any, path: Path, own: bool = False) -> tuple[Any, wfile.Weights]
 
 def describe(game: Any) -> str:
     """`gdl check`'s line on the AI: which evaluation and engine it plays with, and why."""
-    if getattr(game, "has_simultaneous", False):
+    if has_simultaneous(game):
         return "AI: none for simultaneous moves yet (`gdl solve` gives the value and the " \
                "mixed strategies of a small game; `gdl play` takes human and random seats)"
     two_player = len(game.players) == 2 and getattr(game, "zero_sum", False)
     default = "alphabeta (the default for two-player zero-sum games)" if two_player \
         else "mcts (the default for other games)"
-    if getattr(game, "has_chance", False):
+    if has_chance(game):
         return "AI: engine mcts (the game has chance nodes: MCTS draws their outcomes)"
     if not two_player or features_of(game) is None:
         return f"AI: derived evaluation (nothing to fit: not a two-player board game); " \

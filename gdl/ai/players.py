@@ -35,7 +35,8 @@ from gdl.errors import GdlError, IllegalMove, OptionError, SolverError
 from gdl.ai.safety import safe_choice
 from gdl.solvers.search.native_mcts import NativeMCTS, native_mcts
 from gdl.solvers.search.native_alphabeta import NativeAlphaBeta, native_searcher
-from gdl.protocol import PUZZLE, Game, Move, State, has_simultaneous, refuse_simultaneous
+from gdl.protocol import (PUZZLE, Game, Move, State, has_chance, has_simultaneous,
+                          refuse_simultaneous)
 from gdl.solvers.search.alphabeta import AlphaBeta, SearchResult
 from gdl.solvers.search.chances import best_chance
 from gdl.solvers.search.evaluation import make_evaluator
@@ -218,7 +219,7 @@ class AIPlayer:
         heuristic = fitted[0] if fitted else getattr(game, "heuristic", None)
         chosen = fitted[1].engine.get("choice") if fitted else None
         weights = use.compiled_weights(fitted)   # the C evaluation's (None: the derived one)
-        chance = getattr(game, "has_chance", False)   # dice: MCTS draws them (issue 31)
+        chance = has_chance(game)   # dice: MCTS draws them (issue 31)
         if engine == "auto":
             engine = "mcts" if chance else chosen if chosen in ("alphabeta", "mcts") else \
                 "alphabeta" if two_player else "mcts"

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from gdl.errors import GdlError
@@ -33,16 +33,12 @@ PLAYOUT_PLIES = 400    # each cut after so many moves
 RESERVE = 64           # the fewest ids kept for texts first met in play
 
 
-def explored_texts(game: Any, seed: int = 0) -> set[str]:
-    """The move texts of a seeded exploration from the start (see the module doc)."""
+def explore(game: Any, visit: Callable[[Any], list[Any]], seed: int = 0) -> bool:
+    """Walk `game` from the start, calling `visit(state)` (the moves to follow from it) at
+    each position reached: breadth first until SEED_MOVES moves were looked at, then, unless
+    that saw every reachable position, SEED_PLAYOUTS seeded random games. The answer: whether
+    the walk saw every reachable position."""
     start = game.initial_state()
-    texts: set[str] = set()
-
-    def visit(state: Any) -> list[Any]:
-        moves = [] if game.is_terminal(state) else list(game.legal_moves(state))
-        texts.update(game.move_text(state, m) for m in moves)
-        return moves
-
     seen, queue, looked = {start}, deque([start]), 0
     while queue and looked < SEED_MOVES:
         state = queue.popleft()
@@ -53,6 +49,8 @@ def explored_texts(game: Any, seed: int = 0) -> set[str]:
             if after not in seen:
                 seen.add(after)
                 queue.append(after)
+    if not queue:
+        return True
     rng, looked = random.Random(seed), 0
     for _ in range(SEED_PLAYOUTS):
         state = start
@@ -62,6 +60,19 @@ def explored_texts(game: Any, seed: int = 0) -> set[str]:
             if not moves or looked > SEED_MOVES:
                 break
             state = game.apply(state, rng.choice(moves))
+    return False
+
+
+def explored_texts(game: Any, seed: int = 0) -> set[str]:
+    """The move texts of a seeded exploration from the start (see the module doc)."""
+    texts: set[str] = set()
+
+    def visit(state: Any) -> list[Any]:
+        moves = [] if game.is_terminal(state) else list(game.legal_moves(state))
+        texts.update(game.move_text(state, m) for m in moves)
+        return moves
+
+    explore(game, visit, seed)
     return texts
 
 

@@ -15,14 +15,12 @@ RESERVE) are kept for parts first met in play, numbered on first sight.
 
 from __future__ import annotations
 
-import random
-from collections import deque
 from collections.abc import Hashable
 from typing import Any
 
 from gdl.errors import GdlError
 from gdl.protocol import SIMULTANEOUS
-from gdl.bridges.openspiel_actions import PLAYOUT_PLIES, RESERVE, SEED_MOVES, SEED_PLAYOUTS
+from gdl.bridges.openspiel_actions import RESERVE, explore
 
 
 def _order(move: Any) -> tuple:
@@ -42,29 +40,7 @@ def explored_parts(game: Any, seed: int = 0) -> tuple[set[Hashable], bool]:
                 parts.update(own)
         return list(game.legal_moves(state))
 
-    start = game.initial_state()
-    seen, queue, looked = {start}, deque([start]), 0
-    while queue and looked < SEED_MOVES:
-        state = queue.popleft()
-        moves = visit(state)
-        looked += len(moves)
-        for move in moves:
-            after = game.apply(state, move)
-            if after not in seen:
-                seen.add(after)
-                queue.append(after)
-    if not queue:
-        return parts, True
-    rng, looked = random.Random(seed), 0
-    for _ in range(SEED_PLAYOUTS):
-        state = start
-        for _ in range(PLAYOUT_PLIES):
-            moves = visit(state)
-            looked += len(moves)
-            if not moves or looked > SEED_MOVES:
-                break
-            state = game.apply(state, rng.choice(moves))
-    return parts, False
+    return parts, explore(game, visit, seed)
 
 
 class PartIndex:

@@ -17,7 +17,7 @@ from time import perf_counter
 
 import attrs
 
-from gdl.protocol import Game
+from gdl.protocol import Game, has_simultaneous
 from gdl.solvers.search.alphabeta import AlphaBeta
 from gdl.solvers.search.evaluation import make_evaluator
 
@@ -95,7 +95,7 @@ def alphabeta_rate(game: Game, seconds: float) -> float:
 def searchable(game: Game) -> bool:
     """Whether alpha-beta can search the game (two players, zero-sum, turns)."""
     return len(game.players) == 2 and bool(getattr(game, "zero_sum", False)) \
-        and not getattr(game, "has_simultaneous", False)
+        and not has_simultaneous(game)
 
 
 def measure(game: Game, seconds: float = 0.4, runs: int = RUNS) -> SpeedResult:

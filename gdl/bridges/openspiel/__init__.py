@@ -44,7 +44,7 @@ from gdl.interpreter.python.compiled import CompiledGame
 from gdl.bridges.action_space import ActionSpace, length_bound
 from gdl.bridges.openspiel_observer import BoardObserver
 from gdl.bridges.openspiel_parts import PartIndex
-from gdl.protocol import GAME, SIMULTANEOUS, has_simultaneous
+from gdl.protocol import GAME, SIMULTANEOUS, has_simultaneous, has_chance
 
 PREFIX = "gdl_"            # registered names: gdl_connect4, gdl_<rules file stem>
 DEFAULT_MAX_PLIES = 1000   # the cap of games the rules do not bound
@@ -71,7 +71,7 @@ def utility_bound(game: CompiledGame) -> float:
 def chance_ids(game: Any) -> dict[Hashable, int]:
     """A chance outcome's move (its stage's rule and values) -> its OpenSpiel action: the
     outcomes of every chance stage, numbered in order."""
-    if not getattr(game, "has_chance", False):
+    if not has_chance(game):
         return {}
     moves = [(c.rule, *values) for c in game.ir.chances for values, _p in c.outcomes]
     return {move: i for i, move in enumerate(moves)}

@@ -16,6 +16,7 @@ from typing import Any
 from gdl.interpreter.core import ir
 from gdl.interpreter.core.geometry import bits
 from gdl.interpreter.python import hands_picture
+from gdl.protocol import has_simultaneous
 
 
 def render(game: Any, state: tuple, details: bool = False) -> str:
@@ -37,7 +38,7 @@ def render(game: Any, state: tuple, details: bool = False) -> str:
         rows.append(game.outcome_text(state))
     else:
         rows.append(" and ".join(game.players) + " choose at once"
-                    if getattr(game, "has_simultaneous", False)
+                    if has_simultaneous(game)
                     else f"{game.players[state[-2]]} to move")
     return "\n".join(rows)
 

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 
 import attrs
 
-from gdl.protocol import CHANCE, Game, Move, State, refuse_simultaneous
+from gdl.protocol import CHANCE, Game, Move, State, refuse_simultaneous, has_chance
 from gdl.solvers.budget import without_gc
 from gdl.solvers.search.sampling import any_move, chance_move
 
@@ -99,7 +99,7 @@ def wins_or_loses(game: Game) -> bool:
 def random_rollout(game: Game) -> RolloutPolicy:
     """The uniform random rollout policy."""
     legal_moves = game.legal_moves
-    if getattr(game, "has_chance", False):   # a chance node's outcome by its probability
+    if has_chance(game):   # a chance node's outcome by its probability
         return lambda state, rng: any_move(game, state, rng)
     return lambda state, rng: rng.choice(legal_moves(state))
 
@@ -178,7 +178,7 @@ class MCTS:
         # MCTS-Solver (Winands et al.): proven wins and losses backed up the tree, in a
         # two-player zero-sum game searched against a best opponent (not a fallible one)
         self.solves = solver and fallible is None and wins_or_loses(game) \
-            and not getattr(game, "has_chance", False)   # a proof does not cross dice
+            and not has_chance(game)   # a proof does not cross dice
         self._deadline = math.inf
         self._solving = self.solves   # off for the rest of a search whose root is proved lost
         self.root: _Node | None = None
@@ -276,7 +276,7 @@ class MCTS:
         node, path = root, [root]
         # Selection: descend through fully expanded nodes by UCB1 (a proved node ends it).
         while not node.terminal and not node.untried and not node.proven:
-            if node.player == CHANCE and not node.terminal:   # an outcome by its probability
+            if node.player == CHANCE:   # an outcome by its probability
                 move = chance_move(game, node.state, rng)
                 child = node.children.get(move)
                 if child is None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import attrs
 
 from gdl.errors import SolverError
-from gdl.protocol import Game, Move, State, refuse_simultaneous
+from gdl.protocol import Game, Move, State, refuse_simultaneous, has_chance
 from gdl.solvers.search.evaluation import make_evaluator, terminal_score
 
 
@@ -32,7 +32,7 @@ def require_two_player_zero_sum(game: Game, solver: str) -> None:
     """Raise SolverError unless `game` is a two-player zero-sum game of turns, without
     chance."""
     refuse_simultaneous(game, solver)
-    if getattr(game, "has_chance", False):
+    if has_chance(game):
         raise SolverError(f"{solver} does not handle chance: {getattr(game, 'name', 'this game')} "
                           f"has chance nodes (gdl solve values it by expectimax; play it "
                           f"with mcts)")

@@ -27,7 +27,9 @@ class RegretSolution:
         return self.high - self.low
 
 
-def _matching(regrets: list[float]) -> list[float]:
+def matching(regrets: list[float]) -> list[float]:
+    """Regret matching: play each choice in proportion to its positive regret (uniformly
+    when none is positive)."""
     positive = [max(r, 0.0) for r in regrets]
     total = sum(positive)
     return [r / total for r in positive] if total > 0 else [1 / len(regrets)] * len(regrets)
@@ -46,12 +48,12 @@ def regret_matching(payoffs: Sequence[Sequence[float]], precision: float = 1e-3,
     for t in range(1, max_iterations + 1):
         # alternating updates (the row player first, the column player answering its new
         # strategy): what makes regret matching+ fast in practice
-        y = _matching(col_regret)
+        y = matching(col_regret)
         row_gain = [sum(a[i][j] * y[j] for j in range(n)) for i in range(m)]
-        x = _matching(row_regret)
+        x = matching(row_regret)
         now = sum(x[i] * row_gain[i] for i in range(m))
         row_regret = [max(r + g - now, 0.0) for r, g in zip(row_regret, row_gain)]
-        x = _matching(row_regret)
+        x = matching(row_regret)
         col_loss = [sum(a[i][j] * x[i] for i in range(m)) for j in range(n)]
         now = sum(y[j] * col_loss[j] for j in range(n))
         col_regret = [max(r + now - c, 0.0) for r, c in zip(col_regret, col_loss)]

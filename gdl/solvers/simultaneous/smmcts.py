@@ -20,7 +20,8 @@ from typing import Any
 import attrs
 
 from gdl.errors import SolverError
-from gdl.protocol import SIMULTANEOUS
+from gdl.protocol import SIMULTANEOUS, has_simultaneous
+from gdl.solvers.simultaneous.regret import matching
 
 MAX_PLIES = 10_000
 
@@ -42,18 +43,12 @@ class SMResult:
     seconds: float
 
 
-def _matching(regrets: list[float]) -> list[float]:
-    positive = [max(r, 0.0) for r in regrets]
-    total = sum(positive)
-    return [r / total for r in positive] if total > 0 else [1 / len(regrets)] * len(regrets)
-
-
 class RegretMCTS:
     """SM-MCTS with regret matching on a game of joint moves (two players, zero-sum or not:
     each player's regrets are over its own payoff)."""
 
     def __init__(self, game: Any, seed: int | None = None, explore: float = 0.1) -> None:
-        if not getattr(game, "has_simultaneous", False):
+        if not has_simultaneous(game):
             raise SolverError(f"{game.name}: regret-matching MCTS is for games of joint moves")
         self.game, self.rng, self.explore = game, random.Random(seed), explore
 
@@ -82,7 +77,7 @@ class RegretMCTS:
         game, n = self.game, len(node.moves)
         picks, probabilities = [], []
         for p in range(n):
-            sigma = _matching(node.regrets[p])
+            sigma = matching(node.regrets[p])
             k = len(sigma)
             mixed = [(1 - self.explore) * s + self.explore / k for s in sigma]
             pick = self.rng.choices(range(k), mixed)[0]
