@@ -37,3 +37,66 @@ def position(state) -> str:
     return (f"pts={','.join(map(str, pts))} bar={bar_x},{bar_o} off={off_x},{off_o} "
             f"outside={outside[0]},{outside[1]} sg={sign} lo={min(die0, die1)} hi={max(die0, die1)} "
             f"dbl={extra} chance={due}")
+
+
+def spiel_moves(text: str) -> list[int]:
+    """gdl's move as OpenSpiel's action: a draw `c=k` is outcome k - 1; `two h a b` (and
+    `twice`) is a's checker by the high die (h 0) or the low one, then b's by the other, as
+    OpenSpiel's b * 26 + a (+ 676 when the low die goes first); `one h a` has 25 for b (no
+    second move); `pass` both 25, the low die first."""
+    if "=" in text:
+        return [int(text.split("=")[1]) - 1]
+    name, *numbers = text.split()
+    if name == "pass":
+        return [25 * 26 + 25 + 676]
+    h, a, b = (*map(int, numbers), 25)[:3]
+    return [b * 26 + a + 676 * h]
+
+
+SCORINGS = ("winloss_scoring", "enable_gammons", "full_scoring")   # gdl's scoring 0, 1, 2
+RETURNS = "backgammon_returns.json"   # in tests/data/oracle: OpenSpiel's figures per scoring
+
+
+def replay(game, seed: int) -> tuple[int, tuple[float, ...]]:
+    """One seeded random game in gdl alone, as tools/oracle.py's compare_counts plays it (a
+    uniform choice among the legal moves and outcomes, which are uniform here): its plies
+    and returns."""
+    import random
+    rng, state, plies = random.Random(seed), game.initial_state(), 0
+    while not game.is_terminal(state):
+        state = game.apply(state, rng.choice(game.legal_moves(state)))
+        plies += 1
+    return plies, tuple(game.returns(state))
+
+
+def record_returns(games: int = 200) -> dict:
+    """Each scoring's seeded random games replayed in gdl and OpenSpiel (compare_counts, which
+    fails at the first difference): OpenSpiel's plies and returns per seed."""
+    import contextlib
+
+    import pyspiel
+
+    from gdl import catalog
+    from gdl.errors import GdlError
+    from gdl.interpreter.c.backend import with_backend
+    from tools import oracle
+    data: dict = {"games": games}
+    for scoring, name in enumerate(SCORINGS):
+        game = catalog.load("backgammon", {"scoring": str(scoring)})
+        with contextlib.suppress(GdlError):   # C where a compiler is found: faster
+            game = with_backend(game, "native")
+        spiel = pyspiel.load_game(SPIEL, {"scoring_type": name})
+        rows = []
+        for seed in range(games):
+            ended = oracle.compare_counts("backgammon", seed, game=game, spiel=spiel)
+            rows.append([ended.plies, *ended.returns])
+        data[name] = rows
+    return data
+
+
+if __name__ == "__main__":   # python -m tools.oracles.backgammon: the returns' record
+    import json
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[2] / "tests" / "data" / "oracle" / RETURNS
+    path.write_text(json.dumps(record_returns()) + "\n")
+    print(f"{path}: {len(SCORINGS)} scorings")

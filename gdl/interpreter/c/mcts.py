@@ -60,6 +60,7 @@ its leaves), the root's visits reused from the last call, the root's proof for i
 
 from __future__ import annotations
 
+from gdl.interpreter.c.chance import chance_node
 from gdl.interpreter.c.playouts import PLAYOUTS
 from gdl.interpreter.c.support import CWriter
 
@@ -86,14 +87,26 @@ static int64_t mc_node_new(const state_t *s, int idx, int slot, int mover, uint6
     mc_node *n = &MC[MC_N];
     n->child = n->sibling = -1; n->idx = idx; n->tried = 0; n->slot = slot; n->nmoves = -1;
     n->offset = (int32_t)(rng_next(rng) & 0x7fffffff);
-    n->res = (int8_t)s->res; n->player = (int8_t)s->pl; n->mover = (int8_t)mover;
+    n->res = (int8_t)s->res; n->player = (int8_t)(MC_CHANCE(s) ? -1 : s->pl);
+    n->mover = (int8_t)mover;
     n->proven = 0;   /* MCTS-Solver: player 0's proved result, 1 won, -1 lost (0: none) */
-    if (MC_SOLVE && s->res) {
+    if (MC_SOLVE && s->res && s->res != MC_SCORED) {
         int v = MC_PAY[2 * s->res];
         n->proven = (int8_t)(v >= 1 ? 1 : v <= -1 ? -1 : 0);
     }
     n->visits = n->amaf_visits = 0; n->total = n->amaf_total = 0.0;
     return MC_N++;
+}
+
+/* a finished state's payoffs, player 0's and player 1's: by its code, or by the scores
+   (the margin, as Python's payoffs of a game of two) */
+static inline void mc_payoffs(const state_t *s, const int8_t *pay, double *out) {
+#if MC_SCORES
+    if (s->res == MC_SCORED) {
+        out[0] = (double)(s->sc[0] - s->sc[1]); out[1] = -out[0]; return;
+    }
+#endif
+    out[0] = pay[2 * s->res]; out[1] = pay[2 * s->res + 1];
 }
 
 /* the payoffs of a playout from s, player 0's and player 1's; 1 on an error */
@@ -104,15 +117,42 @@ static int mc_rollout(state_t s, int64_t max_plies, int evaluate, const int8_t *
         const move_t *m = mc_pick(&s, rng);
         if (gdl_error) return 1;
         if (!m) break;
-        mc_played((int)s.pl, m, from_ply + (int)ply);
+        if (!MC_CHANCE(&s)) mc_played((int)s.pl, m, from_ply + (int)ply);
         apply_move(&s, m, &t);
         if (gdl_error) return 1;
         s = t;
     }
-    if (s.res) { out[0] = pay[2 * s.res]; out[1] = pay[2 * s.res + 1]; return 0; }
+    if (s.res) { mc_payoffs(&s, pay, out); return 0; }
     double v = evaluate ? ev_mover(&s) : 0.0;
     if (gdl_error) return 1;
     out[s.pl] = v; out[1 - s.pl] = -v;
+    return 0;
+}
+
+/* at the chance node `node` of state s: an outcome drawn by its probability, its state in
+   t and its child in *child (made on its first draw; -1 when the tree is full, t then the
+   state to roll out from, or when s has no outcome); 1 on an error */
+static int mc_outcome(state_t *s, int64_t node, int64_t cap, uint64_t *rng, state_t *t,
+                      int64_t *child) {
+#if MC_HAS_CHANCE
+    const move_t *m = chance_draw(s, MC_MOVES, rng);
+    if (gdl_error) return 1;
+    if (!m) return 0;
+    int idx = (int)(m - MC_MOVES);
+    apply_move(s, m, t);
+    if (gdl_error) return 1;
+    int64_t k = MC[node].child;
+    while (k >= 0 && MC[k].idx != idx) k = MC[k].sibling;
+    if (k < 0) {
+        k = MC_N >= cap ? -1 : mc_node_new(t, idx, -1, -1, rng, cap);
+        if (k < 0) { MC_FULL = 1; *s = *t; return 0; }
+        MC[k].sibling = MC[node].child; MC[node].child = (int32_t)k;
+        MC[node].tried++;
+    }
+    *child = k;
+#else
+    (void)s; (void)node; (void)cap; (void)rng; (void)t; (void)child;
+#endif
     return 0;
 }
 
@@ -143,6 +183,15 @@ static int mc_iterate(const state_t *root, int64_t cap, double c, int64_t max_pl
     path[depth++] = 0;
     MC_ITER++; MC_NMADE = 0; PPA_NPLY = PPA_USED = 0;
     while (!MC[node].res && !(MC_SOLVE && MC[node].proven) && depth < MC_PLIES) {
+        if (MC[node].player < 0) {   /* a chance node: an outcome by its probability */
+            int64_t k = -1;
+            if (mc_outcome(&s, node, cap, rng, &t, &k)) return 5;
+            if (k < 0) break;   /* none drawn, or a full tree: roll out from s */
+            s = t; path[depth++] = k;
+            if (MC[k].visits == 0) break;   /* just expanded: roll out from it */
+            node = k;
+            continue;
+        }
         int n = legal(&s, MC_MOVES);
         if (gdl_error) return 5;
         if (n == 0) break;
@@ -291,9 +340,9 @@ int gdl_mcts(const uint64_t *in, int64_t iterations, double seconds, int64_t min
              int64_t max_nodes, uint64_t seed, uint64_t owner, int64_t max_plies, int evaluate,
              const double *options, const int8_t *payoffs, progress_fn poll, uint64_t *best,
              double *value, int64_t *visits, int64_t *stats) {
-    if (!SEARCHABLE || (evaluate && EV_MODE < 0)) return 3;
+    if (!MC_SEARCHABLE || (evaluate && EV_MODE < 0)) return 3;
     state_t s; load_state(in, &s); gdl_error = 0; MEMO_N = -1;
-    if (s.res) return 3;
+    if (s.res || MC_CHANCE(&s)) return 3;
     double c = options[0];
     MC_RAVE = options[1]; MC_MAST = options[2]; MC_SOLVE = options[3] != 0;
     MC_WIDEN = options[4]; MC_PPA = options[5];
@@ -354,6 +403,13 @@ class MctsC:
     """The MCTS's C text (after the search's: it takes SEARCHABLE, the evaluation, the clock)."""
 
     def mcts_source(self, w: CWriter) -> None:
+        game = self.game   # type: ignore[attr-defined]
+        scores = self.scores   # type: ignore[attr-defined]
+        w(f"#define MC_SEARCHABLE {int(len(game.players) == 2)}   /* scores too */")
+        w(f"#define MC_SCORES {int(scores)}")
+        w(f"#define MC_SCORED {self.scored if scores else -1}")  # type: ignore[attr-defined]
+        w(f"#define MC_HAS_CHANCE {int(bool(game.chances))}")
+        w(f"#define MC_CHANCE(s) ({chance_node(game, '(s)') if game.chances else '0'})")
         w.lines += PLAYOUTS.strip("\n").split("\n")
         w.lines += MCTS.strip("\n").split("\n")
         w.lines += REUSE.strip("\n").split("\n")
