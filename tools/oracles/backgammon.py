@@ -8,6 +8,8 @@ SPLIT = "action"
 KEY = ("pts", "bar", "off", "outside", "sg", "lo", "hi", "dbl", "chance")
 DEPTH = 4
 POSITION_DEPTH = 2
+LIVE_GAMES = 20     # replayed in full (each move's position, each draw's chance); the rest
+LIVE_PLIES = 1000   # of 200 counted (spiel_moves); a game is about 200 plies
 
 
 def counts(values) -> list[int]:
