@@ -36,8 +36,9 @@ def position(state) -> str:
     due = 0 if not state.is_chance_node() else 1 if not state.history() else 2
     if state.is_terminal() and not extra:   # gdl's last move made the next roll due
         due = 2
+    low, high = min(die0, die1), max(die0, die1)
     return (f"pts={','.join(map(str, pts))} bar={bar_x},{bar_o} off={off_x},{off_o} "
-            f"outside={outside[0]},{outside[1]} sg={sign} lo={min(die0, die1)} hi={max(die0, die1)} "
+            f"outside={outside[0]},{outside[1]} sg={sign} lo={low} hi={high} "
             f"dbl={extra} chance={due}")
 
 
