@@ -36,6 +36,7 @@ def scored(scoring: int):
     return game
 
 
+@pytest.mark.slow   # the rules compile in a second or so
 def test_the_opening_roll_is_a_pair_of_different_dice_that_picks_who_starts():
     game = catalog.load("backgammon")
     start = game.initial_state()

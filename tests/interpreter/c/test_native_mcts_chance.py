@@ -51,8 +51,8 @@ def test_pig_rolls_where_a_roll_nearly_always_wins_as_pythons_mcts_does():
     # A needs 1 more point this turn (turn 9, goal 20): a roll of 2 to 6 wins at once;
     # holding leaves B, at 19, to roll first
     state = python.parse_position("A score=10,19 turn=9 d=0 chance=0")
-    ours = NativeMCTS(native, None, evaluate=False, seed=3).search(state, iterations=20_000)
-    theirs = MCTS(python, seed=3).search(state, iterations=20_000)
+    ours = NativeMCTS(native, None, evaluate=False, seed=3).search(state, iterations=6000)
+    theirs = MCTS(python, seed=3).search(state, iterations=6000)
     assert python.move_text(state, ours.best_move) == "roll"
     assert python.move_text(state, theirs.best_move) == "roll"
     # a roll wins 5/6 at once; after a 1, B (at 19) wins most games: both near 0.7
