@@ -54,7 +54,7 @@ GAMES = {
     "uttt": ({}, "ultimate_tic_tac_toe", None), "antichess": ({}, "antichess", 4),
     "nine_mens_morris": ({}, "nine_mens_morris", 4), "dots_and_boxes": ({}, "dots_and_boxes", 3),
     "backgammon": ({}, "backgammon", 4), "pig": ({"openspiel": "1"}, "pig(winscore=20)", 6),
-    "einstein": ({}, "einstein_wurfelt_nicht", None)}
+    "einstein": ({}, "einstein_wurfelt_nicht", None), "game_2048_4x4": ({}, "2048", 3)}
 
 
 class OpenSpielLoop:

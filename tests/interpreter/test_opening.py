@@ -106,7 +106,7 @@ def test_every_draw_has_the_hand_written_outcomes_and_chances():
 BAD = {
     "move walk: pos[own] += die, die = 0, roll d, die = d + 1":
         "rolled by another move already",
-    "opening: die = 1": "an opening is one draw and the effects after it",
+    "opening: die = 1": "an opening starts with a draw, the effects after it",
     "roll e = die 2": "a game starts with its opening draw or with the turn's `roll`, not both",
 }
 

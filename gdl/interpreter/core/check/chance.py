@@ -148,20 +148,28 @@ class ChanceChecks:
         self.rules_ir.append(rule)
 
     def _opening(self, node: ast.Opening) -> None:
-        """`opening: roll NAME, E`: the game starts with NAME's stage due (the hidden
-        `chance` variable starts at its number); its rule draws NAME and runs E, with the
-        first player on the move, who keeps it only with `again`."""
-        roll = node.effects[0] if node.effects else None
-        if not isinstance(roll, ast.Roll) or any(isinstance(e, ast.Roll)
-                                                  for e in node.effects[1:]):
-            raise error("an opening is one draw and the effects after it: "
+        """`opening: roll a, E1, roll b, E2`: the game starts with a's stage due (the hidden
+        `chance` variable starts at its number); a's rule draws a, runs E1 and makes b's
+        due; b's draws b and runs E2, the first player then on the move, who keeps it only
+        with `again` (2048's two first tiles; backgammon's roll picking who starts)."""
+        at = [i for i, e in enumerate(node.effects) if isinstance(e, ast.Roll)]
+        if not at or at[0] != 0:
+            raise error("an opening starts with a draw, the effects after it: "
                         "`opening: roll NAME, ...`", node)
         if self.opening_stage is not None:
             raise error("'opening' is declared twice", node)
-        stage = self._rolled_stage(roll)
-        effects = self._effects(node.effects[1:], Context(MOVE, ()), cell=False)
-        self._chance_stage_rule(stage, (*effects, _reset(stage)), roll, False)
-        self.opening_stage = stage
+        stages = [self._rolled_stage(node.effects[i]) for i in at]
+        if len({s.node.name.text for s in stages}) < len(stages) or \
+                any(s.rule is not None for s in stages):
+            raise error("an opening's draws are its own, each drawn once; declare a "
+                        "`chance` for each", node)
+        ends = [*at[1:], len(node.effects)]
+        for k, (stage, start, end) in enumerate(zip(stages, at, ends)):
+            effects = self._effects(node.effects[start + 1:end], Context(MOVE, ()), cell=False)
+            after = (*effects, *self._due(stages[k + 1]), ir.Again()) if k + 1 < len(stages) \
+                else (*effects, *(_reset(s) for s in stages))
+            self._chance_stage_rule(stage, after, node.effects[start], False)
+        self.opening_stage = stages[0]
 
     def _rolled_stage(self, roll: Any) -> _Stage:
         """The stage `roll NAME` draws, checked: declared by `chance`, rolled by one move."""
