@@ -68,8 +68,8 @@ SLOW = {"backgammon": 10, "chess": 10, "shogi": 20, "three_check": 10, "xiangqi"
 # games whose compilation and checks take seconds, in every check; and the cases of half a
 # second or more of a check among the others.
 HEAVY = {"amazons", "antichess", "backgammon", "chess", "crazyhouse", "game_2048_4x4", "go",
-         "gomoku", "havannah", "lines_of_action", "nine_mens_morris", "oware", "quoridor", "rush_hour", "shogi",
-         "three_check", "xiangqi", "y"}
+         "gomoku", "havannah", "lines_of_action", "nine_mens_morris", "oware", "quoridor",
+         "rush_hour", "shogi", "three_check", "xiangqi", "y"}
 LONG_TEXT = HEAVY | {"breakthrough", "clobber", "connect4", "draughts", "mancala",
                      "international_draughts", "peg_solitaire"}
 LONG_SEQUENCES = HEAVY | {"mancala"}
