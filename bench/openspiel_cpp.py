@@ -52,7 +52,9 @@ GAMES = {
     "checkers", 6), "pentago": ({}, "pentago", None), "gomoku": ({}, "gomoku", 2),
     "mancala": ({}, "mancala", 6), "lines_of_action": ({}, "lines_of_action", 3),
     "uttt": ({}, "ultimate_tic_tac_toe", None), "antichess": ({}, "antichess", 4),
-    "nine_mens_morris": ({}, "nine_mens_morris", 4), "dots_and_boxes": ({}, "dots_and_boxes", 3)}
+    "nine_mens_morris": ({}, "nine_mens_morris", 4), "dots_and_boxes": ({}, "dots_and_boxes", 3),
+    "backgammon": ({}, "backgammon", 4), "pig": ({"openspiel": "1"}, "pig(winscore=20)", 6),
+    "einstein": ({}, "einstein_wurfelt_nicht", None), "game_2048_4x4": ({}, "2048", 3)}
 
 
 class OpenSpielLoop:

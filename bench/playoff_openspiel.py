@@ -7,7 +7,8 @@ compiled rules. The two boards are kept in step through the oracle modules
 (tools/oracles/NAME.py): a move is matched by the position it leads to, on either side.
 Equal time: gdl's budget for a move is what OpenSpiel's bot took on its previous move
 (its first: the bot's time on the start position, measured once). Colours alternate;
-everything is seeded. OpenSpiel referees: its returns score the game.
+everything is seeded. OpenSpiel referees: its returns score the game, and in a chance game
+it draws the outcomes (seeded, by their probabilities), which gdl's side then makes too.
 
     python bench/playoff_openspiel.py GAME [--games N] [--start K] [--seed S] [--simulations N]
                                            [--engine auto|alphabeta|mcts] [--derived]
@@ -28,6 +29,7 @@ from __future__ import annotations
 import argparse
 import collections
 import math
+import random
 import statistics
 import sys
 from pathlib import Path
@@ -63,15 +65,20 @@ def play_game(name, module, game, spiel, simulations, seed, gdl_seat, make_ai, b
     ai = make_ai(seed)
     bot = spiel_bot(spiel, simulations, seed)
     split = getattr(module, "SPLIT", "player")
-    ours, theirs = game.initial_state(), spiel.new_initial_state()
+    ours, theirs = game.initial_state(), oracle.spiel_initial(module, spiel)
     gdl_times, spiel_times = [], []
     order = getattr(module, "PLAYERS", (0, 1))
-    plies = 0
+    plies, dice = 0, random.Random(seed)   # OpenSpiel referees the draws, seeded
     while not theirs.is_terminal() and plies < MAX_PLIES:
         if game.is_terminal(ours):
             raise AssertionError(f"{name}: gdl's game ended, OpenSpiel's did not "
                                  f"({game.position_text(ours)})")
-        if game.current_player(ours) == gdl_seat:
+        if theirs.is_chance_node():   # the draw, by its probability, made in both
+            outcomes = theirs.chance_outcomes()
+            theirs.apply_action(dice.choices([a for a, _ in outcomes],
+                                             [p for _, p in outcomes])[0])
+            ours = matched(name, module, game, ours, theirs)
+        elif game.current_player(ours) == gdl_seat:
             start = perf_counter()
             if budget is not None:   # this move's budget, for the search and what follows it
                 ai.seconds = ai.engine.time_limit = budget
@@ -95,16 +102,32 @@ def play_game(name, module, game, spiel, simulations, seed, gdl_seat, make_ai, b
             spiel_times.append(took)
             if budget is not None:
                 budget = took
-            key = module.position(theirs)
-            moves = [m for m in game.legal_moves(ours)
-                     if oracle.board_key(game, game.apply(ours, m), module) == key]
-            if not moves:
-                raise AssertionError(f"{name}: gdl has no move to {key}")
-            ours = game.apply(ours, moves[0])
+            ours = matched(name, module, game, ours, theirs)
         plies += 1
     returns = theirs.returns() if theirs.is_terminal() else [0.0, 0.0]
     mine = returns[order[gdl_seat]]
     return (mine + 1) / 2, plies, gdl_times, spiel_times
+
+
+def matched(name, module, game, ours, theirs):
+    """gdl's position after its move to where OpenSpiel's state `theirs` is."""
+    from tools import oracle
+    key = module.position(theirs)
+    moves = [m for m in game.legal_moves(ours)
+             if oracle.board_key(game, game.apply(ours, m), module) == key]
+    if not moves:
+        raise AssertionError(f"{name}: gdl has no move to {key}")
+    return game.apply(ours, moves[0])
+
+
+def first_move_state(module, spiel, seed: int):
+    """OpenSpiel's first position a player moves in (the draws before it seeded)."""
+    from tools import oracle
+    state, dice = oracle.spiel_initial(module, spiel), random.Random(seed)
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        state.apply_action(dice.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+    return state
 
 
 def main() -> None:
@@ -146,7 +169,7 @@ def main() -> None:
     spiel = pyspiel.load_game(module.SPIEL, params)
     if args.derived:
         game._fitted_evaluation = None   # what gdl.ai.fitted caches: no weights
-    start = spiel.new_initial_state()
+    start = first_move_state(module, spiel, args.seed)
     t0 = perf_counter()
     spiel_bot(spiel, args.simulations, args.seed).step(start)
     first_budget = perf_counter() - t0 if args.level == "hard" else None

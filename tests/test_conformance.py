@@ -63,13 +63,13 @@ GAMES = [name for name, kind in KINDS.items() if kind == GAME]
 PUZZLES = [name for name, kind in KINDS.items() if kind == PUZZLE]
 PLAYOUTS = 200
 # games whose moves cost more (a legality filter): playouts and budgets / N
-SLOW = {"chess": 10, "shogi": 20, "three_check": 10, "xiangqi": 20}
+SLOW = {"backgammon": 10, "chess": 10, "shogi": 20, "three_check": 10, "xiangqi": 20}
 # Marked slow (`make test-fast` leaves them out; `make test` checks every game): HEAVY, the
 # games whose compilation and checks take seconds, in every check; and the cases of half a
 # second or more of a check among the others.
-HEAVY = {"amazons", "antichess", "chess", "crazyhouse", "go", "gomoku", "havannah",
-         "lines_of_action", "nine_mens_morris", "oware", "quoridor", "rush_hour", "shogi",
-         "three_check", "xiangqi", "y"}
+HEAVY = {"amazons", "antichess", "backgammon", "chess", "crazyhouse", "game_2048_4x4", "go",
+         "gomoku", "havannah", "lines_of_action", "nine_mens_morris", "oware", "quoridor",
+         "rush_hour", "shogi", "three_check", "xiangqi", "y"}
 LONG_TEXT = HEAVY | {"breakthrough", "clobber", "connect4", "draughts", "mancala",
                      "international_draughts", "peg_solitaire"}
 LONG_SEQUENCES = HEAVY | {"mancala"}

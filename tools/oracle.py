@@ -155,11 +155,13 @@ def compare_game(name: str, seed: int, max_plies: int = 400, game: Any = None,
     return Replay(max_plies, None)
 
 
-def compare_counts(name: str, seed: int, max_plies: int = 2000, game: Any = None) -> Replay:
+def compare_counts(name: str, seed: int, max_plies: int = 2000, game: Any = None,
+                   spiel: Any = None) -> Replay:
     """The cheaper replay of one seeded random game, for games whose oracle module can say a
     gdl move in OpenSpiel's actions (`spiel_moves(text)`): at every ply the same player to
     move and the same number of legal moves; the random gdl move is then played in both and
-    must leave the same position; at the end, the same returns. (compare_game applies every
+    must leave the same position; at the end, the same returns (`game` and `spiel` as for
+    compare_game). (compare_game applies every
     legal move at every ply instead, which costs a hundred times more on amazons.)"""
     module = oracle(name)
     game = game or gdl_game(name, module)
@@ -167,7 +169,7 @@ def compare_counts(name: str, seed: int, max_plies: int = 2000, game: Any = None
     parse = getattr(module, "parse_action", lambda state, word: state.string_to_action(word))
     actions = getattr(module, "TURN_ACTIONS", 0)
     rng = random.Random(seed)
-    ours, theirs = game.initial_state(), spiel_initial(module, spiel_game(module))
+    ours, theirs = game.initial_state(), spiel_initial(module, spiel or spiel_game(module))
 
     def where() -> str:   # built only when an assertion fails: a position text costs
         return f"{name}, seed {seed}, ply {ply} ({game.position_text(ours)})"

@@ -252,7 +252,7 @@ class AIPlayer:
                 options["mast"] = float(stored)
             tree = native_mcts(game, weights, evaluate=heuristic is not None,
                                fallback=self.engine, reuse=True, **options,
-                               **plan) if two_player and not chance else None
+                               **plan) if two_player else None
             if tree is not None:   # the tree, its rollouts and evaluation in C
                 self.engine = tree
         self.last: SearchResult | MCTSResult | None = None

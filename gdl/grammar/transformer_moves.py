@@ -215,3 +215,6 @@ class MoveBuilder(Transformer):
 
     def roll(self, meta, children):
         return ast.Roll(ident(children[0]), position(meta))
+
+    def opening(self, meta, children):
+        return ast.Opening(children[0], position(meta))

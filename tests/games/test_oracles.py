@@ -56,8 +56,9 @@ def test_every_oracle_has_its_record():
     assert [path.name for path in RECORDS if not path.exists()] == []
 
 
-@pytest.mark.parametrize("path", cases(RECORDS, long_records("clobber", "lines_of_action",
-                                                             "shogi")), ids=NAMES)
+@pytest.mark.parametrize("path", cases(RECORDS, long_records("backgammon", "clobber",
+                                                             "lines_of_action", "shogi")),
+                         ids=NAMES)
 def test_perft_from_the_start_equals_openspiels(path):
     data, game = load(path)
     start = game.initial_state()

@@ -9,6 +9,7 @@ import attrs
 
 from gdl.errors import SourcePos
 from gdl.grammar.ast.expressions import Expr, Ident
+from gdl.grammar.ast.effects import Effect
 
 
 @attrs.frozen
@@ -39,4 +40,12 @@ class Chance:
 class Roll:
     """`roll NAME` among a move's effects: the chance player draws NAME here."""
     name: Ident
+    pos: SourcePos
+
+
+@attrs.frozen
+class Opening:
+    """`opening: roll NAME, EFFECTS`: the draw the game starts with, before the first move;
+    EFFECTS read its outcome (backgammon's opening roll picks who starts, and the dice)."""
+    effects: tuple[Effect, ...]
     pos: SourcePos

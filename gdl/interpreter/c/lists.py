@@ -184,22 +184,31 @@ class ListsC(KeptAttacksC):
         """Every choice of the rule's numbers, each range read inside the loops before it
         (`n in 1..heap[h]`); a range past PARAMETER_VALUES fails the call (Python's limit
         error)."""
+        levels = ir.guard_levels(rule)   # each part of the guard once its numbers are known
+        w.lines.append("    " * w.depth + "do {")
+        w.depth += 1
+        for part in levels[0]:
+            w(f"if (!({self.truth(part, p)})) break;")
         for i, (low, high) in enumerate(rule.ranges):
             w(f"int64_t lo{i} = {self.expr(low, p)}, hi{i} = {self.expr(high, p)};")
             w(f"if (hi{i} - lo{i} >= {PARAMETER_VALUES}) {{ gdl_error = 8; return n; }}")
             w.lines.append("    " * w.depth + f"for (int64_t a{i} = lo{i}; a{i} <= hi{i}; "
                            f"a{i}++) {{")
             w.depth += 1
+            for part in levels[i + 1]:
+                w(f"if (!({self.truth(part, p)})) continue;")
         names = [f"a{i}" for i in range(len(rule.ranges))]
         arr, count = self.target
         put = (f"{{ if ({count} >= MAXM) {{ gdl_error = 1; return n; }} "
                f"{arr}[{count}] = NOMOVE; {arr}[{count}].rule = {PARAM_BASE + index}; "
                + "".join(f"{arr}[{count}].a[{i}] = {a}; " for i, a in enumerate(names))
                + f"{count}++; }}")
-        w(put if rule.guard is None else f"if ({self.truth(rule.guard, p)}) {put}")
+        w(put)
         for _ in names:
             w.depth -= 1
             w("}")
+        w.depth -= 1
+        w("} while (0);")
 
     @property
     def numbered(self) -> bool:

@@ -77,7 +77,7 @@ static const move_t *ppa_pick(const state_t *s, uint64_t *rng) {
 
 /* a rollout's move: PPA's or MAST's when on (see the module doc), else a uniform one */
 static const move_t *mc_pick(const state_t *s, uint64_t *rng) {
-    if (s->pl < 0 || s->pl > 1 || (MC_MAST <= 0 && MC_PPA <= 0))
+    if (s->pl < 0 || s->pl > 1 || (MC_MAST <= 0 && MC_PPA <= 0) || MC_CHANCE(s))
         return pick_move(s, MC_ROLL, rng);
     if (MC_PPA > 0) return ppa_pick(s, rng);
     if (mc_uniform(rng) < MC_MAST) return pick_move(s, MC_ROLL, rng);

@@ -252,6 +252,11 @@ class TravelCode:
     def param_moves(self, w: SourceWriter, rule: ir.ParamRule, r: int, p: int) -> None:
         depth = 0
         self.globals["span"] = span   # refuses a range too big to list (gdl.limits)
+        levels = ir.guard_levels(rule)   # each part of the guard once its numbers are known
+        if levels[0]:
+            w(f"if {' and '.join(f'({self.expr(c, p)})' for c in levels[0])}:")
+            w.indent()
+            depth += 1
         for i, (low, high) in enumerate(rule.ranges):
             # a plain range, unless it is too big to list: then span says so (no call
             # on the hot path)
@@ -260,11 +265,10 @@ class TravelCode:
               f"else span(lo, hi)):")
             w.indent()
             depth += 1
+            for part in levels[i + 1]:
+                w(f"if not ({self.expr(part, p)}):")
+                with w.indent():
+                    w("continue")
         args = ", ".join(f"a{i}" for i in range(len(rule.ranges)))
-        if rule.guard is not None:
-            w(f"if {self.expr(rule.guard, p)}:")
-            with w.indent():
-                w(f"add(({r}, {args}))")
-        else:
-            w(f"add(({r}, {args}))")
+        w(f"add(({r}, {args}))")
         w.depth -= depth

@@ -31,6 +31,7 @@ class _Stage:
     outcomes: tuple[tuple[tuple[int, ...], Fraction], ...]
     ranges: tuple[tuple[int, int], ...]
     rule: int | None = None
+    shared: bool | None = None   # rolled alone, last in its move: other such moves may share it
 
 
 class ChanceChecks:
@@ -38,6 +39,7 @@ class ChanceChecks:
 
     chance_stages: dict[str, _Stage]
     chance_pending: ir.Var | None
+    opening_stage: _Stage | None = None
 
     def _chance(self, node: ast.Chance) -> None:
         if node.every_turn and any(s.node.every_turn for s in self.chance_stages.values()):
@@ -128,8 +130,46 @@ class ChanceChecks:
                 after = (*effects, *self._due(stages[k + 1]), ir.Again())
             else:   # the move ends: its outcomes are 0 again
                 after = (*effects, *(_reset(s) for s in stages))
-            stage.rule = len(self.rules_ir)
-            self.rules_ir.append(self._chance_rule(stage, self._number(stage), after))
+            self._chance_stage_rule(stage, after, node.effects[start], len(stages) == 1)
+
+    def _chance_stage_rule(self, stage: _Stage, after: tuple[ir.Effect, ...], roll: Any,
+                    shared: bool) -> None:
+        """Add the chance rule of `stage`, whose effects after the draw are `after`; or, when
+        another move rolled it alone with the same effects after it, share that rule (the
+        moves of a backgammon turn each end with the next player's roll)."""
+        rule = self._chance_rule(stage, self._number(stage), after)
+        if stage.rule is not None:
+            if not shared or stage.shared is False or self.rules_ir[stage.rule] != rule:
+                raise error(f"'{roll.name.text}' is rolled by another move already; moves "
+                            f"share a draw only when each rolls it last and alone with the "
+                            f"same effects after it (else declare another `chance`)", roll.name)
+            return
+        stage.rule, stage.shared = len(self.rules_ir), shared
+        self.rules_ir.append(rule)
+
+    def _opening(self, node: ast.Opening) -> None:
+        """`opening: roll a, E1, roll b, E2`: the game starts with a's stage due (the hidden
+        `chance` variable starts at its number); a's rule draws a, runs E1 and makes b's
+        due; b's draws b and runs E2, the first player then on the move, who keeps it only
+        with `again` (2048's two first tiles; backgammon's roll picking who starts)."""
+        at = [i for i, e in enumerate(node.effects) if isinstance(e, ast.Roll)]
+        if not at or at[0] != 0:
+            raise error("an opening starts with a draw, the effects after it: "
+                        "`opening: roll NAME, ...`", node)
+        if self.opening_stage is not None:
+            raise error("'opening' is declared twice", node)
+        stages = [self._rolled_stage(node.effects[i]) for i in at]
+        if len({s.node.name.text for s in stages}) < len(stages) or \
+                any(s.rule is not None for s in stages):
+            raise error("an opening's draws are its own, each drawn once; declare a "
+                        "`chance` for each", node)
+        ends = [*at[1:], len(node.effects)]
+        for k, (stage, start, end) in enumerate(zip(stages, at, ends)):
+            effects = self._effects(node.effects[start + 1:end], Context(MOVE, ()), cell=False)
+            after = (*effects, *self._due(stages[k + 1]), ir.Again()) if k + 1 < len(stages) \
+                else (*effects, *(_reset(s) for s in stages))
+            self._chance_stage_rule(stage, after, node.effects[start], False)
+        self.opening_stage = stages[0]
 
     def _rolled_stage(self, roll: Any) -> _Stage:
         """The stage `roll NAME` draws, checked: declared by `chance`, rolled by one move."""
@@ -140,9 +180,6 @@ class ChanceChecks:
         if stage.node.every_turn:
             raise error(f"'{roll.name.text}' is rolled at the start of every turn (`roll`); "
                         f"declare it with `chance` to roll it in a move", roll.name)
-        if stage.rule is not None:
-            raise error(f"'{roll.name.text}' is rolled by one move only; declare another "
-                        f"`chance` for this one", roll.name)
         return stage
 
     def _number(self, stage: _Stage) -> int:
@@ -209,6 +246,12 @@ class ChanceChecks:
             else:
                 rule = _guarded(rule, free, start)
             self.rules_ir[i] = rule
+        if turn is not None and self.opening_stage is not None:
+            raise error("a game starts with its opening draw or with the turn's `roll`, not "
+                        "both", self.opening_stage.node)
+        if self.opening_stage is not None:
+            self.variables[pending.index] = attrs.evolve(
+                self.variables[pending.index], initial=self._number(self.opening_stage))
         if turn is not None:
             turn.rule = len(self.rules_ir)
             self.rules_ir.append(self._chance_rule(turn, numbers[turn.node.name.text],

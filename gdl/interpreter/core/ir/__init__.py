@@ -22,9 +22,9 @@ from gdl.interpreter.core.ir.game import (
     Chance, GameIR, Preference, Quantity, Symmetry, Variable, ZoneFamily)
 from gdl.interpreter.core.ir.rules import (
     BoardRule, ChooseRule, DropRule, EndRule, JumpRule, ParamRule, PassRule, PlaceRule, Rule,
-    SelectRule, Stage, StepRule, shortest_circuit)
+    SelectRule, Stage, StepRule, guard_levels, shortest_circuit)
 
-__all__ = ["shortest_circuit",
+__all__ = ["guard_levels", "shortest_circuit",
            "ANY", "Add", "Adjacent", "Again", "Assign", "Attacked", "Axis", "BOOL", "BoardRule",
            "CELLS", "COUNTS", "Captured", "Chance", "Carry", "ChooseRule", "Connected", "Const",
            "CountAt",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import attrs
 
 from gdl.interpreter.core.ir.effects import Effect
-from gdl.interpreter.core.ir.expressions import Expr, Offsets, Owner
+from gdl.interpreter.core.ir.expressions import BOOL, Expr, Offsets, Op, Owner, Param, walk
 
 
 @attrs.frozen
@@ -128,6 +128,28 @@ class ParamRule:
     ranges: tuple[tuple[Expr, Expr], ...]   # inclusive (low, high) per parameter
     guard: Expr | None
     effects: tuple[Effect, ...]
+
+
+def guard_levels(rule: ParamRule) -> tuple[tuple[Expr, ...], ...]:
+    """The guard's conjuncts by the loop they can be tested in: entry k (0 .. parameters)
+    holds those reading no parameter past the k-th (nor written after one that does), in
+    their order, so a back end tests each as soon as its numbers are chosen (backgammon's
+    first checker before the 25 choices of the second) and in the order written."""
+    levels: list[list[Expr]] = [[] for _ in range(len(rule.ranges) + 1)]
+    level = 0   # never before a conjunct written earlier: the order of the tests is kept
+    for conjunct in _conjuncts(rule.guard):
+        reads = [n.index + 1 for n in walk(conjunct) if isinstance(n, Param)]
+        level = max([level, *reads])
+        levels[level].append(conjunct)
+    return tuple(map(tuple, levels))
+
+
+def _conjuncts(guard: Expr | None) -> list[Expr]:
+    if guard is None:
+        return []
+    if isinstance(guard, Op) and guard.op == "and" and guard.type == BOOL:
+        return [c for arg in guard.args for c in _conjuncts(arg)]
+    return [guard]
 
 
 Rule = PlaceRule | ChooseRule | DropRule | StepRule | JumpRule | PassRule | ParamRule
