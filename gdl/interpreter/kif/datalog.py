@@ -78,7 +78,9 @@ class Plan:
     def __init__(self, clause: Clause, first: int | None, is_exact: Callable[[Relation], bool]):
         atoms = [(relation(a), args_of(a)) for a in clause.pos]
         order = [first] if first is not None else []
-        bound: set[str] = set().union(*(_names(p) for p in atoms[first][1])) if order else set()
+        bound: set[str] = set()
+        if first is not None:
+            bound = set().union(*(_names(p) for p in atoms[first][1]))
         rest = [i for i in range(len(atoms)) if i != first]
         while rest:
             best = max(rest, key=lambda i: (not (_names(atoms[i][1]) - bound),
@@ -86,7 +88,8 @@ class Plan:
             order.append(best)
             rest.remove(best)
             bound |= set().union(*(_names(p) for p in atoms[best][1]))
-        filters = [("neg", relation(a), args_of(a)) for a in clause.neg if is_exact(relation(a))]
+        filters: list[tuple] = [("neg", relation(a), args_of(a)) for a in clause.neg
+                                if is_exact(relation(a))]
         filters += [("dist", pattern(d.left), pattern(d.right)) for d in clause.distinct]
         filters += [("eq", pattern(d.left), pattern(d.right)) for d in clause.equal]
         self.steps: list[tuple] = []
@@ -138,7 +141,8 @@ class Engine:
             if is_first and delta is not None:
                 rows = delta.get(rel, {})
             elif keys:
-                rows = self.index(rel, keys).get(tuple(substitute(args[k], bound) for k in keys), ())
+                key = tuple(substitute(args[k], bound) for k in keys)
+                rows = self.index(rel, keys).get(key, ())
             else:
                 rows = self.facts.get(rel, {})
             for row in rows:
