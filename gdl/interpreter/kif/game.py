@@ -15,6 +15,7 @@ games (docs/ggp.md). A simultaneous node met later in a game said to have none i
 
 from __future__ import annotations
 
+import copy
 import itertools
 import random
 import re
@@ -42,9 +43,11 @@ class KifGame:
 
     kind = GAME
     has_chance = False
-    backend = "python"
 
-    def __init__(self, program: GroundProgram, name: str, title: str | None = None):
+    def __init__(self, program: GroundProgram, name: str, title: str | None = None,
+                 native: bool = True):
+        self.native = native      # perft in the generated C (native.py), built on first use
+        self._library: Any = None
         self.program = program
         self.net = Propnet(program)
         self.name, self.title = name, title or name
@@ -63,6 +66,43 @@ class KifGame:
         self.zero_sum = False
         self._decide_kind()
         self.payoff_bound: int | None = 1 if self.zero_sum else 100
+
+    # -- the two paths ------------------------------------------------------------------
+    @property
+    def backend(self) -> str:
+        return "native" if self.native else "python"
+
+    def on_backend(self, backend: str) -> KifGame:
+        """This game on `backend` (gdl.interpreter.c.backend): `python` keeps every loop in
+        Python; `auto` and `native` run perft and playouts in C where a compiler is found."""
+        if (backend != "python") == self.native:
+            return self
+        other = copy.copy(self)
+        other.native, other._library, other._closed = backend != "python", None, {}
+        return other
+
+    @property
+    def library(self) -> Any:
+        """The generated C library (gdl.interpreter.kif.native), built on first use.
+
+        Raises:
+            NoCompiler, BuildFailed (gdl.interpreter.c.build).
+        """
+        if self._library is None:
+            from gdl.interpreter.kif.native import KifLibrary
+            self._library = KifLibrary(self)
+        return self._library
+
+    def native_perft(self, state: int, depth: int) -> int | None:
+        """perft in C (None: on Python, or no C compiler; the caller counts in Python)."""
+        if not self.native:
+            return None
+        from gdl.interpreter.c.build import NoCompiler
+        try:
+            return self.library.perft(state, depth)
+        except NoCompiler:
+            self.native = False
+            return None
 
     # -- evaluation -----------------------------------------------------------------------
     def closure(self, state: int) -> int:
@@ -204,3 +244,4 @@ class KifGame:
         self.has_simultaneous = seen_joint
         self.zero_sum = len(self.players) == 2 and sums == {100}
         self._closed.clear()
+
