@@ -1,0 +1,124 @@
+"""LoweredGame: a KIF game played on gdl's compiled core, seen as the propnet game is.
+
+The state is the compiled game's (a tuple); moves stay the KIF game's (does indexes,
+printed as action terms), so roles, turns, legal move texts, goals and returns are those of
+the propnet game (KifGame), which validation (validate.py) compared ply by ply before this
+game was used. Goals are read once per kind of end (who won, or a draw) from the propnet
+over the same position, written back as KIF propositions.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from gdl.errors import GdlError
+from gdl.interpreter.kif.game import KifGame
+from gdl.interpreter.kif.lower.recognise import Lowering
+
+
+class LoweredGame(KifGame):
+    """The Game protocol of `kif` over `compiled`, the same game in gdl's core."""
+
+    path = "lowered"
+
+    def __init__(self, kif: KifGame, compiled: Any, lowering: Lowering, text: str):
+        self.__dict__.update(kif.__dict__)
+        self.kif, self.compiled, self.lowering, self.rules_text = kif, compiled, lowering, text
+        self.inner: Any = compiled
+        self.native = False
+        self.turn, self.noop = lowering.turn, lowering.noop
+        self._forward: dict[tuple[int, Any], int] = {}   # (player, gdl move) -> does index
+        self._back: dict[tuple[int, int], Any] = {}      # placements: the other way
+        self._goals: dict[Any, tuple[int, ...]] = {}     # gdl returns -> KIF goals
+        self.invariants = compiled.invariants
+
+    # -- the two back ends of gdl's core ------------------------------------------------
+    def on_backend(self, backend: str) -> LoweredGame:
+        from gdl.interpreter.c.backend import with_backend
+        other = copy.copy(self)
+        other.inner = with_backend(self.compiled, backend)
+        other.native = backend != "python"
+        return other
+
+    def native_perft(self, state: Any, depth: int) -> int | None:
+        perft = getattr(self.inner, "native_perft", None)
+        return perft(state, depth) if perft is not None else None
+
+    def native_playouts(self, state: Any, games: int, seed: int,
+                        max_plies: int) -> tuple[int] | None:
+        playouts = getattr(self.inner, "native_playouts", None)
+        found = playouts(state, games, seed, max_plies) if playouts is not None else None
+        return None if found is None else (found[0],)
+
+    # -- moves both ways --------------------------------------------------------------
+    def _does(self, state: Any, player: int, move: Any) -> int:
+        found = self._forward.get((player, move))
+        if found is None:
+            text = self.inner.move_text(state, move)
+            key = text if self.lowering.kind == "place" else text.rstrip("0123456789")
+            found = self._forward[(player, move)] = self.lowering.moves[(self.turn[player], key)]
+            if self.lowering.kind == "place":
+                self._back[(player, found)] = move
+        return found
+
+    # -- the protocol -----------------------------------------------------------------
+    def initial_state(self) -> Any:
+        return self.inner.initial_state()
+
+    def is_terminal(self, state: Any) -> bool:
+        return bool(self.inner.is_terminal(state))
+
+    def joint_moves(self, state: Any) -> tuple[tuple[int, ...], ...]:
+        if self.inner.is_terminal(state):
+            return tuple(() for _ in self.players)
+        player = self.inner.current_player(state)
+        moves = self.inner.legal_moves(state)
+        if not moves:
+            raise GdlError(f"{self.players[self.turn[player]]} has no legal move in a state "
+                           f"that is not terminal (GDL requires one):\n{self.render(state)}")
+        mine = tuple(sorted(self._does(state, player, m) for m in moves))
+        mover = self.turn[player]
+        return tuple(mine if r == mover else (self.noop[r],) for r in range(len(self.players)))
+
+    def apply(self, state: Any, move: Any) -> Any:
+        player = self.inner.current_player(state)
+        does = move[self.turn[player]] if isinstance(move, tuple) else move
+        found = self._back.get((player, does))
+        if found is None:
+            moves = self.inner.legal_moves(state)
+            found = next((m for m in moves if self._does(state, player, m) == does), None)
+            if found is None and len(moves) == 1:   # role 0's noop where no one has a choice
+                found = moves[0]
+        return self.inner.apply(state, found)
+
+    def goals(self, state: Any) -> tuple[int, ...]:
+        end = self.inner.returns(state) if self.inner.is_terminal(state) else None
+        found = self._goals.get(end)
+        if found is None:
+            found = self.kif.goals(self.kif_state(state))
+            if end is not None:
+                self._goals[end] = found
+        return found
+
+    def canonical(self, state: Any) -> Any:
+        return self.inner.canonical(state)
+
+    def render(self, state: Any) -> str:
+        return str(self.inner.render(state))
+
+    def closure(self, state: Any) -> int:
+        return self.kif.closure(self.kif_state(state))
+
+    # -- the position as KIF --------------------------------------------------------------
+    def kif_state(self, state: Any) -> int:
+        """The propnet game's state (a bit set of true propositions) for `state`."""
+        low = self.lowering
+        stride = low.width + 1
+        out = 1 << low.control[self.turn[state[-2]]]
+        for (x, y), (blank, by_mark) in low.cells.items():
+            bit = 1 << (y * stride + x)
+            owner = next((p for p in range(len(self.turn)) if state[p] & bit), None)
+            out |= 1 << (blank if owner is None else by_mark[low.marks[self.turn[owner]]])
+        return out
+

@@ -1,0 +1,243 @@
+"""Moves and ends of a KIF board game, recognised: placements on an empty cell or drops
+into a column, won by k in a row, drawn on a full board (docs/ggp.md, "The lowered path").
+
+Who moves, in which order, and which mark each role puts down are read from the game's
+first moves (the propnet game plays one move per role); what the moves need and what ends
+the game are read from the ground program, each legal, and the terminal proposition,
+unfolded into conditions on cells (dnf). Anything else raises NotLowered with the reason.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from gdl.interpreter.kif.game import KifGame
+from gdl.interpreter.kif.ground import ground_text
+from gdl.interpreter.kif.lower.dnf import NotLowered, Unfolder
+from gdl.interpreter.kif.lower.shape import Board
+
+Cell = tuple[int, int]    # (column, row) of gdl's grid, from 0
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+@attrs.frozen
+class Lowering:
+    """What was recognised: enough to write the game in gdl's language and to map moves
+    and states between the two games."""
+    kind: str                           # "place" or "drop"
+    width: int
+    height: int
+    k: int                              # the line length that wins
+    full_draws: bool                    # a full board ends the game
+    turn: tuple[int, ...]               # KIF roles in turn order: gdl's players
+    noop: tuple[int, ...]               # per KIF role: its move while another moves
+    marks: tuple[str, ...]              # per KIF role: what its moves put on a cell
+    moves: dict[tuple[int, str], int]   # (KIF role, gdl move key) -> does index
+    cells: dict[Cell, tuple[int, dict[str, int]]]   # gdl cell -> (blank prop, mark -> prop)
+    control: tuple[int, ...]            # per KIF role: its turn proposition
+
+
+def cell_name(cell: Cell) -> str:
+    return f"{LETTERS[cell[0]]}{cell[1] + 1}"
+
+
+def all_lines(width: int, height: int, k: int) -> set[frozenset[Cell]]:
+    """Every straight run of k cells: rows, columns and both diagonals."""
+    out = set()
+    for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        for x in range(width):
+            for y in range(height):
+                run = [(x + t * dx, y + t * dy) for t in range(k)]
+                if all(0 <= a < width and 0 <= b < height for a, b in run):
+                    out.add(frozenset(run))
+    return out
+
+
+def _first_moves(game: KifGame, board: Board) -> tuple[list[int], dict[int, int],
+                                                        dict[int, tuple[int, tuple]]]:
+    """Play one move per role from the start: (turn order, noop per role, per role (its
+    first action, (i, j, content) it put down))."""
+    roles = range(len(game.players))
+    state, order = game.initial_state(), []
+    noop: dict[int, int] = {}
+    sample: dict[int, tuple[int, tuple]] = {}
+    for _ in roles:
+        movers = [r for r in roles if board.control[r] >= 0 and state >> board.control[r] & 1]
+        if len(movers) != 1 or game.is_terminal(state):
+            raise NotLowered("the turn fluent does not name one role at each of the first moves")
+        mover = movers[0]
+        each = game.joint_moves(state)
+        for r in roles:
+            if r != mover and (len(each[r]) != 1 or noop.setdefault(r, each[r][0]) != each[r][0]):
+                raise NotLowered(f"{game.players[r]} has not one fixed move while "
+                                 f"{game.players[mover]} moves")
+        after = game.apply(state, tuple(each[r][0] for r in roles))
+        changed = [board.where[p] for p in board.where if (after ^ state) >> p & 1]
+        put = [key for key in changed if key[2] != board.blank]
+        if len(put) != 1 or len(changed) != 2 or (put[0][0], put[0][1], board.blank) not in [
+                key for key in changed]:
+            raise NotLowered(f"{game.players[mover]}'s first move does not put one mark on "
+                             f"one empty cell")
+        order.append(mover)
+        sample[mover] = (each[mover][0], put[0])
+        state = after
+    if sorted(order) != list(roles) or not state >> board.control[order[0]] & 1:
+        raise NotLowered("the turn does not go round every role in a fixed order")
+    return order, noop, sample
+
+
+def recognise(game: KifGame, board: Board) -> Lowering:
+    """The lowering of `game` whose state is `board`.
+
+    Raises:
+        NotLowered: the moves or the ends are not of the subset.
+    """
+    program, roles = game.program, range(len(game.players))
+    if len(roles) < 2:
+        raise NotLowered("one role: the lowered subset takes turns between roles")
+    order, noop, sample = _first_moves(game, board)
+    marks = tuple(sample[r][1][2] for r in roles)
+    if len(set(marks)) != len(marks):
+        raise NotLowered("two roles put down the same mark")
+    unfold = Unfolder(program)
+    action = program.does[sample[order[0]][0]][1]
+    if not isinstance(action, tuple) or len(action) not in (2, 3):
+        raise NotLowered(f"the move {ground_text(action)} is not a placement (F X Y) nor a "
+                         f"drop (F X)")
+    kind = "place" if len(action) == 3 else "drop"
+    found = None
+    for layout in _layouts(board, kind, sample[order[0]][1]):
+        try:
+            moves = _moves(game, board, unfold, kind, noop, action[0], layout)
+        except NotLowered as reason:
+            found = found or reason
+            continue
+        to_gdl, width, height = layout[0], layout[1], layout[2]
+        cells = _cells(board, marks, to_gdl, program.init)
+        k, full = _ends(game, board, unfold, marks, kind, layout)
+        return Lowering(kind, width, height, k, full, tuple(order),
+                        tuple(noop[r] for r in roles), marks, moves, cells, board.control)
+    raise found or NotLowered("the first move does not fit the board")
+
+
+Layout = tuple   # (to_gdl, width, height, column axis, a placement's coordinates swapped)
+
+
+def _layouts(board: Board, kind: str, put: tuple) -> list[Layout]:
+    """The ways the board may lie on gdl's grid: which axis is a column, which end of a
+    column is its bottom (drops land on the bottom: the first one tells which)."""
+    sizes = tuple(len(v) for v in board.values)
+    out = []
+    for axis, swap in ((0, False), (0, True)) if kind == "place" else ((0, False), (1, False)):
+        width, height = sizes[axis], sizes[1 - axis]
+        flip = kind == "drop" and put[1 - axis] == height - 1 and height > 1
+        if kind == "drop" and put[1 - axis] not in (0, height - 1):
+            continue
+
+        def to_gdl(i: int, j: int, axis: int = axis, flip: bool = flip,
+                   height: int = height) -> Cell:
+            x, y = (i, j) if axis == 0 else (j, i)
+            return x, height - 1 - y if flip else y
+
+        out.append((to_gdl, width, height, axis, swap))
+    return out
+
+
+def _cells(board: Board, marks: tuple[str, ...], to_gdl, init: int) -> dict:
+    cells: dict[Cell, tuple[int, dict[str, int]]] = {}
+    for (i, j, content), prop in board.cells.items():
+        blank, by_mark = cells.setdefault(to_gdl(i, j), (-1, {}))
+        if content == board.blank:
+            cells[to_gdl(i, j)] = (prop, by_mark)
+        elif content in marks:
+            by_mark[content] = prop
+    return cells
+
+
+def _moves(game: KifGame, board: Board, unfold: Unfolder, kind: str,
+           noop: dict[int, int], name: str, layout: Layout) -> dict[tuple[int, str], int]:
+    """(KIF role, gdl key: a cell name, or a column letter) -> does index, each move's legal
+    condition checked: a placement needs the turn and its cell blank; a drop, the turn
+    and cells of its column."""
+    program = game.program
+    to_gdl, width, height, axis, swap = layout
+    index = [{v: n for n, v in enumerate(vs)} for vs in board.values]
+    moves: dict[tuple[int, str], int] = {}
+    for k, (r, action) in enumerate(program.does):
+        if program.legal[k] < 0 or k == noop[r]:
+            continue
+        if not isinstance(action, tuple) or action[0] != name or \
+                len(action) != (3 if kind == "place" else 2):
+            raise NotLowered(f"{game.players[r]}'s move {ground_text(action)} is not a "
+                             f"{kind} like the others")
+        turn = board.control[r]
+        cases = unfold.dnf(program.legal[k])
+        if kind == "place":
+            ij = [index[0].get(action[2 if swap else 1]), index[1].get(action[1 if swap else 2])]
+            if None in ij:
+                raise NotLowered(f"the move {ground_text(action)} names no cell")
+            blank = board.cells.get((ij[0], ij[1], board.blank))
+            if cases != [(frozenset((turn, blank)), frozenset())]:
+                raise NotLowered(f"{ground_text(action)} is not legal exactly when its cell is "
+                                 f"blank on its role's turn")
+            key = cell_name(to_gdl(ij[0], ij[1]))
+        else:
+            column = index[axis].get(action[1])
+            if column is None:
+                raise NotLowered(f"the move {ground_text(action)} names no column")
+            for pos, neg in cases:
+                where = [board.where.get(p) for p in pos - {turn}]
+                if neg or turn not in pos or any(w is None or w[axis] != column for w in where):
+                    raise NotLowered(f"{ground_text(action)} is not legal on its role's turn "
+                                     f"by the cells of its column alone")
+            key = LETTERS[column]
+        if moves.setdefault((r, key), k) != k:
+            raise NotLowered(f"two moves of {game.players[r]} on {key}")
+    want = width * height if kind == "place" else width
+    for r in range(len(game.players)):
+        if sum(role == r for role, _ in moves) != want:
+            raise NotLowered(f"{game.players[r]} has not one move per "
+                             f"{'cell' if kind == 'place' else 'column'}")
+    return moves
+
+
+def _ends(game: KifGame, board: Board, unfold: Unfolder, marks: tuple[str, ...], kind: str,
+          layout: Layout) -> tuple[int, bool]:
+    """(k, full board ends it): the terminal proposition as every line of k marks of one
+    role, and, maybe, no blank cell left (a drop game: none on its top row)."""
+    to_gdl, width, height = layout[:3]
+    program = game.program
+    if program.terminal < 0:
+        raise NotLowered("nothing ends the game")
+    lines: dict[str, set[frozenset[Cell]]] = {m: set() for m in marks}
+    sizes, full = set(), False
+    for pos, neg in unfold.dnf(program.terminal):
+        if not neg:
+            keys = [board.where.get(p) for p in pos]
+            contents = {key[2] for key in keys if key is not None}
+            if None in keys or len(contents) != 1 or keys[0][2] not in lines:
+                raise NotLowered("a case of terminal is not a set of cells of one role's mark")
+            lines[keys[0][2]].add(frozenset(to_gdl(i, j) for i, j, _ in keys))
+            sizes.add(len(keys))
+        elif not pos and len(neg) == 1:
+            covered = set()
+            for inner_pos, inner_neg in unfold.dnf(next(iter(neg))):
+                key = board.where.get(next(iter(inner_pos))) if len(inner_pos) == 1 else None
+                if inner_neg or key is None or key[2] != board.blank:
+                    raise NotLowered("terminal negates something other than a blank cell")
+                covered.add(to_gdl(key[0], key[1]))
+            top = {(x, height - 1) for x in range(width)}
+            if len(covered) != width * height and not (kind == "drop" and covered == top):
+                raise NotLowered("terminal asks for some blank cells, not a full board")
+            full = True
+        else:
+            raise NotLowered("a case of terminal is neither a line nor a full board")
+    if len(sizes) != 1:
+        raise NotLowered(f"the lines that end the game have lengths {sorted(sizes)}")
+    k = sizes.pop()
+    want = all_lines(width, height, k)
+    for mark, found in lines.items():
+        if found != want:
+            raise NotLowered(f"the lines of {mark} are {len(found)} sets of {k} cells, not "
+                             f"the {len(want)} straight runs of {k}")
+    return k, full

@@ -1,0 +1,74 @@
+"""The lowered game checked against the propnet game before it is used: both walked in step
+over every line of play to a small depth (perft, node by node) and over seeded random
+games; at each node the same end, the same goals, the same player to move and the same
+legal moves (KIF action terms) in the same order. The first difference is the reason the
+lowering is refused, so a wrong lowering never gives an answer."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from gdl.interpreter.kif.game import KifGame
+
+DEPTH, DEEPER_BELOW = 2, 2_000   # perft to 2; to 3 when depth 2 has fewer nodes than this
+GAMES, MAX_PLIES = 10, 500
+
+
+def _differ(kif: KifGame, low: Any, a: int, b: Any) -> str | None:
+    """Why node `a` of the propnet game and `b` of the lowered one differ (None: they agree)."""
+    if kif.is_terminal(a) != low.is_terminal(b):
+        return "one game ends where the other goes on"
+    if kif.is_terminal(a):
+        return None if kif.goals(a) == low.goals(b) else \
+            f"goals {kif.goals(a)} against {low.goals(b)}"
+    if kif.current_player(a) != low.current_player(b):
+        return "another role is to move"
+    ours, theirs = kif.legal_moves(a), low.legal_moves(b)
+    if ours != theirs:
+        return (f"legal moves {sorted(kif.move_text(a, m) for m in ours)} against "
+                f"{sorted(kif.move_text(a, m) for m in theirs)}")
+    return None
+
+
+def _walk(kif: KifGame, low: Any, a: int, b: Any, depth: int, path: list[str]) -> str | None:
+    reason = _differ(kif, low, a, b)
+    if reason is not None:
+        return f"{reason} after {' '.join(path) or 'no move'}"
+    if depth == 0 or kif.is_terminal(a):
+        return None
+    for move in kif.legal_moves(a):
+        found = _walk(kif, low, kif.apply(a, move), low.apply(b, move), depth - 1,
+                      path + [kif.move_text(a, move)])
+        if found is not None:
+            return found
+    return None
+
+
+def _nodes(kif: KifGame, state: int, depth: int) -> int:
+    if depth == 0 or kif.is_terminal(state):
+        return 1
+    return sum(_nodes(kif, kif.apply(state, m), depth - 1) for m in kif.legal_moves(state))
+
+
+def disagreement(kif: KifGame, low: Any, seed: int = 0) -> tuple[str | None, str]:
+    """(why the two games differ, or None; what was compared, for `gdl check`)."""
+    start = kif.initial_state()
+    depth = DEPTH + (_nodes(kif, start, DEPTH) < DEEPER_BELOW)
+    found = _walk(kif, low, start, low.initial_state(), depth, [])
+    done = f"perft to depth {depth} node by node and {GAMES} random games agree"
+    if found is not None:
+        return found, done
+    rng = random.Random(seed)
+    for game in range(GAMES):
+        a, b, path = start, low.initial_state(), []
+        for _ in range(MAX_PLIES):
+            reason = _differ(kif, low, a, b)
+            if reason is not None:
+                return f"random game {game + 1}: {reason} after {' '.join(path)}", done
+            if kif.is_terminal(a):
+                break
+            move = rng.choice(kif.legal_moves(a))
+            path.append(kif.move_text(a, move))
+            a, b = kif.apply(a, move), low.apply(b, move)
+    return None, done
