@@ -5,6 +5,7 @@
     datalog, ground  the description ground into a propositional program
     propnet          the ground program over bit sets (the Python path)
     game             the Game protocol over it
+    lower/           the board-game subset lowered into gdl's core (the lowered path)
 """
 
 from __future__ import annotations
@@ -13,28 +14,45 @@ import random
 from collections import Counter
 from pathlib import Path
 
-from gdl.errors import UnknownGame
+from gdl.errors import GdlError, UnknownGame
 from gdl.grammar.kif import parse_kif
 from gdl.interpreter.kif.check import check_kif
 from gdl.interpreter.kif.game import KifGame
 from gdl.interpreter.kif.ground import ground_program
+from gdl.interpreter.kif.lower import LoweredGame, NotLowered, lower
 
 SUFFIX = ".kif"
+PATHS = ("auto", "lowered", "propnet")
 
 
-def load_kif_text(text: str, filename: str = "<kif>") -> KifGame:
-    """The game described by KIF `text` (errors name `filename`).
+def load_kif_text(text: str, filename: str = "<kif>", path: str = "auto") -> KifGame:
+    """The game described by KIF `text` (errors name `filename`), on `path`: `auto` lowers
+    it into gdl's core when it is of the board-game subset and plays the same (else the
+    propnet, `game.path_reason` saying why), `lowered` insists, `propnet` never lowers.
 
     Raises:
         RulesSyntaxError, RulesSemanticError: the text is wrong (located).
         LimitError: the ground program would be too large.
+        GdlError: an unknown path; `lowered` for a game that is not lowered (why).
     """
+    if path not in PATHS:
+        raise GdlError(f"unknown KIF path {path!r}: choose one of {', '.join(PATHS)}")
     program = ground_program(check_kif(parse_kif(text, filename)))
-    return KifGame(program, Path(filename).stem or "kif")
+    game = KifGame(program, Path(filename).stem or "kif")
+    if path == "propnet":
+        game.path_reason = "the propnet path was asked for"
+        return game
+    try:
+        return lower(game)
+    except NotLowered as reason:
+        if path == "lowered":
+            raise GdlError(f"{filename}: not lowered into gdl's core: {reason}") from None
+        game.path_reason = str(reason)
+        return game
 
 
-def load_kif(path: str | Path) -> KifGame:
-    """The game described by the KIF file at `path`.
+def load_kif(path: str | Path, kif_path: str = "auto") -> KifGame:
+    """The game described by the KIF file at `path`, on `kif_path` (see load_kif_text).
 
     Raises:
         UnknownGame: unreadable; and as load_kif_text.
@@ -44,7 +62,7 @@ def load_kif(path: str | Path) -> KifGame:
             text = file.read()
     except (OSError, UnicodeDecodeError) as exc:
         raise UnknownGame(f"cannot read KIF file {str(path)!r}: {exc}") from None
-    return load_kif_text(text, str(path))
+    return load_kif_text(text, str(path), kif_path)
 
 
 def summary(game: KifGame, games: int, plies: int | None, seed: int) -> str:
@@ -64,6 +82,7 @@ def summary(game: KifGame, games: int, plies: int | None, seed: int) -> str:
     start = game.initial_state()
     return "\n".join([
         f"{game.name}: Stanford GDL (KIF) game - ok",
+        f"  path: {path_line(game)}",
         f"  roles: {', '.join(game.players)}",
         f"  base propositions: {program.n_true}; inputs (does): {len(program.does)}",
         f"  ground rules: {len(program.rules)} over {len(program.props)} propositions",
@@ -73,3 +92,14 @@ def summary(game: KifGame, games: int, plies: int | None, seed: int) -> str:
         f"  {games} random games: median length {sorted(lengths)[len(lengths) // 2]} moves; "
         f"goals " + ", ".join(f"{k}: {v}" for k, v in sorted(ends.items())),
     ])
+
+
+def path_line(game: KifGame) -> str:
+    """Which path `game` runs on, and why, in one line."""
+    if isinstance(game, LoweredGame):
+        low = game.lowering
+        rule = "place on empty" if low.kind == "place" else "drop into a column"
+        return (f"lowered into gdl's core ({low.width} x {low.height}, {rule}, line "
+                f"{low.k}{', full board draws' if low.full_draws else ''}); "
+                f"{game.validated}")
+    return f"propnet (not lowered: {game.path_reason})"

@@ -43,6 +43,8 @@ class KifGame:
 
     kind = GAME
     has_chance = False
+    path = "propnet"     # the lowered path's game (lower/game.py) says "lowered"
+    path_reason = ""     # why it was not lowered
 
     def __init__(self, program: GroundProgram, name: str, title: str | None = None,
                  native: bool = True):

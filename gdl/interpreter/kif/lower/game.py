@@ -21,6 +21,7 @@ class LoweredGame(KifGame):
     """The Game protocol of `kif` over `compiled`, the same game in gdl's core."""
 
     path = "lowered"
+    validated = ""   # what validation compared (gdl check prints it)
 
     def __init__(self, kif: KifGame, compiled: Any, lowering: Lowering, text: str):
         self.__dict__.update(kif.__dict__)
