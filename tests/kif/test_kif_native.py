@@ -1,4 +1,4 @@
-"""The C path of a KIF game agrees with the Python path: perft counts, and seeded random
+"""The C path of a KIF game (its propnet) agrees with the Python path: perft counts, and seeded random
 games generated in C replayed move by move in Python (legal joint moves, the end, goals)."""
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ pytestmark = pytest.mark.skipif(not has_compiler(), reason="no C compiler on thi
 @pytest.mark.slow
 @pytest.mark.parametrize("name, depth", [("tictactoe.kif", 5), ("roshambo.kif", 3)])
 def test_perft_in_c_equals_perft_in_python(name, depth):
-    native = load_kif(DATA / name)
+    native = load_kif(DATA / name, "propnet")
     python = native.on_backend("python")
     for d in range(1, depth + 1):
         assert native.library.perft(native.initial_state(), d) == \
@@ -40,8 +40,8 @@ def test_perft_in_c_equals_perft_in_python(name, depth):
 @pytest.mark.slow
 @pytest.mark.parametrize("name", FILES)
 def test_seeded_games_in_c_replay_in_python(name):
-    game = load_kif(DATA / name).on_backend("python")
-    library = load_kif(DATA / name).library
+    game = load_kif(DATA / name, "propnet").on_backend("python")
+    library = load_kif(DATA / name, "propnet").library
     for seed in range(20):
         found = library.line(game.initial_state(), seed, 200)
         assert found is not None

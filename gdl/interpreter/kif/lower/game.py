@@ -106,7 +106,7 @@ class LoweredGame(KifGame):
         return self.inner.canonical(state)
 
     def render(self, state: Any) -> str:
-        return str(self.inner.render(state))
+        return self.kif.render(self.kif_state(state))
 
     def closure(self, state: Any) -> int:
         return self.kif.closure(self.kif_state(state))
