@@ -102,6 +102,14 @@ class LoweredGame(KifGame):
                 self._goals[end] = found
         return found
 
+    def inner_returns(self, state: Any) -> tuple[float, ...]:
+        """The compiled game's payoffs at `state`, per KIF role."""
+        payoffs = self.inner.returns(state)
+        out = [0.0] * len(self.players)
+        for player, role in enumerate(self.turn):
+            out[role] = payoffs[player]
+        return tuple(out)
+
     def canonical(self, state: Any) -> Any:
         return self.inner.canonical(state)
 

@@ -20,8 +20,10 @@ def _differ(kif: KifGame, low: Any, a: int, b: Any) -> str | None:
     if kif.is_terminal(a) != low.is_terminal(b):
         return "one game ends where the other goes on"
     if kif.is_terminal(a):
-        return None if kif.goals(a) == low.goals(b) else \
-            f"goals {kif.goals(a)} against {low.goals(b)}"
+        if kif.goals(a) != low.goals(b):
+            return f"goals {kif.goals(a)} against {low.goals(b)}"
+        return None if _same_ranks(kif.goals(a), low.inner_returns(b)) else \
+            f"the goals {kif.goals(a)} rank the roles otherwise than gdl's end rules"
     if kif.current_player(a) != low.current_player(b):
         return "another role is to move"
     ours, theirs = kif.legal_moves(a), low.legal_moves(b)
@@ -29,6 +31,13 @@ def _differ(kif: KifGame, low: Any, a: int, b: Any) -> str | None:
         return (f"legal moves {sorted(kif.move_text(a, m) for m in ours)} against "
                 f"{sorted(kif.move_text(a, m) for m in theirs)}")
     return None
+
+
+def _same_ranks(goals: tuple[int, ...], returns: tuple[float, ...]) -> bool:
+    """Whether the lowered game's own payoffs (per KIF role) order the roles as the goals
+    do: what gdl's searches and AI maximise is then what the description rewards."""
+    return all((g > h) == (r > s) and (g == h) == (r == s)
+               for g, r in zip(goals, returns) for h, s in zip(goals, returns))
 
 
 def _walk(kif: KifGame, low: Any, a: int, b: Any, depth: int, path: list[str]) -> str | None:
