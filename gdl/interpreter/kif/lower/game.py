@@ -14,6 +14,7 @@ from typing import Any
 
 from gdl.errors import GdlError
 from gdl.interpreter.kif.game import KifGame
+from gdl.interpreter.kif.lower.dnf import NotLowered
 from gdl.interpreter.kif.lower.recognise import Lowering
 
 
@@ -58,7 +59,11 @@ class LoweredGame(KifGame):
         if found is None:
             text = self.inner.move_text(state, move)
             key = text if self.lowering.kind == "place" else text.rstrip("0123456789")
-            found = self._forward[(player, move)] = self.lowering.moves[(self.turn[player], key)]
+            found = self.lowering.moves.get((self.turn[player], key))
+            if found is None:
+                raise NotLowered(f"the lowered move {text} of {self.players[self.turn[player]]} "
+                                 f"is no move of the description")
+            self._forward[(player, move)] = found
             if self.lowering.kind == "place":
                 self._back[(player, found)] = move
         return found

@@ -10,8 +10,9 @@ import random
 from typing import Any
 
 from gdl.interpreter.kif.game import KifGame
+from gdl.interpreter.kif.lower.dnf import NotLowered
 
-DEPTH, DEEPER_BELOW = 2, 2_000   # perft to 2; to 3 when depth 2 has fewer nodes than this
+DEPTH, DEEPER_BELOW = 2, 300   # perft to 2; to 3 when depth 2 has fewer nodes than this
 GAMES, MAX_PLIES = 10, 500
 
 
@@ -62,6 +63,13 @@ def _nodes(kif: KifGame, state: int, depth: int) -> int:
 
 def disagreement(kif: KifGame, low: Any, seed: int = 0) -> tuple[str | None, str]:
     """(why the two games differ, or None; what was compared, for `gdl check`)."""
+    try:
+        return _disagreement(kif, low, seed)
+    except NotLowered as err:   # a move of the lowered game that maps to no KIF move
+        return str(err), ""
+
+
+def _disagreement(kif: KifGame, low: Any, seed: int) -> tuple[str | None, str]:
     start = kif.initial_state()
     depth = DEPTH + (_nodes(kif, start, DEPTH) < DEEPER_BELOW)
     found = _walk(kif, low, start, low.initial_state(), depth, [])
