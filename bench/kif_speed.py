@@ -5,11 +5,14 @@ asserts nothing about time.
 
 For tic-tac-toe, Connect Four, Breakthrough (tests/data/kif_bench/*.kif, beside the
 bundled tictactoe, connect4, breakthrough) and a simultaneous game (roshambo.kif, no
-bundled twin): random playouts through the KIF Python path (the propnet over Python
-ints), the KIF C path (the propnet generated as C) and the bundled game on its default
-back end (its generated C), all in this process by gdl.cli.speed.playout_rate (uniform
-random moves to the end). RUNS runs of each, taking turns, same seeds; medians of moves/s
-(states reached per second), and the ratios.
+bundled twin): random playouts through the KIF propnet's Python path (over Python ints)
+and C path (generated C), through the lowered path where the game is lowered into gdl's
+core (docs/ggp.md: its compiled Python behind the KIF moves, and its generated C), and
+the bundled game on its default back end (its generated C), all in this process by
+gdl.cli.speed.playout_rate (uniform random moves to the end). RUNS runs of each, same
+seeds; medians of moves/s (states reached per second), and the ratios: the propnet's C
+over its Python, the lowered C over the bundled game's C (the target: within 2x, a ratio
+of 0.5 or more).
 """
 
 from __future__ import annotations
@@ -35,22 +38,28 @@ def median_rate(game, seconds: float) -> float:
     return statistics.median(playout_rate(game, seconds, seed)[1] for seed in range(1, RUNS + 1))
 
 
+def rate_of(game) -> float | None:
+    if game is None:
+        return None
+    playout_rate(game, 0.01)   # build (or load) the C library before the clock
+    return median_rate(game, SECONDS)
+
+
 def main() -> None:
-    print(f"{'game':<14}{'KIF Python':>14}{'KIF C':>14}{'gdl':>14}"
-          f"{'C/Python':>10}{'C/gdl':>8}   (moves/s, median of {RUNS})")
+    heads = ["propnet Py", "propnet C", "lowered Py", "lowered C", "gdl"]
+    print(f"{'game':<14}" + "".join(f"{h:>12}" for h in heads) +
+          f"{'C/Py':>7}{'low/gdl':>9}   (moves/s, median of {RUNS})")
     for kif_name, bundled in GAMES:
-        native = load_kif(DATA / f"{kif_name}.kif")
-        python = native.on_backend("python")
-        playout_rate(native, 0.01)   # build (or load) the C library before the clock
-        rates = [median_rate(python, SECONDS), median_rate(native, SECONDS)]
-        if bundled is not None:
-            game = api.load(bundled)
-            playout_rate(game, 0.01)
-            rates.append(median_rate(game, SECONDS))
-        gdl_text = f"{rates[2]:>14,.0f}" if len(rates) > 2 else f"{'-':>14}"
-        ratio = f"{rates[1] / rates[2]:>8.2f}" if len(rates) > 2 else f"{'-':>8}"
-        print(f"{kif_name:<14}{rates[0]:>14,.0f}{rates[1]:>14,.0f}{gdl_text}"
-              f"{rates[1] / rates[0]:>10.1f}{ratio}")
+        native = load_kif(DATA / f"{kif_name}.kif", "propnet")
+        auto = load_kif(DATA / f"{kif_name}.kif")
+        lowered = auto if auto.path == "lowered" else None
+        rates = [rate_of(native.on_backend("python")), rate_of(native),
+                 rate_of(lowered and lowered.on_backend("python")),
+                 rate_of(lowered and lowered.on_backend("auto")),
+                 rate_of(api.load(bundled) if bundled else None)]
+        cells = "".join(f"{r:>12,.0f}" if r else f"{'-':>12}" for r in rates)
+        ratio = f"{rates[3] / rates[4]:>9.2f}" if rates[3] and rates[4] else f"{'-':>9}"
+        print(f"{kif_name:<14}{cells}{rates[1] / rates[0]:>7.0f}{ratio}")
 
 
 if __name__ == "__main__":
