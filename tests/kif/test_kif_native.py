@@ -1,5 +1,6 @@
-"""The C path of a KIF game (its propnet) agrees with the Python path: perft counts, and seeded random
-games generated in C replayed move by move in Python (legal joint moves, the end, goals)."""
+"""The C path of a KIF game's propnet agrees with its Python path: perft counts, and seeded
+random games generated in C replayed move by move in Python (legal joint moves, the end,
+goals)."""
 
 from __future__ import annotations
 

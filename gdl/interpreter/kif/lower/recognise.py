@@ -74,8 +74,7 @@ def _first_moves(game: KifGame, board: Board) -> tuple[list[int], dict[int, int]
         after = game.apply(state, tuple(each[r][0] for r in roles))
         changed = [board.where[p] for p in board.where if (after ^ state) >> p & 1]
         put = [key for key in changed if key[2] != board.blank]
-        if len(put) != 1 or len(changed) != 2 or (put[0][0], put[0][1], board.blank) not in [
-                key for key in changed]:
+        if len(put) != 1 or len(changed) != 2 or (put[0][0], put[0][1], board.blank) not in changed:
             raise NotLowered(f"{game.players[mover]}'s first move does not put one mark on "
                              f"one empty cell")
         order.append(mover)
@@ -173,14 +172,15 @@ def _moves(game: KifGame, board: Board, unfold: Unfolder, kind: str,
         turn = board.control[r]
         cases = unfold.dnf(program.legal[k])
         if kind == "place":
-            ij = [index[0].get(action[2 if swap else 1]), index[1].get(action[1 if swap else 2])]
-            if None in ij:
+            i = index[0].get(action[2 if swap else 1])
+            j = index[1].get(action[1 if swap else 2])
+            if i is None or j is None:
                 raise NotLowered(f"the move {ground_text(action)} names no cell")
-            blank = board.cells.get((ij[0], ij[1], board.blank))
+            blank = board.cells.get((i, j, board.blank))
             if cases != [(frozenset((turn, blank)), frozenset())]:
                 raise NotLowered(f"{ground_text(action)} is not legal exactly when its cell is "
                                  f"blank on its role's turn")
-            key = cell_name(to_gdl(ij[0], ij[1]))
+            key = cell_name(to_gdl(i, j))
         else:
             column = index[axis].get(action[1])
             if column is None:
@@ -213,9 +213,9 @@ def _ends(game: KifGame, board: Board, unfold: Unfolder, marks: tuple[str, ...],
     sizes, full = set(), False
     for pos, neg in unfold.dnf(program.terminal):
         if not neg:
-            keys = [board.where.get(p) for p in pos]
-            contents = {key[2] for key in keys if key is not None}
-            if None in keys or len(contents) != 1 or keys[0][2] not in lines:
+            keys = [key for key in map(board.where.get, pos) if key is not None]
+            contents = {key[2] for key in keys}
+            if len(keys) != len(pos) or len(contents) != 1 or keys[0][2] not in lines:
                 raise NotLowered("a case of terminal is not a set of cells of one role's mark")
             lines[keys[0][2]].add(frozenset(to_gdl(i, j) for i, j, _ in keys))
             sizes.add(len(keys))

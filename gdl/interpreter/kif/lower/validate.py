@@ -78,7 +78,7 @@ def _disagreement(kif: KifGame, low: Any, seed: int) -> tuple[str | None, str]:
         return found, done
     rng = random.Random(seed)
     for game in range(GAMES):
-        a, b, path = start, low.initial_state(), []
+        a, b, path = start, low.initial_state(), list[str]()
         for _ in range(MAX_PLIES):
             reason = _differ(kif, low, a, b)
             if reason is not None:
