@@ -133,6 +133,9 @@ class LoweredGame(KifGame):
         for (x, y), (blank, by_mark) in low.cells.items():
             bit = 1 << (y * stride + x)
             owner = next((p for p in range(len(self.turn)) if state[p] & bit), None)
-            out |= 1 << (blank if owner is None else by_mark[low.marks[self.turn[owner]]])
+            if owner is not None:
+                out |= 1 << by_mark[low.marks[self.turn[owner]]]
+            elif blank >= 0:
+                out |= 1 << blank
         return out
 

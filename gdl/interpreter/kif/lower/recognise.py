@@ -13,6 +13,7 @@ import attrs
 
 from gdl.interpreter.kif.game import KifGame
 from gdl.interpreter.kif.ground import ground_text
+from gdl.interpreter.kif.lower.cases import Case, read_cases
 from gdl.interpreter.kif.lower.dnf import NotLowered, Unfolder
 from gdl.interpreter.kif.lower.shape import Board
 
@@ -74,7 +75,8 @@ def _first_moves(game: KifGame, board: Board) -> tuple[list[int], dict[int, int]
         after = game.apply(state, tuple(each[r][0] for r in roles))
         changed = [board.where[p] for p in board.where if (after ^ state) >> p & 1]
         put = [key for key in changed if key[2] != board.blank]
-        if len(put) != 1 or len(changed) != 2 or (put[0][0], put[0][1], board.blank) not in changed:
+        emptied = [] if board.blank is None else [(put[0][0], put[0][1], board.blank)] if put else []
+        if len(put) != 1 or sorted(changed) != sorted(put + emptied):
             raise NotLowered(f"{game.players[mover]}'s first move does not put one mark on "
                              f"one empty cell")
         order.append(mover)
@@ -170,26 +172,24 @@ def _moves(game: KifGame, board: Board, unfold: Unfolder, kind: str,
             raise NotLowered(f"{game.players[r]}'s move {ground_text(action)} is not a "
                              f"{kind} like the others")
         turn = board.control[r]
-        cases = unfold.dnf(program.legal[k])
+        cases = read_cases(unfold, board, program.legal[k])
         if kind == "place":
             i = index[0].get(action[2 if swap else 1])
             j = index[1].get(action[1 if swap else 2])
             if i is None or j is None:
                 raise NotLowered(f"the move {ground_text(action)} names no cell")
-            blank = board.cells.get((i, j, board.blank))
-            if cases != [(frozenset((turn, blank)), frozenset())]:
+            if cases != [Case(frozenset((turn,)), frozenset(), frozenset(((i, j),)))]:
                 raise NotLowered(f"{ground_text(action)} is not legal exactly when its cell is "
-                                 f"blank on its role's turn")
+                                 f"empty on its role's turn")
             key = cell_name(to_gdl(i, j))
         else:
             column = index[axis].get(action[1])
             if column is None:
                 raise NotLowered(f"the move {ground_text(action)} names no column")
-            for pos, neg in cases:
-                where = [board.where.get(p) for p in pos - {turn}]
-                if neg or turn not in pos or any(w is None or w[axis] != column for w in where):
-                    raise NotLowered(f"{ground_text(action)} is not legal on its role's turn "
-                                     f"by the cells of its column alone")
+            if not cases or any(c.turn != {turn} or any(sq[axis] != column for sq in c.squares)
+                                for c in cases):
+                raise NotLowered(f"{ground_text(action)} is not legal on its role's turn "
+                                 f"by the cells of its column alone")
             key = LETTERS[column]
         if moves.setdefault((r, key), k) != k:
             raise NotLowered(f"two moves of {game.players[r]} on {key}")
@@ -220,15 +220,13 @@ def _ends(game: KifGame, board: Board, unfold: Unfolder, marks: tuple[str, ...],
             lines[keys[0][2]].add(frozenset(to_gdl(i, j) for i, j, _ in keys))
             sizes.add(len(keys))
         elif not pos and len(neg) == 1:
-            covered = set()
-            for inner_pos, inner_neg in unfold.dnf(next(iter(neg))):
-                key = board.where.get(next(iter(inner_pos))) if len(inner_pos) == 1 else None
-                if inner_neg or key is None or key[2] != board.blank:
-                    raise NotLowered("terminal negates something other than a blank cell")
-                covered.add(to_gdl(key[0], key[1]))
+            cases = read_cases(unfold, board, next(iter(neg)))
+            if cases is None or any(not c.empty or c.turn for c in cases):
+                raise NotLowered("terminal negates something other than an empty cell")
+            covered = {to_gdl(i, j) for c in cases for i, j in c.empty}
             top = {(x, height - 1) for x in range(width)}
             if len(covered) != width * height and not (kind == "drop" and covered == top):
-                raise NotLowered("terminal asks for some blank cells, not a full board")
+                raise NotLowered("terminal asks for some empty cells, not a full board")
             full = True
         else:
             raise NotLowered("a case of terminal is neither a line nor a full board")

@@ -25,10 +25,14 @@ class Board:
     fluent: str
     axes: tuple[int, int]              # argument positions (1-based in the term) of a, b
     values: tuple[tuple[str, ...], tuple[str, ...]]   # ordered coordinates along a, b
-    blank: str
+    blank: str | None                  # None: an empty cell has no proposition
     cells: dict[CellKey, int]          # (i, j, content) -> true proposition index
     control: tuple[int, ...]           # per KIF role: its turn proposition index
     where: dict[int, CellKey]          # true proposition index -> (i, j, content)
+
+    def contents(self, square: tuple[int, int]) -> set[str]:
+        """The marks (not the blank) a cell can hold."""
+        return {v for (i, j, v) in self.cells if (i, j) == square and v != self.blank}
 
 
 def _order(values: set[str], chains: list[dict[str, str]]) -> tuple[str, ...] | None:
@@ -87,9 +91,11 @@ def read_board(program: GroundProgram, chains: list[dict[str, str]]) -> Board:
                      f"succ-style chain)")
 
 
-def _blank(program: GroundProgram, cells: dict[CellKey, int], size: int) -> str:
-    """The content every cell starts with: the blank."""
+def _blank(program: GroundProgram, cells: dict[CellKey, int], size: int) -> str | None:
+    """The content every cell starts with: the blank (None: the cells start with none)."""
     start = [key for key, i in cells.items() if program.init >> i & 1]
+    if not start:
+        return None
     contents = {v for _, _, v in start}
     if len(start) != size or len(contents) != 1:
         raise NotLowered("the board does not start with the same blank on every cell")
