@@ -10,6 +10,7 @@ over the same position, written back as KIF propositions.
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
 from gdl.errors import GdlError
@@ -58,7 +59,8 @@ class LoweredGame(KifGame):
         found = self._forward.get((player, move))
         if found is None:
             text = self.inner.move_text(state, move)
-            key = text if self.lowering.kind == "place" else text.rstrip("0123456789")
+            key = {"place": text, "drop": text.rstrip("0123456789")}.get(
+                self.lowering.kind, "-".join(re.findall(r"[a-z]+[0-9]+", text)))
             found = self.lowering.moves.get((self.turn[player], key))
             if found is None:
                 raise NotLowered(f"the lowered move {text} of {self.players[self.turn[player]]} "

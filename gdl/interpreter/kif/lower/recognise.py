@@ -15,17 +15,16 @@ from gdl.interpreter.kif.game import KifGame
 from gdl.interpreter.kif.ground import ground_text
 from gdl.interpreter.kif.lower.cases import Case, read_cases
 from gdl.interpreter.kif.lower.dnf import NotLowered, Unfolder
-from gdl.interpreter.kif.lower.shape import Board
+from gdl.interpreter.kif.lower.shape import LETTERS, Board, Cell, cell_name
+from gdl.interpreter.kif.lower.steps import Steps, piece_ends, step_moves
 
-Cell = tuple[int, int]    # (column, row) of gdl's grid, from 0
-LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
 @attrs.frozen
 class Lowering:
     """What was recognised: enough to write the game in gdl's language and to map moves
     and states between the two games."""
-    kind: str                           # "place" or "drop"
+    kind: str                           # "place", "drop" or "step"
     width: int
     height: int
     k: int                              # the line length that wins
@@ -36,10 +35,10 @@ class Lowering:
     moves: dict[tuple[int, str], int]   # (KIF role, gdl move key) -> does index
     cells: dict[Cell, tuple[int, dict[str, int]]]   # gdl cell -> (blank prop, mark -> prop)
     control: tuple[int, ...]            # per KIF role: its turn proposition
-
-
-def cell_name(cell: Cell) -> str:
-    return f"{LETTERS[cell[0]]}{cell[1] + 1}"
+    steps: Steps = ()                   # step: (target, per KIF role: directions)
+    start: tuple[frozenset[Cell], ...] = ()   # step: per KIF role, where its pieces start
+    reach: tuple[frozenset[Cell], ...] = ()   # step: per KIF role, cells that win
+    wipeout: bool = False               # step: taking every enemy piece wins
 
 
 def all_lines(width: int, height: int, k: int) -> set[frozenset[Cell]]:
@@ -73,12 +72,18 @@ def _first_moves(game: KifGame, board: Board) -> tuple[list[int], dict[int, int]
                 raise NotLowered(f"{game.players[r]} has not one fixed move while "
                                  f"{game.players[mover]} moves")
         after = game.apply(state, tuple(each[r][0] for r in roles))
-        changed = [board.where[p] for p in board.where if (after ^ state) >> p & 1]
-        put = [key for key in changed if key[2] != board.blank]
-        emptied = [] if board.blank is None else [(put[0][0], put[0][1], board.blank)] if put else []
-        if len(put) != 1 or sorted(changed) != sorted(put + emptied):
+        added = [board.where[p] for p in board.where if after >> p & 1 and not state >> p & 1]
+        removed = [board.where[p] for p in board.where if state >> p & 1 and not after >> p & 1]
+        put = [key for key in added if key[2] != board.blank]
+        if len(put) != 1 or any(key[2] != board.blank for key in added if key != put[0]):
             raise NotLowered(f"{game.players[mover]}'s first move does not put one mark on "
-                             f"one empty cell")
+                             f"one cell")
+        travel = board.blank is None and any(
+            key[2] == put[0][2] and key[:2] != put[0][:2] for key in removed)
+        emptied = [] if board.blank is None else [(put[0][0], put[0][1], board.blank)]
+        if sorted(removed) != emptied and not travel:
+            raise NotLowered(f"{game.players[mover]}'s first move neither fills an empty cell "
+                             f"nor moves one piece")
         order.append(mover)
         sample[mover] = (each[mover][0], put[0])
         state = after
@@ -102,22 +107,35 @@ def recognise(game: KifGame, board: Board) -> Lowering:
         raise NotLowered("two roles put down the same mark")
     unfold = Unfolder(program)
     action = program.does[sample[order[0]][0]][1]
-    if not isinstance(action, tuple) or len(action) not in (2, 3):
-        raise NotLowered(f"the move {ground_text(action)} is not a placement (F X Y) nor a "
-                         f"drop (F X)")
-    kind = "place" if len(action) == 3 else "drop"
+    if not isinstance(action, tuple) or len(action) not in (2, 3, 5):
+        raise NotLowered(f"the move {ground_text(action)} is not a placement (F X Y), a "
+                         f"drop (F X) nor a step (F X1 Y1 X2 Y2)")
+    kind = {3: "place", 2: "drop", 5: "step"}[len(action)]
+    if kind == "step" and len(roles) != 2:
+        raise NotLowered("steps are lowered for two roles only")
     found = None
     for layout in _layouts(board, kind, sample[order[0]][1]):
+        to_gdl, width, height = layout[0], layout[1], layout[2]
         try:
-            moves = _moves(game, board, unfold, kind, noop, action[0], layout)
+            if kind == "step":
+                moves, steps = step_moves(game, board, unfold, noop, action[0], layout[4],
+                                          to_gdl, (width, height), marks)
+            else:
+                moves = _moves(game, board, unfold, kind, noop, action[0], layout)
         except NotLowered as reason:
             found = found or reason
             continue
-        to_gdl, width, height = layout[0], layout[1], layout[2]
         cells = _cells(board, marks, to_gdl, program.init)
+        common = (tuple(order), tuple(noop[r] for r in roles), marks, moves, cells,
+                  board.control)
+        if kind == "step":
+            reach, wipeout = piece_ends(game, board, unfold, marks, to_gdl)
+            start = tuple(frozenset(to_gdl(i, j) for (i, j, v), p in board.cells.items()
+                                    if v == m and program.init >> p & 1) for m in marks)
+            return Lowering(kind, width, height, 0, False, *common, steps, start, reach,
+                            wipeout)
         k, full = _ends(game, board, unfold, marks, kind, layout)
-        return Lowering(kind, width, height, k, full, tuple(order),
-                        tuple(noop[r] for r in roles), marks, moves, cells, board.control)
+        return Lowering(kind, width, height, k, full, *common)
     raise found or NotLowered("the first move does not fit the board")
 
 
@@ -129,7 +147,7 @@ def _layouts(board: Board, kind: str, put: tuple) -> list[Layout]:
     column is its bottom (drops land on the bottom: the first one tells which)."""
     sizes = tuple(len(v) for v in board.values)
     out = []
-    for axis, swap in ((0, False), (0, True)) if kind == "place" else ((0, False), (1, False)):
+    for axis, swap in ((0, False), (1, False)) if kind == "drop" else ((0, False), (0, True)):
         width, height = sizes[axis], sizes[1 - axis]
         flip = kind == "drop" and put[1 - axis] == height - 1 and height > 1
         if kind == "drop" and put[1 - axis] not in (0, height - 1):

@@ -17,6 +17,13 @@ from gdl.interpreter.kif.ground import GroundProgram, ground_text
 from gdl.interpreter.kif.lower.dnf import NotLowered
 
 CellKey = tuple[int, int, str]   # (coordinate index along arg a, along arg b, content)
+Cell = tuple[int, int]           # (column, row) of gdl's grid, from 0
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def cell_name(cell: Cell) -> str:
+    """gdl's name of a cell: `a1` is (0, 0)."""
+    return f"{LETTERS[cell[0]]}{cell[1] + 1}"
 
 
 @attrs.frozen
@@ -92,9 +99,10 @@ def read_board(program: GroundProgram, chains: list[dict[str, str]]) -> Board:
 
 
 def _blank(program: GroundProgram, cells: dict[CellKey, int], size: int) -> str | None:
-    """The content every cell starts with: the blank (None: the cells start with none)."""
+    """The content every cell starts with: the blank (None: the cells that start with a
+    piece are not all of them, and an empty cell has no proposition)."""
     start = [key for key, i in cells.items() if program.init >> i & 1]
-    if not start:
+    if len({(i, j) for i, j, _ in start}) < size:   # pieces on some cells: no blank
         return None
     contents = {v for _, _, v in start}
     if len(start) != size or len(contents) != 1:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from gdl.interpreter.kif.lower.recognise import Lowering
+from gdl.interpreter.kif.lower.shape import Cell, cell_name
 
 
 def player_names(count: int) -> list[str]:
@@ -25,6 +26,8 @@ def rules_text(lowering: Lowering, name: str) -> str:
         end: draw if full
     """
     title = re.sub(r"[^A-Za-z0-9 _-]", " ", name).strip() or "kif"
+    if lowering.kind == "step":
+        return _steps_text(lowering, title)
     place = lowering.kind == "place"
     square = lowering.width == lowering.height
     lines = [f'game "{title}"',
@@ -36,4 +39,32 @@ def rules_text(lowering: Lowering, name: str) -> str:
              f"end: mover wins if line {lowering.k}"]
     if lowering.full_draws:
         lines.append("end: draw if full")
+    return "\n".join(lines) + "\n"
+
+
+def _cells(cells: frozenset[Cell]) -> str:
+    return " or ".join(cell_name(c) for c in sorted(cells, key=lambda c: (c[1], c[0])))
+
+
+def _steps_text(lowering: Lowering, title: str) -> str:
+    """Pawns that step (recognise.py's "step" kind), per player in turn order."""
+    players = player_names(len(lowering.turn))
+    turn = lowering.turn
+    lines = [f'game "{title}"', f"players {' '.join(players)}",
+             f"board {lowering.width} x {lowering.height}", "pieces pawn"]
+    for n, (_, ways) in enumerate(lowering.steps):
+        parts = ", ".join(f"{players[p]} {' '.join(ways[role])}" for p, role in enumerate(turn))
+        lines.append(f"direction way{n + 1}: {parts}")
+    lines += [f"setup {players[p]} pawn: {_cells(lowering.start[role])}"
+              for p, role in enumerate(turn)]
+    if any(lowering.reach):
+        lines.append("region goal: " + ", ".join(
+            f"{players[p]} -> {_cells(lowering.reach[role])}" for p, role in enumerate(turn)))
+    lines.append("symmetry mirror")
+    lines += [f"move: step pawn way{n + 1} to {target}"
+              for n, (target, _) in enumerate(lowering.steps)]
+    if any(lowering.reach):
+        lines.append("end: mover wins if own pawn in goal")
+    if lowering.wipeout:
+        lines.append("end: mover wins if no enemy")
     return "\n".join(lines) + "\n"
