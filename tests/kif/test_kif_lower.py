@@ -23,7 +23,8 @@ from tests.marks import cases
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 SUBSET = ["kif_bench/tictactoe.kif", "kif_bench/connect4.kif", "kif_unit/tictactoe.kif",
-          "kif_lower/four_on_five.kif", "kif_lower/drop_from_above.kif"]
+          "kif_lower/four_on_five.kif", "kif_lower/drop_from_above.kif",
+          "kif_bench/breakthrough.kif"]
 CORPUS = DATA / "kif"   # h-kifref's corpus, once merged
 
 
@@ -32,7 +33,7 @@ def loaded(name: str, path: str = "auto"):
     return load_kif(DATA / name, path).on_backend("python")
 
 
-SLOW = {"kif_bench/connect4.kif"}   # its propnet takes a second to load
+SLOW = {"kif_bench/connect4.kif", "kif_bench/breakthrough.kif"}   # a second to load
 
 
 @pytest.mark.parametrize("name", cases(SUBSET, SLOW))
@@ -70,31 +71,31 @@ def test_tictactoe_perft_on_both_paths_and_the_bundled_game():
 
 
 @pytest.mark.slow
-def test_connect4_perft_in_c_equals_the_propnet_and_the_bundled_game():
-    low = load_kif(DATA / "kif_bench/connect4.kif")           # C where a compiler is found
-    net = load_kif(DATA / "kif_bench/connect4.kif", "propnet")
-    bundled = catalog.load("connect4")
-    for depth in range(1, 6):
-        assert perft(low, low.initial_state(), depth) == perft(net, net.initial_state(), depth) \
-            == perft(bundled, bundled.initial_state(), depth)
+@pytest.mark.parametrize("name, bundled, depth", [("connect4", "connect4", 5),
+                                                  ("breakthrough", "breakthrough", 4)])
+def test_perft_in_c_equals_the_propnet_and_the_bundled_game(name, bundled, depth):
+    low = load_kif(DATA / f"kif_bench/{name}.kif").on_backend("auto")   # C where it can
+    net = load_kif(DATA / f"kif_bench/{name}.kif", "propnet")
+    twin = catalog.load(bundled)
+    for d in range(1, depth + 1):
+        assert perft(low, low.initial_state(), d) == perft(net, net.initial_state(), d) \
+            == perft(twin, twin.initial_state(), d)
 
 
-@pytest.mark.parametrize("name, reason", cases([
-    ("kif_bench/breakthrough.kif", "the board does not start with the same blank on every cell"),
+@pytest.mark.parametrize("name, reason", [
     ("kif_bench/roshambo.kif", "no single turn fluent (control ROLE) in the state"),
     ("kif_lower/misere_tictactoe.kif", "rank the roles otherwise than gdl's end rules"),
-], {("kif_bench/breakthrough.kif", "the board does not start with the same blank on every cell")}))
+])
 def test_outside_the_subset_stays_on_the_propnet_with_its_reason(name, reason):
     game = loaded(name)
     assert game.path == "propnet" and not isinstance(game, LoweredGame)
     assert reason in game.path_reason and path_line(game).startswith("propnet (not lowered: ")
 
 
-@pytest.mark.slow
 def test_a_path_can_be_forced():
     assert loaded("kif_bench/tictactoe.kif", "propnet").path == "propnet"
-    with pytest.raises(GdlError, match="not lowered into gdl's core: the board does not start"):
-        load_kif(DATA / "kif_bench/breakthrough.kif", "lowered")
+    with pytest.raises(GdlError, match="not lowered into gdl's core: no single turn fluent"):
+        load_kif(DATA / "kif_bench/roshambo.kif", "lowered")
     with pytest.raises(GdlError, match="unknown KIF path 'fast'"):
         load_kif(DATA / "kif_bench/tictactoe.kif", "fast")
 
@@ -111,6 +112,9 @@ def _swap_two_moves(lowering):
     (lambda low: attrs.evolve(low, k=low.k - 1), "kif_bench/connect4.kif"),
     (lambda low: attrs.evolve(low, kind="place"), "kif_bench/connect4.kif"),
     (_swap_two_moves, "kif_lower/four_on_five.kif"),
+    pytest.param(lambda low: attrs.evolve(low, steps=(("not own", low.steps[0][1]),
+                                                      low.steps[1])),
+                 "kif_bench/breakthrough.kif", marks=pytest.mark.slow),
 ])
 def test_a_wrong_lowering_is_caught_by_validation(corrupt, name):
     net = loaded(name, "propnet")
