@@ -24,7 +24,7 @@ from tests.marks import cases
 DATA = Path(__file__).resolve().parent.parent / "data"
 SUBSET = ["kif_bench/tictactoe.kif", "kif_bench/connect4.kif", "kif_unit/tictactoe.kif",
           "kif_lower/four_on_five.kif", "kif_lower/drop_from_above.kif",
-          "kif_bench/breakthrough.kif"]
+          "kif_bench/breakthrough.kif", "kif_lower/words_board.kif"]
 CORPUS = DATA / "kif"   # h-kifref's corpus, once merged
 
 

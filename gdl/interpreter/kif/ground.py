@@ -51,6 +51,9 @@ class GroundProgram:
     legal: tuple[int, ...]               # legal prop of does k (-1: never legal)
     goals: tuple[tuple[tuple[int, int], ...], ...]   # per role: (prop, value)
     terminal: int                        # prop index, -1 when nothing ever ends the game
+    # the static two-place relations of constants that are one-to-one (successor tables,
+    # `succ`-style), for readers that order a description's values (the lowering)
+    chains: tuple[tuple[tuple[str, str], ...], ...] = ()
 
 
 def ground_program(checked: CheckedKif) -> GroundProgram:
@@ -70,12 +73,25 @@ def ground_program(checked: CheckedKif) -> GroundProgram:
             clauses = [c for rel in part for c in by_head.get(rel, [])]
             engine.fixpoint(clauses, set(part), exact)
     facts = engine.facts
+    chains = _chains(facts, checked.static)
     for row in facts.get(INIT, {}):
         facts.setdefault(TRUE, {})[row] = None
     changing = [c for c in checked.clauses if relation(c.head) not in checked.static]
     recursive = {rel for part in checked.order for rel in part if rel not in checked.static}
     engine.fixpoint(changing + _bridges(), recursive | {TRUE, DOES}, exact)
-    return _assemble(checked, facts, changing, engine)
+    return attrs.evolve(_assemble(checked, facts, changing, engine), chains=chains)
+
+
+def _chains(facts: Facts, static: set[Relation] | frozenset[Relation]
+            ) -> tuple[tuple[tuple[str, str], ...], ...]:
+    """The static relations of two constants whose rows are one-to-one, in name order."""
+    out = []
+    for rel in sorted(static):
+        rows = list(facts.get(rel, {})) if rel[1] == 2 else []
+        if rows and all(isinstance(a, str) and isinstance(b, str) for a, b in rows) and \
+                len({a for a, _ in rows}) == len(rows) == len({b for _, b in rows}):
+            out.append(tuple(rows))
+    return tuple(out)
 
 
 def _bridges() -> list[Clause]:

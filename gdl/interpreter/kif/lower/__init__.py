@@ -30,15 +30,17 @@ def lower(game: KifGame, chains: list[dict[str, str]] | None = None,
           corrupt: Callable[[Lowering], Lowering] | None = None) -> LoweredGame:
     """`game` on gdl's core, validated against it.
 
-    chains: the description's succ-style tables (value -> next), to order coordinates that
-    are not numbers. corrupt: a test hook that changes the Lowering before it is written
-    (validation must then refuse it).
+    chains: succ-style tables (value -> next) to order coordinates that are not numbers
+    (default: the description's own, GroundProgram.chains). corrupt: a test hook that
+    changes the Lowering before it is written (validation must then refuse it).
 
     Raises:
         NotLowered: outside the subset, or the lowered game does not play the same (why).
     """
     from gdl.interpreter import compile_rules
-    lowering = recognise(game, read_board(game.program, chains or []))
+    if chains is None:
+        chains = [dict(rows) for rows in game.program.chains]
+    lowering = recognise(game, read_board(game.program, chains))
     if corrupt is not None:
         lowering = corrupt(lowering)
     text = rules_text(lowering, game.name)

@@ -52,10 +52,9 @@ def step_moves(game, board: Board, unfold: Unfolder, noop: dict[int, int], name:
             raise NotLowered(f"{game.players[r]}'s move {ground_text(action)} is not a step "
                              f"like the others")
         a1, b1, a2, b2 = (action[2], action[1], action[4], action[3]) if swap else action[1:]
-        ends = [(index[0].get(a), index[1].get(b)) for a, b in ((a1, b1), (a2, b2))]
-        if any(i is None or j is None for i, j in ends):
+        i1, j1, i2, j2 = index[0].get(a1), index[1].get(b1), index[0].get(a2), index[1].get(b2)
+        if i1 is None or j1 is None or i2 is None or j2 is None:
             raise NotLowered(f"the move {ground_text(action)} names no cells")
-        (i1, j1), (i2, j2) = ends
         start, to = to_gdl(i1, j1), to_gdl(i2, j2)
         vector = (to[0] - start[0], to[1] - start[1])
         if vector not in COMPASS:
