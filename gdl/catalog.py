@@ -25,6 +25,7 @@ from gdl.errors import GdlError, OptionError, RulesSemanticError, UnknownGame
 from gdl.grammar import levels
 from gdl.interpreter import compile_rules, load_file, rules_text
 from gdl.interpreter import kif
+from gdl.interpreter.kif.lower import LoweredGame
 from gdl.interpreter.layouts import layout as puzzle_layout
 from gdl.interpreter.python.compiled import CompiledGame
 from gdl.interpreter.core.grid.compiled import CompiledConstraints
@@ -131,7 +132,11 @@ def load(game: str, options: Mapping[str, object] | None = None) -> Any:
     if is_kif(game):
         if texts:
             raise OptionError(f"a KIF description takes no options (got {', '.join(texts)})")
-        return kif.load_kif(resolve(game))
+        loaded = kif.load_kif(resolve(game))
+        if isinstance(loaded, LoweredGame):   # the AI's derived evaluation, as a rules file's
+            equip(loaded.compiled)
+            loaded.adopt_evaluation()
+        return loaded
     if Path(game).suffix in LEVEL_SUFFIXES and is_file(Path(game)):
         return load_level(LEVEL_SUFFIXES[Path(game).suffix], game, options)
     path = resolve(game)

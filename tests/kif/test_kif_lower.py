@@ -13,6 +13,7 @@ from pathlib import Path
 import attrs
 import pytest
 
+import gdl
 from gdl import catalog
 from gdl.cli.main import main
 from gdl.errors import GdlError, IllegalMove
@@ -166,3 +167,14 @@ def test_the_corpus_takes_the_path_recorded(name):
         for depth in (1, 2, 3):
             assert perft(game, game.initial_state(), depth) == \
                 perft(net, net.initial_state(), depth)
+
+
+def test_the_ai_plays_a_lowered_game_with_the_derived_evaluation():
+    game = catalog.load(str(DATA / "kif_bench/tictactoe.kif"))   # as gdl.load and gdl play
+    assert isinstance(game, LoweredGame)
+    s = game.apply(game.initial_state(), game.parse_move(game.initial_state(), "(play 2 2)"))
+    own = game.compiled.heuristic(s)
+    assert game.heuristic(s) == tuple(own[game.turn.index(r)] for r in range(2))
+    found = gdl.ai_move(game, moves=["(play 1 1)", "(play 2 1)", "(play 1 2)"], level="easy",
+                        seed=1, backend="python")
+    assert found.move == "(play 1 3)"   # x wins at once: a search of any depth finds it

@@ -36,6 +36,23 @@ class LoweredGame(KifGame):
         self._goals: dict[Any, tuple[int, ...]] = {}     # gdl returns -> KIF goals
         self.invariants = compiled.invariants
 
+    def adopt_evaluation(self) -> None:
+        """Take the compiled game's derived evaluation (set by gdl.ai.equip, which the
+        interpreter may not import: gdl.catalog calls both) as `heuristic`, per KIF role."""
+        own = getattr(self.compiled, "heuristic", None)
+        if own is None:
+            return
+        turn = self.turn
+
+        def heuristic(state: Any) -> tuple[float, ...]:
+            values = own(state)
+            out = [0.0] * len(turn)
+            for player, role in enumerate(turn):
+                out[role] = values[player]
+            return tuple(out)
+
+        self.heuristic = heuristic
+
     # -- the two back ends of gdl's core ------------------------------------------------
     def on_backend(self, backend: str) -> LoweredGame:
         from gdl.interpreter.c.backend import with_backend
