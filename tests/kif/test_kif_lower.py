@@ -25,7 +25,8 @@ from tests.marks import cases
 DATA = Path(__file__).resolve().parent.parent / "data"
 SUBSET = ["kif_bench/tictactoe.kif", "kif_bench/connect4.kif", "kif_unit/tictactoe.kif",
           "kif_lower/four_on_five.kif", "kif_lower/drop_from_above.kif",
-          "kif_bench/breakthrough.kif", "kif_lower/words_board.kif"]
+          "kif_bench/breakthrough.kif", "kif_lower/words_board.kif",
+          "kif_lower/clock_three.kif"]
 CORPUS = DATA / "kif"   # h-kifref's corpus, once merged
 
 
@@ -113,6 +114,7 @@ def _swap_two_moves(lowering):
     (lambda low: attrs.evolve(low, k=low.k - 1), "kif_bench/connect4.kif"),
     (lambda low: attrs.evolve(low, kind="place"), "kif_bench/connect4.kif"),
     (_swap_two_moves, "kif_lower/four_on_five.kif"),
+    (lambda low: attrs.evolve(low, limit=low.limit + 2), "kif_lower/clock_three.kif"),
     pytest.param(lambda low: attrs.evolve(low, steps=(("not own", low.steps[0][1]),
                                                       low.steps[1])),
                  "kif_bench/breakthrough.kif", marks=pytest.mark.slow),

@@ -35,6 +35,8 @@ class LoweredGame(KifGame):
         self._back: dict[tuple[int, int], Any] = {}      # placements: the other way
         self._goals: dict[Any, tuple[int, ...]] = {}     # gdl returns -> KIF goals
         self.invariants = compiled.invariants
+        names = [v.name for v in compiled.ir.variables]   # where plies is in a state
+        self._plies = names.index("plies") - len(names) - 2 if "plies" in names else 0
 
     def adopt_evaluation(self) -> None:
         """Take the compiled game's derived evaluation (set by gdl.ai.equip, which the
@@ -149,6 +151,8 @@ class LoweredGame(KifGame):
         low = self.lowering
         stride = low.width + 1
         out = 1 << low.control[self.turn[state[-2]]]
+        if low.counter:
+            out |= 1 << low.counter[min(state[self._plies], len(low.counter) - 1)]
         for (x, y), (blank, by_mark) in low.cells.items():
             bit = 1 << (y * stride + x)
             owner = next((p for p in range(len(self.turn)) if state[p] & bit), None)

@@ -14,7 +14,7 @@ import attrs
 from gdl.interpreter.kif.game import KifGame
 from gdl.interpreter.kif.ground import ground_text
 from gdl.interpreter.kif.lower.cases import Case, read_cases
-from gdl.interpreter.kif.lower.dnf import NotLowered, Unfolder
+from gdl.interpreter.kif.lower.dnf import Disjunct, NotLowered, Unfolder
 from gdl.interpreter.kif.lower.shape import LETTERS, Board, Cell, cell_name
 from gdl.interpreter.kif.lower.steps import Steps, piece_ends, step_moves
 
@@ -39,6 +39,8 @@ class Lowering:
     start: tuple[frozenset[Cell], ...] = ()   # step: per KIF role, where its pieces start
     reach: tuple[frozenset[Cell], ...] = ()   # step: per KIF role, cells that win
     wipeout: bool = False               # step: taking every enemy piece wins
+    limit: int = 0                      # the game is over after this many moves (0: never)
+    counter: tuple[int, ...] = ()       # the step counter's propositions, by moves played
 
 
 def all_lines(width: int, height: int, k: int) -> set[frozenset[Cell]]:
@@ -84,6 +86,10 @@ def _first_moves(game: KifGame, board: Board) -> tuple[list[int], dict[int, int]
         if sorted(removed) != emptied and not travel:
             raise NotLowered(f"{game.players[mover]}'s first move neither fills an empty cell "
                              f"nor moves one piece")
+        ticks = [n for n, p in enumerate(board.counter) if state >> p & 1] + \
+            [n for n, p in enumerate(board.counter) if after >> p & 1]
+        if board.counter and (len(ticks) != 2 or ticks[1] != ticks[0] + 1):
+            raise NotLowered("the step counter does not go up by one a move")
         order.append(mover)
         sample[mover] = (each[mover][0], put[0])
         state = after
@@ -113,6 +119,8 @@ def recognise(game: KifGame, board: Board) -> Lowering:
     kind = {3: "place", 2: "drop", 5: "step"}[len(action)]
     if kind == "step" and len(roles) != 2:
         raise NotLowered("steps are lowered for two roles only")
+    if program.terminal < 0:
+        raise NotLowered("nothing ends the game")
     found = None
     for layout in _layouts(board, kind, sample[order[0]][1]):
         to_gdl, width, height = layout[0], layout[1], layout[2]
@@ -128,14 +136,16 @@ def recognise(game: KifGame, board: Board) -> Lowering:
         cells = _cells(board, marks, to_gdl, program.init)
         common = (tuple(order), tuple(noop[r] for r in roles), marks, moves, cells,
                   board.control)
+        cases, limit = split_limit(board, unfold.dnf(program.terminal))
         if kind == "step":
-            reach, wipeout = piece_ends(game, board, unfold, marks, to_gdl)
+            reach, wipeout = piece_ends(game, board, cases, unfold, marks, to_gdl)
             start = tuple(frozenset(to_gdl(i, j) for (i, j, v), p in board.cells.items()
                                     if v == m and program.init >> p & 1) for m in marks)
             return Lowering(kind, width, height, 0, False, *common, steps, start, reach,
-                            wipeout)
-        k, full = _ends(game, board, unfold, marks, kind, layout)
-        return Lowering(kind, width, height, k, full, *common)
+                            wipeout, limit, board.counter)
+        k, full = _ends(board, cases, unfold, marks, kind, layout)
+        return Lowering(kind, width, height, k, full, *common, limit=limit,
+                        counter=board.counter)
     raise found or NotLowered("the first move does not fit the board")
 
 
@@ -219,17 +229,26 @@ def _moves(game: KifGame, board: Board, unfold: Unfolder, kind: str,
     return moves
 
 
-def _ends(game: KifGame, board: Board, unfold: Unfolder, marks: tuple[str, ...], kind: str,
-          layout: Layout) -> tuple[int, bool]:
+def split_limit(board: Board, cases: list[Disjunct]) -> tuple[list[Disjunct], int]:
+    """The cases of terminal other than the step counter's, and the number of moves after
+    which the counter ends the game (0: it does not)."""
+    ticks = {p: n for n, p in enumerate(board.counter)}
+    limits = [ticks[next(iter(pos))] for pos, neg in cases
+              if len(pos) == 1 and not neg and next(iter(pos)) in ticks]
+    if limits and min(limits) == 0:
+        raise NotLowered("the step counter ends the game before it starts")
+    return [(pos, neg) for pos, neg in cases if not (len(pos) == 1 and not neg and
+                                                   next(iter(pos)) in ticks)], min(limits or [0])
+
+
+def _ends(board: Board, cases: list[Disjunct], unfold: Unfolder, marks: tuple[str, ...],
+          kind: str, layout: Layout) -> tuple[int, bool]:
     """(k, full board ends it): the terminal proposition as every line of k marks of one
     role, and, maybe, no blank cell left (a drop game: none on its top row)."""
     to_gdl, width, height = layout[:3]
-    program = game.program
-    if program.terminal < 0:
-        raise NotLowered("nothing ends the game")
     lines: dict[str, set[frozenset[Cell]]] = {m: set() for m in marks}
     sizes, full = set(), False
-    for pos, neg in unfold.dnf(program.terminal):
+    for pos, neg in cases:
         if not neg:
             keys = [key for key in map(board.where.get, pos) if key is not None]
             contents = {key[2] for key in keys}
@@ -238,10 +257,10 @@ def _ends(game: KifGame, board: Board, unfold: Unfolder, marks: tuple[str, ...],
             lines[keys[0][2]].add(frozenset(to_gdl(i, j) for i, j, _ in keys))
             sizes.add(len(keys))
         elif not pos and len(neg) == 1:
-            cases = read_cases(unfold, board, next(iter(neg)))
-            if cases is None or any(not c.empty or c.turn for c in cases):
+            inner = read_cases(unfold, board, next(iter(neg)))
+            if inner is None or any(not c.empty or c.turn for c in inner):
                 raise NotLowered("terminal negates something other than an empty cell")
-            covered = {to_gdl(i, j) for c in cases for i, j in c.empty}
+            covered = {to_gdl(i, j) for c in inner for i, j in c.empty}
             top = {(x, height - 1) for x in range(width)}
             if len(covered) != width * height and not (kind == "drop" and covered == top):
                 raise NotLowered("terminal asks for some empty cells, not a full board")

@@ -1,7 +1,7 @@
 """The state of a KIF description read as a board: one cell fluent `(F A B V)` whose two
-coordinates range over ordered values and whose content is a blank or a mark, and one
-turn fluent `(C ROLE)`. Anything else in the state puts the description outside the
-lowered subset (NotLowered says which fluent).
+coordinates range over ordered values and whose content is a blank or a mark, one turn
+fluent `(C ROLE)`, and maybe a step counter `(S N)` over ordered values. Anything else in
+the state puts the description outside the lowered subset (NotLowered says which fluent).
 
 Coordinates are ordered as numbers, or along a chain of `succ`-style static facts (a
 binary relation that links the values into one line).
@@ -36,6 +36,7 @@ class Board:
     cells: dict[CellKey, int]          # (i, j, content) -> true proposition index
     control: tuple[int, ...]           # per KIF role: its turn proposition index
     where: dict[int, CellKey]          # true proposition index -> (i, j, content)
+    counter: tuple[int, ...] = ()      # a step counter's propositions, from its start on
 
     def contents(self, square: tuple[int, int]) -> set[str]:
         """The marks (not the blank) a cell can hold."""
@@ -77,6 +78,7 @@ def read_board(program: GroundProgram, chains: list[dict[str, str]]) -> Board:
     if len(turn) != 1:
         raise NotLowered("no single turn fluent (control ROLE) in the state")
     control_of = {t[1]: i for i, t in fluents.pop(turn[0])}
+    counter = _counter(program, fluents, chains)
     if len(fluents) != 1 or next(iter(fluents))[1] != 3:
         names = ", ".join(f"{n}/{a}" for n, a in fluents)
         raise NotLowered(f"the state is not one board fluent (F X Y V) beside the turn "
@@ -93,9 +95,25 @@ def read_board(program: GroundProgram, chains: list[dict[str, str]]) -> Board:
         blank = _blank(program, cells, len(values[0]) * len(values[1]))
         control = tuple(control_of.get(r, -1) for r in roles)
         return Board(name, (axes[0], axes[1]), values, blank, cells, control,
-                     {p: key for key, p in cells.items()})
+                     {p: key for key, p in cells.items()}, counter)
     raise NotLowered(f"the cells of {name} have no two coordinates in order (numbers, or a "
                      f"succ-style chain)")
+
+
+def _counter(program: GroundProgram, fluents: dict, chains: list[dict[str, str]]
+             ) -> tuple[int, ...]:
+    """A step counter: a one-place fluent of ordered values, one of them at the start (taken
+    out of `fluents`); its propositions from the starting value on ((): none)."""
+    for key, rows in list(fluents.items()):
+        if key[1] != 1 or len(fluents) < 2:
+            continue
+        ordered = _order({t[1] for _, t in rows}, chains)
+        at = {t[1]: i for i, t in rows}
+        start = [v for v in ordered or () if program.init >> at[v] & 1]
+        if ordered is not None and len(start) == 1:
+            del fluents[key]
+            return tuple(at[v] for v in ordered[ordered.index(start[0]):])
+    return ()
 
 
 def _blank(program: GroundProgram, cells: dict[CellKey, int], size: int) -> str | None:

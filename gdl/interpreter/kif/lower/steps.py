@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from gdl.interpreter.kif.ground import ground_text
 from gdl.interpreter.kif.lower.cases import read_cases
-from gdl.interpreter.kif.lower.dnf import NotLowered, Unfolder
+from gdl.interpreter.kif.lower.dnf import Disjunct, NotLowered, Unfolder
 from gdl.interpreter.kif.lower.shape import Board, Cell, cell_name
 
 COMPASS = {(0, 1): "n", (0, -1): "s", (1, 0): "e", (-1, 0): "w",
@@ -90,16 +90,14 @@ def _rules(allowed: dict[tuple[int, Cell], set[str]], roles: int) -> Steps:
     return tuple(out)
 
 
-def piece_ends(game, board: Board, unfold: Unfolder, marks: tuple[str, ...],
-               to_gdl: Callable[[int, int], Cell]) -> tuple[tuple[frozenset[Cell], ...], bool]:
+def piece_ends(game, board: Board, cases: list[Disjunct], unfold: Unfolder,
+               marks: tuple[str, ...], to_gdl: Callable[[int, int], Cell]
+               ) -> tuple[tuple[frozenset[Cell], ...], bool]:
     """(per role, the cells where its piece ends the game; whether losing every piece ends
-    it), read from the terminal proposition's cases."""
-    program = game.program
-    if program.terminal < 0:
-        raise NotLowered("nothing ends the game")
+    it), read from the terminal proposition's cases (those of a step counter left out)."""
     reach: dict[str, set[Cell]] = {m: set() for m in marks}
     wiped = set()
-    for pos, neg in unfold.dnf(program.terminal):
+    for pos, neg in cases:
         key = board.where.get(next(iter(pos))) if len(pos) == 1 and not neg else None
         if key is not None and key[2] in reach:
             reach[key[2]].add(to_gdl(key[0], key[1]))

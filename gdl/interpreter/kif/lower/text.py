@@ -39,7 +39,11 @@ def rules_text(lowering: Lowering, name: str) -> str:
              f"end: mover wins if line {lowering.k}"]
     if lowering.full_draws:
         lines.append("end: draw if full")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + _limit(lowering)) + "\n"
+
+
+def _limit(lowering: Lowering) -> list[str]:
+    return [f"end: draw if plies >= {lowering.limit}"] if lowering.limit else []
 
 
 def _cells(cells: frozenset[Cell]) -> str:
@@ -67,4 +71,4 @@ def _steps_text(lowering: Lowering, title: str) -> str:
         lines.append("end: mover wins if own pawn in goal")
     if lowering.wipeout:
         lines.append("end: mover wins if no enemy")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + _limit(lowering)) + "\n"
