@@ -115,6 +115,8 @@ def _swap_two_moves(lowering):
     (lambda low: attrs.evolve(low, kind="place"), "kif_bench/connect4.kif"),
     (_swap_two_moves, "kif_lower/four_on_five.kif"),
     (lambda low: attrs.evolve(low, limit=low.limit + 2), "kif_lower/clock_three.kif"),
+    pytest.param(lambda low: attrs.evolve(low, wipeout=False), "kif_bench/breakthrough.kif",
+                 marks=pytest.mark.slow),
     pytest.param(lambda low: attrs.evolve(low, steps=(("not own", low.steps[0][1]),
                                                       low.steps[1])),
                  "kif_bench/breakthrough.kif", marks=pytest.mark.slow),
@@ -147,7 +149,8 @@ def test_gdl_check_says_which_path(capsys):
     assert main(["check", str(DATA / "kif_lower/four_on_five.kif"), "--games", "5"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[1] == ("  path: lowered into gdl's core (5 x 5, place on empty, line 4, full "
-                      "board draws); perft to depth 2 node by node and 10 random games agree")
+                      "board draws); perft to depth 2 node by node and 10 random games "
+                      "agree, and so do positions with a role's pieces taken off")
 
 
 RECORDED = DATA / "kif_lower" / "corpus_paths.json"   # file -> "lowered", or the reason
