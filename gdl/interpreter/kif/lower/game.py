@@ -32,7 +32,8 @@ class LoweredGame(KifGame):
         self.native = False
         self.turn, self.noop = lowering.turn, lowering.noop
         self._forward: dict[tuple[int, Any], int] = {}   # (player, gdl move) -> does index
-        self._back: dict[tuple[int, int], Any] = {}      # placements: the other way
+        self._last_state: Any = None                     # the last state _node read
+        self._last: tuple[int, dict[int, Any]] = (0, {})
         self._goals: dict[Any, tuple[int, ...]] = {}     # gdl returns -> KIF goals
         self.invariants = compiled.invariants
         names = [v.name for v in compiled.ir.variables]   # where plies is in a state
@@ -60,6 +61,7 @@ class LoweredGame(KifGame):
         from gdl.interpreter.c.backend import with_backend
         other = copy.copy(self)
         other.inner = with_backend(self.compiled, backend)
+        other._last_state = None
         other.native = backend != "python"
         return other
 
@@ -85,8 +87,6 @@ class LoweredGame(KifGame):
                 raise NotLowered(f"the lowered move {text} of {self.players[self.turn[player]]} "
                                  f"is no move of the description")
             self._forward[(player, move)] = found
-            if self.lowering.kind == "place":
-                self._back[(player, found)] = move
         return found
 
     # -- the protocol -----------------------------------------------------------------
@@ -96,27 +96,47 @@ class LoweredGame(KifGame):
     def is_terminal(self, state: Any) -> bool:
         return bool(self.inner.is_terminal(state))
 
-    def joint_moves(self, state: Any) -> tuple[tuple[int, ...], ...]:
-        if self.inner.is_terminal(state):
-            return tuple(() for _ in self.players)
+    def _node(self, state: Any) -> tuple[int, dict[int, Any]]:
+        """(gdl's player to move, does index -> gdl move) at a state that is not terminal;
+        the last one is kept, as apply follows legal_moves on the same state."""
+        if state == self._last_state:
+            return self._last
         player = self.inner.current_player(state)
         moves = self.inner.legal_moves(state)
         if not moves:
             raise GdlError(f"{self.players[self.turn[player]]} has no legal move in a state "
                            f"that is not terminal (GDL requires one):\n{self.render(state)}")
-        mine = tuple(sorted(self._does(state, player, m) for m in moves))
-        mover = self.turn[player]
+        self._last_state = state
+        self._last = player, {self._does(state, player, m): m for m in moves}
+        return self._last
+
+    def joint_moves(self, state: Any) -> tuple[tuple[int, ...], ...]:
+        if self.inner.is_terminal(state):
+            return tuple(() for _ in self.players)
+        player, moves = self._node(state)
+        mine, mover = tuple(sorted(moves)), self.turn[player]
         return tuple(mine if r == mover else (self.noop[r],) for r in range(len(self.players)))
 
+    def legal_moves(self, state: Any) -> list[int]:
+        if self.inner.is_terminal(state):
+            return []
+        player, moves = self._node(state)
+        if len(moves) > 1 or self.turn[player] == 0:
+            return sorted(moves)
+        return [self.noop[0]]   # no role has a choice: role 0 is said to move (KifGame)
+
+    def current_player(self, state: Any) -> int:
+        if self.inner.is_terminal(state):
+            return 0
+        player, moves = self._node(state)
+        return self.turn[player] if len(moves) > 1 else 0
+
     def apply(self, state: Any, move: Any) -> Any:
-        player = self.inner.current_player(state)
+        player, moves = self._node(state)
         does = move[self.turn[player]] if isinstance(move, tuple) else move
-        found = self._back.get((player, does))
-        if found is None:
-            moves = self.inner.legal_moves(state)
-            found = next((m for m in moves if self._does(state, player, m) == does), None)
-            if found is None and len(moves) == 1:   # role 0's noop where no one has a choice
-                found = moves[0]
+        found = moves.get(does)
+        if found is None and len(moves) == 1:   # role 0's noop where no one has a choice
+            found = next(iter(moves.values()))
         return self.inner.apply(state, found)
 
     def goals(self, state: Any) -> tuple[int, ...]:
