@@ -32,8 +32,7 @@ class LoweredGame(KifGame):
         self.native = False
         self.turn, self.noop = lowering.turn, lowering.noop
         self._forward: dict[tuple[int, Any], int] = {}   # (player, gdl move) -> does index
-        self._last_state: Any = None                     # the last state _node read
-        self._last: tuple[int, dict[int, Any]] = (0, {})
+        self._last: tuple[Any, int, dict[int, Any]] = (None, 0, {})   # the last _node
         self._goals: dict[Any, tuple[int, ...]] = {}     # gdl returns -> KIF goals
         self.invariants = compiled.invariants
         names = [v.name for v in compiled.ir.variables]   # where plies is in a state
@@ -61,7 +60,7 @@ class LoweredGame(KifGame):
         from gdl.interpreter.c.backend import with_backend
         other = copy.copy(self)
         other.inner = with_backend(self.compiled, backend)
-        other._last_state = None
+        other._last = (None, 0, {})
         other.native = backend != "python"
         return other
 
@@ -99,16 +98,17 @@ class LoweredGame(KifGame):
     def _node(self, state: Any) -> tuple[int, dict[int, Any]]:
         """(gdl's player to move, does index -> gdl move) at a state that is not terminal;
         the last one is kept, as apply follows legal_moves on the same state."""
-        if state == self._last_state:
-            return self._last
+        last = self._last   # one read: another thread may be replacing it
+        if last[0] == state:
+            return last[1], last[2]
         player = self.inner.current_player(state)
         moves = self.inner.legal_moves(state)
         if not moves:
             raise GdlError(f"{self.players[self.turn[player]]} has no legal move in a state "
                            f"that is not terminal (GDL requires one):\n{self.render(state)}")
-        self._last_state = state
-        self._last = player, {self._does(state, player, m): m for m in moves}
-        return self._last
+        mapped = {self._does(state, player, m): m for m in moves}
+        self._last = (state, player, mapped)
+        return player, mapped
 
     def joint_moves(self, state: Any) -> tuple[tuple[int, ...], ...]:
         if self.inner.is_terminal(state):
