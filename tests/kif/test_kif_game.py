@@ -112,3 +112,16 @@ def test_three_roles_with_scores_and_a_recursive_relation():
         s = game.apply(s, game.parse_move(s, text))
     assert game.is_terminal(s) and game.goals(s) == (50, 0, 100)
     assert game.returns(s) == (50.0, 0.0, 100.0)
+
+
+def test_a_negated_atom_waits_for_all_its_variables():
+    """`(not (blocked ?y ?x))` is decided after `(wall ?y)` binds ?y, though ?x is bound first."""
+    game = gdl.interpreter.kif.load_kif_text("""
+        (role r) (spot 1) (spot 2) (wall 7) (blocked 7 1)
+        (<= (free ?x) (spot ?x) (not (blocked ?y ?x)) (wall ?y))
+        (<= (legal r (go ?x)) (free ?x) (true on))
+        (init on)
+        (<= terminal (not (true on)))
+        (goal r 100)""", "walls.kif")
+    s = game.initial_state()
+    assert [game.move_text(s, m) for m in game.legal_moves(s)] == ["(go 2)"]

@@ -7,24 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from gdl.interpreter.c import build
 from gdl.interpreter.kif import load_kif
 from gdl.solvers.search.perft import perft
+from tests.interpreter.c.test_native import needs_cc
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "kif_unit"
 FILES = ["tictactoe.kif", "roshambo.kif"]
 
 
-
-def has_compiler() -> bool:
-    try:
-        build.compiler()
-    except build.NoCompiler:
-        return False
-    return True
-
-
-pytestmark = pytest.mark.skipif(not has_compiler(), reason="no C compiler on this machine")
+pytestmark = needs_cc
 
 
 @pytest.mark.slow
