@@ -53,6 +53,7 @@ class KifGame:
         self.name, self.title = name, title or name
         self.players = tuple(ground_text(r) for r in program.roles)
         self.invariants: dict[str, Any] = {}
+        self.options: dict[str, Any] = {}   # a KIF description has none
         self.action_text = tuple(ground_text(a) for _, a in program.does)
         base = 2 * program.n_true
         self.does_bit = tuple(1 << (base + k) for k in range(len(program.does)))
