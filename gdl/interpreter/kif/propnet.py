@@ -35,11 +35,11 @@ def _mask(indexes: tuple[int, ...]) -> int:
 class Propnet:
     """The two phases of a ground program, ordered; `closure` and `step` evaluate them."""
 
-    def __init__(self, program: GroundProgram):
+    def __init__(self, program: GroundProgram, wide: bool | None = None):
         self.program = program
         t = self.n_true = program.n_true
         self.size = len(program.props)
-        self.wide = self.size > WIDE
+        self.wide = self.size > WIDE if wide is None else wide
         by_head: dict[int, list[tuple[tuple[int, ...], tuple[int, ...]]]] = {}
         deps: dict[int, list[int]] = {}
         for rule in program.rules:
@@ -60,6 +60,8 @@ class Propnet:
             (self.plan1 if part[0] in view else self.plan2).append(group)
         self.phase1, self.phase2 = (self.plan1, self.plan2) if self.wide else \
             (self._masks(self.plan1), self._masks(self.plan2))
+        if self.wide:
+            self._lazy_tables()
 
     @staticmethod
     def _masks(plan: list[Group]) -> list[Group]:
@@ -123,6 +125,69 @@ class Propnet:
         value = bytearray(closed)
         for i in does:
             value[i] = 1
-        self._run_bytes(value, self.phase2)
+        self._demand(value)
         digits = bytes(value[2 * t - 1:t - 1:-1] if t else b"").translate(_TO_DIGITS)
         return int(digits or b"0", 2)
+
+    # -- wide: the step on demand ------------------------------------------------------------
+    def _lazy_tables(self) -> None:
+        """The step's rules by head, conditions already known (the view, the state, the moves)
+        first: a move's `next` reads the few helpers its conditions lead to, not all."""
+        later = set()
+        self.step_rules: dict[int, list[tuple[tuple[int, ...], tuple[int, ...]]]] = {}
+        self.group_of: dict[int, int] = {}
+        self.groups: list[list[int]] = []
+        for recursive, members in self.plan2:
+            for head, _ in members:
+                later.add(head)
+            if recursive:
+                self.groups.append([head for head, _ in members])
+                for head, _ in members:
+                    self.group_of[head] = len(self.groups) - 1
+        for _, members in self.plan2:
+            for head, rules in members:
+                self.step_rules[head] = [(tuple(sorted(pos, key=lambda i: i in later)),
+                                          tuple(sorted(neg, key=lambda i: i in later)))
+                                         for pos, neg in rules]
+        t = self.n_true
+        self.next_heads = [i for i in range(t, 2 * t) if i in self.step_rules]
+
+    def _demand(self, value: bytearray) -> None:
+        """Set in `value` every `next` proposition that holds, evaluating each step helper
+        only when a rule being decided reads it (once: `done`)."""
+        done = bytearray(self.size)
+        rules_of, group_of = self.step_rules, self.group_of
+
+        def holds(i: int) -> int:
+            if done[i] or i not in rules_of:
+                return value[i]
+            group = group_of.get(i)
+            if group is not None:
+                settle(self.groups[group])
+                return value[i]
+            done[i] = 1
+            for pos, neg in rules_of[i]:
+                if fires(pos, neg):
+                    value[i] = 1
+                    break
+            return value[i]
+
+        def fires(pos: tuple[int, ...], neg: tuple[int, ...]) -> bool:
+            for p in pos:
+                if not holds(p):
+                    return False
+            return not any(holds(n) for n in neg)
+
+        def settle(members: list[int]) -> None:   # a recursive group, bottom-up
+            for head in members:
+                done[head] = 1
+            changed = True
+            while changed:
+                changed = False
+                for head in members:
+                    if not value[head] and any(fires(p, n) for p, n in rules_of[head]):
+                        value[head] = 1
+                        changed = True
+
+        for head in self.next_heads:
+            holds(head)
