@@ -17,6 +17,7 @@ from __future__ import annotations
 from gdl.interpreter.kif.propnet import Group, Propnet
 
 MAX_ROLES = 16
+CHUNK = 2000   # rules per generated function
 
 
 def _test(index: int) -> str:
@@ -29,7 +30,10 @@ def _condition(pos: tuple[int, ...], neg: tuple[int, ...]) -> str:
 
 
 def _phase(name: str, groups: list[Group]) -> list[str]:
-    out = [f"static void {name}(u64 *v) {{", "    int changed;"]
+    """`static void NAME(u64 *v)`: the groups in order, cut into functions of about CHUNK
+    rules (a compiler takes far longer over one huge function than over many small)."""
+    chunks: list[list[str]] = [[]]
+    size = 0
     for recursive, members in groups:
         body = []
         for head, rules in members:
@@ -37,11 +41,18 @@ def _phase(name: str, groups: list[Group]) -> list[str]:
             set_bit = f"v[{head >> 6}] |= 1ULL<<{head & 63};"
             body.append(f"    if (!{_test(head)} && ({cond})) {{ {set_bit}"
                         + (" changed = 1;" if recursive else "") + " }")
-        if recursive:
-            out += ["    do { changed = 0;", *body, "    } while (changed);"]
-        else:
-            out += body
-    return out + ["    (void)changed;", "}"]
+        if size > CHUNK:
+            chunks.append([])
+            size = 0
+        chunks[-1] += ["    do { changed = 0;", *body, "    } while (changed);"] if recursive \
+            else body
+        size += sum(len(rules) for _, rules in members)
+    out = []
+    for k, lines in enumerate(chunks):
+        out += [f"static void {name}_{k}(u64 *v) {{", "    int changed;", *lines,
+                "    (void)changed;", "}"]
+    return out + [f"static void {name}(u64 *v) {{",
+                  *(f"    {name}_{k}(v);" for k in range(len(chunks))), "}"]
 
 
 def _array(name: str, values: list[int]) -> str:
