@@ -75,3 +75,13 @@ def test_the_report_shows_the_line_and_a_caret():
     assert err.report().splitlines()[1:] == [
         "    (<= (q ?x) (true (p ?x)) (zz ?x))",
         "                             ^"]
+
+
+def test_not_strict_takes_undefined_relations_and_baseless_recursion_as_false():
+    """What a GGP player must accept from a game manager (ggp-base's own test cases do this)."""
+    text = FRAME + "(<= (legal a stop) (true (p 1)) (not squee))\n(<= (q ?x) (q ?x))\n" \
+        "(<= (legal a wait) (true (p 1)) (q 1))\n(<= terminal (true (p 2)))\n(goal a 100)\n"
+    assert "unknown relation 'squee'" in str(error_of(text))
+    game = load_kif_text(text, "lenient.kif", strict=False)
+    start = game.initial_state()
+    assert sorted(game.move_text(start, m) for m in game.legal_moves(start)) == ["go", "stop"]

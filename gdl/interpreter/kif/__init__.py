@@ -22,18 +22,19 @@ from gdl.interpreter.kif.ground import ground_program
 SUFFIX = ".kif"
 
 
-def load_kif_text(text: str, filename: str = "<kif>") -> KifGame:
-    """The game described by KIF `text` (errors name `filename`).
+def load_kif_text(text: str, filename: str = "<kif>", *, strict: bool = True) -> KifGame:
+    """The game described by KIF `text` (errors name `filename`); not `strict`: a relation
+    nothing defines and a recursion without a base are taken as never holding (check_kif).
 
     Raises:
         RulesSyntaxError, RulesSemanticError: the text is wrong (located).
         LimitError: the ground program would be too large.
     """
-    program = ground_program(check_kif(parse_kif(text, filename)))
+    program = ground_program(check_kif(parse_kif(text, filename), strict))
     return KifGame(program, Path(filename).stem or "kif")
 
 
-def load_kif(path: str | Path) -> KifGame:
+def load_kif(path: str | Path, *, strict: bool = True) -> KifGame:
     """The game described by the KIF file at `path`.
 
     Raises:
@@ -44,7 +45,7 @@ def load_kif(path: str | Path) -> KifGame:
             text = file.read()
     except (OSError, UnicodeDecodeError) as exc:
         raise UnknownGame(f"cannot read KIF file {str(path)!r}: {exc}") from None
-    return load_kif_text(text, str(path))
+    return load_kif_text(text, str(path), strict=strict)
 
 
 def summary(game: KifGame, games: int, plies: int | None, seed: int) -> str:
