@@ -125,3 +125,14 @@ def test_a_negated_atom_waits_for_all_its_variables():
         (goal r 100)""", "walls.kif")
     s = game.initial_state()
     assert [game.move_text(s, m) for m in game.legal_moves(s)] == ["(go 2)"]
+
+
+@pytest.mark.slow
+def test_gdl_solve_solves_kif_games(capsys):
+    assert main(["solve", str(DATA / "tictactoe.kif")]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "value: draw"
+    assert main(["solve", str(DATA / "roshambo.kif")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "value: 0 (for left; zero-sum)"
+    assert out[1] == "left: (throw rock) 1/3 (0.3333), (throw paper) 1/3 (0.3333), " \
+        "(throw scissors) 1/3 (0.3333)"

@@ -71,7 +71,9 @@ class KifGame:
     # -- the two paths ------------------------------------------------------------------
     @property
     def backend(self) -> str:
-        return "native" if self.native else "python"
+        """"c-propnet" (perft and playouts in C) or "python"; never "native", which names
+        gdl's own C back end and its searches (gdl.interpreter.c)."""
+        return "c-propnet" if self.native else "python"
 
     def on_backend(self, backend: str) -> KifGame:
         """This game on `backend` (gdl.interpreter.c.backend): `python` keeps every loop in
@@ -229,6 +231,15 @@ class KifGame:
             raise IllegalMove(f"{text!r} is not a legal joint move (one action per role, "
                               f"{' | '.join(self.players)})", legal)
         return tuple(found_parts)
+
+    def with_mover(self, state: int, player: int) -> int:
+        """The state where `player`'s part of a joint move is written (any: parts are
+        written alike), as SimultaneousGame has it for `gdl solve`."""
+        return state
+
+    def part_text(self, state: int, move: int) -> str:
+        """One role's part of a joint move: its action term."""
+        return self.action_text[move]
 
     def _find(self, moves: Sequence[int], text: str) -> int | None:
         want = normal_text(text)
