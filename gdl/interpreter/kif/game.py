@@ -263,7 +263,10 @@ class KifGame:
                 if self.is_terminal(state):
                     sums.add(sum(self.goals(state)))
                     break
-                each = self.joint_moves(state)
+                try:
+                    each = self.joint_moves(state)
+                except GdlError:   # a role without a move: said when the game is played
+                    break
                 seen_joint |= sum(len(m) > 1 for m in each) > 1
                 state = self.apply(state, tuple(rng.choice(m) for m in each))
         self.has_simultaneous = seen_joint
