@@ -10,7 +10,7 @@ no role has a choice, role 0 is to move (its one move; the others' are implicit)
 
 has_simultaneous and zero_sum are decided when the game is loaded: sure when no two roles
 can ever have a choice at once (the relaxation), otherwise by SAMPLE_GAMES seeded random
-games (docs/ggp.md). A simultaneous node met later in a game said to have none is an error.
+games of at most SAMPLE_PLIES moves, SAMPLE_TOTAL in all (docs/ggp.md). A simultaneous node met later in a game said to have none is an error.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from gdl.interpreter.kif.propnet import Propnet
 from gdl.protocol import GAME, SIMULTANEOUS
 
 SEPARATOR = " | "     # between the roles' parts of a joint move
-SAMPLE_GAMES, SAMPLE_PLIES = 20, 300
+SAMPLE_GAMES, SAMPLE_PLIES, SAMPLE_TOTAL = 20, 300, 2000   # games, moves each, moves in all
 CACHE = 50_000        # states whose closure is kept
 CACHE_BYTES = 50_000_000   # when each closure is a bytearray (a wide program)
 
@@ -256,10 +256,11 @@ class KifGame:
         choosers = sum(len(moves) > 1 for moves in self.role_moves)
         self.has_simultaneous = choosers > 1   # provisional: lets the samples run
         rng = random.Random(0)
-        seen_joint, sums = False, set()
+        seen_joint, sums, budget = False, set(), SAMPLE_TOTAL
         for _ in range(SAMPLE_GAMES if choosers > 1 or len(self.players) == 2 else 0):
             state = self.initial_state()
-            for _ in range(SAMPLE_PLIES):
+            for _ in range(min(SAMPLE_PLIES, budget)):
+                budget -= 1
                 if self.is_terminal(state):
                     sums.add(sum(self.goals(state)))
                     break
