@@ -10,7 +10,8 @@ no role has a choice, role 0 is to move (its one move; the others' are implicit)
 
 has_simultaneous and zero_sum are decided when the game is loaded: sure when no two roles
 can ever have a choice at once (the relaxation), otherwise by SAMPLE_GAMES seeded random
-games of at most SAMPLE_PLIES moves, SAMPLE_TOTAL in all (docs/ggp.md). A simultaneous node met later in a game said to have none is an error.
+games of at most SAMPLE_PLIES moves, SAMPLE_TOTAL in all (docs/ggp.md). A simultaneous
+node met later in a game said to have none is an error.
 """
 
 from __future__ import annotations
