@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from gdl.errors import RulesError, RulesSemanticError, RulesSyntaxError
+from gdl.errors import GdlError, RulesError, RulesSemanticError, RulesSyntaxError
 from gdl.grammar.ast.kif import Compound, Var
 from gdl.grammar.kif import parse_kif
 from gdl.interpreter.kif import load_kif_text
@@ -75,3 +75,23 @@ def test_the_report_shows_the_line_and_a_caret():
     assert err.report().splitlines()[1:] == [
         "    (<= (q ?x) (true (p ?x)) (zz ?x))",
         "                             ^"]
+
+
+def test_not_strict_takes_undefined_relations_and_baseless_recursion_as_false():
+    """What a GGP player must accept from a game manager (ggp-base's own test cases do this)."""
+    text = FRAME + "(<= (legal a stop) (true (p 1)) (not squee))\n(<= (q ?x) (q ?x))\n" \
+        "(<= (legal a wait) (true (p 1)) (q 1))\n(<= terminal (true (p 2)))\n(goal a 100)\n"
+    assert "unknown relation 'squee'" in str(error_of(text))
+    game = load_kif_text(text, "lenient.kif", strict=False)
+    start = game.initial_state()
+    assert sorted(game.move_text(start, m) for m in game.legal_moves(start)) == ["go", "stop"]
+
+
+def test_a_role_without_a_legal_move_is_said_when_play_reaches_it():
+    game = load_kif_text("(role a) (role b) (init (p 1))\n(<= (legal a go) (true (p 1)))\n"
+                         "(<= (legal a stay) (true (p 1)))\n(<= (legal b wait) (true (p 2)))\n"
+                         "(<= (next (p 1)) (true (p 1)))\n(<= terminal (true (p 3)))\n"
+                         "(goal a 0) (goal b 0)\n", "stuck.kif")
+    with pytest.raises(GdlError) as info:
+        game.legal_moves(game.initial_state())
+    assert str(info.value).startswith("b has no legal move in a state that is not terminal")

@@ -91,3 +91,48 @@ def test_gdl_load_and_the_command_line_read_kif(capsys):
     assert main(["check", str(DATA / "tictactoe.kif"), "--games", "5"]) == 0
     out = capsys.readouterr().out
     assert "roles: x, o" in out and "ground rules: 535" in out and "in turns" in out
+
+
+def race_perft(count: int, depth: int) -> int:
+    """The race of race3.kif counted by plain Python (an independent count)."""
+    if depth == 0:
+        return 1
+    if count > 4:
+        return 0
+    return sum(race_perft(count + step, depth - 1) for step in (1, 2))
+
+
+def test_three_roles_with_scores_and_a_recursive_relation():
+    game = load_kif(DATA / "race3.kif").on_backend("python")
+    s = game.initial_state()
+    assert game.players == ("a", "b", "c") and not game.zero_sum and game.payoff_bound == 100
+    assert [perft(game, s, d) for d in range(1, 7)] == [race_perft(0, d) for d in range(1, 7)]
+    for text in ["(add 2)", "(add 2)", "(add 1)"]:   # a, b, c: the count reaches 5
+        assert not game.is_terminal(s)
+        s = game.apply(s, game.parse_move(s, text))
+    assert game.is_terminal(s) and game.goals(s) == (50, 0, 100)
+    assert game.returns(s) == (50.0, 0.0, 100.0)
+
+
+def test_a_negated_atom_waits_for_all_its_variables():
+    """`(not (blocked ?y ?x))` is decided after `(wall ?y)` binds ?y, though ?x is bound first."""
+    game = gdl.interpreter.kif.load_kif_text("""
+        (role r) (spot 1) (spot 2) (wall 7) (blocked 7 1)
+        (<= (free ?x) (spot ?x) (not (blocked ?y ?x)) (wall ?y))
+        (<= (legal r (go ?x)) (free ?x) (true on))
+        (init on)
+        (<= terminal (not (true on)))
+        (goal r 100)""", "walls.kif")
+    s = game.initial_state()
+    assert [game.move_text(s, m) for m in game.legal_moves(s)] == ["(go 2)"]
+
+
+@pytest.mark.slow
+def test_gdl_solve_solves_kif_games(capsys):
+    assert main(["solve", str(DATA / "tictactoe.kif")]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "value: draw"
+    assert main(["solve", str(DATA / "roshambo.kif")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "value: 0 (for left; zero-sum)"
+    assert out[1] == "left: (throw rock) 1/3 (0.3333), (throw paper) 1/3 (0.3333), " \
+        "(throw scissors) 1/3 (0.3333)"

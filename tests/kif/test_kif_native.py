@@ -1,6 +1,5 @@
-"""The C path of a KIF game's propnet agrees with its Python path: perft counts, and seeded
-random games generated in C replayed move by move in Python (legal joint moves, the end,
-goals)."""
+"""The C path of a KIF game agrees with the Python path: perft counts, and seeded random
+games generated in C replayed move by move in Python (legal joint moves, the end, goals)."""
 
 from __future__ import annotations
 
@@ -14,6 +13,7 @@ from tests.interpreter.c.test_native import needs_cc
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "kif_unit"
 FILES = ["tictactoe.kif", "roshambo.kif"]
+
 
 pytestmark = needs_cc
 

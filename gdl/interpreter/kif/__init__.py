@@ -25,10 +25,13 @@ SUFFIX = ".kif"
 PATHS = ("auto", "lowered", "propnet")
 
 
-def load_kif_text(text: str, filename: str = "<kif>", path: str = "auto") -> KifGame:
+def load_kif_text(text: str, filename: str = "<kif>", path: str = "auto", *,
+                  strict: bool = True) -> KifGame:
     """The game described by KIF `text` (errors name `filename`), on `path`: `auto` lowers
     it into gdl's core when it is of the board-game subset and plays the same (else the
     propnet, `game.path_reason` saying why), `lowered` insists, `propnet` never lowers.
+    Not `strict`: a relation nothing defines and a recursion without a base are taken as
+    never holding (check_kif).
 
     Raises:
         RulesSyntaxError, RulesSemanticError: the text is wrong (located).
@@ -37,7 +40,7 @@ def load_kif_text(text: str, filename: str = "<kif>", path: str = "auto") -> Kif
     """
     if path not in PATHS:
         raise GdlError(f"unknown KIF path {path!r}: choose one of {', '.join(PATHS)}")
-    program = ground_program(check_kif(parse_kif(text, filename)))
+    program = ground_program(check_kif(parse_kif(text, filename), strict))
     game = KifGame(program, Path(filename).stem or "kif")
     if path == "propnet":
         game.path_reason = "the propnet path was asked for"
@@ -51,7 +54,7 @@ def load_kif_text(text: str, filename: str = "<kif>", path: str = "auto") -> Kif
         return game
 
 
-def load_kif(path: str | Path, kif_path: str = "auto") -> KifGame:
+def load_kif(path: str | Path, kif_path: str = "auto", *, strict: bool = True) -> KifGame:
     """The game described by the KIF file at `path`, on `kif_path` (see load_kif_text).
 
     Raises:
@@ -62,7 +65,7 @@ def load_kif(path: str | Path, kif_path: str = "auto") -> KifGame:
             text = file.read()
     except (OSError, UnicodeDecodeError) as exc:
         raise UnknownGame(f"cannot read KIF file {str(path)!r}: {exc}") from None
-    return load_kif_text(text, str(path), kif_path)
+    return load_kif_text(text, str(path), kif_path, strict=strict)
 
 
 def summary(game: KifGame, games: int, plies: int | None, seed: int) -> str:

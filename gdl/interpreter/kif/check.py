@@ -52,14 +52,16 @@ class CheckedKif:
     description: Description
 
 
-def check_kif(desc: Description) -> CheckedKif:
-    """The description checked, or its first error located in its file.
+def check_kif(desc: Description, strict: bool = True) -> CheckedKif:
+    """The description checked, or its first error located in its file. Not `strict` (as a
+    GGP player must take what a game manager sends): a relation nothing defines, and a
+    recursion without a base, are accepted as never holding, as GGP reasoners take them.
 
     Raises:
         RulesSemanticError: see the module doc.
     """
     try:
-        return _check(desc)
+        return _check(desc, strict)
     except RulesSemanticError as err:
         raise err.located(desc.filename, desc.text) from None
 
@@ -68,7 +70,7 @@ def _fail(message: str, where: SourcePos) -> RulesSemanticError:
     return RulesSemanticError(message, where)
 
 
-def _check(desc: Description) -> CheckedKif:
+def _check(desc: Description, strict: bool) -> CheckedKif:
     arity: dict[str, tuple[int, SourcePos]] = {}
     for rule in desc.rules:
         _check_places(rule, arity)
@@ -79,7 +81,7 @@ def _check(desc: Description) -> CheckedKif:
                     f"{MAX_CLAUSES:,}", desc.rules[0].pos)
     for clause in clauses:
         for atom in (*clause.pos, *clause.neg):
-            if relation(atom) not in defined and relation(atom) not in INPUTS:
+            if strict and relation(atom) not in defined and relation(atom) not in INPUTS:
                 raise _fail(f"unknown relation '{atom.name}' ({_count(len(_args(atom)))}): "
                             f"no fact or rule defines it", atom.pos)
         _check_safe(clause)
@@ -88,7 +90,7 @@ def _check(desc: Description) -> CheckedKif:
         deps.setdefault(relation(clause.head), []).extend(
             relation(a) for a in (*clause.pos, *clause.neg))
     order = components(list(deps), deps)
-    _check_recursion(clauses, order)
+    _check_recursion(clauses, order, strict)
     _check_restrictions(clauses, deps)
     moving = reaches(INPUTS | DYNAMIC_KEYWORDS, _reverse(deps))
     static = frozenset(rel for rel in deps if rel not in moving)
@@ -181,7 +183,7 @@ def _check_safe(clause: Clause) -> None:
                             f"positive condition of the rule", var.pos)
 
 
-def _check_recursion(clauses: list[Clause], order: list[list[Relation]]) -> None:
+def _check_recursion(clauses: list[Clause], order: list[list[Relation]], strict: bool) -> None:
     """No recursion through `not`; every recursive group has a clause outside it."""
     for part in order:
         group = set(part)
@@ -194,7 +196,7 @@ def _check_recursion(clauses: list[Clause], order: list[list[Relation]]) -> None
                 if relation(atom) in group:
                     raise _fail(f"unstratified negation: '{clause.head.name}' depends on "
                                 f"itself through this 'not'", atom.pos)
-        if all(any(relation(a) in group for a in c.pos) for c in own):
+        if strict and all(any(relation(a) in group for a in c.pos) for c in own):
             first = own[0]
             names = ", ".join(sorted(f"'{name}'" for name, _ in group))
             raise _fail(f"recursion without a base: every rule of {names} needs "

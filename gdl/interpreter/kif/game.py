@@ -10,7 +10,8 @@ no role has a choice, role 0 is to move (its one move; the others' are implicit)
 
 has_simultaneous and zero_sum are decided when the game is loaded: sure when no two roles
 can ever have a choice at once (the relaxation), otherwise by SAMPLE_GAMES seeded random
-games (docs/ggp.md). A simultaneous node met later in a game said to have none is an error.
+games of at most SAMPLE_PLIES moves, SAMPLE_TOTAL in all (docs/ggp.md). A simultaneous
+node met later in a game said to have none is an error.
 """
 
 from __future__ import annotations
@@ -28,8 +29,9 @@ from gdl.interpreter.kif.propnet import Propnet
 from gdl.protocol import GAME, SIMULTANEOUS
 
 SEPARATOR = " | "     # between the roles' parts of a joint move
-SAMPLE_GAMES, SAMPLE_PLIES = 20, 300
+SAMPLE_GAMES, SAMPLE_PLIES, SAMPLE_TOTAL = 20, 300, 2000   # games, moves each, moves in all
 CACHE = 50_000        # states whose closure is kept
+CACHE_BYTES = 50_000_000   # when each closure is a bytearray (a wide program)
 
 
 def normal_text(text: str) -> str:
@@ -55,15 +57,15 @@ class KifGame:
         self.name, self.title = name, title or name
         self.players = tuple(ground_text(r) for r in program.roles)
         self.invariants: dict[str, Any] = {}
+        self.options: dict[str, Any] = {}   # a KIF description has none
         self.action_text = tuple(ground_text(a) for _, a in program.does)
-        base = 2 * program.n_true
-        self.does_bit = tuple(1 << (base + k) for k in range(len(program.does)))
-        self.role_moves = tuple(tuple((1 << program.legal[k], k)
+        self.does_prop = tuple(2 * program.n_true + k for k in range(len(program.does)))
+        self.role_moves = tuple(tuple((program.legal[k], k)
                                       for k, (r, _) in enumerate(program.does)
                                       if r == role and program.legal[k] >= 0)
                                 for role in range(len(self.players)))
-        self.terminal_bit = 1 << program.terminal if program.terminal >= 0 else 0
-        self._closed: dict[int, int] = {}
+        self._closed: dict[int, Any] = {}
+        self.cache_size = CACHE if not self.net.wide else max(64, CACHE_BYTES // self.net.size)
         self.has_simultaneous = False
         self.zero_sum = False
         self._decide_kind()
@@ -72,7 +74,9 @@ class KifGame:
     # -- the two paths ------------------------------------------------------------------
     @property
     def backend(self) -> str:
-        return "native" if self.native else "python"
+        """"c-propnet" (perft and playouts in C) or "python"; never "native", which names
+        gdl's own C back end and its searches (gdl.interpreter.c)."""
+        return "c-propnet" if self.native else "python"
 
     def on_backend(self, backend: str) -> KifGame:
         """This game on `backend` (gdl.interpreter.c.backend): `python` keeps every loop in
@@ -124,7 +128,7 @@ class KifGame:
     def closure(self, state: int) -> int:
         closed = self._closed.get(state)
         if closed is None:
-            if len(self._closed) >= CACHE:
+            if len(self._closed) >= self.cache_size:
                 self._closed.clear()
             closed = self._closed[state] = self.net.closure(state)
         return closed
@@ -136,9 +140,10 @@ class KifGame:
             GdlError: a role has no legal move in a state that is not terminal.
         """
         closed = self.closure(state)
-        if closed & self.terminal_bit:
+        holds = self.net.holds
+        if self.program.terminal >= 0 and holds(closed, self.program.terminal):
             return tuple(() for _ in self.players)
-        each = tuple(tuple(k for bit, k in moves if closed & bit) for moves in self.role_moves)
+        each = tuple(tuple(k for i, k in moves if holds(closed, i)) for moves in self.role_moves)
         for role, moves in enumerate(each):
             if not moves:
                 raise GdlError(f"{self.players[role]} has no legal move in a state that is not "
@@ -159,7 +164,8 @@ class KifGame:
         return self.program.init
 
     def is_terminal(self, state: int) -> bool:
-        return bool(self.closure(state) & self.terminal_bit)
+        terminal = self.program.terminal
+        return terminal >= 0 and self.net.holds(self.closure(state), terminal)
 
     def current_player(self, state: int) -> int:
         if self.is_terminal(state):
@@ -182,15 +188,12 @@ class KifGame:
         else:
             each = self.joint_moves(state)
             parts = [move] + [m[0] for m in each if move not in m]
-        does = 0
-        for k in parts:
-            does |= self.does_bit[k]
-        return self.net.step(closed, does)
+        return self.net.step(closed, [self.does_prop[k] for k in parts])
 
     def goals(self, state: int) -> tuple[int, ...]:
         """Each role's goal value at `state` (the largest that holds; 0 when none does)."""
-        closed = self.closure(state)
-        return tuple(max((v for i, v in goals if closed >> i & 1), default=0)
+        closed, holds = self.closure(state), self.net.holds
+        return tuple(max((v for i, v in goals if holds(closed, i)), default=0)
                      for goals in self.program.goals)
 
     def returns(self, state: int) -> tuple[float, ...]:
@@ -232,6 +235,15 @@ class KifGame:
                               f"{' | '.join(self.players)})", legal)
         return tuple(found_parts)
 
+    def with_mover(self, state: int, player: int) -> int:
+        """The state where `player`'s part of a joint move is written (any: parts are
+        written alike), as SimultaneousGame has it for `gdl solve`."""
+        return state
+
+    def part_text(self, state: int, move: int) -> str:
+        """One role's part of a joint move: its action term."""
+        return self.action_text[move]
+
     def _find(self, moves: Sequence[int], text: str) -> int | None:
         want = normal_text(text)
         return next((k for k in moves if self.action_text[k] == want), None)
@@ -247,14 +259,18 @@ class KifGame:
         choosers = sum(len(moves) > 1 for moves in self.role_moves)
         self.has_simultaneous = choosers > 1   # provisional: lets the samples run
         rng = random.Random(0)
-        seen_joint, sums = False, set()
+        seen_joint, sums, budget = False, set(), SAMPLE_TOTAL
         for _ in range(SAMPLE_GAMES if choosers > 1 or len(self.players) == 2 else 0):
             state = self.initial_state()
-            for _ in range(SAMPLE_PLIES):
+            for _ in range(min(SAMPLE_PLIES, budget)):
+                budget -= 1
                 if self.is_terminal(state):
                     sums.add(sum(self.goals(state)))
                     break
-                each = self.joint_moves(state)
+                try:
+                    each = self.joint_moves(state)
+                except GdlError:   # a role without a move: said when the game is played
+                    break
                 seen_joint |= sum(len(m) > 1 for m in each) > 1
                 state = self.apply(state, tuple(rng.choice(m) for m in each))
         self.has_simultaneous = seen_joint
