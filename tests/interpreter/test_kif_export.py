@@ -19,6 +19,7 @@ import pytest
 
 from gdl import catalog
 from gdl.cli.main import main
+from gdl.interpreter.kif import load_kif
 from gdl.interpreter.kif_export import NotExported, export_kif
 from gdl.solvers.search.perft import perft
 from tests.marks import cases
@@ -47,10 +48,9 @@ def test_the_export_is_what_gdl_writes_and_its_perft_holds(file):
         assert perft(game, game.initial_state(), d) == FIGURES[file]["perft"][d - 1]
 
 
-@pytest.mark.parametrize("file", cases(FIGURES, BIG))
+@pytest.mark.parametrize("file", cases(FIGURES, set(FIGURES) - {"tictactoe"}))
 def test_the_kif_reader_counts_the_same_perft(file):
-    kif = pytest.importorskip("gdl.interpreter.kif")
-    game = kif.load_kif(str(DATA / f"{file}.kif"))
+    game = load_kif(str(DATA / f"{file}.kif"))
     for d in depths(file):
         assert perft(game, game.initial_state(), d) == FIGURES[file]["perft"][d - 1], d
 

@@ -4,9 +4,9 @@ joint move (one text per role, in role order) checked and applied.
 GGP asks every role for a move at every step; gdl's protocol lists only the mover's
 moves at a turn node (the others' single moves, `noop`, are implicit) and each role's at
 a SIMULTANEOUS node (`joint_moves`). `role_moves` joins the two views: per role, the
-canonical text of each legal move and the game's move. A role with one move at a turn
-node gets it from `game.role_moves(state)` (the KIF game's own per-role lists) when the
-game has it, else its move is not known: the role is said to pass (`PASS`).
+canonical text of each legal move and the game's move. A KIF game, whose `joint_moves`
+answers at every node, gives each waiting role's move too; for another game a waiting
+role's move is not known and it is said to pass (`PASS`).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Any
 
 from gdl.bridges.ggp.sexpr import MessageError, canonical_move
 from gdl.errors import IllegalMove
+from gdl.interpreter.kif.game import KifGame
 from gdl.protocol import SIMULTANEOUS, Game, State
 
 PASS = "noop"   # the text of a waiting role's move when the game does not say it
@@ -30,17 +31,13 @@ def _texts(game: Game, state: State, moves: Sequence[Hashable]) -> dict[str, Has
 def role_moves(game: Game, state: State) -> RoleMoves:
     """Each role's legal moves at a non-terminal `state`, by canonical text."""
     mover = game.current_player(state)
-    per_role = getattr(game, "role_moves", None)
-    texts: list[list[str]] | None = per_role(state) if per_role is not None else None
-    if mover == SIMULTANEOUS:
-        parts = game.joint_moves(state)   # type: ignore[attr-defined]
-        return [_texts(game, state, list(p)) for p in parts]
+    each = getattr(game, "joint_moves", None)
+    if each is not None and (mover == SIMULTANEOUS or isinstance(game, KifGame)):
+        return [_texts(game, state, list(p)) for p in each(state)]
     out: RoleMoves = []
     for role in range(len(game.players)):
         if role == mover:
             out.append(_texts(game, state, game.legal_moves(state)))
-        elif texts is not None:
-            out.append({canonical_move(t): None for t in texts[role]})
         else:
             out.append({PASS: None})
     return out

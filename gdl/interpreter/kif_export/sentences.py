@@ -147,17 +147,17 @@ class Relations:
             raise NotExported(f"the condition {_what(node)}")
 
     def _line(self, name: str, node: Line) -> None:
-        """K pieces of the owner in a row: one fact per run of K cells."""
+        """K pieces of the owner in a row: one fact per run of K cells, the run first (a
+        grounder joining in the written order binds the cells before the pieces)."""
         geometry, k = self.geometry, node.length
-        runs = [" ".join(xy(geometry, c) for c in bits(run)) for run in geometry.runs(k)]
-        self._facts(f"{name}_run", runs or [" ".join(["0 0"] * k)])
-        coords = " ".join(f"?x{i} ?y{i}" for i in range(k))
         if node.owner == ANY:
             raise NotExported("a line of any owner's pieces")
-        who, tie = self._owner(node.owner)
-        pieces = " ".join(f"(true (cell ?x{i} ?y{i} ?c{i})) (piece ?c{i} {who} ?k{i})"
-                          for i in range(k))
-        self.sentences.append(f"(<= ({name} ?p) (role ?p) ({name}_run {coords}) {pieces}{tie})")
+        runs = [" ".join(xy(geometry, c) for c in bits(run)) for run in geometry.runs(k)]
+        self._facts(f"{name}_run", runs or [" ".join(["0 0"] * k)])
+        owned = self.cells(Pieces(node.owner, None))
+        coords = " ".join(f"?x{i} ?y{i}" for i in range(k))
+        cells = " ".join(f"({owned} ?p ?x{i} ?y{i})" for i in range(k))
+        self.sentences.append(f"(<= ({name} ?p) ({name}_run {coords}) {cells})")
 
 
 def _what(node: Any) -> str:
