@@ -6,11 +6,14 @@ that is not a POST, gets an error answer and the server keeps serving.
 
 from __future__ import annotations
 
+import logging
+import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from gdl.bridges.ggp.player import GgpPlayer
 
+log = logging.getLogger("gdl.ggp")
 MAX_BODY = 16 * 1024 * 1024   # bytes: a start message's rules are rarely above 100 KB
 
 
@@ -49,18 +52,26 @@ def _handler(player: GgpPlayer) -> type[BaseHTTPRequestHandler]:
     return Handler
 
 
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        """A connection that broke (the manager gave up waiting): one line, no traceback."""
+        error = sys.exc_info()[1]
+        log.warning("a connection from %s failed: %s", client_address, error)
+
+
 def make_server(player: GgpPlayer, host: str = "127.0.0.1", port: int = 0
                 ) -> ThreadingHTTPServer:
     """A server for `player` bound to host:port (port 0: a free one; see server_port)."""
-    server = ThreadingHTTPServer((host, port), _handler(player))
-    server.daemon_threads = True
-    return server
+    return _Server((host, port), _handler(player))
 
 
 def serve_in_thread(player: GgpPlayer, host: str = "127.0.0.1") -> ThreadingHTTPServer:
     """A server on a free port, serving from a daemon thread (tests; call shutdown())."""
     server = make_server(player, host)
-    threading.Thread(target=server.serve_forever, daemon=True, name="gdl-ggp-http").start()
+    threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True,
+                     name="gdl-ggp-http").start()   # polled often: shutdown() is quick
     return server
 
 

@@ -99,6 +99,8 @@ def read(source: str) -> Node:
     stack: list[tuple[int, list[Node]]] = []
     result: Node | None = None
     for offset, token in _tokens(source):
+        if token == ")" and not stack:
+            raise fail("')' without a matching '('", offset)
         if result is not None:
             raise fail("one term expected, but more follows", offset)
         if token == "(":
@@ -107,8 +109,6 @@ def read(source: str) -> Node:
             stack.append((offset, []))
             continue
         if token == ")":
-            if not stack:
-                raise fail("')' without a matching '('", offset)
             start, items = stack.pop()
             node = Node(tuple(item.term for item in items), start, offset + 1,
                         tuple(items), source)
