@@ -64,8 +64,8 @@ def test_gdl_beats_random_over_http_within_the_play_clock(servers, seat):
     record = manager.run(urls, start_clock=5, play_clock=0.5)
     assert record.replaced == 0 and record.errors == []
     assert 0 < record.max_move_seconds <= 0.5
-    counts = [int(step["moves"][i].strip("(add )")) for i, step in
-              enumerate(record.steps) for i in [i % 2]]
+    counts = [int(step["moves"][i % 2].removeprefix("(add ").removesuffix(")"))
+              for i, step in enumerate(record.steps)]
     assert sum(counts) == 10
     assert record.goals is not None and sum(record.goals) == 100
     if seat == 0:   # red, the first player, has a forced win and takes it

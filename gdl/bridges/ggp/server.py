@@ -77,4 +77,5 @@ def serve_in_thread(player: GgpPlayer, host: str = "127.0.0.1") -> ThreadingHTTP
 
 def url_of(server: ThreadingHTTPServer) -> str:
     host, port = server.server_address[:2]
-    return f"http://{host}:{port}/"
+    name = host.decode() if isinstance(host, bytes) else host
+    return f"http://{name}:{port}/"

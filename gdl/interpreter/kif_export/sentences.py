@@ -127,8 +127,10 @@ class Relations:
                 out.append(f"{head} (role ?p) (true (control ?q)) (can_move ?q))")
             elif node.who == MOVER:
                 out.append(f"{head} (can_move ?p))")
-            else:
+            elif isinstance(node.who, int):
                 out.append(f"{head} (role ?p) (can_move {self.roles[node.who]}))")
+            else:
+                raise NotExported(f"whether {node.who!r} can move")
         elif isinstance(node, Op) and node.op in ("in", "bool", "no"):
             inner = self.cells(node.args[0]) if node.op != "in" else \
                 self.cells(Op("and", node.args, node.args[0].type))

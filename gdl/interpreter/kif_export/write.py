@@ -51,8 +51,9 @@ def _refuse_outside(ir: GameIR) -> None:
             raise NotExported(f"its {words} are not exported")
     for rule in ir.rules:
         plain_step = isinstance(rule, StepRule) and rule.kind is not None and not (
-            rule.slide or rule.distance or rule.screens)
-        if not (isinstance(rule, PlaceRule) or plain_step) or rule.effects or rule.more:
+            rule.slide or rule.distance or rule.screens or rule.effects or rule.more)
+        plain_place = isinstance(rule, PlaceRule) and not (rule.effects or rule.more)
+        if not (plain_place or plain_step):
             raise NotExported(f"its move rule {rule.name!r} is not a plain place or step")
     for end in ir.ends:
         if end.outcome not in ("wins", "loses", "draw"):
@@ -70,8 +71,10 @@ def _moves(ir: GameIR, rel: Relations) -> list[str]:
     for i, rule in enumerate(ir.rules):
         heads.setdefault(rule.name, []).append(i)
     for i, rule in enumerate(ir.rules):
+        assert isinstance(rule, (PlaceRule, StepRule)) and rule.kind is not None   # the subset
         same = [ir.rules[j] for j in heads[rule.name]]
-        alike = all(type(r) is type(rule) and r.kind == rule.kind for r in same)
+        alike = all(type(r) is type(rule) and getattr(r, "kind", None) == rule.kind
+                    for r in same)
         name = rule.name if alike and ATOM.match(rule.name) else f"move_{i + 1}"
         kind = kinds[rule.kind]
         if isinstance(rule, PlaceRule):
@@ -100,9 +103,11 @@ def _goals(i: int, end: EndRule, roles: tuple[str, ...]) -> list[str]:
     decides = f"(decides {i})"
     if end.outcome == "draw":
         return [f"(<= (goal ?r 50) {decides} (role ?r))"]
-    who = {MOVER: "(mover ?w)", OPPONENT: "(true (control ?w))"}.get(
-        end.who, f"(same ?w {roles[end.who]})" if isinstance(end.who, int) else None)
-    if who is None:
+    if isinstance(end.who, int):
+        who = f"(same ?w {roles[end.who]})"
+    elif end.who in (MOVER, OPPONENT):
+        who = "(mover ?w)" if end.who == MOVER else "(true (control ?w))"
+    else:
         raise NotExported(f"an end rule for {end.who!r}")
     top, bottom = (100, 0) if end.outcome == "wins" else (0, 100)
     return [f"(<= (goal ?w {top}) {decides} {who})",
@@ -128,7 +133,7 @@ def export_kif(ir: GameIR) -> str:
             *(f"(square {xy(geometry, c)})" for c in geometry.cells),
             *(f"(after {a} {b})" for a, b in zip(roles, roles[1:] + roles[:1])),
             "(<= (same ?r ?r) (role ?r))"]
-    board = {c: "b" for c in geometry.cells}
+    board = dict.fromkeys(geometry.cells, "b")
     for plane, mask in enumerate(ir.initial_planes):
         for c in bits(mask):
             board[c] = atoms[divmod(plane, len(kinds))]
