@@ -82,7 +82,8 @@ class Library:
         if name in self._texts:
             game = catalog.compile_text(self._texts[name], EDITOR_FILENAME, options)
         elif name in self.paths:
-            game = equip(load_file(self.paths[name], options))
+            game = catalog.load(str(self.paths[name]), options) if catalog.is_kif(
+                str(self.paths[name])) else equip(load_file(self.paths[name], options))
         elif name in catalog.bundled_paths():
             game = catalog.load(name, options)
         else:

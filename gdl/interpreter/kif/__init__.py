@@ -59,7 +59,8 @@ def summary(game: KifGame, games: int, plies: int | None, seed: int) -> str:
             state = game.apply(state, rng.choice(game.legal_moves(state)))
             moves += 1
         lengths.append(moves)
-        ends[" ".join(map(str, game.goals(state))) if game.is_terminal(state) else "unfinished"] += 1
+        ended = game.is_terminal(state)
+        ends[" ".join(map(str, game.goals(state))) if ended else "unfinished"] += 1
     start = game.initial_state()
     return "\n".join([
         f"{game.name}: Stanford GDL (KIF) game - ok",

@@ -18,7 +18,7 @@ import attrs
 
 from gdl.errors import RulesSemanticError, SourcePos
 from gdl.grammar.ast.kif import (
-    Compound, Const, Description, Distinct, Literal, Not, Or, Rule, Var, relation, variables)
+    Compound, Const, Description, Distinct, Literal, Not, Or, Rule, relation, variables)
 from gdl.interpreter.kif.graph import components, reaches
 
 Relation = tuple[str, int]

@@ -9,7 +9,8 @@ tuples.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from typing import Any
 
 from gdl.errors import LimitError
 from gdl.grammar.ast.kif import Compound, Const, Var
@@ -19,6 +20,7 @@ from gdl.grammar.ast.kif import relation
 Ground = str | tuple
 Binding = dict[str, Ground]
 Facts = dict[Relation, dict[tuple, None]]
+Demand = dict[int, tuple[Ground, ...]]   # argument position -> the only values ever asked
 
 
 def pattern(term: Const | Var | Compound) -> object:
@@ -72,13 +74,19 @@ def _names(pat: object) -> set[str]:
 
 
 class Plan:
-    """One clause's join order: a first atom (the delta one in semi-naive rounds), then the
-    others, the bound-most first, each filter as soon as its variables are bound."""
+    """One clause's join order: the head's demanded values (see demand()), a first atom
+    (the delta one in semi-naive rounds), then the others, the bound-most first, each
+    filter as soon as its variables are bound."""
 
-    def __init__(self, clause: Clause, first: int | None, is_exact: Callable[[Relation], bool]):
+    def __init__(self, clause: Clause, first: int | None, is_exact: Callable[[Relation], bool],
+                 demand: Demand | None = None, prune: bool = False):
         atoms = [(relation(a), args_of(a)) for a in clause.pos]
         order = [first] if first is not None else []
-        bound: set[str] = set().union(*(_names(p) for p in atoms[first][1])) if order else set()
+        head = args_of(clause.head)
+        among = [("among", head[k], values) for k, values in (demand or {}).items()]
+        bound: set[str] = set().union(*(_names(step[1]) for step in among))
+        if first is not None:
+            bound |= set().union(*(_names(p) for p in atoms[first][1]))
         rest = [i for i in range(len(atoms)) if i != first]
         while rest:
             best = max(rest, key=lambda i: (not (_names(atoms[i][1]) - bound),
@@ -86,22 +94,27 @@ class Plan:
             order.append(best)
             rest.remove(best)
             bound |= set().union(*(_names(p) for p in atoms[best][1]))
-        filters = [("neg", relation(a), args_of(a)) for a in clause.neg if is_exact(relation(a))]
+        filters: list[tuple] = [("neg", relation(a), args_of(a)) for a in clause.neg
+                                if is_exact(relation(a))]
         filters += [("dist", pattern(d.left), pattern(d.right)) for d in clause.distinct]
         filters += [("eq", pattern(d.left), pattern(d.right)) for d in clause.equal]
-        self.steps: list[tuple] = []
-        known: set[str] = set()
+        needs = [set().union(*map(_names, f[2])) if f[0] == "neg"
+                 else _names(f[1]) | _names(f[2]) for f in filters]
+        self.steps: list[tuple] = among + [f for f, need in zip(filters, needs) if not need]
+        known: set[str] = set().union(*(_names(step[1]) for step in among))
+        head_vars = set().union(*map(_names, head))
         for i in order:
             rel, args = atoms[i]
             keys = tuple(k for k, p in enumerate(args) if not (_names(p) - known))
-            self.steps.append(("scan", rel, args, keys, i == first))
-            known |= set().union(*(_names(p) for p in args))
-            for f in [f for f in filters if not ((_names(f[1]) | _names(f[2])) - known)
-                      if f[0] != "neg"] + \
-                     [f for f in filters if f[0] == "neg" and not (_names(f[2]) - known)]:
-                self.steps.append(f)
-                filters.remove(f)
-        self.steps.extend(filters)   # filters without variables
+            free = tuple((k, p) for k, p in enumerate(args) if k not in keys)
+            self.steps.append(("scan", rel, args, keys, i == first, free))
+            fresh = set().union(*(_names(p) for p in args)) - known
+            known |= fresh
+            self.steps += [f for f, need in zip(filters, needs) if need & fresh
+                           and not need - known]
+            if prune and fresh and not head_vars - known and head_vars & fresh:
+                # the head is ground from here: a head already derived needs no more bindings
+                self.steps.append(("known", relation(clause.head), head))
 
 
 class Engine:
@@ -112,6 +125,7 @@ class Engine:
         self.limit = limit
         self.total = sum(len(f) for f in facts.values())
         self._index: dict[tuple, tuple[int, dict]] = {}
+        self.pending: Facts = {}   # the facts a fixpoint's round has derived so far
 
     def index(self, rel: Relation, keys: tuple[int, ...]) -> dict:
         rows = self.facts.get(rel, {})
@@ -124,37 +138,57 @@ class Engine:
         self._index[(rel, keys)] = (len(rows), table)
         return table
 
-    def bindings(self, plan: Plan, delta: Facts | None = None) -> Iterator[Binding]:
-        yield from self._run(plan.steps, 0, {}, delta)
+    def bindings(self, plan: Plan, delta: Facts | None = None) -> list[Binding]:
+        """Every binding of the plan's variables (a delta scan reads `delta` only)."""
+        out: list[Binding] = []
+        self.run(plan, out.append, delta)
+        return out
 
-    def _run(self, steps: list, at: int, bound: Binding, delta: Facts | None) -> Iterator[Binding]:
+    def run(self, plan: Plan, emit: Callable[[Binding], object],
+            delta: Facts | None = None) -> None:
+        """Call `emit` with every binding of the plan's variables."""
+        self._run(plan.steps, 0, {}, delta, emit)
+
+    def _run(self, steps: list, at: int, bound: Binding, delta: Facts | None,
+             emit: Callable[[Binding], object]) -> None:
         if at == len(steps):
-            yield bound
+            emit(bound)
             return
         step = steps[at]
         kind = step[0]
         if kind == "scan":
-            _, rel, args, keys, is_first = step
+            _, rel, args, keys, is_first, free = step
             if is_first and delta is not None:
-                rows = delta.get(rel, {})
+                rows: Any = delta.get(rel, {})
+                free = tuple(enumerate(args))
             elif keys:
-                rows = self.index(rel, keys).get(tuple(substitute(args[k], bound) for k in keys), ())
+                key = tuple(substitute(args[k], bound) for k in keys)
+                rows = self.index(rel, keys).get(key, ())
             else:
                 rows = self.facts.get(rel, {})
             for row in rows:
                 got: Binding | None = bound
-                for pat, val in zip(args, row):
-                    got = match(pat, val, got)   # type: ignore[arg-type]
+                for k, pat in free:
+                    got = match(pat, row[k], got)   # type: ignore[arg-type]
                     if got is None:
                         break
                 if got is not None:
-                    yield from self._run(steps, at + 1, got, delta)
+                    self._run(steps, at + 1, got, delta, emit)
+        elif kind == "known":
+            row = tuple(substitute(p, bound) for p in step[2])
+            if row not in self.facts.get(step[1], {}) and row not in self.pending.get(step[1], {}):
+                self._run(steps, at + 1, bound, delta, emit)
+        elif kind == "among":
+            for value in step[2]:
+                found = match(step[1], value, bound)
+                if found is not None:
+                    self._run(steps, at + 1, found, delta, emit)
         elif kind == "neg":
             row = tuple(substitute(p, bound) for p in step[2])
             if row not in self.facts.get(step[1], {}):
-                yield from self._run(steps, at + 1, bound, delta)
+                self._run(steps, at + 1, bound, delta, emit)
         elif (substitute(step[1], bound) != substitute(step[2], bound)) == (kind == "dist"):
-            yield from self._run(steps, at + 1, bound, delta)
+            self._run(steps, at + 1, bound, delta, emit)
 
     def add(self, rel: Relation, row: tuple, into: Facts) -> bool:
         """Add a new fact to `into` (a delta); False when it is known already."""
@@ -168,23 +202,55 @@ class Engine:
                              f"to ground")
         return True
 
+    def _derive(self, plan: Plan, rel: Relation, head: tuple, into: Facts,
+                delta: Facts | None) -> None:
+        def emit(bound: Binding) -> None:
+            self.add(rel, tuple(substitute(p, bound) for p in head), into)
+        self.run(plan, emit, delta)
+
     def fixpoint(self, clauses: list[Clause], recursive: set[Relation],
-                 is_exact: Callable[[Relation], bool]) -> None:
-        """Derive every fact of `clauses` (semi-naive over the `recursive` relations)."""
+                 is_exact: Callable[[Relation], bool],
+                 demands: dict[Relation, Demand] | None = None) -> None:
+        """Derive every fact of `clauses` (semi-naive over the `recursive` relations), only
+        those with the values `demands` allows."""
         heads = [(relation(c.head), args_of(c.head)) for c in clauses]
+        wants = [(demands or {}).get(rel) for rel, _ in heads]
         delta: Facts = {}
-        for clause, (rel, head) in zip(clauses, heads):
-            for bound in self.bindings(Plan(clause, None, is_exact)):
-                self.add(rel, tuple(substitute(p, bound) for p in head), delta)
-        plans = {(n, i): Plan(c, i, is_exact) for n, c in enumerate(clauses)
+        self.pending = delta
+        for clause, (rel, head), want in zip(clauses, heads, wants):
+            self._derive(Plan(clause, None, is_exact, want, prune=True), rel, head, delta, None)
+        plans = {(n, i): Plan(c, i, is_exact, wants[n], prune=True) for n, c in enumerate(clauses)
                  for i, a in enumerate(c.pos) if relation(a) in recursive}
         while delta:
             for rel, rows in delta.items():
                 self.facts.setdefault(rel, {}).update(rows)
             new: Facts = {}
+            self.pending = new
             for (n, i), plan in plans.items():
                 if delta.get(relation(clauses[n].pos[i])):
-                    rel, head = heads[n]
-                    for bound in self.bindings(plan, delta):
-                        self.add(rel, tuple(substitute(p, bound) for p in head), new)
+                    self._derive(plan, *heads[n], new, delta)
             delta = new
+        self.pending = {}
+
+
+def demand(clauses: list[Clause], keep: set[Relation]) -> dict[Relation, Demand]:
+    """For each relation outside `keep`, the argument positions that every use of it (in
+    any condition, negated or not) fills with a ground term, and the terms so used: no
+    fact with another value there is ever read, so none is derived (a relation
+    `(quad ?a ?b ?c ?d v)` only ever asked as `(quad a1 b2 c3 d4 ?v)` is not computed for
+    every quadruple)."""
+    uses: dict[Relation, list[tuple]] = {}
+    for clause in clauses:
+        for atom in (*clause.pos, *clause.neg):
+            uses.setdefault(relation(atom), []).append(args_of(atom))
+    out: dict[Relation, Demand] = {}
+    for rel, calls in uses.items():
+        if rel in keep:
+            continue
+        found: Demand = {}
+        for k in range(rel[1]):
+            if all(not _names(call[k]) for call in calls):
+                found[k] = tuple(dict.fromkeys(call[k] for call in calls))
+        if found:
+            out[rel] = found
+    return out

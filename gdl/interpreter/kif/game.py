@@ -15,6 +15,7 @@ games (docs/ggp.md). A simultaneous node met later in a game said to have none i
 
 from __future__ import annotations
 
+import copy
 import itertools
 import random
 import re
@@ -42,14 +43,17 @@ class KifGame:
 
     kind = GAME
     has_chance = False
-    backend = "python"
 
-    def __init__(self, program: GroundProgram, name: str, title: str | None = None):
+    def __init__(self, program: GroundProgram, name: str, title: str | None = None,
+                 native: bool = True):
+        self.native = native      # perft in the generated C (native.py), built on first use
+        self._library: Any = None
         self.program = program
         self.net = Propnet(program)
         self.name, self.title = name, title or name
         self.players = tuple(ground_text(r) for r in program.roles)
         self.invariants: dict[str, Any] = {}
+        self.options: dict[str, Any] = {}   # a KIF description has none
         self.action_text = tuple(ground_text(a) for _, a in program.does)
         base = 2 * program.n_true
         self.does_bit = tuple(1 << (base + k) for k in range(len(program.does)))
@@ -63,6 +67,57 @@ class KifGame:
         self.zero_sum = False
         self._decide_kind()
         self.payoff_bound: int | None = 1 if self.zero_sum else 100
+
+    # -- the two paths ------------------------------------------------------------------
+    @property
+    def backend(self) -> str:
+        return "native" if self.native else "python"
+
+    def on_backend(self, backend: str) -> KifGame:
+        """This game on `backend` (gdl.interpreter.c.backend): `python` keeps every loop in
+        Python; `auto` and `native` run perft and playouts in C where a compiler is found."""
+        if (backend != "python") == self.native:
+            return self
+        other = copy.copy(self)
+        other.native, other._library, other._closed = backend != "python", None, {}
+        return other
+
+    @property
+    def library(self) -> Any:
+        """The generated C library (gdl.interpreter.kif.native), built on first use.
+
+        Raises:
+            NoCompiler, BuildFailed (gdl.interpreter.c.build).
+        """
+        if self._library is None:
+            from gdl.interpreter.kif.native import KifLibrary
+            self._library = KifLibrary(self)
+        return self._library
+
+    def native_perft(self, state: int, depth: int) -> int | None:
+        """perft in C (None: on Python, or no C compiler; the caller counts in Python)."""
+        if not self.native:
+            return None
+        from gdl.interpreter.c.build import NoCompiler
+        try:
+            return self.library.perft(state, depth)
+        except NoCompiler:
+            self.native = False
+            return None
+
+    def native_playouts(self, state: int, games: int, seed: int,
+                        max_plies: int) -> tuple[int] | None:
+        """(moves played,) by `games` random games in C, as gdl.cli.speed reads it; None on
+        Python, without a compiler, or when a role has no move in some game."""
+        if not self.native:
+            return None
+        from gdl.interpreter.c.build import NoCompiler
+        try:
+            plies = self.library.playouts(state, games, seed, max_plies)
+        except NoCompiler:
+            self.native = False
+            return None
+        return None if plies < 0 else (plies,)
 
     # -- evaluation -----------------------------------------------------------------------
     def closure(self, state: int) -> int:
@@ -204,3 +259,4 @@ class KifGame:
         self.has_simultaneous = seen_joint
         self.zero_sum = len(self.players) == 2 and sums == {100}
         self._closed.clear()
+

@@ -5,17 +5,19 @@ evaluated."""
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping
+from typing import TypeVar
+
+Node = TypeVar("Node", bound=Hashable)
 
 
-def components(nodes: Iterable[Hashable],
-               edges: Mapping[Hashable, Iterable[Hashable]]) -> list[list[Hashable]]:
+def components(nodes: Iterable[Node], edges: Mapping[Node, Iterable[Node]]) -> list[list[Node]]:
     """The SCCs of the graph node -> edges[node] (its dependencies), each after every
     component it depends on."""
-    index: dict[Hashable, int] = {}
-    low: dict[Hashable, int] = {}
-    stack: list[Hashable] = []
-    on_stack: set[Hashable] = set()
-    out: list[list[Hashable]] = []
+    index: dict[Node, int] = {}
+    low: dict[Node, int] = {}
+    stack: list[Node] = []
+    on_stack: set[Node] = set()
+    out: list[list[Node]] = []
     for root in nodes:
         if root in index:
             continue
@@ -51,7 +53,7 @@ def components(nodes: Iterable[Hashable],
     return out
 
 
-def reaches(start: Iterable[Hashable], edges: Mapping[Hashable, Iterable[Hashable]]) -> set:
+def reaches(start: Iterable[Node], edges: Mapping[Node, Iterable[Node]]) -> set[Node]:
     """Every node reachable from `start` (itself included) along `edges`."""
     seen = set(start)
     todo = list(seen)

@@ -23,12 +23,14 @@ from gdl import limits
 from gdl.errors import LimitError, RulesSemanticError, SourcePos
 from gdl.grammar.ast.kif import Compound, Var, relation
 from gdl.interpreter.kif.check import CheckedKif, Clause, Relation
-from gdl.interpreter.kif.datalog import Engine, Facts, Ground, Plan, args_of, substitute
+from gdl.interpreter.kif.datalog import (
+    Demand, Engine, Facts, Ground, Plan, args_of, demand, substitute)
 
 TRUE, DOES, NEXT, INIT, LEGAL, GOAL, TERMINAL, ROLE = (
     ("true", 1), ("does", 2), ("next", 1), ("init", 1), ("legal", 2), ("goal", 2),
     ("terminal", 0), ("role", 1))
 Prop = tuple[Relation, tuple]
+KEYWORDS = {TRUE, DOES, NEXT, INIT, LEGAL, GOAL, TERMINAL, ROLE, ("base", 1), ("input", 2)}
 
 
 @attrs.frozen
@@ -65,17 +67,18 @@ def ground_program(checked: CheckedKif) -> GroundProgram:
     for clause in checked.clauses:
         by_head.setdefault(relation(clause.head), []).append(clause)
     exact = checked.static.__contains__
+    wants = demand(list(checked.clauses), KEYWORDS)
     for part in checked.order:
         if part[0] in checked.static:
             clauses = [c for rel in part for c in by_head.get(rel, [])]
-            engine.fixpoint(clauses, set(part), exact)
+            engine.fixpoint(clauses, set(part), exact, wants)
     facts = engine.facts
     for row in facts.get(INIT, {}):
         facts.setdefault(TRUE, {})[row] = None
     changing = [c for c in checked.clauses if relation(c.head) not in checked.static]
     recursive = {rel for part in checked.order for rel in part if rel not in checked.static}
-    engine.fixpoint(changing + _bridges(), recursive | {TRUE, DOES}, exact)
-    return _assemble(checked, facts, changing, engine)
+    engine.fixpoint(changing + _bridges(), recursive | {TRUE, DOES}, exact, wants)
+    return _assemble(checked, facts, changing, engine, wants)
 
 
 def _bridges() -> list[Clause]:
@@ -89,7 +92,7 @@ def _bridges() -> list[Clause]:
 
 
 def _assemble(checked: CheckedKif, facts: Facts, changing: list[Clause],
-              engine: Engine) -> GroundProgram:
+              engine: Engine, wants: dict[Relation, Demand]) -> GroundProgram:
     trues = list(facts.get(TRUE, {}))
     roles = [row[0] for row in facts.get(ROLE, {})]
     if not roles:
@@ -115,7 +118,8 @@ def _assemble(checked: CheckedKif, facts: Facts, changing: list[Clause],
         head = args_of(clause.head)
         pos = [(relation(a), args_of(a)) for a in clause.pos if relation(a) not in checked.static]
         neg = [(relation(a), args_of(a)) for a in clause.neg if relation(a) not in checked.static]
-        for bound in engine.bindings(Plan(clause, None, checked.static.__contains__)):
+        plan = Plan(clause, None, checked.static.__contains__, wants.get(relation(clause.head)))
+        for bound in engine.bindings(plan):
             ground_neg = [(rel, tuple(substitute(p, bound) for p in args)) for rel, args in neg]
             rule = (prop(relation(clause.head), tuple(substitute(p, bound) for p in head)),
                     tuple(sorted({prop(rel, tuple(substitute(p, bound) for p in args))

@@ -13,7 +13,7 @@ def _key(word: Ground) -> tuple:
 
 
 def grid(facts: list[Ground]) -> list[str]:
-    """Rows of the most common 3-argument relation whose arguments are constants, the first argument naming the row."""
+    """Rows of the most common 3-argument relation of constants (the first names the row)."""
     names = Counter(f[0] for f in facts if isinstance(f, tuple) and len(f) == 4
                     and all(isinstance(a, str) for a in f[1:]))
     if not names:
