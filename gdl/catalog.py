@@ -24,6 +24,7 @@ from gdl.interpreter.core import invariants_json as export
 from gdl.errors import GdlError, OptionError, RulesSemanticError, UnknownGame
 from gdl.grammar import levels
 from gdl.interpreter import compile_rules, load_file, rules_text
+from gdl.interpreter import kif
 from gdl.interpreter.layouts import layout as puzzle_layout
 from gdl.interpreter.python.compiled import CompiledGame
 from gdl.interpreter.core.grid.compiled import CompiledConstraints
@@ -127,6 +128,10 @@ def load(game: str, options: Mapping[str, object] | None = None) -> Any:
     (1, 2)
     """
     texts = {name: option_text(name, value) for name, value in (options or {}).items()}
+    if is_kif(game):
+        if texts:
+            raise OptionError(f"a KIF description takes no options (got {', '.join(texts)})")
+        return kif.load_kif(resolve(game))
     if Path(game).suffix in LEVEL_SUFFIXES and is_file(Path(game)):
         return load_level(LEVEL_SUFFIXES[Path(game).suffix], game, options)
     path = resolve(game)
@@ -141,6 +146,11 @@ def load(game: str, options: Mapping[str, object] | None = None) -> Any:
 # rebuilds the board from the level (see gdl.grammar.levels); a file `NAME.xsb` is a Sokoban level.
 LEVEL_READERS = {"sokoban": levels.sokoban_rules, "rush_hour": levels.rush_hour_rules}
 LEVEL_SUFFIXES = {".xsb": "sokoban"}
+
+
+def is_kif(game: str) -> bool:
+    """Whether `game` names a Stanford GDL (KIF) file, read by gdl.interpreter.kif."""
+    return Path(game).suffix.lower() == kif.SUFFIX
 
 
 def reads_levels(game: str) -> bool:
@@ -218,6 +228,8 @@ def check(game: str, options: Mapping[str, str] | None = None, seed: int = 0,
     summary and the declarations found false (see `gdl.interpreter.core.invariants`). A puzzle
     is walked at random instead (default 20 walks of 40 moves)."""
     compiled = load(game, options)
+    if is_kif(game):
+        return Report(kif.summary(compiled, games or SANITY_PLAYOUTS, plies, seed))
     if isinstance(compiled, CompiledConstraints):
         return Report(check_constraints(compiled))
     if compiled.kind == "puzzle":

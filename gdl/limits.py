@@ -63,3 +63,9 @@ def count(value: int) -> int:
         raise argparse.ArgumentTypeError(f"expected at most {MAX_COUNT:,} (a limit of gdl), "
                                          f"got {got}")
     return value
+
+
+# Stanford GDL (KIF) descriptions are ground before they are played (gdl.interpreter.kif):
+# the facts derived while grounding, and the ground rules kept, are bounded.
+KIF_GROUND_FACTS = 2_000_000
+KIF_GROUND_RULES = 1_000_000

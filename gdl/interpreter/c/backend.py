@@ -34,6 +34,9 @@ def with_backend(game: Any, backend: str | None = None) -> Any:
     backend = backend or "auto"
     if backend not in BACKENDS:
         raise GdlError(f"unknown back end {backend!r}: choose one of {', '.join(BACKENDS)}")
+    switch = getattr(game, "on_backend", None)   # a game with its own C path (KIF)
+    if switch is not None:
+        return switch(backend)
     if backend == "python" or getattr(game, "backend", None) == "native":
         return game
     from gdl.interpreter.python.compiled import CompiledGame

@@ -1,0 +1,75 @@
+"""Stanford GDL (KIF) game descriptions, read and played (docs/ggp.md).
+
+    grammar/kif.py   text -> syntax tree (gdl.grammar.ast.kif)
+    check            safety, stratification, the GDL restrictions: located errors
+    datalog, ground  the description ground into a propositional program
+    propnet          the ground program over bit sets (the Python path)
+    game             the Game protocol over it
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+
+from gdl.errors import UnknownGame
+from gdl.grammar.kif import parse_kif
+from gdl.interpreter.kif.check import check_kif
+from gdl.interpreter.kif.game import KifGame
+from gdl.interpreter.kif.ground import ground_program
+
+SUFFIX = ".kif"
+
+
+def load_kif_text(text: str, filename: str = "<kif>") -> KifGame:
+    """The game described by KIF `text` (errors name `filename`).
+
+    Raises:
+        RulesSyntaxError, RulesSemanticError: the text is wrong (located).
+        LimitError: the ground program would be too large.
+    """
+    program = ground_program(check_kif(parse_kif(text, filename)))
+    return KifGame(program, Path(filename).stem or "kif")
+
+
+def load_kif(path: str | Path) -> KifGame:
+    """The game described by the KIF file at `path`.
+
+    Raises:
+        UnknownGame: unreadable; and as load_kif_text.
+    """
+    try:
+        with open(path, encoding="utf-8", newline="") as file:
+            text = file.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UnknownGame(f"cannot read KIF file {str(path)!r}: {exc}") from None
+    return load_kif_text(text, str(path))
+
+
+def summary(game: KifGame, games: int, plies: int | None, seed: int) -> str:
+    """`gdl check`'s lines for a KIF game: its roles, the ground program's sizes, and how
+    `games` seeded random games (each cut after `plies` moves, if given) ended."""
+    program, rng = game.program, random.Random(seed)
+    ends: Counter[str] = Counter()
+    lengths = []
+    for _ in range(games):
+        state, moves = game.initial_state(), 0
+        while not game.is_terminal(state) and (plies is None or moves < plies) and moves < 10_000:
+            state = game.apply(state, rng.choice(game.legal_moves(state)))
+            moves += 1
+        lengths.append(moves)
+        ended = game.is_terminal(state)
+        ends[" ".join(map(str, game.goals(state))) if ended else "unfinished"] += 1
+    start = game.initial_state()
+    return "\n".join([
+        f"{game.name}: Stanford GDL (KIF) game - ok",
+        f"  roles: {', '.join(game.players)}",
+        f"  base propositions: {program.n_true}; inputs (does): {len(program.does)}",
+        f"  ground rules: {len(program.rules)} over {len(program.props)} propositions",
+        f"  moves: {'simultaneous' if game.has_simultaneous else 'in turns'}; "
+        f"{len(game.legal_moves(start))} legal moves at the start",
+        f"  payoffs: {'zero-sum, (goal 0 - goal 1) / 100' if game.zero_sum else 'goal values'}",
+        f"  {games} random games: median length {sorted(lengths)[len(lengths) // 2]} moves; "
+        f"goals " + ", ".join(f"{k}: {v}" for k, v in sorted(ends.items())),
+    ])
