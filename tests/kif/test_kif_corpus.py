@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from gdl.interpreter.c import build
 from gdl.interpreter.kif import load_kif
+from tests.interpreter.c.test_native import needs_cc
 from tests.kif.agree import gdl_perft, replay
 from tests.marks import cases
 
@@ -40,14 +40,6 @@ def game(name: str) -> Any:
     return load_kif(CORPUS / name)
 
 
-def has_compiler() -> bool:
-    try:
-        build.compiler()
-    except build.NoCompiler:
-        return False
-    return True
-
-
 def test_the_corpus_is_recorded_whole():
     assert len(FILES) >= 40
     assert sorted(RECORDED) == FILES, "rerun tools/record_kif.py"
@@ -68,7 +60,7 @@ def test_roles_and_perft_equal_the_reasoners(name):
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not has_compiler(), reason="no C compiler on this machine")
+@needs_cc
 @pytest.mark.parametrize("name", corpus_cases())
 def test_perft_in_c_equals_the_reasoners(name):
     played = game(name).on_backend("native")
