@@ -20,7 +20,8 @@ from tests.kif_reasoner.play import perft  # noqa: E402
 from tests.kif_reasoner.reasoner import Reasoner, ReasonerError  # noqa: E402
 from tests.kif_reasoner.sexpr import KifSyntaxError, read_kif  # noqa: E402
 
-CORPUS = Path(__file__).resolve().parent.parent / "data" / "kif"
+ROOT = Path(__file__).resolve().parents[2]
+CORPUS = ROOT / "tests" / "data" / "kif"
 
 
 def corpus(name: str) -> Reasoner:
@@ -30,6 +31,12 @@ def corpus(name: str) -> Reasoner:
 @pytest.mark.parametrize("module", [sexpr, asp, reasoner, play])
 def test_doctests(module):
     assert doctest.testmod(module).failed == 0
+
+
+def test_the_docs_example(monkeypatch):
+    monkeypatch.chdir(ROOT)
+    result = doctest.testfile(str(ROOT / "docs" / "kif_corpus.md"), module_relative=False)
+    assert result.attempted == 4 and result.failed == 0
 
 
 def test_reading_drops_comments_and_folds_case():
