@@ -9,7 +9,7 @@ Entry points (all states are arrays of SW 64-bit words, bit i = true proposition
             one random game: each ply's joint move (one does index per role) into `line`,
             the goals at its end into `goals`; returns its plies (-1: a role had no move)
     int64_t kif_playouts(const u64 *state, int64_t games, u64 seed, int max_plies)
-            random games; returns the states visited
+            random games; returns their moves (plies) in all
 """
 
 from __future__ import annotations
@@ -173,11 +173,11 @@ int kif_line(const u64 *start, u64 seed, int max_plies, int *line, int *goals) {
     return plies;
 }
 int64_t kif_playouts(const u64 *start, int64_t games, u64 seed, int max_plies) {
-    int64_t states = 0;
+    int64_t states = 0;   /* the moves played */
     for (int64_t g = 0; g < games; g++) {
         int plies = kif_line(start, seed + (u64)g, max_plies, 0, 0);
         if (plies < 0) return -1;
-        states += plies + 1;
+        states += plies;
     }
     return states;
 }

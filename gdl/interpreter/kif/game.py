@@ -104,6 +104,20 @@ class KifGame:
             self.native = False
             return None
 
+    def native_playouts(self, state: int, games: int, seed: int,
+                        max_plies: int) -> tuple[int] | None:
+        """(moves played,) by `games` random games in C, as gdl.cli.speed reads it; None on
+        Python, without a compiler, or when a role has no move in some game."""
+        if not self.native:
+            return None
+        from gdl.interpreter.c.build import NoCompiler
+        try:
+            plies = self.library.playouts(state, games, seed, max_plies)
+        except NoCompiler:
+            self.native = False
+            return None
+        return None if plies < 0 else (plies,)
+
     # -- evaluation -----------------------------------------------------------------------
     def closure(self, state: int) -> int:
         closed = self._closed.get(state)

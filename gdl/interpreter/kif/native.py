@@ -60,5 +60,5 @@ class KifLibrary:
                 tuple(goals))
 
     def playouts(self, state: int, games: int, seed: int, max_plies: int) -> int:
-        """The states visited by `games` random games from `state`."""
+        """The moves played by `games` random games from `state` (-1: a role had no move)."""
         return int(self.lib.kif_playouts(self.state(state), games, seed, max_plies))
