@@ -14,9 +14,9 @@ so everything is lowercased; `;` starts a comment that runs to the end of the li
 from __future__ import annotations
 
 import re
-from typing import Union
+from typing import TypeAlias
 
-Term = Union[str, tuple["Term", ...]]
+Term: TypeAlias = str | tuple["Term", ...]
 
 _TOKEN = re.compile(r"\s+|;[^\n]*|\(|\)|[^\s();]+")
 
