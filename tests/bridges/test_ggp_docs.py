@@ -1,4 +1,4 @@
-"""docs/ggp_protocol.md's example is true: `gdl kif` writes the file it says, `gdl
+"""docs/ggp.md's GGP example is true: `gdl kif` writes the file it says, `gdl
 ggp-match` plays it and prints the lines it shows (the moves vary; their shape does not),
 and the refusal is the one shown."""
 
@@ -15,13 +15,16 @@ import pytest
 from gdl.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-DOC = ROOT / "docs" / "ggp_protocol.md"
+DOC = ROOT / "docs" / "ggp.md"
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}   # this checkout's gdl, from another directory
 
 
 def commands() -> list[tuple[str, list[str]]]:
-    """Each `$ gdl ...` line of the console block, with the lines shown after it."""
-    block = DOC.read_text().split("```console\n", 1)[1].split("```", 1)[0]
+    """Each `$ gdl ...` line of the first match's block (a text block: the moves vary, so
+    tests/kif/test_ggp_doc.py, which runs the console blocks, leaves it), with the lines
+    shown after it."""
+    block = DOC.read_text().split("```text\n$ gdl kif tictactoe", 1)[1].split("```", 1)[0]
+    block = "$ gdl kif tictactoe" + block
     out: list[tuple[str, list[str]]] = []
     for line in block.splitlines():
         if line.startswith("$ "):
