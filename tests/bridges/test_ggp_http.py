@@ -121,3 +121,23 @@ def test_gdl_ggp_match_starts_local_players_and_records(tmp_path):
     assert record["goals"] == [100, 0] and record["replaced"] == 0
     assert record["max_move_seconds"] <= 1
     assert load_kif(str(DATA / "race.kif")).players == ("red", "blue")
+
+
+CORPUS = sorted((DATA.parent / "kif").glob("*.kif"))
+SLOW_TO_READ = {"mancala_tiny.kif"}   # grounding takes longer than a start clock here
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", [p for p in CORPUS if p.name not in SLOW_TO_READ],
+                         ids=lambda p: p.stem)
+def test_every_corpus_game_is_played_by_the_protocol_within_the_clock(servers, path):
+    """gdl in the first role, random players in the others (1 to 6 roles, turns and joint
+    moves, scores): every answer legal and within a 0.4 s play clock."""
+    text = path.read_text()
+    game = load_kif_text(text)
+    urls = [servers(GgpPlayer(seed=1))] + \
+        [servers(GgpPlayer("random", "random", seed=i)) for i in range(len(game.players) - 1)]
+    record = GameManager(game, text, seed=0, max_steps=60).run(urls, 5, 0.4)
+    assert record.replaced == 0, record.errors
+    assert record.max_move_seconds <= 0.4
+    assert record.goals is not None or len(record.steps) == 60

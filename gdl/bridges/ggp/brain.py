@@ -1,15 +1,17 @@
 """How a GGP seat chooses its move: gdl's AI within the play clock, or at random.
 
 At a turn node where the seat moves, the AI is `gdl.ai.players`' (alpha-beta or MCTS by
-the game's kind); at a SIMULTANEOUS node, `gdl.ai.simultaneous` (the solved equilibrium
-or regret-matching MCTS); a turn of a game that also has simultaneous nodes, which
-neither takes, is played by flat Monte Carlo (random playouts per move within the
-time). A seat waiting for another role's turn plays its single move at once.
+the game's kind); at a SIMULTANEOUS node, `gdl.ai.simultaneous` (regret-matching MCTS,
+and a small game's equilibrium once a background thread has solved it); a turn of a
+game that also has simultaneous nodes, which neither takes, is played by flat Monte
+Carlo (random playouts per move within the time). A seat waiting for another role's
+turn plays its single move at once.
 
 The search gets `search_seconds(play_clock)`; it runs in a worker thread that is waited
 for until `answer_seconds(play_clock)`. A search still running then (a slow rules
-evaluation) is left to finish and its move thrown away: the answer is the best move the
-flat search has, or a random legal one, logged. No answer is ever later than the clock.
+evaluation) is left to finish and its move thrown away: the answer is a random legal
+move, logged. No answer is ever later than the clock, and no search starts while the
+last one still runs (the next move waits for it, up to its own deadline).
 """
 
 from __future__ import annotations
@@ -21,11 +23,11 @@ from collections.abc import Hashable
 from time import perf_counter
 from typing import Any
 
-from gdl.ai.players import AIPlayer, make_player
+from gdl.ai.players import DEFAULT_LEVEL, AIPlayer, make_player, parse_level
 from gdl.ai.simultaneous import SimultaneousAI
 from gdl.bridges.ggp.moves import role_moves
 from gdl.errors import GdlError
-from gdl.protocol import SIMULTANEOUS, Game, State
+from gdl.protocol import SIMULTANEOUS, Game, State, has_simultaneous
 
 log = logging.getLogger("gdl.ggp")
 
@@ -73,13 +75,17 @@ class Brain:
         self.rng = random.Random(seed)
         self.turns: AIPlayer | Any | None = None
         self.joint: SimultaneousAI | None = None
-        if policy == "ai":
-            seconds = search_seconds(play_clock)
-            player = make_player("ai", game, seed=seed, time_per_move=seconds)
-            if isinstance(player, SimultaneousAI):
-                self.joint = player
-            else:
-                self.turns = player
+        self.worker: threading.Thread | None = None   # the last search, while it runs
+        seconds = search_seconds(play_clock)
+        if policy == "ai" and has_simultaneous(game):
+            # solved in the background (a small game's equilibrium can take seconds, more
+            # than a start clock); until then each joint move is searched
+            self.joint = SimultaneousAI(game, parse_level(DEFAULT_LEVEL), seed, seconds,
+                                        solve=False)
+            threading.Thread(target=self.joint.solve, args=(game,), daemon=True,
+                             name="gdl-ggp-solve").start()
+        elif policy == "ai":
+            self.turns = make_player("ai", game, seed=seed, time_per_move=seconds)
 
     def _search(self, state: State, mine: dict[str, Hashable]) -> Any:
         """The game's move (a part, at a SIMULTANEOUS node) the seat's policy picks."""
@@ -110,12 +116,18 @@ class Brain:
             except (GdlError, ValueError, RuntimeError) as err:   # a rules or search failure
                 failed.append(err)
 
-        worker = threading.Thread(target=work, daemon=True, name="gdl-ggp-search")
-        worker.start()
-        worker.join(max(0.0, started + answer_seconds(self.play_clock) - perf_counter()))
+        deadline = started + answer_seconds(self.play_clock)
+        if self.worker is not None:   # one search at a time: the last one's overrun first
+            self.worker.join(max(0.0, deadline - perf_counter()))
+        busy = self.worker is not None and self.worker.is_alive()
+        if not busy:
+            self.worker = threading.Thread(target=work, daemon=True, name="gdl-ggp-search")
+            self.worker.start()
+            self.worker.join(max(0.0, deadline - perf_counter()))
         if found and found[0] in by_move:
             return by_move[found[0]]
-        why = f"the search failed: {failed[0]}" if failed else \
+        why = "the last search still runs" if busy else \
+            f"the search failed: {failed[0]}" if failed else \
             "the search was not done in time" if not found else "the search chose no legal move"
         text = self.rng.choice(sorted(moves))
         log.warning("%s; playing the random legal move %s", why, text)
