@@ -3,7 +3,8 @@
     gdl ggp-player --port 9147            serve as a GGP player (gdl's AI; --random: random)
     gdl ggp-match ttt.kif --player gdl --player random --start-clock 5 --play-clock 2
                                           a local game manager: one match, each --player a
-                                          URL, or gdl / random started here on a free port
+                                          URL, or gdl / random started here on a free port;
+                                          GAME a KIF file or a bundled game `gdl kif` writes
 """
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ from gdl.bridges.ggp.manager import GameManager
 from gdl.bridges.ggp.player import GgpPlayer
 from gdl.bridges.ggp.server import make_server, url_of
 from gdl.cli.common import EXIT_OK, seconds_type
+from gdl import catalog
 from gdl.errors import GdlError
+from gdl.interpreter.kif_export import NotExported, export_kif
 
 DEFAULT_PORT = 9147   # the port GGP players traditionally listen on
 
@@ -50,16 +53,27 @@ def run_player(args: argparse.Namespace, status: object) -> int:
     return EXIT_OK
 
 
-def run_match(args: argparse.Namespace, status: object) -> int:
-    from gdl.interpreter.kif import load_kif
-    _log_to_stderr(args.verbose)
-    path = Path(args.game)
+def match_rules(game: str) -> tuple[str, str]:
+    """(name, KIF text) of GAME: a KIF file, or a bundled game the export writes as KIF."""
+    path = Path(game)
+    if path.suffix.lower() == ".kif" or path.is_file():
+        try:
+            return path.name, path.read_text(encoding="utf-8")
+        except OSError as err:
+            raise GdlError(f"cannot read {game}: {err.strerror}") from None
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise GdlError(f"cannot read {args.game}: {err.strerror}") from None
-    game = load_kif(str(path))
-    manager = GameManager(game, text, name=path.name, seed=args.seed)
+        return game, export_kif(catalog.load(game).ir)
+    except NotExported as err:
+        raise GdlError(f"{game} cannot be played by GGP: its KIF export refuses it: {err}") \
+            from None
+
+
+def run_match(args: argparse.Namespace, status: object) -> int:
+    from gdl.interpreter.kif import load_kif_text
+    _log_to_stderr(args.verbose)
+    name, text = match_rules(args.game)
+    game = load_kif_text(text, name)
+    manager = GameManager(game, text, name=name, seed=args.seed)
     with players(args.player, args.seed) as urls:
         record = manager.run(urls, args.start_clock, args.play_clock)
     document = record.to_json()
@@ -95,7 +109,8 @@ def add_commands(command: Callable[..., argparse.ArgumentParser], parents: list)
                 "between GGP players over HTTP", parents,
                 epilog=__doc__.split("\n", 1)[1],
                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("game", metavar="GAME.kif", help="the rules, a KIF file")
+    p.add_argument("game", metavar="GAME", help="the rules: a KIF file, or a bundled game "
+                   "that `gdl kif` exports")
     p.add_argument("--player", action="append", required=True, metavar="URL|gdl|random",
                    help="one per role, in the roles' order (repeat): a player's URL, or gdl "
                         "or random for a player started here on a free port")

@@ -9,6 +9,8 @@ import time
 from pathlib import Path
 from time import perf_counter
 
+import pytest
+
 from gdl.bridges.ggp.brain import Brain, answer_seconds, flat_monte_carlo, search_seconds
 from gdl.interpreter.kif import load_kif
 
@@ -40,3 +42,14 @@ def test_flat_monte_carlo_takes_the_winning_move():
         state = game.apply(state, game.parse_move(state, text))
     move = flat_monte_carlo(game, state, 0.05, random.Random(0))
     assert game.move_text(state, move) == "(add 2)"   # 8 + 2 = 10 wins at once
+
+
+def test_ggp_match_takes_a_kif_file_or_a_bundled_game_the_export_writes():
+    from gdl.cli.ggp import match_rules
+    from gdl.errors import GdlError
+    kif = DATA.parent / "kif_export" / "tictactoe.kif"
+    assert match_rules(str(kif)) == ("tictactoe.kif", kif.read_text())
+    assert match_rules("tictactoe") == ("tictactoe", kif.read_text())
+    with pytest.raises(GdlError, match="nim cannot be played by GGP: its KIF export refuses "
+                                       "it: its state variables"):
+        match_rules("nim")
