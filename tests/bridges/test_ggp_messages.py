@@ -62,6 +62,7 @@ def test_the_player_answers_a_whole_match_and_keeps_serving_after_bad_messages(c
     assert player.handle("(info)").body == "((name gdl) (status available))"
     bad = player.handle("(play m1 nil")
     assert bad.status == 400 and bad.body.startswith('(error "unreadable message: <message>:1:1')
+    assert bad.body.endswith("'(' never closed\")")   # one line: the log has the excerpt
     assert player.handle("(play nosuch nil)").body == \
         '(error "no match \'nosuch\' was started here")'
     assert player.handle(start("m1", "red")).body == "ready"

@@ -47,8 +47,9 @@ class Reply:
 
 
 def error_reply(message: str) -> Reply:
-    """A 400 answer carrying `message` as a KIF string."""
-    quoted = message.replace("\\", "\\\\").replace('"', "'")
+    """A 400 answer carrying `message`'s first line as a KIF string (the log has the rest)."""
+    first = message.splitlines()[0] if message else "error"
+    quoted = first.replace("\\", "\\\\").replace('"', "'")
     return Reply(400, f'(error "{quoted}")')
 
 
