@@ -23,27 +23,16 @@ def _test(index: int) -> str:
     return f"(v[{index >> 6}]>>{index & 63}&1)"
 
 
-def _condition(pos: int, neg: int) -> str:
-    terms = [_test(i) for i in _bits(pos)] + [f"!{_test(i)}" for i in _bits(neg)]
+def _condition(pos: tuple[int, ...], neg: tuple[int, ...]) -> str:
+    terms = [_test(i) for i in pos] + [f"!{_test(i)}" for i in neg]
     return " && ".join(terms) or "1"
-
-
-def _bits(mask: int) -> list[int]:
-    out, i = [], 0
-    while mask:
-        if mask & 1:
-            out.append(i)
-        mask >>= 1
-        i += 1
-    return out
 
 
 def _phase(name: str, groups: list[Group]) -> list[str]:
     out = [f"static void {name}(u64 *v) {{", "    int changed;"]
     for recursive, members in groups:
         body = []
-        for bit, rules in members:
-            head = bit.bit_length() - 1
+        for head, rules in members:
             cond = " || ".join(f"({_condition(p, n)})" for p, n in rules)
             set_bit = f"v[{head >> 6}] |= 1ULL<<{head & 63};"
             body.append(f"    if (!{_test(head)} && ({cond})) {{ {set_bit}"
@@ -82,7 +71,7 @@ def c_source(net: Propnet) -> str:
         _array("goal_prop", [g[1] for g in goals]),
         _array("goal_value", [g[2] for g in goals]),
     ]
-    return "\n".join(head + _phase("phase1", net.phase1) + _phase("phase2", net.phase2)
+    return "\n".join(head + _phase("phase1", net.plan1) + _phase("phase2", net.plan2)
                      + [RUNTIME])
 
 

@@ -73,6 +73,27 @@ def _names(pat: object) -> set[str]:
     return set()
 
 
+def _leaves(pat: object, path: tuple[int, ...]) -> list[tuple[tuple[int, ...], object]]:
+    """The constants and variables of a pattern with their paths: an argument's index, then
+    indexes into compound terms (0 is the function's name)."""
+    if isinstance(pat, tuple):
+        return [(path + (0,), pat[0])] + [leaf for i, sub in enumerate(pat[1:], 1)
+                                          for leaf in _leaves(sub, path + (i,))]
+    return [(path, pat)]
+
+
+_MISSING = object()   # a path a fact does not have: no pattern keyed on it matches the fact
+
+
+def _at(row: tuple, path: tuple[int, ...]) -> object:
+    value: object = row[path[0]]
+    for i in path[1:]:
+        if not isinstance(value, tuple) or i >= len(value):
+            return _MISSING
+        value = value[i]
+    return value
+
+
 class Plan:
     """One clause's join order: the head's demanded values (see demand()), a first atom
     (the delta one in semi-naive rounds), then the others, the bound-most first, each
@@ -105,9 +126,13 @@ class Plan:
         head_vars = set().union(*map(_names, head))
         for i in order:
             rel, args = atoms[i]
-            keys = tuple(k for k, p in enumerate(args) if not (_names(p) - known))
-            free = tuple((k, p) for k, p in enumerate(args) if k not in keys)
-            self.steps.append(("scan", rel, args, keys, i == first, free))
+            leaves = [(path, leaf) for k, p in enumerate(args) for path, leaf in _leaves(p, (k,))
+                      if not (_names(leaf) - known)]
+            keys = tuple(path for path, _ in leaves)
+            free = tuple((k, p) for k, p in enumerate(args)
+                         if not isinstance(p, (str, Var)) or _names(p) - known)
+            self.steps.append(("scan", rel, tuple(leaf for _, leaf in leaves), keys,
+                               i == first, free, args))
             fresh = set().union(*(_names(p) for p in args)) - known
             known |= fresh
             self.steps += [f for f, need in zip(filters, needs) if need & fresh
@@ -127,14 +152,15 @@ class Engine:
         self._index: dict[tuple, tuple[int, dict]] = {}
         self.pending: Facts = {}   # the facts a fixpoint's round has derived so far
 
-    def index(self, rel: Relation, keys: tuple[int, ...]) -> dict:
+    def index(self, rel: Relation, keys: tuple[tuple[int, ...], ...]) -> dict:
+        """The facts of `rel` by their values at the paths `keys` (see _leaves)."""
         rows = self.facts.get(rel, {})
         cached = self._index.get((rel, keys))
         if cached is not None and cached[0] == len(rows):
             return cached[1]
         table: dict[tuple, list] = {}
         for row in rows:
-            table.setdefault(tuple(row[k] for k in keys), []).append(row)
+            table.setdefault(tuple(_at(row, path) for path in keys), []).append(row)
         self._index[(rel, keys)] = (len(rows), table)
         return table
 
@@ -157,12 +183,13 @@ class Engine:
         step = steps[at]
         kind = step[0]
         if kind == "scan":
-            _, rel, args, keys, is_first, free = step
+            _, rel, leaves, keys, is_first, free, args = step
             if is_first and delta is not None:
                 rows: Any = delta.get(rel, {})
                 free = tuple(enumerate(args))
             elif keys:
-                key = tuple(substitute(args[k], bound) for k in keys)
+                key = tuple(leaf if isinstance(leaf, str) else bound[leaf.name]
+                            for leaf in leaves)
                 rows = self.index(rel, keys).get(key, ())
             else:
                 rows = self.facts.get(rel, {})

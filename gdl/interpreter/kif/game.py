@@ -30,6 +30,7 @@ from gdl.protocol import GAME, SIMULTANEOUS
 SEPARATOR = " | "     # between the roles' parts of a joint move
 SAMPLE_GAMES, SAMPLE_PLIES = 20, 300
 CACHE = 50_000        # states whose closure is kept
+CACHE_BYTES = 50_000_000   # when each closure is a bytearray (a wide program)
 
 
 def normal_text(text: str) -> str:
@@ -55,14 +56,13 @@ class KifGame:
         self.invariants: dict[str, Any] = {}
         self.options: dict[str, Any] = {}   # a KIF description has none
         self.action_text = tuple(ground_text(a) for _, a in program.does)
-        base = 2 * program.n_true
-        self.does_bit = tuple(1 << (base + k) for k in range(len(program.does)))
-        self.role_moves = tuple(tuple((1 << program.legal[k], k)
+        self.does_prop = tuple(2 * program.n_true + k for k in range(len(program.does)))
+        self.role_moves = tuple(tuple((program.legal[k], k)
                                       for k, (r, _) in enumerate(program.does)
                                       if r == role and program.legal[k] >= 0)
                                 for role in range(len(self.players)))
-        self.terminal_bit = 1 << program.terminal if program.terminal >= 0 else 0
-        self._closed: dict[int, int] = {}
+        self._closed: dict[int, Any] = {}
+        self.cache_size = CACHE if not self.net.wide else max(64, CACHE_BYTES // self.net.size)
         self.has_simultaneous = False
         self.zero_sum = False
         self._decide_kind()
@@ -123,7 +123,7 @@ class KifGame:
     def closure(self, state: int) -> int:
         closed = self._closed.get(state)
         if closed is None:
-            if len(self._closed) >= CACHE:
+            if len(self._closed) >= self.cache_size:
                 self._closed.clear()
             closed = self._closed[state] = self.net.closure(state)
         return closed
@@ -135,9 +135,10 @@ class KifGame:
             GdlError: a role has no legal move in a state that is not terminal.
         """
         closed = self.closure(state)
-        if closed & self.terminal_bit:
+        holds = self.net.holds
+        if self.program.terminal >= 0 and holds(closed, self.program.terminal):
             return tuple(() for _ in self.players)
-        each = tuple(tuple(k for bit, k in moves if closed & bit) for moves in self.role_moves)
+        each = tuple(tuple(k for i, k in moves if holds(closed, i)) for moves in self.role_moves)
         for role, moves in enumerate(each):
             if not moves:
                 raise GdlError(f"{self.players[role]} has no legal move in a state that is not "
@@ -158,7 +159,8 @@ class KifGame:
         return self.program.init
 
     def is_terminal(self, state: int) -> bool:
-        return bool(self.closure(state) & self.terminal_bit)
+        terminal = self.program.terminal
+        return terminal >= 0 and self.net.holds(self.closure(state), terminal)
 
     def current_player(self, state: int) -> int:
         if self.is_terminal(state):
@@ -181,15 +183,12 @@ class KifGame:
         else:
             each = self.joint_moves(state)
             parts = [move] + [m[0] for m in each if move not in m]
-        does = 0
-        for k in parts:
-            does |= self.does_bit[k]
-        return self.net.step(closed, does)
+        return self.net.step(closed, [self.does_prop[k] for k in parts])
 
     def goals(self, state: int) -> tuple[int, ...]:
         """Each role's goal value at `state` (the largest that holds; 0 when none does)."""
-        closed = self.closure(state)
-        return tuple(max((v for i, v in goals if closed >> i & 1), default=0)
+        closed, holds = self.closure(state), self.net.holds
+        return tuple(max((v for i, v in goals if holds(closed, i)), default=0)
                      for goals in self.program.goals)
 
     def returns(self, state: int) -> tuple[float, ...]:
