@@ -21,9 +21,16 @@ class SimultaneousAI:
     """An AI seat choosing its part of each joint move (`choose_part`)."""
 
     def __init__(self, game: Any, level: Any, seed: int | None = None,
-                 seconds: float | None = None, name: str = "ai") -> None:
+                 seconds: float | None = None, name: str = "ai", solve: bool = True) -> None:
         self.rng, self.level, self.seconds, self.name = random.Random(seed), level, seconds, name
         self.solved: StageSolution | None = None
+        if solve:
+            self.solve(game)
+
+    def solve(self, game: Any) -> None:
+        """Solve a small two-player zero-sum game once (`solved`; None when too big). Without
+        it, or until it is done (a caller may run it in a thread: `solved` is set at the
+        end), every turn is searched."""
         if len(game.players) == 2 and game.zero_sum:
             try:
                 self.solved = solve_stages(game, game.initial_state(), SOLVED_POSITIONS)

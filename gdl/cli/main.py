@@ -13,6 +13,10 @@
     gdl openspiel GAME                register as a pyspiel game; its name and game info
     gdl replay FILE                   show a game saved by `gdl play --save`, move by move
     gdl serve [GAME]                  the web board on 127.0.0.1 (needs the `web` extra)
+    gdl kif GAME                      the game written as KIF (Stanford GDL), for the games
+                                      the export covers
+    gdl ggp-player                    a player of the GGP match protocol over HTTP
+    gdl ggp-match GAME.kif            a local GGP game manager: one match between players
 
 GAME is a bundled game's name (see `gdl list`) or a path to a rules file; every
 command that takes one also takes `--set NAME=VALUE` (repeatable) to set the

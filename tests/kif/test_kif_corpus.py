@@ -1,0 +1,75 @@
+"""Every KIF description of the test corpus (tests/data/kif/*.kif, written for these tests)
+read by gdl agrees with the independent reasoner (tests/kif_reasoner, clingo): perft at
+depths 1, 2 (and 3 where recorded) and 20 seeded random games ply by ply (each role's legal
+moves, the end, the goals). The reasoner's figures are tests/data/kif/recorded.json
+(tools/record_kif.py), so these tests need no clingo.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gdl.interpreter.kif import load_kif
+from tests.interpreter.c.test_native import needs_cc
+from tests.kif.agree import gdl_perft, replay
+from tests.marks import cases
+
+CORPUS = Path(__file__).resolve().parent.parent / "data" / "kif"
+RECORDED: dict[str, Any] = json.loads((CORPUS / "recorded.json").read_text())
+FILES = sorted(path.name for path in CORPUS.glob("*.kif"))
+SLOW = {"mancala_tiny.kif"}   # 45 s to ground (5,752 ground rules from recursive sowing)
+# gdl's grounder stops on a negated literal whose variable a `true` literal binds (a
+# KeyError '?n', not a located error); the three-line reproduction is in the report of
+# branch h-kifref. Strict: the test fails once it is fixed, so this line goes then.
+KNOWN = {"minority_6p.kif": "grounder: KeyError on (not (plays ?n ?r)) after (true (round ?n))"}
+
+
+def corpus_cases() -> list[Any]:
+    marked = cases(FILES, SLOW)
+    return [pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=KNOWN[name]))
+            if name in KNOWN else case for name, case in zip(FILES, marked)]
+
+
+@functools.cache
+def game(name: str) -> Any:
+    return load_kif(CORPUS / name)
+
+
+def test_the_corpus_is_recorded_whole():
+    assert len(FILES) >= 40
+    assert sorted(RECORDED) == FILES, "rerun tools/record_kif.py"
+
+
+def test_every_file_says_what_it_is():
+    for name in FILES:
+        first = (CORPUS / name).read_text().splitlines()[0]
+        assert first.startswith("; ") and len(first) > 20, name
+
+
+@pytest.mark.parametrize("name", corpus_cases())
+def test_roles_and_perft_equal_the_reasoners(name):
+    played = game(name).on_backend("python")
+    assert list(played.players) == RECORDED[name]["roles"]
+    found = {depth: gdl_perft(played, int(depth)) for depth in RECORDED[name]["perft"]}
+    assert found == RECORDED[name]["perft"]
+
+
+@pytest.mark.slow
+@needs_cc
+@pytest.mark.parametrize("name", corpus_cases())
+def test_perft_in_c_equals_the_reasoners(name):
+    played = game(name).on_backend("native")
+    found = {depth: gdl_perft(played, int(depth)) for depth in RECORDED[name]["perft"]}
+    assert found == RECORDED[name]["perft"]
+
+
+@pytest.mark.parametrize("name", corpus_cases())
+def test_random_games_agree_ply_by_ply(name):
+    played = game(name).on_backend("python")
+    for seed, plies in enumerate(RECORDED[name]["games"]):
+        assert replay(played, plies) is None, f"seed {seed}: {replay(played, plies)}"
