@@ -23,16 +23,10 @@ CORPUS = Path(__file__).resolve().parent.parent / "data" / "kif"
 RECORDED: dict[str, Any] = json.loads((CORPUS / "recorded.json").read_text())
 FILES = sorted(path.name for path in CORPUS.glob("*.kif"))
 SLOW = {"mancala_tiny.kif"}   # 45 s to ground (5,752 ground rules from recursive sowing)
-# gdl's grounder stops on a negated literal whose variable a `true` literal binds (a
-# KeyError '?n', not a located error); the three-line reproduction is in the report of
-# branch h-kifref. Strict: the test fails once it is fixed, so this line goes then.
-KNOWN = {"minority_6p.kif": "grounder: KeyError on (not (plays ?n ?r)) after (true (round ?n))"}
 
 
 def corpus_cases() -> list[Any]:
-    marked = cases(FILES, SLOW)
-    return [pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=KNOWN[name]))
-            if name in KNOWN else case for name, case in zip(FILES, marked)]
+    return cases(FILES, SLOW)
 
 
 @functools.cache
