@@ -88,13 +88,21 @@ static double AB_SOFT = -1.0, AB_TARGET = -1.0;   /* the next search's, this one
 int gdl_search_plan(double soft) { AB_SOFT = soft; return 0; }
 
 static double ab_negamax(const state_t *s, int me, int depth, double alpha, double beta,
-                         int ply, const int8_t *pay, int root_first, int verify);
-/* The value for `me` of the child `t` (its mover `me` again after an extra turn). */
+                         int ply, const int8_t *pay, int root_first, int verify, int check);
+/* The value for `me` of the child `t` (its mover `me` again after an extra turn); `check`
+   whether t's mover is in check, when the parent tested it (-1: not known). */
 static double ab_child(const state_t *t, int me, int depth, double alpha, double beta,
-                       int ply, const int8_t *pay, int verify) {
+                       int ply, const int8_t *pay, int verify, int check) {
     int them = (int)t->pl;
-    return them == me ? ab_negamax(t, me, depth, alpha, beta, ply, pay, -1, verify)
-                      : -ab_negamax(t, them, depth, -beta, -alpha, ply, pay, -1, verify);
+    return them == me ? ab_negamax(t, me, depth, alpha, beta, ply, pay, -1, verify, check)
+                      : -ab_negamax(t, them, depth, -beta, -alpha, ply, pay, -1, verify, check);
+}
+/* Whether the mover is in check, as far as the search asks (a royal kind, and check
+   extensions or null moves on), tested once per node and only when first asked. */
+static int ab_in_check(const state_t *s, int *known) {
+    if (*known < 0)
+        *known = ROYAL && (AB_FEAT & (AB_F_CHECKS | AB_F_NULL)) && ab_royal_attacked(s);
+    return *known;
 }
 /* Move the move equal to `m` among order[from..n) to order[from]; 1 when found. */
 static int ab_lift(const move_t *moves, int *order, int from, int n, const move_t *m) {
@@ -107,18 +115,18 @@ static int ab_lift(const move_t *moves, int *order, int from, int n, const move_
     }
     return 0;
 }
-/* Null-move pruning at this node (see the module doc): 1 when it may be tried. */
-static int ab_null_ok(const state_t *s, int depth, double beta, int ply, int in_check) {
-    if (!(AB_FEAT & AB_F_NULL) || ply == 0 || depth < 3 || in_check || AB_PREV[ply] < 0)
-        return 0;
+/* Null-move pruning at this node (see the module doc): 1 when it may be tried. The cheap
+   conditions first, then the check test (once per node), then the evaluation. */
+static int ab_null_ok(const state_t *s, int depth, double beta, int ply, int *in_check) {
+    if (!(AB_FEAT & AB_F_NULL) || ply == 0 || depth < 3 || AB_PREV[ply] < 0) return 0;
     if (beta >= AB_DECIDED || beta <= -AB_DECIDED) return 0;
     if (!(AB_FEAT & AB_F_NULL_ANYWHERE) && (!NULLMOVE || ab_nm_pieces(s) < AB_NM_PIECES))
         return 0;
-    return ev_mover(s) >= beta;
+    return !ab_in_check(s, in_check) && ev_mover(s) >= beta;
 }
 
 static double ab_negamax(const state_t *s, int me, int depth, double alpha, double beta,
-                         int ply, const int8_t *pay, int root_first, int verify) {
+                         int ply, const int8_t *pay, int root_first, int verify, int check) {
     if (++AB_NODES >= AB_NEXT && ab_clock()) return 0;
     if (s->res) {
         if (ply > AB_SELDEPTH) AB_SELDEPTH = ply;
@@ -151,15 +159,15 @@ static double ab_negamax(const state_t *s, int me, int depth, double alpha, doub
     }
     if (ply == 0 && root_first >= 0) first = root_first;
     int checks = ROYAL && (AB_FEAT & AB_F_CHECKS);
-    int in_check = ROYAL && (AB_FEAT & (AB_F_CHECKS | AB_F_NULL)) && ab_royal_attacked(s);
+    int in_check = check;   /* -1 until asked (ab_in_check) */
     int fail_high = 0;
     int64_t horizon0 = AB_HORIZON;
-    if (ab_null_ok(s, depth, beta, ply, in_check)) {
+    if (ab_null_ok(s, depth, beta, ply, &in_check)) {
         state_t t = *s; t.pl = 1 - s->pl;   /* the mover passes */
         int r = depth > 6 ? 3 : 2;
         AB_PREV[ply + 1] = -1;
         double v = -ab_negamax(&t, (int)t.pl, depth - 1 - r, -beta, -beta + AB_EPS, ply + 1,
-                               pay, -1, verify);
+                               pay, -1, verify, -1);
         if (AB_STOP) return 0;
         if (v >= beta) {
             if (!verify || (AB_FEAT & AB_F_UNVERIFIED)) return v;
@@ -188,19 +196,21 @@ static double ab_negamax(const state_t *s, int me, int depth, double alpha, doub
             apply_move(s, &moves[i], &t);
             if (gdl_error) { AB_STOP = 5; return 0; }
             AB_PREV[ply + 1] = sv_move_slot(&moves[i]);
-            int ext = checks && !t.res && ply < 2 * AB_ROOT_DEPTH && ab_royal_attacked(&t);
+            /* the child's check, tested here once and handed down */
+            int gives = checks && !t.res && ply < 2 * AB_ROOT_DEPTH ? ab_royal_attacked(&t) : -1;
+            int ext = gives > 0;
             int d = depth - 1 + ext;
             double v;
             if (!AB_SELECT || k == 0) {
-                v = ab_child(&t, me, d, alpha, beta, ply + 1, pay, verify);
+                v = ab_child(&t, me, d, alpha, beta, ply + 1, pay, verify, gives);
             } else {
-                int cut = depth >= 3 && k >= settled + 2 && !ext && !in_check &&
-                          !ab_noisy(s, &moves[i]) ? (k >= 8 && depth >= 5 ? 2 : 1) : 0;
-                v = ab_child(&t, me, d - cut, alpha, alpha + AB_EPS, ply + 1, pay, verify);
+                int cut = depth >= 3 && k >= settled + 2 && !ext && !ab_noisy(s, &moves[i]) &&
+                          !ab_in_check(s, &in_check) ? (k >= 8 && depth >= 5 ? 2 : 1) : 0;
+                v = ab_child(&t, me, d - cut, alpha, alpha + AB_EPS, ply + 1, pay, verify, gives);
                 if (!AB_STOP && cut && v > alpha)
-                    v = ab_child(&t, me, d, alpha, alpha + AB_EPS, ply + 1, pay, verify);
+                    v = ab_child(&t, me, d, alpha, alpha + AB_EPS, ply + 1, pay, verify, gives);
                 if (!AB_STOP && v > alpha && v < beta)
-                    v = ab_child(&t, me, d, alpha, beta, ply + 1, pay, verify);
+                    v = ab_child(&t, me, d, alpha, beta, ply + 1, pay, verify, gives);
             }
             if (AB_STOP) return 0;
             if (v > best) {
@@ -280,7 +290,7 @@ int gdl_search(const uint64_t *in, int depth, double seconds, int64_t max_nodes,
             /* a first ply of a few moves completes even at a zero budget */
             AB_NEXT = AB_NODES + (d == 1 ? 16 : 1);
             if (AB_NEXT > AB_CAP) AB_NEXT = AB_CAP;
-            r = ab_negamax(&s, (int)s.pl, d, lo, hi, 0, payoffs, first, 1);
+            r = ab_negamax(&s, (int)s.pl, d, lo, hi, 0, payoffs, first, 1, -1);
             if (AB_STOP) break;
             wide *= 4;
             if (r <= lo) lo = wide > 1 ? -INFINITY : r - wide;
