@@ -78,11 +78,15 @@ SEARCH = r"""
 #define AB_F_COUNTER 32
 #define AB_F_UNVERIFIED 64      /* the tests' null move without its verification */
 #define AB_F_NULL_ANYWHERE 128  /* the tests': in any game and position but in check */
+#define AB_F_SINGULAR 256
+#define AB_SE_DEPTH 5           /* singular extensions from this depth */
+#define AB_SE_MARGIN 0.004      /* a ply's share of the margin the table move must lead by */
 #define AB_ASPIRE 0.01
 #define AB_NM_PIECES 4
 static int AB_FEAT, AB_ROOT_DEPTH, AB_ROOT_N;
 static move_t AB_COUNTER[4096]; static uint8_t AB_HAS_COUNTER[4096];
 static int AB_PREV[AB_PLIES];   /* the slot of the move into each ply; -1: a null move */
+static int AB_EXCLUDE[AB_PLIES];   /* the move a singular search leaves out at a ply, or -1 */
 static double AB_SOFT = -1.0, AB_TARGET = -1.0;   /* the next search's, this one's */
 
 int gdl_search_plan(double soft) { AB_SOFT = soft; return 0; }
@@ -125,6 +129,24 @@ static int ab_null_ok(const state_t *s, int depth, double beta, int ply, int *in
     return !ab_in_check(s, in_check) && ev_mover(s) >= beta;
 }
 
+/* A singular extension (AB_F_SINGULAR; see the module doc): whether the table move of
+   entry `e` beats every other move, searched at half the depth, by a margin, so that it
+   is searched a ply deeper. Not at the root, nor in a singular search itself. */
+static int ab_singular(const state_t *s, int me, const ab_entry *e, int depth, int ply,
+                       const int8_t *pay, int verify) {
+    if (!(AB_FEAT & AB_F_SINGULAR) || ply == 0 || depth < AB_SE_DEPTH || e->move < 0 ||
+        e->flag == TT_UPPER || e->depth < depth - 3 || ply >= 2 * AB_ROOT_DEPTH)
+        return 0;
+    double tv = e->value;
+    if (fabs(tv) >= AB_DECIDED) return 0;
+    double sbeta = tv - AB_SE_MARGIN * depth;
+    AB_EXCLUDE[ply] = e->move;
+    double v = ab_negamax(s, me, (depth - 1) / 2, sbeta - AB_EPS, sbeta, ply, pay, -1,
+                          verify, -1);
+    AB_EXCLUDE[ply] = -1;
+    return !AB_STOP && v < sbeta;
+}
+
 static double ab_negamax(const state_t *s, int me, int depth, double alpha, double beta,
                          int ply, const int8_t *pay, int root_first, int verify, int check) {
     if (++AB_NODES >= AB_NEXT && ab_clock()) return 0;
@@ -144,7 +166,9 @@ static double ab_negamax(const state_t *s, int me, int depth, double alpha, doub
     skey_t key; uint64_t h = 0;
     int first = -1;
     ab_entry *e = NULL;
-    if (AB_TABLE) { canon(s, &key); h = sv_hash(&key); e = ab_probe(&key, h); }
+    int excluded = AB_EXCLUDE[ply];   /* a singular search's node: no table (its value
+                                           leaves a move out) and no null move */
+    if (AB_TABLE && excluded < 0) { canon(s, &key); h = sv_hash(&key); e = ab_probe(&key, h); }
     if (e) {
         first = e->move;
         if (ply && e->depth >= depth) {
@@ -162,7 +186,7 @@ static double ab_negamax(const state_t *s, int me, int depth, double alpha, doub
     int in_check = check;   /* -1 until asked (ab_in_check) */
     int fail_high = 0;
     int64_t horizon0 = AB_HORIZON;
-    if (ab_null_ok(s, depth, beta, ply, &in_check)) {
+    if (excluded < 0 && ab_null_ok(s, depth, beta, ply, &in_check)) {
         state_t t = *s; t.pl = 1 - s->pl;   /* the mover passes */
         int r = depth > 6 ? 3 : 2;
         AB_PREV[ply + 1] = -1;
@@ -174,6 +198,8 @@ static double ab_negamax(const state_t *s, int me, int depth, double alpha, doub
             depth--; verify = 0; fail_high = 1;   /* verified below, a ply shallower */
         }
     }
+    int singular = e && ab_singular(s, me, e, depth, ply, pay, verify);
+    if (AB_STOP) return 0;
     if (!ab_pools(ply)) { AB_STOP = 5; return 0; }
     move_t *moves = AB_MOVES[ply]; int *order = AB_ORDER[ply];
     int n = legal(s, moves);
@@ -193,12 +219,13 @@ static double ab_negamax(const state_t *s, int me, int depth, double alpha, doub
     for (;;) {   /* once, or again at full depth when a verified null move found no cut */
         for (int k = 0; k < n; k++) {
             int i = order[k];
+            if (i == excluded) continue;
             apply_move(s, &moves[i], &t);
             if (gdl_error) { AB_STOP = 5; return 0; }
             AB_PREV[ply + 1] = sv_move_slot(&moves[i]);
             /* the child's check, tested here once and handed down */
             int gives = checks && !t.res && ply < 2 * AB_ROOT_DEPTH ? ab_royal_attacked(&t) : -1;
-            int ext = gives > 0;
+            int ext = gives > 0 || (singular && i == first);
             int d = depth - 1 + ext;
             double v;
             if (!AB_SELECT || k == 0) {
@@ -243,7 +270,8 @@ static double ab_negamax(const state_t *s, int me, int depth, double alpha, doub
     int flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
     double stored = best;
     if (best > AB_DECIDED) stored = best + ply; else if (best < -AB_DECIDED) stored = best - ply;
-    if (AB_TABLE) ab_store(&key, h, AB_HORIZON == horizon0 ? AB_FULL : depth, stored, flag, bm);
+    if (AB_TABLE && excluded < 0)
+        ab_store(&key, h, AB_HORIZON == horizon0 ? AB_FULL : depth, stored, flag, bm);
     return best;
 }
 
@@ -274,6 +302,7 @@ int gdl_search(const uint64_t *in, int depth, double seconds, int64_t max_nodes,
     AB_DEADLINE = seconds >= 0 ? started + seconds : 0;
     memset(AB_HISTORY, 0, sizeof AB_HISTORY); memset(AB_NKILL, 0, sizeof AB_NKILL);
     memset(AB_HAS_COUNTER, 0, sizeof AB_HAS_COUNTER);
+    memset(AB_EXCLUDE, -1, sizeof AB_EXCLUDE);
     AB_PREV[0] = 0; AB_ROOT_N = 2;
     int limit = depth > 0 ? depth : AB_FULL, done = 0, exact = 0, stopped = 1, best_i = 0;
     int settled = 0;
