@@ -20,14 +20,14 @@ everything is seeded. OpenSpiel referees: its returns score the game.
 `--backend native` (or auto) searches with the AI's alpha-beta in C
 (gdl.solvers.search.native_alphabeta).
 Prints one line per game and then wins, draws and losses, the score with a 95% interval,
-and the median seconds per move of both sides.
+and the median seconds per move of both sides; every game (moves in gdl's text, times,
+score) goes to `--out` (default bench/data/playoff_openspiel_GAME.json).
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
-import math
 import statistics
 import sys
 from pathlib import Path
@@ -36,16 +36,9 @@ from time import perf_counter
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.playoff_record import interval, keep  # noqa: E402
+
 MAX_PLIES = 1000
-
-
-def interval(scores: list[float]) -> tuple[float, float, float]:
-    """The mean score and its 95% normal interval (clipped to [0, 1])."""
-    n = len(scores)
-    mean = sum(scores) / n
-    sd = statistics.stdev(scores) if n > 1 else 0.0
-    half = 1.96 * sd / math.sqrt(n)
-    return mean, max(0.0, mean - half), min(1.0, mean + half)
 
 
 def spiel_bot(spiel, simulations: int, seed: int):
@@ -58,13 +51,14 @@ def spiel_bot(spiel, simulations: int, seed: int):
 
 
 def play_game(name, module, game, spiel, simulations, seed, gdl_seat, make_ai, budget):
-    """One game; returns (gdl's score, plies, gdl's move times, OpenSpiel's move times)."""
+    """One game; returns (gdl's score, plies, gdl's move times, OpenSpiel's move times, the
+    moves in gdl's text)."""
     from tools import oracle
     ai = make_ai(seed)
     bot = spiel_bot(spiel, simulations, seed)
     split = getattr(module, "SPLIT", "player")
     ours, theirs = game.initial_state(), spiel.new_initial_state()
-    gdl_times, spiel_times = [], []
+    gdl_times, spiel_times, texts = [], [], []
     order = getattr(module, "PLAYERS", (0, 1))
     plies = 0
     while not theirs.is_terminal() and plies < MAX_PLIES:
@@ -77,6 +71,7 @@ def play_game(name, module, game, spiel, simulations, seed, gdl_seat, make_ai, b
                 ai.seconds = ai.engine.time_limit = budget
             move = ai.choose(game, ours)   # (a proven loss: the move with the most chances)
             gdl_times.append(perf_counter() - start)
+            texts.append(game.move_text(ours, move))
             ours = game.apply(ours, move)
             key = oracle.board_key(game, ours, module)
             found = [after for _, after in oracle.turns(theirs, split)
@@ -100,11 +95,12 @@ def play_game(name, module, game, spiel, simulations, seed, gdl_seat, make_ai, b
                      if oracle.board_key(game, game.apply(ours, m), module) == key]
             if not moves:
                 raise AssertionError(f"{name}: gdl has no move to {key}")
+            texts.append(game.move_text(ours, moves[0]))
             ours = game.apply(ours, moves[0])
         plies += 1
     returns = theirs.returns() if theirs.is_terminal() else [0.0, 0.0]
     mine = returns[order[gdl_seat]]
-    return (mine + 1) / 2, plies, gdl_times, spiel_times
+    return (mine + 1) / 2, plies, gdl_times, spiel_times, texts
 
 
 def main() -> None:
@@ -127,7 +123,10 @@ def main() -> None:
                         help="a gdl option over the oracle's (go: size=9)")
     parser.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                         help="an OpenSpiel parameter over the oracle's (go: board_size=9)")
+    parser.add_argument("--out", default=None,
+                        help="the games' JSON (default bench/data/playoff_openspiel_GAME.json)")
     args = parser.parse_args()
+    args.out = args.out or str(ROOT / "bench" / "data" / f"playoff_openspiel_{args.game}.json")
 
     import pyspiel
     from tools import oracle
@@ -165,12 +164,15 @@ def main() -> None:
           f"({args.simulations} simulations, random rollouts); first budget "
           f"{first_budget or 0:.2f} s", flush=True)
     tally: collections.Counter[str] = collections.Counter()
-    scores, gdl_times, spiel_times = [], [], []
+    scores, gdl_times, spiel_times, games = [], [], [], []
     for i in range(args.start, args.start + args.games):
         seat = i % 2
-        score, plies, mine, theirs = play_game(args.game, module, game, spiel,
-                                               args.simulations, args.seed + i, seat, make_ai,
-                                               first_budget)
+        score, plies, mine, theirs, texts = play_game(args.game, module, game, spiel,
+                                                      args.simulations, args.seed + i, seat,
+                                                      make_ai, first_budget)
+        games.append({"seed": args.seed + i, "gdl": game.players[seat], "moves": texts,
+                      "gdl_seconds": [round(t, 4) for t in mine],
+                      "engine_seconds": [round(t, 4) for t in theirs], "score": score})
         scores.append(score)
         gdl_times += mine
         spiel_times += theirs
@@ -180,10 +182,10 @@ def main() -> None:
               f"median s/move gdl {statistics.median(mine or [0]):.2f}, "
               f"OpenSpiel {statistics.median(theirs or [0]):.2f}", flush=True)
     mean, low, high = interval(scores)
-    print(f"{args.game}: W {tally['W']} D {tally['D']} L {tally['L']} over {args.games} games; "
-          f"score {mean:.2f} (95% {low:.2f}-{high:.2f}); median s/move gdl "
-          f"{statistics.median(gdl_times or [0]):.2f}, OpenSpiel "
-          f"{statistics.median(spiel_times or [0]):.2f}")
+    keep(args.out, f"{args.game}: W {tally['W']} D {tally['D']} L {tally['L']} over "
+         f"{args.games} games; score {mean:.2f} (95% {low:.2f}-{high:.2f}); median s/move gdl "
+         f"{statistics.median(gdl_times or [0]):.2f}, OpenSpiel "
+         f"{statistics.median(spiel_times or [0]):.2f}", args, games)
 
 
 if __name__ == "__main__":
