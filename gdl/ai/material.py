@@ -27,12 +27,20 @@ def _gathering_goal(game: ir.GameIR) -> bool:
                for end in game.ends for e in ir.walk(end.condition))
 
 
+# On an empty board a long-range piece reaches far more than on a crowded one, where its
+# lines are cut short: its reach is taken to this power (chess: pawn 1, knight 3, king 3,
+# bishop 4, rook 6, queen 8, where the plain ratio gave 1, 4, 5, 6, 10, 17 and let the
+# search give pawns away as if a piece were worth six of them)
+REACH_POWER = 0.75
+
+
 def reach_values(game: ir.GameIR, moves: Callable) -> tuple[int, ...] | None:
     """Piece values derived from the rules, for a game that declares none (`value`) and
     has several kinds: the first player's legal moves of one piece of the kind alone on the
     board, summed over the cells (so a queen outweighs a rook, a knight, a pawn; a shogi
-    piece gains by its promotion), scaled so that the least mobile kind that moves is 1.
-    None when values are declared, or when a lone piece gives the rules no moves at all."""
+    piece gains by its promotion), over the least mobile kind's that moves, to the power
+    REACH_POWER. None when values are declared, or when a lone piece gives the rules no
+    moves at all."""
     kinds = len(game.pieces)
     if kinds < 2 or any(v != 1 for v in game.piece_values) or not material_counts(game):
         return None
@@ -54,7 +62,7 @@ def reach_values(game: ir.GameIR, moves: Callable) -> tuple[int, ...] | None:
     least = min((r for r in reach if r), default=0)
     if not least:
         return None
-    return tuple(max(1, round(r / least)) for r in reach)
+    return tuple(max(1, round((r / least) ** REACH_POWER)) for r in reach)
 
 
 PROMISE = 0.25   # a piece one row from its promotion holds this share of the gain, about
