@@ -4,7 +4,8 @@
 - The check test is made once per node (the parent's answer for its child handed down, the
   null move's cheap conditions first): the same tree as before, node for node. The figures
   in tests/data/search/check_reuse.json were recorded by the search of commit efd6585,
-  which tested the check twice per node.
+  which tested the check twice per node, with today's derived evaluation (gdl/ai of this
+  change): record them again when the evaluation changes.
 - A singular extension searches the table move a ply deeper when every other move,
   searched at half the depth, stays a margin below it: it extends (more nodes) and keeps
   the forced mates the search without it finds, as far away.
