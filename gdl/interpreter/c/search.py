@@ -55,7 +55,14 @@ none assumed of a game; interpreter/core/search_traits.py), each part a bit of i
   one and turns verification off beneath it, and when that search then finds no cut
   (a zugzwang) it is searched again at its full depth, verifying;
 - counter-move ordering (AB_F_COUNTER): the move that last refuted the opponent's move
-  is tried after the killers.
+  is tried after the killers;
+- singular extensions (AB_F_SINGULAR): from depth AB_SE_DEPTH, off the root, when the
+  table's move has a lower bound or exact value v from depth - 3 or more, the other moves
+  are searched at half the depth with a null window at v - AB_SE_MARGIN x depth (the move
+  left out by AB_EXCLUDE, no table, no null move there); when none reaches it the table
+  move is searched a ply deeper.
+The check test (ab_royal_attacked) is made once per node: the parent's answer for the
+child it made is handed down, and otherwise the node asks it when first needed.
 """
 
 from __future__ import annotations
