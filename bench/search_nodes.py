@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import statistics
 import sys
 from pathlib import Path
@@ -21,6 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.native_search import positions  # noqa: E402
 from gdl import catalog  # noqa: E402
 from gdl.ai.fitted import compiled_weights, fitted  # noqa: E402
 from gdl.interpreter.c.backend import with_backend  # noqa: E402
@@ -28,17 +28,6 @@ from gdl.solvers.search.native_alphabeta import SELECTIVE, NativeAlphaBeta  # no
 
 GAMES = {"chess": 6, "shogi": 4, "breakthrough": 6, "connect4": 10, "othello": 6,
          "draughts": 8}
-
-
-def positions(game, count: int, seed: int) -> list:
-    rng, state, out = random.Random(seed), game.initial_state(), []
-    for ply in range(8 * count):
-        if game.is_terminal(state):
-            break
-        if ply % 8 == 0:
-            out.append(state)
-        state = game.apply(state, rng.choice(game.legal_moves(state)))
-    return out
 
 
 def main() -> None:
