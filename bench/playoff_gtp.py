@@ -12,6 +12,7 @@ Colours alternate; game i is seeded `seed + i` (gdl's player and GNU Go's `--see
 
     python bench/playoff_gtp.py [--gnugo /usr/games/gnugo] [--level 1] [--size 9]
                                 [--games 20] [--time 1.0] [--seed 0] [--ai-level hard]
+                                [--engine ai|alphabeta|mcts]
                                 [--out FILE.json]
 
 Prints one line per game, then gdl's wins, draws and losses, its score with a 95% interval,
@@ -88,7 +89,8 @@ def play_game(game, args, seed: int, gdl_black: bool) -> dict:
         engine(f"boardsize {args.size}")
         engine("clear_board")
         engine("komi 7.5")
-        player = gdl.Player(game, level=args.ai_level, seconds=args.time, seed=seed)
+        player = gdl.Player(game, level=args.ai_level, seconds=args.time, seed=seed,
+                            engine=args.engine)
         state = game.initial_state()
         record: dict = {"seed": seed, "gdl": "black" if gdl_black else "white", "moves": [],
                         "gdl_seconds": [], "engine_seconds": []}
@@ -133,6 +135,8 @@ def main() -> None:
     parser.add_argument("--time", type=float, default=1.0, help="gdl's seconds a move")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--ai-level", default="hard")
+    parser.add_argument("--engine", default="ai", choices=("ai", "alphabeta", "mcts"),
+                        help="gdl's engine (ai: the one its weights file chose)")
     parser.add_argument("--out", default=str(ROOT / "bench" / "data" / "playoff_gtp.json"))
     args = parser.parse_args()
     import gdl
@@ -145,7 +149,8 @@ def main() -> None:
               f"({len(record['moves'])} plies; GNU Go counts "
               f"{record.get('gnugo_final_score', '-')})", flush=True)
     agree = sum(1 for g in games if g.get("counts_agree"))
-    summary = (f"go {args.size}x{args.size}: gdl ({args.ai_level}, {args.time} s/move) against "
+    summary = (f"go {args.size}x{args.size}: gdl ({args.ai_level}, {args.engine}, "
+               f"{args.time} s/move) against "
                f"GNU Go level {args.level}: {tally(games, 'GNU Go')}; counts agreeing {agree} "
                f"of {len(games)}; {perf_counter() - started:.0f} s")
     keep(args.out, summary, args, games)

@@ -21,14 +21,14 @@ it draws the outcomes (seeded, by their probabilities), which gdl's side then ma
 `--backend native` (or auto) searches with the AI's alpha-beta in C
 (gdl.solvers.search.native_alphabeta).
 Prints one line per game and then wins, draws and losses, the score with a 95% interval,
-and the median seconds per move of both sides.
+and the median seconds per move of both sides; every game (moves in gdl's text, times,
+score) goes to `--out` (default bench/data/playoff_openspiel_GAME.json).
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
-import math
 import random
 import statistics
 import sys
@@ -38,16 +38,9 @@ from time import perf_counter
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.playoff_record import interval, keep  # noqa: E402
+
 MAX_PLIES = 1000
-
-
-def interval(scores: list[float]) -> tuple[float, float, float]:
-    """The mean score and its 95% normal interval (clipped to [0, 1])."""
-    n = len(scores)
-    mean = sum(scores) / n
-    sd = statistics.stdev(scores) if n > 1 else 0.0
-    half = 1.96 * sd / math.sqrt(n)
-    return mean, max(0.0, mean - half), min(1.0, mean + half)
 
 
 def spiel_bot(spiel, simulations: int, seed: int):
@@ -60,13 +53,14 @@ def spiel_bot(spiel, simulations: int, seed: int):
 
 
 def play_game(name, module, game, spiel, simulations, seed, gdl_seat, make_ai, budget):
-    """One game; returns (gdl's score, plies, gdl's move times, OpenSpiel's move times)."""
+    """One game; returns (gdl's score, plies, gdl's move times, OpenSpiel's move times, the
+    moves in gdl's text)."""
     from tools import oracle
     ai = make_ai(seed)
     bot = spiel_bot(spiel, simulations, seed)
     split = getattr(module, "SPLIT", "player")
     ours, theirs = game.initial_state(), oracle.spiel_initial(module, spiel)
-    gdl_times, spiel_times = [], []
+    gdl_times, spiel_times, texts = [], [], []
     order = getattr(module, "PLAYERS", (0, 1))
     plies, dice = 0, random.Random(seed)   # OpenSpiel referees the draws, seeded
     while not theirs.is_terminal() and plies < MAX_PLIES:
@@ -77,13 +71,15 @@ def play_game(name, module, game, spiel, simulations, seed, gdl_seat, make_ai, b
             outcomes = theirs.chance_outcomes()
             theirs.apply_action(dice.choices([a for a, _ in outcomes],
                                              [p for _, p in outcomes])[0])
-            ours = matched(name, module, game, ours, theirs)
+            ours, text = matched(name, module, game, ours, theirs)
+            texts.append(text)
         elif game.current_player(ours) == gdl_seat:
             start = perf_counter()
             if budget is not None:   # this move's budget, for the search and what follows it
                 ai.seconds = ai.engine.time_limit = budget
             move = ai.choose(game, ours)   # (a proven loss: the move with the most chances)
             gdl_times.append(perf_counter() - start)
+            texts.append(game.move_text(ours, move))
             ours = game.apply(ours, move)
             key = oracle.board_key(game, ours, module)
             found = [after for _, after in oracle.turns(theirs, split)
@@ -102,22 +98,24 @@ def play_game(name, module, game, spiel, simulations, seed, gdl_seat, make_ai, b
             spiel_times.append(took)
             if budget is not None:
                 budget = took
-            ours = matched(name, module, game, ours, theirs)
+            ours, text = matched(name, module, game, ours, theirs)
+            texts.append(text)
         plies += 1
     returns = theirs.returns() if theirs.is_terminal() else [0.0, 0.0]
     mine = returns[order[gdl_seat]]
-    return (mine + 1) / 2, plies, gdl_times, spiel_times
+    return (mine + 1) / 2, plies, gdl_times, spiel_times, texts
 
 
 def matched(name, module, game, ours, theirs):
-    """gdl's position after its move to where OpenSpiel's state `theirs` is."""
+    """gdl's position after its move to where OpenSpiel's state `theirs` is, and that
+    move's text."""
     from tools import oracle
     key = module.position(theirs)
     moves = [m for m in game.legal_moves(ours)
              if oracle.board_key(game, game.apply(ours, m), module) == key]
     if not moves:
         raise AssertionError(f"{name}: gdl has no move to {key}")
-    return game.apply(ours, moves[0])
+    return game.apply(ours, moves[0]), game.move_text(ours, moves[0])
 
 
 def first_move_state(module, spiel, seed: int):
@@ -150,7 +148,10 @@ def main() -> None:
                         help="a gdl option over the oracle's (go: size=9)")
     parser.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                         help="an OpenSpiel parameter over the oracle's (go: board_size=9)")
+    parser.add_argument("--out", default=None,
+                        help="the games' JSON (default bench/data/playoff_openspiel_GAME.json)")
     args = parser.parse_args()
+    args.out = args.out or str(ROOT / "bench" / "data" / f"playoff_openspiel_{args.game}.json")
 
     import pyspiel
     from tools import oracle
@@ -188,12 +189,15 @@ def main() -> None:
           f"({args.simulations} simulations, random rollouts); first budget "
           f"{first_budget or 0:.2f} s", flush=True)
     tally: collections.Counter[str] = collections.Counter()
-    scores, gdl_times, spiel_times = [], [], []
+    scores, gdl_times, spiel_times, games = [], [], [], []
     for i in range(args.start, args.start + args.games):
         seat = i % 2
-        score, plies, mine, theirs = play_game(args.game, module, game, spiel,
-                                               args.simulations, args.seed + i, seat, make_ai,
-                                               first_budget)
+        score, plies, mine, theirs, texts = play_game(args.game, module, game, spiel,
+                                                      args.simulations, args.seed + i, seat,
+                                                      make_ai, first_budget)
+        games.append({"seed": args.seed + i, "gdl": game.players[seat], "moves": texts,
+                      "gdl_seconds": [round(t, 4) for t in mine],
+                      "engine_seconds": [round(t, 4) for t in theirs], "score": score})
         scores.append(score)
         gdl_times += mine
         spiel_times += theirs
@@ -203,10 +207,10 @@ def main() -> None:
               f"median s/move gdl {statistics.median(mine or [0]):.2f}, "
               f"OpenSpiel {statistics.median(theirs or [0]):.2f}", flush=True)
     mean, low, high = interval(scores)
-    print(f"{args.game}: W {tally['W']} D {tally['D']} L {tally['L']} over {args.games} games; "
-          f"score {mean:.2f} (95% {low:.2f}-{high:.2f}); median s/move gdl "
-          f"{statistics.median(gdl_times or [0]):.2f}, OpenSpiel "
-          f"{statistics.median(spiel_times or [0]):.2f}")
+    keep(args.out, f"{args.game}: W {tally['W']} D {tally['D']} L {tally['L']} over "
+         f"{args.games} games; score {mean:.2f} (95% {low:.2f}-{high:.2f}); median s/move gdl "
+         f"{statistics.median(gdl_times or [0]):.2f}, OpenSpiel "
+         f"{statistics.median(spiel_times or [0]):.2f}", args, games)
 
 
 if __name__ == "__main__":

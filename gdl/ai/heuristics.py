@@ -269,7 +269,7 @@ def derive(game: ir.GameIR, moves: Callable | None = None,
     planes_of = [[p * kinds + k for k in range(kinds)] for p in range(players)]
     values = reach_values(game, moves) if moves is not None and game.initial_planes else None
     candidates = (_line_signal(game, planes_of),
-                  _material_signal(game, planes_of, values, promise=True),
+                  _material_signal(game, planes_of, values, promise=True, moves=moves),
                   _advance_signal(game, planes_of), _mobility_signal(game, moves),
                   _confinement_signal(game, planes_of, moves, values),
                   _connection_signal(game, planes_of),

@@ -27,12 +27,20 @@ def _gathering_goal(game: ir.GameIR) -> bool:
                for end in game.ends for e in ir.walk(end.condition))
 
 
+# On an empty board a long-range piece reaches far more than on a crowded one, where its
+# lines are cut short: its reach is taken to this power (chess: pawn 1, knight 3, king 3,
+# bishop 4, rook 6, queen 8, where the plain ratio gave 1, 4, 5, 6, 10, 17 and let the
+# search give pawns away as if a piece were worth six of them)
+REACH_POWER = 0.75
+
+
 def reach_values(game: ir.GameIR, moves: Callable) -> tuple[int, ...] | None:
     """Piece values derived from the rules, for a game that declares none (`value`) and
     has several kinds: the first player's legal moves of one piece of the kind alone on the
     board, summed over the cells (so a queen outweighs a rook, a knight, a pawn; a shogi
-    piece gains by its promotion), scaled so that the least mobile kind that moves is 1.
-    None when values are declared, or when a lone piece gives the rules no moves at all."""
+    piece gains by its promotion), over the least mobile kind's that moves, to the power
+    REACH_POWER. None when values are declared, or when a lone piece gives the rules no
+    moves at all."""
     kinds = len(game.pieces)
     if kinds < 2 or any(v != 1 for v in game.piece_values) or not material_counts(game):
         return None
@@ -54,7 +62,7 @@ def reach_values(game: ir.GameIR, moves: Callable) -> tuple[int, ...] | None:
     least = min((r for r in reach if r), default=0)
     if not least:
         return None
-    return tuple(max(1, round(r / least)) for r in reach)
+    return tuple(max(1, round((r / least) ** REACH_POWER)) for r in reach)
 
 
 PROMISE = 0.25   # a piece one row from its promotion holds this share of the gain, about
@@ -63,7 +71,8 @@ PROMISE = 0.25   # a piece one row from its promotion holds this share of the ga
 def promotion_tables(game: ir.GameIR, weights: tuple[int, ...]) -> dict[int, tuple[float, ...]]:
     """Per piece plane (player p's kind k), per cell: the material a piece there promises
     by promotion, when a rule of kind k promotes it to a kind worth more in a zone:
-    PROMISE times the gain times the square of its closeness, (far - rows to go) / far."""
+    PROMISE times the gain times the fourth power of its closeness, (far - rows to go) / far
+    (the square made every far push worth as much as a piece's development)."""
     geo, kinds = game.geometry, len(game.pieces)
     far = max(geo.height - 1, 1)
     gains: dict[tuple[int, int], tuple[int, int]] = {}   # (player, kind) -> (gain, zone)
@@ -85,7 +94,7 @@ def promotion_tables(game: ir.GameIR, weights: tuple[int, ...]) -> dict[int, tup
         table = [0.0] * (geo.height * geo.stride + 1)
         for c in geo.cells:
             closeness = (far - min(abs(geo.xy(c)[1] - r) for r in rows)) / far
-            table[c] = PROMISE * gain * closeness * closeness
+            table[c] = PROMISE * gain * closeness ** 4
         tables[p * kinds + kind] = tuple(table)
     return tables
 
@@ -104,9 +113,51 @@ def material_counts(game: ir.GameIR) -> bool:
     return (captures or counted) and (any(game.initial_planes) or counted)
 
 
+PLACE = 0.15   # the share of its value a piece gains where it reaches twice its mean
+
+
+def placement_tables(game: ir.GameIR, weights: tuple[int, ...], moves: Callable,
+                     skip: set[int]) -> dict[int, tuple[float, ...]]:
+    """Per piece plane (player p's kind k, not royal, not neutral, none in `skip`), per
+    cell: PLACE times the kind's value times how far the moves of a lone piece there stand
+    above the kind's mean over the board, relative to that mean. A knight in the centre,
+    a bishop on a long diagonal, a rook on an open board reach more: the general form of
+    an engine's piece-square tables, read off the rules ({} when a lone piece has no
+    moves the rules expect)."""
+    from gdl.interpreter.core.search_traits import royal_kinds
+    geo, kinds = game.geometry, len(game.pieces)
+    royal = set(royal_kinds(game)) | set(game.neutral)
+    tables = {}
+    for p in range(len(game.players)):
+        rest = (*(v.initial for v in game.variables), p, 0)
+        for kind in range(kinds):
+            plane = p * kinds + kind
+            if kind in royal or plane in skip or not weights[kind]:
+                continue
+            reach = {}
+            for cell in geo.cells:
+                planes = [0] * len(game.initial_planes)
+                planes[plane] = 1 << cell
+                try:
+                    reach[cell] = len(moves((*planes, *rest)))
+                except (ArithmeticError, LookupError, TypeError, ValueError):
+                    return {}
+            mean = sum(reach.values()) / max(1, len(reach))
+            if not mean or len(set(reach.values())) < 2:
+                continue
+            table = [0.0] * (geo.height * geo.stride + 1)
+            for cell, r in reach.items():
+                table[cell] = PLACE * weights[kind] * (r - mean) / mean
+            tables[plane] = tuple(table)
+    return tables
+
+
 def _material_signal(game: ir.GameIR, planes_of: list[list[int]],
                      values: tuple[int, ...] | None = None,
-                     promise: bool = False) -> Callable | None:
+                     promise: bool = False, moves: Callable | None = None) -> Callable | None:
+    """Material; with `promise`, promotion's promise (promotion_tables) and, given the move
+    generator `moves`, where the other pieces stand (placement_tables), where losing every
+    piece does not win."""
     if not material_counts(game):
         return None
     kinds = len(game.pieces)
@@ -117,6 +168,8 @@ def _material_signal(game: ir.GameIR, planes_of: list[list[int]],
 
     start = max(1, max(material(game.initial_planes, planes) for planes in planes_of))
     tables = promotion_tables(game, weights) if promise else {}
+    if promise and moves is not None and not _bare_wins(game):
+        tables.update(placement_tables(game, weights, moves, set(tables)))
     if tables:   # the promise of pieces on their way to promotion counts as material
         plain = material
 

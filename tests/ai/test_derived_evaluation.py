@@ -4,6 +4,8 @@ confinement of a player left far behind, each against a count written here."""
 
 from __future__ import annotations
 
+import pytest
+
 from gdl.catalog import compile_text
 from gdl.ai.heuristics import reach_values
 
@@ -24,7 +26,9 @@ def test_piece_values_come_from_a_lone_piece_s_moves_over_the_board():
     pawn = sum(1 for x in range(4) for y in range(4) if y < 3)       # one step north
     rook = sum(3 + 3 for x in range(4) for y in range(4))            # its row and column
     assert (pawn, rook) == (12, 96)
-    assert reach_values(game.ir, game.move_generator) == (1, round(rook / pawn))
+    # the ratio to the power 0.75: a long reach is cut short on a crowded board
+    assert reach_values(game.ir, game.move_generator) == (1, round((rook / pawn) ** 0.75))
+    assert round((rook / pawn) ** 0.75) == 5
     hinted = compile_text(REACH.replace("move: step", "value rook = 5\nmove: step"), "r.gdl")
     assert reach_values(hinted.ir, hinted.move_generator) is None   # declared values win
 
@@ -138,3 +142,43 @@ def test_the_margin_is_go_s_area_against_the_other_s_plus_komi():
     ahead = game.parse_position("BBBBB/B...B/B.W.B/B...B/BBBBB Black")
     black, white = game.heuristic(ahead)
     assert black > 0.3 and white == -black
+
+
+PLACED = '''game "Placed"
+players White Black
+board 3 x 3
+pieces man king
+setup White man: a1
+setup White king: b1
+setup Black king: c3
+move: step man n to empty
+move: step king n s e w ne nw se sw to not own
+end: mover wins if no enemy
+'''
+
+
+def test_a_piece_is_worth_more_where_it_reaches_more():
+    """Placement: a lone king reaches 3 cells from a corner, 5 from an edge, 8 from the
+    centre (a mean of 40/9); a man 1 from the first two rows and 0 from the last. Each
+    cell's table entry is 0.15 times the kind's value (the king's: (40/6)^0.75, 4) times
+    (reach - mean) / mean."""
+    game = compile_text(PLACED, "placed.gdl")
+    value = round((40 / 6) ** 0.75)
+    assert reach_values(game.ir, game.move_generator) == (1, value) == (1, 4)
+    spec = next(s for s in game.heuristic.specs if s[0] == "material")
+    tables = spec[2]
+    cell = {(x, y): game.ir.geometry.cell(x, y) for x in range(3) for y in range(3)}
+    king = tables[1]   # White's king plane
+    mean = 40 / 9
+    assert king[cell[1, 1]] == pytest.approx(0.15 * value * (8 - mean) / mean)
+    assert king[cell[0, 0]] == pytest.approx(0.15 * value * (3 - mean) / mean)
+    assert king[cell[1, 0]] == pytest.approx(0.15 * value * (5 - mean) / mean)
+    man = tables[0]
+    assert man[cell[0, 0]] == pytest.approx(0.15 * (1 - 6 / 9) / (6 / 9))
+    assert man[cell[2, 2]] == pytest.approx(0.15 * (0 - 6 / 9) / (6 / 9))
+    # Black's planes have theirs (its man moves north too here: the same numbers)
+    assert tables[3][cell[1, 1]] == king[cell[1, 1]]
+    # a king in the centre is worth more to White than one in a corner, all else equal
+    centre = game.parse_position("..k/.K./M.. Black")
+    corner = game.parse_position("K.k/.../M.. Black")
+    assert game.heuristic(centre)[0] > game.heuristic(corner)[0]

@@ -60,8 +60,11 @@ class NativeGame:
     def _build(self) -> None:
         start = perf_counter()
         ir = self.python.ir
-        # a game the AI did not equip compiles no evaluation: its library is another one
-        key = ir if hasattr(self.python, "evaluation_specs") else (ir, "without evaluation")
+        # a game the AI did not equip compiles no evaluation: its library is another one; an
+        # equipped one's library holds its evaluation's tables, derived outside this package
+        # (gdl.ai): they are part of the key, so a change to them builds anew
+        key = (ir, "evaluation", self._evaluation()) \
+            if hasattr(self.python, "evaluation_specs") else (ir, "without evaluation")
         hit = self._from_index(key)   # a hit: no source to generate, its time is loading's
         generated = start
         if hit is not None:

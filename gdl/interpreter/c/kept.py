@@ -36,6 +36,7 @@ from gdl.interpreter.c.support import CWriter
 
 
 class KeptAttacksC(AttacksC):
+    _quiet: tuple[int, Quiet | None] | None = None   # quiet()'s answer, by kept sites
     if TYPE_CHECKING:   # written by the classes built on this one
         def locals(self) -> str: ...
 
@@ -102,6 +103,7 @@ class KeptAttacksC(AttacksC):
         table("STRICT", jumps)
         w = CWriter()
         w("static int ATK_ON;   /* set by keep_allowed: the kept attacks are this position's */")
+        w("static bb ATK_OCC;   /* and the cells occupied before the move */")
         with w.block("static bb attack_reach(bb x, bb occ)"):
             w("bb r = ZERO; int d;")
             with w.block("while (bb_any(x))"):
@@ -145,7 +147,6 @@ class KeptAttacksC(AttacksC):
         # on an enemy's (`attacked enemy king`) a piece of the mover's come is an attacker
         unattacked: list[str] = []
         if _mover_cells(e.cells):
-            occ_before = self.union([f"s->b[{i}]" for i in range(self.n_planes)])
             come = " ".join(f"come = bb_or(come, bb_andnot(b{i}, s->b[{i}]));"
                             for i in range(self.n_planes) if i // self.n_kinds != p)
             head[0] += f" static bb ATK_P{k}, ATK_F{k};"
@@ -153,7 +154,7 @@ class KeptAttacksC(AttacksC):
                 "        /* not attacked before: see kept.py; a cell emptied on a line, an",
                 "           enemy piece come near or onto a ray, a strict cell changed: anew */",
                 f"        if (!ATK_V{k} && !bb_any(bb_and(ch, ATK_S{k}))) {{",
-                f"            bb gone = bb_andnot({occ_before}, {self.occ()}), come = ZERO; "
+                f"            bb gone = bb_andnot(ATK_OCC, {self.occ()}), come = ZERO; "
                 f"{come}",
                 f"            if (!bb_any(bb_and(gone, ATK_P{k})) && "
                 f"!bb_any(bb_and(come, ATK_F{k}))) return 0;",
@@ -171,7 +172,7 @@ class KeptAttacksC(AttacksC):
         with w.block("if (n > 1)"):
             self.unpack(w, "s")
             w(f"bb occ = {self.occ()};")
-            w("(void)occ;")
+            w("ATK_OCC = occ;   /* once per position, for the candidates' attacked_kept */")
             with w.block("switch (s->pl)"):
                 for p in range(self.n_players):
                     with w.block(f"case {p}:"):
@@ -189,9 +190,16 @@ class KeptAttacksC(AttacksC):
             w("ATK_ON = 1;")
 
     def quiet(self) -> Quiet | None:
-        """The filter's quiet rules (interpreter/c/quiet.py), once the filter is written."""
+        """The filter's quiet rules (interpreter/c/quiet.py), once the filter is written;
+        analysed once (each player's position code asks again)."""
         if not self.kept_sites:   # (then attack_reach is written already)
             return None
+        key = len(self.kept_sites)
+        if self._quiet is None or self._quiet[0] != key:
+            self._quiet = (key, self._quiet_rules())
+        return self._quiet[1]
+
+    def _quiet_rules(self) -> Quiet | None:
         def kept(e: ir.Attacked) -> bool:
             return not any(isinstance(n, (ir.Here, ir.Origin, ir.Param, ir.Captured))
                            for n in ir.walk(e.cells))

@@ -55,7 +55,14 @@ none assumed of a game; interpreter/core/search_traits.py), each part a bit of i
   one and turns verification off beneath it, and when that search then finds no cut
   (a zugzwang) it is searched again at its full depth, verifying;
 - counter-move ordering (AB_F_COUNTER): the move that last refuted the opponent's move
-  is tried after the killers.
+  is tried after the killers;
+- singular extensions (AB_F_SINGULAR): from depth AB_SE_DEPTH, off the root, when the
+  table's move has a lower bound or exact value v from depth - 3 or more, the other moves
+  are searched at half the depth with a null window at v - AB_SE_MARGIN x depth (the move
+  left out by AB_EXCLUDE, no table, no null move there); when none reaches it the table
+  move is searched a ply deeper.
+The check test (ab_royal_attacked) is made once per node: the parent's answer for the
+child it made is handed down, and otherwise the node asks it when first needed.
 """
 
 from __future__ import annotations
@@ -78,23 +85,35 @@ SEARCH = r"""
 #define AB_F_COUNTER 32
 #define AB_F_UNVERIFIED 64      /* the tests' null move without its verification */
 #define AB_F_NULL_ANYWHERE 128  /* the tests': in any game and position but in check */
+#define AB_F_SINGULAR 256
+#define AB_SE_DEPTH 5           /* singular extensions from this depth */
+#define AB_SE_MARGIN 0.004      /* a ply's share of the margin the table move must lead by */
 #define AB_ASPIRE 0.01
 #define AB_NM_PIECES 4
 static int AB_FEAT, AB_ROOT_DEPTH, AB_ROOT_N;
 static move_t AB_COUNTER[4096]; static uint8_t AB_HAS_COUNTER[4096];
 static int AB_PREV[AB_PLIES];   /* the slot of the move into each ply; -1: a null move */
+static int AB_EXCLUDE[AB_PLIES];   /* the move a singular search leaves out at a ply, or -1 */
 static double AB_SOFT = -1.0, AB_TARGET = -1.0;   /* the next search's, this one's */
 
 int gdl_search_plan(double soft) { AB_SOFT = soft; return 0; }
 
 static double ab_negamax(const state_t *s, int me, int depth, double alpha, double beta,
-                         int ply, const int8_t *pay, int root_first, int verify);
-/* The value for `me` of the child `t` (its mover `me` again after an extra turn). */
+                         int ply, const int8_t *pay, int root_first, int verify, int check);
+/* The value for `me` of the child `t` (its mover `me` again after an extra turn); `check`
+   whether t's mover is in check, when the parent tested it (-1: not known). */
 static double ab_child(const state_t *t, int me, int depth, double alpha, double beta,
-                       int ply, const int8_t *pay, int verify) {
+                       int ply, const int8_t *pay, int verify, int check) {
     int them = (int)t->pl;
-    return them == me ? ab_negamax(t, me, depth, alpha, beta, ply, pay, -1, verify)
-                      : -ab_negamax(t, them, depth, -beta, -alpha, ply, pay, -1, verify);
+    return them == me ? ab_negamax(t, me, depth, alpha, beta, ply, pay, -1, verify, check)
+                      : -ab_negamax(t, them, depth, -beta, -alpha, ply, pay, -1, verify, check);
+}
+/* Whether the mover is in check, as far as the search asks (a royal kind, and check
+   extensions or null moves on), tested once per node and only when first asked. */
+static int ab_in_check(const state_t *s, int *known) {
+    if (*known < 0)
+        *known = ROYAL && (AB_FEAT & (AB_F_CHECKS | AB_F_NULL)) && ab_royal_attacked(s);
+    return *known;
 }
 /* Move the move equal to `m` among order[from..n) to order[from]; 1 when found. */
 static int ab_lift(const move_t *moves, int *order, int from, int n, const move_t *m) {
@@ -107,18 +126,36 @@ static int ab_lift(const move_t *moves, int *order, int from, int n, const move_
     }
     return 0;
 }
-/* Null-move pruning at this node (see the module doc): 1 when it may be tried. */
-static int ab_null_ok(const state_t *s, int depth, double beta, int ply, int in_check) {
-    if (!(AB_FEAT & AB_F_NULL) || ply == 0 || depth < 3 || in_check || AB_PREV[ply] < 0)
-        return 0;
+/* Null-move pruning at this node (see the module doc): 1 when it may be tried. The cheap
+   conditions first, then the check test (once per node), then the evaluation. */
+static int ab_null_ok(const state_t *s, int depth, double beta, int ply, int *in_check) {
+    if (!(AB_FEAT & AB_F_NULL) || ply == 0 || depth < 3 || AB_PREV[ply] < 0) return 0;
     if (beta >= AB_DECIDED || beta <= -AB_DECIDED) return 0;
     if (!(AB_FEAT & AB_F_NULL_ANYWHERE) && (!NULLMOVE || ab_nm_pieces(s) < AB_NM_PIECES))
         return 0;
-    return ev_mover(s) >= beta;
+    return !ab_in_check(s, in_check) && ev_mover(s) >= beta;
+}
+
+/* A singular extension (AB_F_SINGULAR; see the module doc): whether the table move of
+   entry `e` beats every other move, searched at half the depth, by a margin, so that it
+   is searched a ply deeper. Not at the root, nor in a singular search itself. */
+static int ab_singular(const state_t *s, int me, const ab_entry *e, int depth, int ply,
+                       const int8_t *pay, int verify) {
+    if (!(AB_FEAT & AB_F_SINGULAR) || ply == 0 || depth < AB_SE_DEPTH || e->move < 0 ||
+        e->flag == TT_UPPER || e->depth < depth - 3 || ply >= 2 * AB_ROOT_DEPTH)
+        return 0;
+    double tv = e->value;
+    if (fabs(tv) >= AB_DECIDED) return 0;
+    double sbeta = tv - AB_SE_MARGIN * depth;
+    AB_EXCLUDE[ply] = e->move;
+    double v = ab_negamax(s, me, (depth - 1) / 2, sbeta - AB_EPS, sbeta, ply, pay, -1,
+                          verify, -1);
+    AB_EXCLUDE[ply] = -1;
+    return !AB_STOP && v < sbeta;
 }
 
 static double ab_negamax(const state_t *s, int me, int depth, double alpha, double beta,
-                         int ply, const int8_t *pay, int root_first, int verify) {
+                         int ply, const int8_t *pay, int root_first, int verify, int check) {
     if (++AB_NODES >= AB_NEXT && ab_clock()) return 0;
     if (s->res) {
         if (ply > AB_SELDEPTH) AB_SELDEPTH = ply;
@@ -136,7 +173,9 @@ static double ab_negamax(const state_t *s, int me, int depth, double alpha, doub
     skey_t key; uint64_t h = 0;
     int first = -1;
     ab_entry *e = NULL;
-    if (AB_TABLE) { canon(s, &key); h = sv_hash(&key); e = ab_probe(&key, h); }
+    int excluded = AB_EXCLUDE[ply];   /* a singular search's node: no table (its value
+                                           leaves a move out) and no null move */
+    if (AB_TABLE && excluded < 0) { canon(s, &key); h = sv_hash(&key); e = ab_probe(&key, h); }
     if (e) {
         first = e->move;
         if (ply && e->depth >= depth) {
@@ -151,21 +190,23 @@ static double ab_negamax(const state_t *s, int me, int depth, double alpha, doub
     }
     if (ply == 0 && root_first >= 0) first = root_first;
     int checks = ROYAL && (AB_FEAT & AB_F_CHECKS);
-    int in_check = ROYAL && (AB_FEAT & (AB_F_CHECKS | AB_F_NULL)) && ab_royal_attacked(s);
+    int in_check = check;   /* -1 until asked (ab_in_check) */
     int fail_high = 0;
     int64_t horizon0 = AB_HORIZON;
-    if (ab_null_ok(s, depth, beta, ply, in_check)) {
+    if (excluded < 0 && ab_null_ok(s, depth, beta, ply, &in_check)) {
         state_t t = *s; t.pl = 1 - s->pl;   /* the mover passes */
         int r = depth > 6 ? 3 : 2;
         AB_PREV[ply + 1] = -1;
         double v = -ab_negamax(&t, (int)t.pl, depth - 1 - r, -beta, -beta + AB_EPS, ply + 1,
-                               pay, -1, verify);
+                               pay, -1, verify, -1);
         if (AB_STOP) return 0;
         if (v >= beta) {
             if (!verify || (AB_FEAT & AB_F_UNVERIFIED)) return v;
             depth--; verify = 0; fail_high = 1;   /* verified below, a ply shallower */
         }
     }
+    int singular = e && ab_singular(s, me, e, depth, ply, pay, verify);
+    if (AB_STOP) return 0;
     if (!ab_pools(ply)) { AB_STOP = 5; return 0; }
     move_t *moves = AB_MOVES[ply]; int *order = AB_ORDER[ply];
     int n = legal(s, moves);
@@ -185,22 +226,25 @@ static double ab_negamax(const state_t *s, int me, int depth, double alpha, doub
     for (;;) {   /* once, or again at full depth when a verified null move found no cut */
         for (int k = 0; k < n; k++) {
             int i = order[k];
+            if (i == excluded) continue;
             apply_move(s, &moves[i], &t);
             if (gdl_error) { AB_STOP = 5; return 0; }
             AB_PREV[ply + 1] = sv_move_slot(&moves[i]);
-            int ext = checks && !t.res && ply < 2 * AB_ROOT_DEPTH && ab_royal_attacked(&t);
+            /* the child's check, tested here once and handed down */
+            int gives = checks && !t.res && ply < 2 * AB_ROOT_DEPTH ? ab_royal_attacked(&t) : -1;
+            int ext = gives > 0 || (singular && i == first);
             int d = depth - 1 + ext;
             double v;
             if (!AB_SELECT || k == 0) {
-                v = ab_child(&t, me, d, alpha, beta, ply + 1, pay, verify);
+                v = ab_child(&t, me, d, alpha, beta, ply + 1, pay, verify, gives);
             } else {
-                int cut = depth >= 3 && k >= settled + 2 && !ext && !in_check &&
-                          !ab_noisy(s, &moves[i]) ? (k >= 8 && depth >= 5 ? 2 : 1) : 0;
-                v = ab_child(&t, me, d - cut, alpha, alpha + AB_EPS, ply + 1, pay, verify);
+                int cut = depth >= 3 && k >= settled + 2 && !ext && !ab_noisy(s, &moves[i]) &&
+                          !ab_in_check(s, &in_check) ? (k >= 8 && depth >= 5 ? 2 : 1) : 0;
+                v = ab_child(&t, me, d - cut, alpha, alpha + AB_EPS, ply + 1, pay, verify, gives);
                 if (!AB_STOP && cut && v > alpha)
-                    v = ab_child(&t, me, d, alpha, alpha + AB_EPS, ply + 1, pay, verify);
+                    v = ab_child(&t, me, d, alpha, alpha + AB_EPS, ply + 1, pay, verify, gives);
                 if (!AB_STOP && v > alpha && v < beta)
-                    v = ab_child(&t, me, d, alpha, beta, ply + 1, pay, verify);
+                    v = ab_child(&t, me, d, alpha, beta, ply + 1, pay, verify, gives);
             }
             if (AB_STOP) return 0;
             if (v > best) {
@@ -233,7 +277,8 @@ static double ab_negamax(const state_t *s, int me, int depth, double alpha, doub
     int flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
     double stored = best;
     if (best > AB_DECIDED) stored = best + ply; else if (best < -AB_DECIDED) stored = best - ply;
-    if (AB_TABLE) ab_store(&key, h, AB_HORIZON == horizon0 ? AB_FULL : depth, stored, flag, bm);
+    if (AB_TABLE && excluded < 0)
+        ab_store(&key, h, AB_HORIZON == horizon0 ? AB_FULL : depth, stored, flag, bm);
     return best;
 }
 
@@ -264,6 +309,7 @@ int gdl_search(const uint64_t *in, int depth, double seconds, int64_t max_nodes,
     AB_DEADLINE = seconds >= 0 ? started + seconds : 0;
     memset(AB_HISTORY, 0, sizeof AB_HISTORY); memset(AB_NKILL, 0, sizeof AB_NKILL);
     memset(AB_HAS_COUNTER, 0, sizeof AB_HAS_COUNTER);
+    memset(AB_EXCLUDE, -1, sizeof AB_EXCLUDE);
     AB_PREV[0] = 0; AB_ROOT_N = 2;
     int limit = depth > 0 ? depth : AB_FULL, done = 0, exact = 0, stopped = 1, best_i = 0;
     int settled = 0;
@@ -280,7 +326,7 @@ int gdl_search(const uint64_t *in, int depth, double seconds, int64_t max_nodes,
             /* a first ply of a few moves completes even at a zero budget */
             AB_NEXT = AB_NODES + (d == 1 ? 16 : 1);
             if (AB_NEXT > AB_CAP) AB_NEXT = AB_CAP;
-            r = ab_negamax(&s, (int)s.pl, d, lo, hi, 0, payoffs, first, 1);
+            r = ab_negamax(&s, (int)s.pl, d, lo, hi, 0, payoffs, first, 1, -1);
             if (AB_STOP) break;
             wide *= 4;
             if (r <= lo) lo = wide > 1 ? -INFINITY : r - wide;

@@ -26,10 +26,11 @@ from gdl.solvers.search.evaluation import terminal_score
 
 STOPS = ("exact", "depth", "time", "nodes", "interrupt")
 # the selective search's parts (interpreter/c/search.py's AB_F_*): quiescence, PVS and
-# reductions; aspiration windows; check extensions; verified null-move pruning; counter-moves
-SELECT, ASPIRE, CHECKS, NULL_MOVE, COUNTER = 2, 4, 8, 16, 32
+# reductions; aspiration windows; check extensions; verified null-move pruning; counter-moves;
+# singular extensions
+SELECT, ASPIRE, CHECKS, NULL_MOVE, COUNTER, SINGULAR = 2, 4, 8, 16, 32, 256
 UNVERIFIED, NULL_ANYWHERE = 64, 128   # the tests': null move unverified, or in any game
-SELECTIVE = SELECT | ASPIRE | CHECKS | NULL_MOVE | COUNTER
+SELECTIVE = SELECT | ASPIRE | CHECKS | NULL_MOVE | COUNTER | SINGULAR
 BEFORE = SELECT   # the selective search before aspiration, extensions, null move, counters
 _OWNERS = itertools.count(1)   # each searcher's own table in the library
 

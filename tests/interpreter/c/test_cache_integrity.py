@@ -286,3 +286,23 @@ def test_an_index_naming_another_games_library_in_full_is_not_followed(cache):
     mine.write_text(json.dumps(entry))
     game = tictactoe()
     assert perft(game, game.initial_state(), 3) == 504
+
+
+@pytest.mark.slow
+def test_a_changed_evaluation_is_built_anew(cache):
+    """The library holds the evaluation's tables, derived in gdl.ai, outside the code the
+    index key hashes: the key holds them, so a change to them is a new library, not the
+    primed one with the old tables."""
+    game = tictactoe()
+    assert not game.build_info.built
+    python = catalog.load("tictactoe")
+    derived, features = python.evaluation_specs()
+    fewer = tuple(("lines", spec[1][:-1]) if spec and spec[0] == "lines" else spec
+                  for spec in derived)
+    assert fewer != derived
+    python.evaluation_specs = lambda: (fewer, features)
+    other = NativeGame(python, per_call=True)
+    assert other.build_info.built and other.build_info.path != game.build_info.path
+    assert perft(other, other.initial_state(), 2) == 72
+    again = catalog.load("tictactoe")   # the unchanged evaluation: the primed library
+    assert NativeGame(again, per_call=True).build_info.path == game.build_info.path
