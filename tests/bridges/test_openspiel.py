@@ -20,8 +20,9 @@ GAMES = [name for name, _ in catalog.bundled_games()
 
 @pytest.mark.slow
 def test_every_bundled_game_is_bridged():
-    assert GAMES == ["amazons", "antichess", "blotto", "breakthrough", "chess", "clobber",
-                     "connect4", "crazyhouse", "cylinder_draughts", "dots_and_boxes", "draughts",
+    assert GAMES == ["amazons", "antichess", "backgammon", "blotto", "breakthrough", "chess",
+                     "clobber", "connect4", "crazyhouse", "cylinder_draughts", "dots_and_boxes",
+                     "draughts",
                      "einstein", "go", "gomoku", "goofspiel", "havannah", "hex",
                      "international_draughts", "lines_of_action", "mancala", "nim",
                      "nine_mens_morris", "oshi_zumo", "othello", "oware", "pentago", "pig",

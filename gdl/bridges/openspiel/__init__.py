@@ -40,6 +40,7 @@ import pyspiel
 
 from gdl import catalog
 from gdl.errors import GdlError
+from gdl.interpreter.core.score_range import payoff_range_bound
 from gdl.interpreter.python.compiled import CompiledGame
 from gdl.bridges.action_space import ActionSpace, length_bound
 from gdl.bridges.openspiel_observer import BoardObserver
@@ -55,13 +56,18 @@ DERIVED = "derived"        # the `actions` parameter's default: the shape the ru
 
 def utility_bound(game: CompiledGame) -> float:
     """The largest payoff in absolute value: 1 for wins, losses and draws; for `end: score`
-    games, the number of playable cells (a score counts pieces or cells on the board).
+    games, what the score expressions bound by themselves (backgammon's 3 points) or else
+    the number of playable cells (a score counts pieces or cells on the board).
 
     Raises:
-        GdlError: a scored game without a board (nothing bounds its scores).
+        GdlError: a scored game without a board whose scores read the position (nothing
+        bounds them).
     """
     if not any(end.outcome == "score" for end in game.ir.ends):
         return 1.0
+    bound = payoff_range_bound(game.ir.ends)
+    if bound is not None:
+        return float(bound)
     if not game.geometry.cells:
         raise GdlError(f"{game.name} ends with scores and has no board: the OpenSpiel bridge "
                        f"cannot bound its utilities")
