@@ -18,6 +18,8 @@ from __future__ import annotations
 import attrs
 
 from gdl.errors import GdlError, SourcePos, source_lines
+# a read term is a ground term's shape (str | tuple): printed as the KIF reader prints one
+from gdl.interpreter.kif.ground import ground_text as term_text
 
 Term = str | tuple["Term", ...]
 MAX_DEPTH = 200   # lists nested deeper than this are refused (no recursion blow-up)
@@ -123,13 +125,6 @@ def read(source: str) -> Node:
     if result is None:
         raise MessageError("empty message: expected one s-expression such as (info)")
     return result
-
-
-def term_text(term: Term) -> str:
-    """A term written canonically: single spaces, lower case."""
-    if isinstance(term, str):
-        return term
-    return "(" + " ".join(term_text(t) for t in term) + ")"
 
 
 def canonical_move(text: str) -> str:
