@@ -15,7 +15,7 @@ import pytest
 
 from gdl.bridges.ggp.messages import Abort, Info, Play, Start, Stop, parse_message
 from gdl.bridges.ggp.player import GgpPlayer
-from gdl.bridges.ggp.sexpr import MessageError, canonical_move
+from gdl.grammar.sexpr import MessageError, canonical_move
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "ggp"
 RACE = (DATA / "race.kif").read_text()

@@ -61,6 +61,12 @@ def test_an_illegal_move_lists_the_legal_ones(ttt):
     assert "'(play 2 2)' is not a legal move of o" in str(info.value)
     assert len(info.value.legal) == 8 and "(play 1 1)" in info.value.legal
     assert ttt.move_text(s, ttt.legal_moves(s)[0]) == "(play 1 1)"
+    for broken in ["(play 1 1", "(play 1 1))", "", "(play 1 1) (play 1 2)"]:
+        with pytest.raises(IllegalMove) as info:    # not one term: refused, nothing played
+            ttt.parse_move(s, broken)
+        assert len(info.value.legal) == 8
+    # a move is read as a term, so spacing and case inside it do not matter
+    assert ttt.parse_move(s, "(PLAY\t1\n 1)") == ttt.parse_move(s, "(play 1 1)")
 
 
 def test_roshambo_has_joint_moves(rps):

@@ -23,7 +23,7 @@ from typing import Any
 import attrs
 
 from gdl.bridges.ggp.moves import read_joint, role_moves
-from gdl.bridges.ggp.sexpr import MessageError, canonical_move, read, term_text
+from gdl.grammar.sexpr import MessageError, canonical_move, read, term_text
 from gdl.errors import GdlError
 from gdl.protocol import Game, State
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import attrs
 
-from gdl.bridges.ggp.sexpr import MessageError, Node, position, read, term_text
+from gdl.grammar.sexpr import MessageError, Node, position, read, term_text
 
 MAX_CLOCK = 86_400   # seconds: a clock longer than a day is refused as a mistake
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from gdl.bridges.ggp.sexpr import MessageError, canonical_move
+from gdl.grammar.sexpr import MessageError, canonical_move
 from gdl.errors import IllegalMove
 from gdl.interpreter.kif.game import KifGame
 from gdl.protocol import SIMULTANEOUS, Game, State

@@ -19,12 +19,12 @@ from __future__ import annotations
 import copy
 import itertools
 import random
-import re
 from collections.abc import Sequence
 from typing import Any
 
 from gdl.errors import GdlError, IllegalMove
-from gdl.interpreter.kif.ground import GroundProgram, ground_text
+from gdl.grammar.sexpr import MessageError, canonical_move, term_text
+from gdl.interpreter.kif.ground import GroundProgram
 from gdl.interpreter.kif.propnet import Propnet
 from gdl.protocol import GAME, SIMULTANEOUS
 
@@ -32,12 +32,6 @@ SEPARATOR = " | "     # between the roles' parts of a joint move
 SAMPLE_GAMES, SAMPLE_PLIES, SAMPLE_TOTAL = 20, 300, 2000   # games, moves each, moves in all
 CACHE = 50_000        # states whose closure is kept
 CACHE_BYTES = 50_000_000   # when each closure is a bytearray (a wide program)
-
-
-def normal_text(text: str) -> str:
-    """A move as typed, in canonical KIF print: lower case, single spaces, `(mark 1 2)`."""
-    text = " ".join(text.lower().split())
-    return re.sub(r"\s+\)", ")", re.sub(r"\(\s+", "(", text))
 
 
 class KifGame:
@@ -55,10 +49,10 @@ class KifGame:
         self.program = program
         self.net = Propnet(program)
         self.name, self.title = name, title or name
-        self.players = tuple(ground_text(r) for r in program.roles)
+        self.players = tuple(term_text(r) for r in program.roles)
         self.invariants: dict[str, Any] = {}
         self.options: dict[str, Any] = {}   # a KIF description has none
-        self.action_text = tuple(ground_text(a) for _, a in program.does)
+        self.action_text = tuple(term_text(a) for _, a in program.does)
         self.does_prop = tuple(2 * program.n_true + k for k in range(len(program.does)))
         self.role_moves = tuple(tuple((program.legal[k], k)
                                       for k, (r, _) in enumerate(program.does)
@@ -245,7 +239,10 @@ class KifGame:
         return self.action_text[move]
 
     def _find(self, moves: Sequence[int], text: str) -> int | None:
-        want = normal_text(text)
+        try:
+            want = canonical_move(text)   # `( MARK 1  2 )` is `(mark 1 2)`
+        except MessageError:
+            return None                   # not one term: refused with the legal moves listed
         return next((k for k in moves if self.action_text[k] == want), None)
 
     def render(self, state: int) -> str:

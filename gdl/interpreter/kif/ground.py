@@ -161,11 +161,3 @@ def _assemble(checked: CheckedKif, facts: Facts, changing: list[Clause],
 def _value(term: Ground) -> int:
     """A goal's value: a number 0..100 (anything else counts as 0)."""
     return int(term) if isinstance(term, str) and term.isdigit() else 0
-
-
-def ground_text(term: Ground) -> str:
-    """A ground term in canonical KIF print: `(mark 1 2)`, `noop`."""
-    if isinstance(term, tuple):
-        return "(" + " ".join(ground_text(t) for t in term) + ")"
-    return term
-

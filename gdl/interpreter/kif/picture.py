@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from gdl.interpreter.kif.ground import Ground, ground_text
+from gdl.grammar.sexpr import term_text
+from gdl.interpreter.kif.ground import Ground
 
 
 def _key(word: Ground) -> tuple:
@@ -31,4 +32,4 @@ def grid(facts: list[Ground]) -> list[str]:
 
 def picture(facts: list[Ground]) -> str:
     """The grid (if any), then every true proposition."""
-    return "\n".join(grid(facts) + sorted(ground_text(f) for f in facts))
+    return "\n".join(grid(facts) + sorted(term_text(f) for f in facts))

@@ -10,7 +10,8 @@ unfolding: the proposition is then outside the lowered subset (NotLowered).
 
 from __future__ import annotations
 
-from gdl.interpreter.kif.ground import GroundProgram, ground_text
+from gdl.grammar.sexpr import term_text
+from gdl.interpreter.kif.ground import GroundProgram
 
 Disjunct = tuple[frozenset[int], frozenset[int]]   # (true props that hold, props that do not)
 LIMIT = 20_000
@@ -59,4 +60,4 @@ class Unfolder:
 
     def name(self, prop: int) -> str:
         rel, row = self.program.props[prop]
-        return ground_text((rel[0], *row)) if row else rel[0]
+        return term_text((rel[0], *row)) if row else rel[0]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import attrs
 
 from gdl.interpreter.kif.game import KifGame
-from gdl.interpreter.kif.ground import ground_text
+from gdl.grammar.sexpr import term_text
 from gdl.interpreter.kif.lower.cases import Case, read_cases
 from gdl.interpreter.kif.lower.dnf import Disjunct, NotLowered, Unfolder
 from gdl.interpreter.kif.lower.shape import LETTERS, Board, Cell, cell_name
@@ -114,7 +114,7 @@ def recognise(game: KifGame, board: Board) -> Lowering:
     unfold = Unfolder(program)
     action = program.does[sample[order[0]][0]][1]
     if not isinstance(action, tuple) or len(action) not in (2, 3, 5):
-        raise NotLowered(f"the move {ground_text(action)} is not a placement (F X Y), a "
+        raise NotLowered(f"the move {term_text(action)} is not a placement (F X Y), a "
                          f"drop (F X) nor a step (F X1 Y1 X2 Y2)")
     kind = {3: "place", 2: "drop", 5: "step"}[len(action)]
     if kind == "step" and len(roles) != 2:
@@ -197,7 +197,7 @@ def _moves(game: KifGame, board: Board, unfold: Unfolder, kind: str,
             continue
         if not isinstance(action, tuple) or action[0] != name or \
                 len(action) != (3 if kind == "place" else 2):
-            raise NotLowered(f"{game.players[r]}'s move {ground_text(action)} is not a "
+            raise NotLowered(f"{game.players[r]}'s move {term_text(action)} is not a "
                              f"{kind} like the others")
         turn = board.control[r]
         cases = read_cases(unfold, board, program.legal[k])
@@ -205,18 +205,18 @@ def _moves(game: KifGame, board: Board, unfold: Unfolder, kind: str,
             i = index[0].get(action[2 if swap else 1])
             j = index[1].get(action[1 if swap else 2])
             if i is None or j is None:
-                raise NotLowered(f"the move {ground_text(action)} names no cell")
+                raise NotLowered(f"the move {term_text(action)} names no cell")
             if cases != [Case(frozenset((turn,)), frozenset(), frozenset(((i, j),)))]:
-                raise NotLowered(f"{ground_text(action)} is not legal exactly when its cell is "
+                raise NotLowered(f"{term_text(action)} is not legal exactly when its cell is "
                                  f"empty on its role's turn")
             key = cell_name(to_gdl(i, j))
         else:
             column = index[axis].get(action[1])
             if column is None:
-                raise NotLowered(f"the move {ground_text(action)} names no column")
+                raise NotLowered(f"the move {term_text(action)} names no column")
             if not cases or any(c.turn != {turn} or any(sq[axis] != column for sq in c.squares)
                                 for c in cases):
-                raise NotLowered(f"{ground_text(action)} is not legal on its role's turn "
+                raise NotLowered(f"{term_text(action)} is not legal on its role's turn "
                                  f"by the cells of its column alone")
             key = LETTERS[column]
         if moves.setdefault((r, key), k) != k:

@@ -13,7 +13,8 @@ from collections import defaultdict
 
 import attrs
 
-from gdl.interpreter.kif.ground import GroundProgram, ground_text
+from gdl.grammar.sexpr import term_text
+from gdl.interpreter.kif.ground import GroundProgram
 from gdl.interpreter.kif.lower.dnf import NotLowered
 
 CellKey = tuple[int, int, str]   # (coordinate index along arg a, along arg b, content)
@@ -65,12 +66,12 @@ def read_board(program: GroundProgram, chains: list[dict[str, str]]) -> Board:
     Raises:
         NotLowered: the state has another shape.
     """
-    roles = [ground_text(r) for r in program.roles]
+    roles = [term_text(r) for r in program.roles]
     fluents: dict[tuple[str, int], list[tuple[int, tuple]]] = defaultdict(list)
     for i in range(program.n_true):
         term = program.props[i][1][0]
         if not isinstance(term, tuple) or not all(isinstance(a, str) for a in term):
-            raise NotLowered(f"the state fluent {ground_text(term)} is not a board cell or "
+            raise NotLowered(f"the state fluent {term_text(term)} is not a board cell or "
                              f"the turn")
         fluents[(term[0], len(term) - 1)].append((i, term))
     turn = [k for k, rows in fluents.items()

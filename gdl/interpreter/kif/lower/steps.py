@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from gdl.interpreter.kif.ground import ground_text
+from gdl.grammar.sexpr import term_text
 from gdl.interpreter.kif.lower.cases import read_cases
 from gdl.interpreter.kif.lower.dnf import Disjunct, NotLowered, Unfolder
 from gdl.interpreter.kif.lower.shape import Board, Cell, cell_name
@@ -49,21 +49,21 @@ def step_moves(game, board: Board, unfold: Unfolder, noop: dict[int, int], name:
         if program.legal[k] < 0 or k == noop[r]:
             continue
         if not isinstance(action, tuple) or action[0] != name or len(action) != 5:
-            raise NotLowered(f"{game.players[r]}'s move {ground_text(action)} is not a step "
+            raise NotLowered(f"{game.players[r]}'s move {term_text(action)} is not a step "
                              f"like the others")
         a1, b1, a2, b2 = (action[2], action[1], action[4], action[3]) if swap else action[1:]
         i1, j1, i2, j2 = index[0].get(a1), index[1].get(b1), index[0].get(a2), index[1].get(b2)
         if i1 is None or j1 is None or i2 is None or j2 is None:
-            raise NotLowered(f"the move {ground_text(action)} names no cells")
+            raise NotLowered(f"the move {term_text(action)} names no cells")
         start, to = to_gdl(i1, j1), to_gdl(i2, j2)
         vector = (to[0] - start[0], to[1] - start[1])
         if vector not in COMPASS:
-            raise NotLowered(f"the move {ground_text(action)} is not a step to a neighbour")
+            raise NotLowered(f"the move {term_text(action)} is not a step to a neighbour")
         cases = read_cases(unfold, board, program.legal[k]) or []
         kinds = {_target(c, board.control[r], (i1, j1, marks[r]), (i2, j2), marks)
                  for c in cases}
         if not cases or None in kinds:
-            raise NotLowered(f"{ground_text(action)} is not legal on its role's turn by its "
+            raise NotLowered(f"{term_text(action)} is not legal on its role's turn by its "
                              f"piece and its target alone")
         seen = allowed.setdefault((r, vector), set(kinds))   # type: ignore[arg-type]
         if seen != kinds:

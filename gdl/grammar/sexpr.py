@@ -1,4 +1,4 @@
-"""The s-expressions of GGP messages: read with positions, printed canonically.
+"""KIF s-expressions (GGP messages, typed moves): read with positions, printed canonically.
 
 A message is one KIF s-expression: atoms and parenthesised lists, `;` comments to the
 end of a line, case-insensitive. Terms read here are tuples of strings (an atom is a
@@ -18,8 +18,6 @@ from __future__ import annotations
 import attrs
 
 from gdl.errors import GdlError, SourcePos, source_lines
-# a read term is a ground term's shape (str | tuple): printed as the KIF reader prints one
-from gdl.interpreter.kif.ground import ground_text as term_text
 
 Term = str | tuple["Term", ...]
 MAX_DEPTH = 200   # lists nested deeper than this are refused (no recursion blow-up)
@@ -59,6 +57,14 @@ class Node:
         """A list's text without its outer parentheses (the rules of `start`)."""
         return self.source[self.start + 1:self.end - 1] if self.children or \
             self.text.startswith("(") else self.text
+
+
+def term_text(term: Term) -> str:
+    """A term in canonical KIF print: `(mark 1 2)`, `noop` (the grounder prints its ground
+    terms, which have this shape, the same way)."""
+    if isinstance(term, tuple):
+        return "(" + " ".join(term_text(t) for t in term) + ")"
+    return term
 
 
 def position(source: str, offset: int) -> SourcePos:
