@@ -59,7 +59,7 @@ def _standard(game: Any, where: str) -> Any:
     found = adapter(game)
     if found is None or not hasattr(found, "standard_move"):
         raise GdlError(f"{where}: {game.name} declares no `notation` with standard move texts "
-                       f"(chess, shogi or draughts)")
+                       f"(chess, shogi, draughts, quoridor or havannah)")
     return found
 
 
@@ -87,7 +87,7 @@ def _show(game: Any, record: records.Record, standard: Any = None) -> None:
     print()
     if hasattr(game, "position_text"):   # as `gdl play` ends: what --position reads
         print(f"final position: {game.position_text(state)}")
-    if standard:
+    if standard and standard.position_form:
         plies = len(record.start.moves) + len(record.moves)
         print(f"{standard.position_form.lower()}: {standard.standard_position(state, plies)}")
     print(f"moves: {records.moves_text(record.start.moves + record.moves)}")
@@ -106,8 +106,8 @@ def add_command(command: Callable[..., argparse.ArgumentParser], parents: list) 
     p.add_argument("--pdn", metavar="OUT",
                    help="also write the game as PDN to OUT (a game with `notation draughts`)")
     p.add_argument("--standard", "--san", dest="san", action="store_true",
-                   help="show each move in the game's standard notation (SAN, USI, PDN) and the "
-                        "final position's (FEN, SFEN)")
+                   help="show each move in the game's standard notation (SAN, USI, PDN, "
+                        "OpenSpiel's) and the final position's (FEN, SFEN)")
     p.add_argument("--svg", metavar="DIR",
                    help="also write the board before the first move and after each move as "
                         "SVG files into DIR (000.svg, 001.svg, ...)")

@@ -268,7 +268,7 @@ def test_a_human_player_types_san_and_a_mistake_loses_nothing(game):
      "no letter for man"),
     (("board 8 x 8", "board 10 x 8"), "8 x 8 board of 64 squares, not a 10 x 8 board"),
     (("notation chess", "notation xiangqi"), "no notation 'xiangqi' (known: chess, go, shogi, "
-                                             "draughts)"),
+                                             "draughts, quoridor, havannah)"),
     (("notation chess", "notation shogi"), "shogi notation has no letter for 'queen'"),
     (("notation chess", "notation draughts"), "PDN writes men and kings: the kinds man and "
                                               "king"),

@@ -2,7 +2,8 @@
 
 `adapter(game)` gives the compiled game's adapter (None without a `notation`
 statement): for chess, SAN and UCI moves, FEN/EPD positions and PGN records (see
-chess.ChessNotation); for go, SGF records (sgf.GoNotation). The mapping onto the
+chess.ChessNotation); for go, SGF records (sgf.GoNotation); for shogi, SFEN and USI; for
+draughts, PDN; for quoridor and havannah, OpenSpiel's cell names (spiel_cells). The mapping onto the
 notation is derived from the board and the piece names (board_map), never from the
 game's name.
 """
@@ -25,6 +26,9 @@ def adapter(game: Any) -> Any:
         elif game.ir.notation == "shogi":
             from gdl.interpreter.notation.shogi import ShogiNotation
             made = ShogiNotation(game)
+        elif game.ir.notation in ("quoridor", "havannah"):
+            from gdl.interpreter.notation.spiel_cells import SpielCellNotation
+            made = SpielCellNotation(game)
         elif game.ir.notation == "draughts":
             from gdl.interpreter.notation.draughts import DraughtsNotation
             made = DraughtsNotation(game)

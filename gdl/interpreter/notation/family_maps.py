@@ -1,5 +1,6 @@
 """What the shogi and draughts notations need of a game, read from its core IR alone (the
-chess and go ones are in board_map), and `derive`, which the checker asks for any of them.
+chess and go ones are in board_map, OpenSpiel's quoridor and havannah in spiel_maps), and
+`derive`, which the checker asks for any of them.
 
 `notation shogi` asks for SFEN positions and USI moves: two players, a square board of at
 most 9 x 9, all playable, and kinds named king, rook, bishop, gold, silver, knight, lance and
@@ -24,8 +25,9 @@ import attrs
 from gdl.interpreter.core.geometry import Geometry, bits
 from gdl.interpreter.notation.board_map import NOTATIONS as BOARD_NOTATIONS, _full_square, \
     chess_map, go_map
+from gdl.interpreter.notation.spiel_maps import havannah_map, quoridor_map
 
-NOTATIONS = (*BOARD_NOTATIONS, "shogi", "draughts")
+NOTATIONS = (*BOARD_NOTATIONS, "shogi", "draughts", "quoridor", "havannah")
 SHOGI_LETTERS = {"king": "K", "rook": "R", "bishop": "B", "gold": "G", "silver": "S",
                  "knight": "N", "lance": "L", "pawn": "P"}
 RANK_LETTERS = "abcdefghi"
@@ -124,4 +126,8 @@ def derive(name: str, players: tuple[str, ...], pieces: tuple[str, ...],
         return shogi_map(players, pieces, geometry, returns_as)
     if name == "draughts":
         return draughts_map(players, pieces, geometry, planes)
+    if name == "quoridor":
+        return quoridor_map(players, pieces, geometry, planes)
+    if name == "havannah":
+        return havannah_map(players, geometry)
     return {"chess": chess_map, "go": go_map}[name](players, pieces, geometry)

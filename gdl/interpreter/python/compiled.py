@@ -292,7 +292,8 @@ class CompiledGame:
         """
         standard, refused = notation.adapter(self), None   # `notation chess`: SAN or UCI first
         try:
-            found = None if standard is None else standard.parse_move(state, text)
+            found = None if standard is None or not getattr(standard, "typed", True) \
+                else standard.parse_move(state, text)
         except IllegalMove as err:   # kept till the game's own texts and beginnings are tried
             found, refused = None, err
         if found is not None:
