@@ -28,7 +28,7 @@ from tools import oracle, spiel_notation_oracle as recorder  # noqa: E402
 
 DATA = json.loads(recorder.DATA.read_text())
 ENTRIES = {f"{e['game']}-{next(iter(e['options'].values()))}": e for e in DATA["entries"]}
-FAST_GAMES = 10   # games per entry checked by `make test-fast`; the slow case checks them all
+FAST_GAMES = 4   # games per entry checked by `make test-fast`; the slow case checks the rest
 
 
 def load(entry: dict):
@@ -140,9 +140,9 @@ def test_the_first_recorded_games_replay_in_gdl(key):
 def test_every_recorded_game_replays_in_gdl(key):
     entry = ENTRIES[key]
     assert len(entry["games"]) >= (100 if key in ("quoridor-5", "havannah-4") else 20)
-    game = load(entry)
+    game, module = load(entry), entry["oracle"] and oracle.oracle(entry["oracle"])
     for played in entry["games"][FAST_GAMES:]:
-        replay(game, played)
+        replay(game, played, module)
 
 
 @pytest.mark.slow
@@ -167,7 +167,7 @@ def test_the_record_is_openspiels_now(key):
     spiel = pyspiel.load_game(entry["game"], entry["params"])
     assert recorder.legal_texts(spiel.new_initial_state()) == entry["start"]
     position = entry["oracle"] and oracle.oracle(entry["oracle"]).position
-    for played in entry["games"][:FAST_GAMES]:
+    for played in entry["games"][:recorder.FULL]:
         again = recorder.play(spiel, played["seed"],
                               position if played["seed"] < recorder.FULL else None)
         assert again == played
