@@ -11,6 +11,7 @@ modules read, every legal move's text and the board it leads to are OpenSpiel's 
 from __future__ import annotations
 
 import json
+import random
 import sys
 from pathlib import Path
 
@@ -187,3 +188,36 @@ def test_gdl_replay_shows_openspiels_texts(tmp_path, capsys):
     assert "1. White plays i1-i3 (e8)" in printed and "3. White plays wall c2 (b8h)" in printed
     assert main(["perft", "quoridor", "1", "--moves", "e8 e2 b8h a8v"]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "126"   # pyspiel: 126 legal actions
+
+
+@pytest.mark.peers
+@pytest.mark.parametrize("name", ["hex", "y"])
+def test_hex_and_y_already_write_openspiels_texts(name):
+    """No notation needed there: gdl's own cell names are OpenSpiel's (each legal move's text
+    is an action's, leading to the same board), unlike havannah's."""
+    pytest.importorskip("pyspiel")
+    module = oracle.oracle(name)
+    game, spiel = oracle.gdl_game(name, module), oracle.spiel_game(module)
+    checked = 0
+    for seed in range(3):
+        rng, state, theirs = random.Random(seed), game.initial_state(), spiel.new_initial_state()
+        while not game.is_terminal(state):
+            actions = {theirs.action_to_string(a): a for a in theirs.legal_actions()}
+            texts = {game.move_text(state, m): m for m in game.legal_moves(state)}
+            assert sorted(texts) == sorted(actions)
+            for text, move in texts.items():
+                after = theirs.clone()
+                after.apply_action(actions[text])
+                assert oracle.board_key(game, game.apply(state, move), module) == \
+                    module.position(after)
+                checked += 1
+            text = rng.choice(sorted(texts))
+            state = game.apply(state, texts[text])
+            theirs.apply_action(actions[text])
+    assert checked > 100
+
+
+def test_a_position_takes_openspiels_quoridor_moves():
+    import gdl
+    position = gdl.Position(gdl.load("quoridor", backend="python", n=5), ["c4", "c2", "b4h"])
+    assert position.moves == ("e1-e3", "e9-e7", "wall c2")   # the game's own texts
