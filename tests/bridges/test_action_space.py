@@ -21,6 +21,7 @@ SHAPES = {"amazons": "moves", "antichess": "texts", "breakthrough": "moves", "ch
           "uttt": "cells", "xiangqi": "moves", "y": "cells"}
 
 
+@pytest.mark.slow
 def test_every_bundled_game_has_its_shape():
     assert {name: shape_of(catalog.load(name)) for name in SHAPES} == SHAPES
 

@@ -34,9 +34,10 @@ def test_every_bundled_game_is_bridged():
 
 # the games whose three random simulations take half a second or more: marked slow
 @pytest.mark.parametrize("name", cases(GAMES, {
-    "amazons", "antichess", "chess", "crazyhouse", "cylinder_draughts", "draughts", "go",
-    "gomoku", "havannah", "hex", "lines_of_action", "mancala", "nine_mens_morris", "othello",
-    "oware", "pentago", "quoridor", "shogi", "tablut", "xiangqi", "y"}))
+    "amazons", "antichess", "backgammon", "chess", "crazyhouse", "cylinder_draughts", "draughts",
+    "go", "gomoku", "havannah", "hex", "international_draughts", "lines_of_action", "mancala",
+    "nine_mens_morris", "othello", "oware", "pentago", "quoridor", "shogi", "tablut",
+    "three_check", "xiangqi", "y"}))
 def test_openspiel_random_simulation(name):
     game = pyspiel.load_game(openspiel.register(name))
     pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)

@@ -21,9 +21,10 @@ GAMES = [name for name, _ in catalog.bundled_games()
          and not has_simultaneous(catalog.load(name))]   # simultaneous: test_pettingzoo_parallel
 
 
-@pytest.mark.parametrize("name", cases(GAMES, {"antichess", "chess", "crazyhouse",
+@pytest.mark.parametrize("name", cases(GAMES, {"antichess", "backgammon", "chess", "crazyhouse",
                                                   "cylinder_draughts", "draughts", "havannah",
-                                                  "nine_mens_morris", "quoridor", "shogi",
+                                                  "international_draughts", "nine_mens_morris",
+                                                  "quoridor", "shogi", "three_check",
                                                   "xiangqi"}))
 def test_pettingzoo_api(name):
     with warnings.catch_warnings():

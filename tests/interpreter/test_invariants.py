@@ -278,8 +278,8 @@ def test_the_validator_catches_a_broken_document():
 
 
 @pytest.mark.parametrize("name", cases([name for name, _ in catalog.bundled_games()], {
-    "amazons", "chess", "crazyhouse", "gomoku", "havannah", "othello", "peg_solitaire",
-    "rush_hour", "shogi", "y"}))
+    "amazons", "backgammon", "chess", "crazyhouse", "gomoku", "havannah", "othello",
+    "peg_solitaire", "quoridor", "rush_hour", "shogi", "tablut", "xiangqi", "y"}))
 def test_every_bundled_export_follows_the_schema(name, capsys):
     code, out, _ = run(capsys, "invariants", name, "--json", "--games", "20")
     assert code == 0

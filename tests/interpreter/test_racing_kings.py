@@ -26,6 +26,7 @@ from gdl.interpreter import load_file  # noqa: E402
 from gdl.interpreter.c.backend import with_backend  # noqa: E402
 from gdl.solvers.search.perft import perft  # noqa: E402
 from tools import chess_variants  # noqa: E402
+from tests.marks import cases  # noqa: E402
 
 RACE = ROOT / "tests" / "data" / "rules" / "racing_kings_race.gdl"
 
@@ -63,7 +64,7 @@ def test_perft_from_the_start_is_python_chess(backend):
     assert [perft(g, g.initial_state(), d) for d in (1, 2, 3)] == [21, 421, 11264]
 
 
-@pytest.mark.parametrize("backend", ["python", "native"])
+@pytest.mark.parametrize("backend", cases(["python", "native"], {"python"}))
 def test_perft_near_the_last_row_is_python_chess(backend):
     g = game(backend)
     for ucis in near_the_end(12):

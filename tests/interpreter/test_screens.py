@@ -16,6 +16,7 @@ from gdl.catalog import compile_text
 from gdl.errors import GdlError
 from gdl.interpreter.c.backend import with_backend
 from tests.interpreter.test_counted_travel import compare, name
+from tests.marks import cases
 
 RULES = Path(__file__).resolve().parent.parent / "data" / "rules" / "cannons.gdl"
 STRAIGHT = [(0, 1), (0, -1), (1, 0), (-1, 0)]
@@ -132,7 +133,8 @@ def on(backend, game):
 
 
 @pytest.mark.parametrize("backend", ["python", "native"])
-@pytest.mark.parametrize("width, height, screens", [(6, 5, 1), (7, 6, 1), (7, 6, 2)])
+@pytest.mark.parametrize("width, height, screens", cases([(6, 5, 1), (7, 6, 1), (7, 6, 2)],
+                                                         {(7, 6, 1), (7, 6, 2)}))
 def test_a_slide_past_a_counted_screen(backend, width, height, screens):
     options = {"width": str(width), "height": str(height), "screens": str(screens)}
     game = on(backend, catalog.load(str(RULES), options))

@@ -26,7 +26,7 @@ from tests.marks import cases
 
 DATA = Path(__file__).parents[2] / "data" / "perft"
 # seconds each: marked slow
-LONG_PERFT = ("amazons", "chess", "crazyhouse", "pentago", "shogi", "xiangqi")
+LONG_PERFT = ("amazons", "chess", "crazyhouse", "pentago", "quoridor", "shogi", "xiangqi")
 SUPPORTED = ("tictactoe", "connect4", "gomoku", "breakthrough", "clobber", "draughts",
              "cylinder_draughts",
              "othello", "hex", "uttt", "dots_and_boxes", "antichess", "amazons", "pentago",
