@@ -25,6 +25,10 @@ moves may share statistics. Options, each 0 for off:
   Silver's schedule; `rave` is the visits at which both weigh alike).
 - options[2], MAST's epsilon, and options[5], PPA's alpha: rollout policies learnt online
   (interpreter/c/playouts.py).
+- options[6], the eye rule's mode (interpreter/core/playout_eyes.py: 0 off, 1 eyes by the
+  neighbours, 2 true eyes): a rollout, whichever policy draws, never places into the
+  mover's eye and passes only when nothing else is left (a game without the rule: no
+  effect).
 - options[3], MCTS-Solver (Winands, Björnsson and Saito), as the Python MCTS's: a finished
   position of a win or a loss is proved; a node is proved won for its player when one
   child is, lost when every move is expanded and proved lost; selection never enters a

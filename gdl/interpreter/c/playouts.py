@@ -57,6 +57,7 @@ static inline double mc_uniform(uint64_t *rng) { return (double)(rng_next(rng) >
 static const move_t *ppa_pick(const state_t *s, uint64_t *rng) {
     int n = legal(s, MC_ROLL);
     if (gdl_error || n == 0) return NULL;
+    n = eye_keep(s, MC_ROLL, n);
     int p = (int)s->pl, keep = PPA_USED + n <= PPA_ROOM && PPA_NPLY < PPA_ROOM / 4;
     double z = 0.0;
     for (int i = 0; i < n; i++) {
@@ -75,14 +76,16 @@ static const move_t *ppa_pick(const state_t *s, uint64_t *rng) {
     return &MC_ROLL[pick];
 }
 
-/* a rollout's move: PPA's or MAST's when on (see the module doc), else a uniform one */
+/* a rollout's move: PPA's or MAST's when on (see the module doc), else a uniform one; the
+   moves an eye rule refuses are never drawn while others are (playout_eyes.py) */
 static const move_t *mc_pick(const state_t *s, uint64_t *rng) {
     if (s->pl < 0 || s->pl > 1 || (MC_MAST <= 0 && MC_PPA <= 0) || MC_CHANCE(s))
-        return pick_move(s, MC_ROLL, rng);
+        return eye_pick(s, MC_ROLL, rng);
     if (MC_PPA > 0) return ppa_pick(s, rng);
-    if (mc_uniform(rng) < MC_MAST) return pick_move(s, MC_ROLL, rng);
+    if (mc_uniform(rng) < MC_MAST) return eye_pick(s, MC_ROLL, rng);
     int n = legal(s, MC_ROLL);
     if (gdl_error || n == 0) return NULL;
+    n = eye_keep(s, MC_ROLL, n);
     int p = (int)s->pl, best = 0; double top = -INFINITY; uint64_t ties = 0;
     for (int i = 0; i < n; i++) {
         int k = sv_move_slot(&MC_ROLL[i]);

@@ -1,0 +1,86 @@
+"""The eye-keeping playout moves in C (the rule: interpreter/core/playout_eyes.py), written
+after pick_move and before the entry points and the MCTS that draw with them.
+
+    eye_keep(s, list, n)     the moves a playout draws from, kept in order at the list's
+                             front: their count (all n when the game has no eye rule)
+    eye_listed(s, buf, seed) one draw from legal()'s list so kept: r % count, r from
+                             splitmix64 (the draw Python's replay makes)
+    eye_pick(s, buf, seed)   the same law, cheaper: pick_move's uniform draws until one is
+                             kept (each kept draw uniform over the kept moves: rejection
+                             sampling), after EYE_TRIES refused the whole list as eye_listed
+    EYE_MODE                 0 off, 1 eyes by the neighbours alone, 2 true eyes (diagonals
+                             too): set by the caller (gdl_playouts' `how`, the MCTS's option)
+"""
+
+from __future__ import annotations
+
+from gdl.interpreter.core.playout_eyes import eye_rule
+from gdl.interpreter.c.support import CWriter
+
+EYE_TRIES = 6   # pick_move's draws before the list: a playout's last plies have few moves kept
+
+DRAWS = r"""
+static const move_t *eye_listed(const state_t *s, move_t *buf, uint64_t *seed) {
+    int n = legal(s, buf);
+    if (gdl_error || n == 0) return NULL;
+    n = eye_keep(s, buf, n);
+    return &buf[rng_next(seed) % (uint64_t)n];
+}
+
+static const move_t *eye_pick(const state_t *s, move_t *buf, uint64_t *seed) {
+    static move_t kept;
+    if (EYE_MODE == 0) return pick_move(s, buf, seed);
+    for (int i = 0; i < EYE_TRIES; i++) {
+        const move_t *m = pick_move(s, buf, seed);
+        if (!m || gdl_error) return m;
+        if (!eye_refused(s, m)) { kept = *m; return &kept; }
+    }
+    return eye_listed(s, buf, seed);
+}
+"""
+
+
+def write_eyes(gen, w: CWriter) -> None:   # gen: the GameC writing the source
+    """The tables and functions of the module doc (stubs when the game has no eye rule)."""
+    rule = eye_rule(gen.game)
+    w(f"#define EYE_TRIES {EYE_TRIES}")
+    w("static int EYE_MODE;")
+    if rule is None:
+        w("static inline int eye_refused(const state_t *s, const move_t *m) "
+          "{ (void)s; (void)m; return 0; }")
+        w("static inline int eye_keep(const state_t *s, move_t *list, int n) "
+          "{ (void)s; (void)list; return n; }")
+        w.lines += DRAWS.strip("\n").split("\n")
+        return
+    cells = len(rule.neighbours)
+    for name, table in (("EYE_NEAR", rule.neighbours), ("EYE_DIAG", rule.diagonals)):
+        w(f"static const bb {name}[{cells}] = {{")
+        w.lines += [f"    {gen.literal(mask)}," for mask in table]
+        w("};")
+    w(f"static const int8_t EYE_FALSE[{cells}] = {{{', '.join(map(str, rule.false_at))}}};")
+    places = " || ".join(f"m->rule == {r}" for r in rule.places)
+    passes = " || ".join(f"m->rule == {r}" for r in rule.passes) or "0"
+    with w.block("static inline bb eye_side(const state_t *s, int p)"):
+        w("bb x = ZERO;")
+        w(f"for (int k = 0; k < {gen.n_kinds}; k++) x = bb_or(x, s->b[p * {gen.n_kinds} + k]);")
+        w("return x;")
+    with w.block("static int eye_of_mover(const state_t *s, const move_t *m)"):
+        w("/* a placement into the mover's eye (the module doc of core/playout_eyes.py) */")
+        w(f"if (!({places}) || m->to < 0 || m->to >= {cells}) return 0;")
+        w("bb near = EYE_NEAR[m->to];")
+        w("if (!bb_any(near) || bb_any(bb_andnot(near, eye_side(s, (int)s->pl)))) return 0;")
+        w("if (EYE_MODE < 2) return 1;")
+        w("return bb_count(bb_and(EYE_DIAG[m->to], eye_side(s, 1 - (int)s->pl))) "
+          "< EYE_FALSE[m->to];")
+    with w.block("static inline int eye_passes(const move_t *m)"):
+        w(f"return {passes};")
+    with w.block("static int eye_refused(const state_t *s, const move_t *m)"):
+        w("return EYE_MODE && (eye_passes(m) || eye_of_mover(s, m));")
+    with w.block("static int eye_keep(const state_t *s, move_t *list, int n)"):
+        w("if (!EYE_MODE || s->pl < 0 || s->pl > 1) return n;")
+        w("int k = 0, p = 0;")
+        w("for (int i = 0; i < n; i++) if (!eye_refused(s, &list[i])) list[k++] = list[i];")
+        w("if (k) return k;")
+        w("for (int i = 0; i < n; i++) if (eye_passes(&list[i])) list[p++] = list[i];")
+        w("return p ? p : n;")
+    w.lines += DRAWS.strip("\n").split("\n")

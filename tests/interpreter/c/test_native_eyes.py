@@ -1,0 +1,93 @@
+"""The eye rule in the C playouts (interpreter/c/playout_eyes.py) against Python's
+(`playout_moves`, core/playout_eyes.py): whole seeded playouts drawn from the kept list
+are the very games of their replay on Python; the cheaper draw (pick_move's until one is
+kept) only draws kept moves, each about as often; the MCTS's rollouts change with it."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from gdl import catalog
+from gdl.interpreter.c.backend import with_backend
+from gdl.interpreter.core.playout_eyes import BY_NEIGHBOURS, TRUE_EYES
+from gdl.solvers.search.native_mcts import NativeMCTS
+from tests.interpreter.c.test_native import needs_cc
+from tests.interpreter.c.test_native_history import splitmix64
+from tests.interpreter.test_playout_eyes import TRUE_EYE
+
+
+def replay(game, state: tuple, games: int, seed: int, mode: int):
+    """gdl_playouts' exact draws on Python: (plies, games by result)."""
+    plies, results = 0, Counter()
+    for _ in range(games):
+        s = state
+        while not s[-1]:
+            moves = game.playout_moves(s, mode)
+            if not moves:
+                break
+            seed, r = splitmix64(seed)
+            s = game.apply(s, moves[r % len(moves)])
+            plies += 1
+        results[s[-1]] += 1
+    return plies, dict(results)
+
+
+@needs_cc
+@pytest.mark.parametrize("mode", [BY_NEIGHBOURS, TRUE_EYES])
+def test_playouts_in_c_are_the_python_games(mode):
+    python = catalog.load("go", {"size": "5"})
+    native = with_backend(python, "native")
+    start = python.initial_state()
+    plies, results = replay(python, start, 12, 7, mode)
+    assert native.native_playouts(start, 12, seed=7, exact=True, eyes=mode) == (plies, results)
+    # without the rule, other games: the eyes are filled and the playouts run longer
+    assert native.native_playouts(start, 12, seed=7, exact=True) != (plies, results)
+
+
+@needs_cc
+def test_the_cheaper_draw_draws_the_kept_moves_uniformly():
+    python = catalog.load("go", {"size": "5"})
+    native = with_backend(python, "native")
+    state = python.parse_position(TRUE_EYE)
+    kept = {python.apply(state, m) for m in python.playout_moves(state)}
+    draws = 30 * len(kept)
+    counts = Counter(native.native_rollout(state, seed, 1, eyes=TRUE_EYES)[1]
+                     for seed in range(draws))
+    assert set(counts) == kept   # never a5 nor the pass
+    statistic = sum((counts[s] - 30) ** 2 / 30 for s in kept)
+    free = len(kept) - 1
+    assert statistic < free + 7 * (2 * free) ** 0.5 + 10
+
+
+@needs_cc
+def test_random_positions_draw_only_kept_moves():
+    python = catalog.load("go", {"size": "5"})
+    native = with_backend(python, "native")
+    rng, state, checked = random.Random(5), python.initial_state(), 0
+    while checked < 40:
+        if python.is_terminal(state):
+            state = python.initial_state()
+        moves = python.playout_moves(state)
+        after = {python.apply(state, m) for m in moves}
+        for seed in range(3):
+            over, reached = native.native_rollout(state, seed, 1, eyes=TRUE_EYES)
+            assert over or reached in after
+        checked += 1
+        state = python.apply(state, rng.choice(moves))
+
+
+@needs_cc
+def test_the_mcts_rollouts_keep_eyes_when_asked():
+    """The same seeded search of 300 iterations with and without the rule: other visits."""
+    native = with_backend(catalog.load("go", {"size": "5"}), "native")
+    state = native.parse_position(TRUE_EYE)
+
+    def visits(eyes: int) -> dict:
+        tree = NativeMCTS(native, None, evaluate=False, seed=1, iterations=300, eyes=eyes)
+        return dict(tree.search(state).visits)
+    assert NativeMCTS(native, None).eyes == TRUE_EYES   # the game's own mode by default
+    assert visits(TRUE_EYES) == visits(TRUE_EYES)
+    assert visits(TRUE_EYES) != visits(0)
