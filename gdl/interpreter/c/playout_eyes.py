@@ -9,7 +9,8 @@ after pick_move and before the entry points and the MCTS that draw with them.
                              kept (each kept draw uniform over the kept moves: rejection
                              sampling), after EYE_TRIES refused the whole list as eye_listed
     EYE_MODE                 0 off, 1 eyes by the neighbours alone, 2 true eyes (diagonals
-                             too): set by the caller (gdl_playouts' `how`, the MCTS's option)
+                             too), 3 true eyes and the atari points first: set by the caller
+                             (gdl_playouts' `how`, the MCTS's option)
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ static const move_t *eye_listed(const state_t *s, move_t *buf, uint64_t *seed) {
 static const move_t *eye_pick(const state_t *s, move_t *buf, uint64_t *seed) {
     static move_t kept;
     if (EYE_MODE == 0) return pick_move(s, buf, seed);
+    if (EYE_MODE >= 3 && bb_any(eye_atari(s))) return eye_listed(s, buf, seed);
     for (int i = 0; i < EYE_TRIES; i++) {
         const move_t *m = pick_move(s, buf, seed);
         if (!m || gdl_error) return m;
@@ -50,6 +52,7 @@ def write_eyes(gen, w: CWriter) -> None:   # gen: the GameC writing the source
           "{ (void)s; (void)m; return 0; }")
         w("static inline int eye_keep(const state_t *s, move_t *list, int n) "
           "{ (void)s; (void)list; return n; }")
+        w("static inline bb eye_atari(const state_t *s) { (void)s; return ZERO; }")
         w.lines += DRAWS.strip("\n").split("\n")
         return
     cells = len(rule.neighbours)
@@ -76,11 +79,42 @@ def write_eyes(gen, w: CWriter) -> None:   # gen: the GameC writing the source
         w(f"return {passes};")
     with w.block("static int eye_refused(const state_t *s, const move_t *m)"):
         w("return EYE_MODE && (eye_passes(m) || eye_of_mover(s, m));")
+    write_atari(gen, w)
     with w.block("static int eye_keep(const state_t *s, move_t *list, int n)"):
         w("if (!EYE_MODE || s->pl < 0 || s->pl > 1) return n;")
         w("int k = 0, p = 0;")
         w("for (int i = 0; i < n; i++) if (!eye_refused(s, &list[i])) list[k++] = list[i];")
+        with w.block("if (k && EYE_MODE >= 3)   /* the atari points first */"):
+            w("bb urgent = eye_atari(s); int u = 0;")
+            placed = places.replace("m->", "list[i].")
+            w(f"for (int i = 0; i < k && bb_any(urgent); i++) if (({placed}) "
+              "&& bb_any(bb_and(urgent, bb_bit(list[i].to)))) list[u++] = list[i];")
+            w("if (u) return u;")
         w("if (k) return k;")
         w("for (int i = 0; i < n; i++) if (eye_passes(&list[i])) list[p++] = list[i];")
         w("return p ? p : n;")
     w.lines += DRAWS.strip("\n").split("\n")
+
+
+def write_atari(gen, w: CWriter) -> None:
+    """`eye_atari(s)`: the single liberties of the groups, either player's, that have one
+    (a placement there takes the group, or gives it room)."""
+    with w.block("static inline bb eye_adj(bb x)"):
+        w(f"return {gen.shift(gen.geo.adjacent, 'x')};")
+    w(f"static const bb EYE_BOARD = {gen.literal(gen.geo.playable)};")
+    with w.block("static bb eye_single_liberties(bb stones, bb empty)"):
+        w("bb out = ZERO, left = stones;")
+        with w.block("while (bb_any(left))"):
+            w("bb g = bb_bit(bb_low(left));")
+            with w.block("for (;;)"):
+                w("bb grown = bb_or(g, bb_and(eye_adj(g), stones));")
+                w("if (bb_eq(grown, g)) break;")
+                w("g = grown;")
+            w("left = bb_andnot(left, g);")
+            w("bb libs = bb_and(eye_adj(g), empty);")
+            w("if (bb_count(libs) == 1) out = bb_or(out, libs);")
+        w("return out;")
+    with w.block("static bb eye_atari(const state_t *s)"):
+        w("bb a = eye_side(s, 0), b = eye_side(s, 1);")
+        w("bb empty = bb_andnot(EYE_BOARD, bb_or(a, b));")
+        w("return bb_or(eye_single_liberties(a, empty), eye_single_liberties(b, empty));")

@@ -21,7 +21,8 @@ no pass, any legal move). `keep_eyes` is that filter, on Python's moves.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 import attrs
 
@@ -29,7 +30,8 @@ from gdl.interpreter.core import ir
 from gdl.interpreter.core.geometry import bits
 from gdl.interpreter.core.ir import within_empty
 
-BY_NEIGHBOURS, TRUE_EYES = 1, 2   # the modes: eyes by their neighbours alone, or true eyes
+# the modes: eyes by their neighbours alone; true eyes; true eyes, and the atari points first
+BY_NEIGHBOURS, TRUE_EYES, ATARI_FIRST = 1, 2, 3
 PLAYOUT_EYES = TRUE_EYES          # the playouts' mode where a game has the rule
 
 
@@ -44,6 +46,7 @@ class EyeRule:
     cell_bits: int                 # a board move's cell is its low cell_bits bits
     rule_shift: int                # ... and its rule number (rule_mask) sits at rule_shift
     rule_mask: int
+    board: int                     # the board's cells
 
 
 def _frees_by_surround(cells: ir.Expr) -> bool:
@@ -98,7 +101,7 @@ def eye_rule(game: ir.GameIR) -> EyeRule | None:
     false_at = [1 if bin(m).count("1") < most else 2 for m in neighbours]
     S = geo.size_bits
     return EyeRule(places, passes, tuple(neighbours), tuple(diagonals), tuple(false_at),
-                   S, 2 * S, (1 << game.rule_bits) - 1)
+                   S, 2 * S, (1 << game.rule_bits) - 1, geo.playable)
 
 
 def is_eye(rule: EyeRule, own: int, enemy: int, cell: int, mode: int = PLAYOUT_EYES) -> bool:
@@ -109,20 +112,50 @@ def is_eye(rule: EyeRule, own: int, enemy: int, cell: int, mode: int = PLAYOUT_E
     return mode < TRUE_EYES or bin(rule.diagonals[cell] & enemy).count("1") < rule.false_at[cell]
 
 
+def _adjacent(rule: EyeRule, cells: int) -> int:
+    out = 0
+    for c in bits(cells):
+        out |= rule.neighbours[c]
+    return out
+
+
+def single_liberties(rule: EyeRule, stones: int, empty: int) -> int:
+    """The cells that are the one liberty of a group of `stones`."""
+    out, left = 0, stones
+    while left:
+        group = left & -left
+        while True:
+            grown = group | _adjacent(rule, group) & stones
+            if grown == group:
+                break
+            group = grown
+        left &= ~group
+        liberties = _adjacent(rule, group) & empty
+        if liberties and not liberties & (liberties - 1):
+            out |= liberties
+    return out
+
+
 def keep_eyes(rule: EyeRule, own: int, enemy: int, moves: Sequence[Any],
               mode: int = PLAYOUT_EYES) -> list[Any]:
     """The moves a playout draws from (see the module doc), in their order."""
     if not mode:
         return list(moves)
-    passes, kept = [], []
+    passes, kept, urgent = [], [], []
+    atari = 0
+    if mode >= ATARI_FIRST:
+        empty = rule.board & ~(own | enemy)
+        atari = single_liberties(rule, own, empty) | single_liberties(rule, enemy, empty)
     for m in moves:
         tag = m >> rule.rule_shift & rule.rule_mask if isinstance(m, int) else -1
+        cell = m & ((1 << rule.cell_bits) - 1) if isinstance(m, int) else 0
         if tag in rule.passes:
             passes.append(m)
-        elif not (tag in rule.places and
-                  is_eye(rule, own, enemy, m & ((1 << rule.cell_bits) - 1), mode)):
+        elif not (tag in rule.places and is_eye(rule, own, enemy, cell, mode)):
             kept.append(m)
-    return kept or passes or list(moves)
+            if tag in rule.places and atari >> cell & 1:
+                urgent.append(m)
+    return urgent or kept or passes or list(moves)
 
 
 def sides(state: tuple, kinds: int, player: int) -> tuple[int, int]:

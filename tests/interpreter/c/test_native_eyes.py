@@ -12,7 +12,7 @@ import pytest
 
 from gdl import catalog
 from gdl.interpreter.c.backend import with_backend
-from gdl.interpreter.core.playout_eyes import BY_NEIGHBOURS, TRUE_EYES
+from gdl.interpreter.core.playout_eyes import ATARI_FIRST, BY_NEIGHBOURS, TRUE_EYES
 from gdl.solvers.search.native_mcts import NativeMCTS
 from tests.interpreter.c.test_native import needs_cc
 from tests.interpreter.c.test_native_history import splitmix64
@@ -91,3 +91,15 @@ def test_the_mcts_rollouts_keep_eyes_when_asked():
     assert NativeMCTS(native, None).eyes == TRUE_EYES   # the game's own mode by default
     assert visits(TRUE_EYES) == visits(TRUE_EYES)
     assert visits(TRUE_EYES) != visits(0)
+
+
+@needs_cc
+def test_atari_first_playouts_in_c_are_the_python_games():
+    python = catalog.load("go", {"size": "5"})
+    native = with_backend(python, "native")
+    start = python.initial_state()
+    plies, results = replay(python, start, 12, 3, ATARI_FIRST)
+    assert native.native_playouts(start, 12, seed=3, exact=True, eyes=ATARI_FIRST) == \
+        (plies, results)
+    assert native.native_playouts(start, 12, seed=3, exact=True, eyes=TRUE_EYES) != \
+        (plies, results)
