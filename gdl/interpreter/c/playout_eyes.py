@@ -5,7 +5,8 @@ after pick_move and before the entry points and the MCTS that draw with them.
                              front: their count (all n when the game has no eye rule)
     eye_listed(s, buf, seed) one draw from legal()'s list so kept: r % count, r from
                              splitmix64 (the draw Python's replay makes)
-    eye_pick(s, buf, seed)   the same law, cheaper: pick_move's uniform draws until one is
+    eye_pick(s, buf, seed)   the same law, cheaper: the atari points' moves alone when one is
+                             legal (eye_urgent), else pick_move's uniform draws until one is
                              kept (each kept draw uniform over the kept moves: rejection
                              sampling), after EYE_TRIES refused the whole list as eye_listed
     EYE_MODE                 0 off, 1 eyes by the neighbours alone, 2 true eyes (diagonals
@@ -31,7 +32,13 @@ static const move_t *eye_listed(const state_t *s, move_t *buf, uint64_t *seed) {
 static const move_t *eye_pick(const state_t *s, move_t *buf, uint64_t *seed) {
     static move_t kept;
     if (EYE_MODE == 0) return pick_move(s, buf, seed);
-    if (EYE_MODE >= 3 && bb_any(eye_atari(s))) return eye_listed(s, buf, seed);
+    if (EYE_MODE >= 3) {   /* an atari point kept and legal: drawn among those */
+        bb urgent = eye_atari(s);
+        if (bb_any(urgent)) {
+            const move_t *m = eye_urgent(s, buf, seed, urgent);
+            if (m || gdl_error) { if (m) { kept = *m; m = &kept; } return m; }
+        }
+    }
     for (int i = 0; i < EYE_TRIES; i++) {
         const move_t *m = pick_move(s, buf, seed);
         if (!m || gdl_error) return m;
@@ -47,12 +54,15 @@ def write_eyes(gen, w: CWriter) -> None:   # gen: the GameC writing the source
     rule = eye_rule(gen.game)
     w(f"#define EYE_TRIES {EYE_TRIES}")
     w("static int EYE_MODE;")
+    w("static const move_t *eye_listed(const state_t *s, move_t *buf, uint64_t *seed);")
     if rule is None:
         w("static inline int eye_refused(const state_t *s, const move_t *m) "
           "{ (void)s; (void)m; return 0; }")
         w("static inline int eye_keep(const state_t *s, move_t *list, int n) "
           "{ (void)s; (void)list; return n; }")
         w("static inline bb eye_atari(const state_t *s) { (void)s; return ZERO; }")
+        w("static inline const move_t *eye_urgent(const state_t *s, move_t *buf, "
+          "uint64_t *seed, bb urgent) { (void)urgent; return eye_listed(s, buf, seed); }")
         w.lines += DRAWS.strip("\n").split("\n")
         return
     cells = len(rule.neighbours)
@@ -93,7 +103,27 @@ def write_eyes(gen, w: CWriter) -> None:   # gen: the GameC writing the source
         w("if (k) return k;")
         w("for (int i = 0; i < n; i++) if (eye_passes(&list[i])) list[p++] = list[i];")
         w("return p ? p : n;")
+    write_urgent(gen, w, places)
     w.lines += DRAWS.strip("\n").split("\n")
+
+
+def write_urgent(gen, w: CWriter, places: str) -> None:
+    """`eye_urgent(s, buf, seed, urgent)`: a uniform draw from the legal kept placements on
+    the cells `urgent`, in legal()'s order (NULL: none), from the moves before the filter
+    (each judged alone) where the game lists them in one class; else as eye_listed."""
+    with w.block("static const move_t *eye_urgent(const state_t *s, move_t *buf, "
+                 "uint64_t *seed, bb urgent)"):
+        if gen.game.illegal is None or gen.staged or gen.n_classes != 1:
+            w("(void)urgent; return eye_listed(s, buf, seed);")
+            return
+        w("int n = candidates(s, buf, 0, 0), k = 0;")
+        w("if (gdl_error) return NULL;")
+        with w.block("for (int i = 0; i < n; i++)"):
+            w("const move_t *m = &buf[i];")
+            w(f"if (({places}) && bb_any(bb_and(urgent, bb_bit(m->to))) && "
+              "!eye_refused(s, m) && allowed(s, m)) buf[k++] = buf[i];")
+        w("if (gdl_error || k == 0) return NULL;")
+        w("return &buf[rng_next(seed) % (uint64_t)k];")
 
 
 def write_atari(gen, w: CWriter) -> None:
