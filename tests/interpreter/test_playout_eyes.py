@@ -89,3 +89,16 @@ def test_pythons_rollouts_keep_the_eye():
     policy, rng = random_rollout(game), random.Random(3)
     drawn = texts(game, state, [policy(state, rng) for _ in range(400)])
     assert drawn == texts(game, state, game.playout_moves(state))
+
+
+def test_the_example_of_docs_ai_md():
+    """docs/ai.md's example (the block after its marker) runs as a doctest."""
+    import doctest
+    from pathlib import Path
+    text = (Path(__file__).resolve().parents[2] / "docs" / "ai.md").read_text(encoding="utf-8")
+    block = text.split("<!-- playout eyes example -->", 1)[1].split("```pycon", 1)[1]
+    block = block.split("```", 1)[0]
+    test = doctest.DocTestParser().get_doctest(block, {}, "ai.md", "docs/ai.md", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
+    runner.run(test)
+    assert runner.failures == 0 and runner.tries == 5

@@ -16,7 +16,11 @@ enemy diagonals make false may still have to be filled to connect, so it is not 
 A playout move (the C MCTS's rollouts, interpreter/c/playout_eyes.py; Python's MCTS,
 solvers/search/mcts.py) is then drawn uniformly from the legal moves that are neither
 the pass nor a placement into the mover's eye; when none is, the pass (or, in a game with
-no pass, any legal move). `keep_eyes` is that filter, on Python's moves.
+no pass, any legal move). `keep_eyes` is that filter, on Python's moves. The modes:
+BY_NEIGHBOURS (an eye by its neighbours alone), TRUE_EYES (the diagonals too: the
+playouts' default, PLAYOUT_EYES), ATARI_FIRST (true eyes, and among the kept moves those
+on the single liberty of a group, either side's, first: capture and escape; measured
+weaker than TRUE_EYES in self-play, docs/ai.md, so not the default).
 """
 
 from __future__ import annotations

@@ -7,10 +7,10 @@ in the library between searches and a search from a child or grandchild of the l
 goes on with that subtree (as the Python MCTS's tree); `solver` asks for MCTS-Solver's
 proofs (in a game of wins, losses and draws), `rave` for RAVE, `mast` and `ppa` for
 rollout policies learnt online, `widen` for progressive widening, `eyes` for the rollouts'
-eye rule, `order` for expansion by MAST's means (the game's own by default; interpreter/c/mcts.py and playouts.py say what each
-does). A rollout cut short is scored by the compiled evaluation
-(the derived heuristic, or the fitted one with the weights given), as the Python MCTS
-scores it by the heuristic.
+eye rule (the game's own by default), `order` for expansion by MAST's means
+(interpreter/c/mcts.py and playouts.py say what each does). A rollout cut short is scored
+by the compiled evaluation (the derived heuristic, or the fitted one with the weights
+given), as the Python MCTS scores it by the heuristic.
 `native_mcts` answers None when the search cannot run in C; the AI then searches on Python.
 """
 
