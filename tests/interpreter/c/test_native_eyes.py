@@ -103,3 +103,31 @@ def test_atari_first_playouts_in_c_are_the_python_games():
         (plies, results)
     assert native.native_playouts(start, 12, seed=3, exact=True, eyes=TRUE_EYES) != \
         (plies, results)
+
+
+@needs_cc
+def test_expansion_by_mast_means_changes_which_children_a_widened_node_has():
+    """Progressive widening (W = 0.5: ceil(0.5 sqrt(399 + 1)) = 10 root children once the
+    root has 399 visits) with the children taken by MAST's means, or in the random order: the
+    same bound, other children; each search repeats itself for a seed."""
+    native = with_backend(catalog.load("go", {"size": "5"}), "native")
+    state = native.parse_position(TRUE_EYE)
+
+    def expanded(order: bool) -> frozenset:
+        tree = NativeMCTS(native, None, evaluate=False, seed=2, iterations=400, widen=0.5,
+                          order=order)
+        return frozenset(m for m, v in tree.search(state).visits if v)
+    by_mean, in_order = expanded(True), expanded(False)
+    assert len(by_mean) == len(in_order) == 10
+    assert by_mean == expanded(True) and by_mean != in_order
+
+
+@pytest.mark.slow
+@needs_cc
+def test_the_ais_stored_engine_for_go_is_mcts_with_full_playouts_keeping_eyes():
+    """gdl/ai/weights/go.json's choice (measured: docs/ai.md), as the AI reads it."""
+    import gdl
+    engine = gdl.Player(gdl.load("go", size=9), seconds=0.1, seed=1).ai.engine
+    assert isinstance(engine, NativeMCTS)
+    assert (engine.rave, engine.c, engine.eyes, engine.max_rollout_plies) == \
+        (1000.0, 0.4, TRUE_EYES, 10_000)
