@@ -8,15 +8,18 @@ different games. What the fitted evaluation brings, and how far apart the levels
                                             [--weights-a DIR] [--weights-b DIR]
 
 A SPEC is LEVEL[/derived][/alphabeta|/mcts][/native][/plain|/before][/rave=K][/mast=E]
-[/ppa=A][/solver|/nosolver][/widen=W][/fresh]: a level (easy, medium, hard, or a number of
-nodes or simulations), `derived` to ignore the game's weights file, an
-engine to force one, `native` to search on the native back end (its alpha-beta in C),
+[/ppa=A][/solver|/nosolver][/widen=W][/fresh][/eyes=M][/plies=N][/c=C][/order]: a level
+(easy, medium, hard, or a number of nodes or simulations), `derived` to ignore the game's
+weights file, an engine to force one, `native` to search on the native back end (its
+alpha-beta in C),
 `plain` for that alpha-beta without its selective search (quiescence, PVS, reductions),
 `before` for it without what came after those (aspiration, check extensions, null move,
 counter-moves), `rave=K` for the C MCTS with RAVE (K: its equivalence visits), `mast=E`
 with MAST rollouts (E: their epsilon, 0 off), `ppa=A` with PPA rollouts (A: its learning
 rate), `solver`/`nosolver` with MCTS-Solver or without, `widen=W` with progressive
-widening, `fresh` with a new tree every move (no reuse).
+widening, `fresh` with a new tree every move (no reuse), `eyes=M` with the rollouts' eye
+rule in mode M (interpreter/core/playout_eyes.py), `plies=N` with rollouts cut after N
+plies, `c=C` with UCT's exploration C, `order` with children expanded by MAST's means.
 `--tree-b DIR` plays B from another gdl tree (e.g. the previous release's, made once with
 `git worktree add --detach /work/dd72 dd72c4f`): B then runs in a subprocess with DIR first
 on its path (bench/tree_player.py), on that tree's own code, weights and defaults, and
@@ -72,6 +75,14 @@ def player(game, spec: str, seed: int, seconds: float | None):
             ai.engine.widen = float(part[6:])
         if part == "fresh":
             ai.engine.reuse = False
+        if part.startswith("eyes="):   # the rollouts' eye rule (core/playout_eyes.py)
+            ai.engine.eyes = int(part[5:])
+        if part.startswith("plies="):   # rollouts cut (and evaluated) after this many plies
+            ai.engine.max_rollout_plies = int(part[6:])
+        if part == "order":   # children expanded by MAST's means
+            ai.engine.order = True
+        if part.startswith("c="):   # UCT's exploration
+            ai.engine.c = float(part[2:])
     return ai
 
 

@@ -12,7 +12,7 @@ Colours alternate; game i is seeded `seed + i` (gdl's player and GNU Go's `--see
 
     python bench/playoff_gtp.py [--gnugo /usr/games/gnugo] [--level 1] [--size 9]
                                 [--games 20] [--time 1.0] [--seed 0] [--ai-level hard]
-                                [--engine ai|alphabeta|mcts]
+                                [--engine ai|alphabeta|mcts] [--set NAME=VALUE ...]
                                 [--out FILE.json]
 
 Prints one line per game, then gdl's wins, draws and losses, its score with a 95% interval,
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -91,6 +92,10 @@ def play_game(game, args, seed: int, gdl_black: bool) -> dict:
         engine("komi 7.5")
         player = gdl.Player(game, level=args.ai_level, seconds=args.time, seed=seed,
                             engine=args.engine)
+        for name, value in args.set:   # the engine's options, as NativeMCTS names them
+            if not hasattr(player.ai.engine, name):
+                raise SystemExit(f"--set {name}: the engine has no such option")
+            setattr(player.ai.engine, name, type(getattr(player.ai.engine, name))(value))
         state = game.initial_state()
         record: dict = {"seed": seed, "gdl": "black" if gdl_black else "white", "moves": [],
                         "gdl_seconds": [], "engine_seconds": []}
@@ -111,6 +116,8 @@ def play_game(game, args, seed: int, gdl_black: bool) -> dict:
                     return record
             record["moves"].append(text)
             state = game.apply(state, game.parse_move(state, text))
+        record["load"] = round(os.getloadavg()[0], 2)   # the machine's, as the game ended
+        record["final_board"] = game.render(state)
         returns = game.returns(state)
         mine = returns[0 if gdl_black else 1]
         score = 1.0 if mine > 0 else 0.0 if mine < 0 else 0.5
@@ -126,6 +133,13 @@ def play_game(game, args, seed: int, gdl_black: bool) -> dict:
         engine.close()
 
 
+def option(text: str) -> tuple[str, str]:
+    name, _, value = text.partition("=")
+    if not value:
+        raise argparse.ArgumentTypeError(f"{text!r}: NAME=VALUE")
+    return name, value
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--gnugo", default="/usr/games/gnugo")
@@ -137,6 +151,9 @@ def main() -> None:
     parser.add_argument("--ai-level", default="hard")
     parser.add_argument("--engine", default="ai", choices=("ai", "alphabeta", "mcts"),
                         help="gdl's engine (ai: the one its weights file chose)")
+    parser.add_argument("--set", action="append", default=[], type=option, metavar="NAME=VALUE",
+                        help="an option of gdl's engine (e.g. max_rollout_plies=10000, "
+                             "rave=300, eyes=0)")
     parser.add_argument("--out", default=str(ROOT / "bench" / "data" / "playoff_gtp.json"))
     args = parser.parse_args()
     import gdl
@@ -148,8 +165,10 @@ def main() -> None:
         print(f"game {i + 1}: gdl {record['gdl']}: {record['result']} "
               f"({len(record['moves'])} plies; GNU Go counts "
               f"{record.get('gnugo_final_score', '-')})", flush=True)
+        keep(args.out, f"{len(games)} games so far", args, games, quiet=True)
     agree = sum(1 for g in games if g.get("counts_agree"))
-    summary = (f"go {args.size}x{args.size}: gdl ({args.ai_level}, {args.engine}, "
+    options = "".join(f", {name}={value}" for name, value in args.set)
+    summary = (f"go {args.size}x{args.size}: gdl ({args.ai_level}, {args.engine}{options}, "
                f"{args.time} s/move) against "
                f"GNU Go level {args.level}: {tally(games, 'GNU Go')}; counts agreeing {agree} "
                f"of {len(games)}; {perf_counter() - started:.0f} s")

@@ -22,6 +22,10 @@ Conventions
   per player: their cartesian product, so perft and random playouts work unchanged) and
   `apply(s, joint)` applies one at once. A solver or player that cannot handle such a
   game refuses it in one line (`refuse_simultaneous`); -2 is never a player's index.
+- Optional `playout_moves(state)`: the moves a random playout draws from (default: the
+  legal ones); a compiled game whose rules capture by surround leaves out the mover's eyes
+  and the pass while another move is there (`playout_eyes`: its mode, 0 for none;
+  gdl/interpreter/core/playout_eyes.py).
 - Optional `payoff_bound`: the largest payoff there is (default 1; None when unknown,
   as when payoffs are scores). A search stops at a node on that payoff, never sooner.
 """

@@ -247,9 +247,10 @@ class AIPlayer:
                                         min_iterations=floor)
             self.engine = MCTS(game, evaluate=heuristic, **plan)
             options = dict(NATIVE_MCTS)
-            stored = fitted[1].engine.get("mcts_mast") if fitted else None
-            if stored is not None:
-                options["mast"] = float(stored)
+            stored = fitted[1].engine if fitted else {}
+            for key, option in (("mcts_mast", "mast"), ("mcts_rave", "rave"), ("mcts_c", "c")):
+                if stored.get(key) is not None:   # measured and kept in the weights file
+                    options[option] = float(stored[key])
             tree = native_mcts(game, weights, evaluate=heuristic is not None,
                                fallback=self.engine, reuse=True, **options,
                                **plan) if two_player else None

@@ -8,6 +8,7 @@ from gdl.interpreter.core import ir
 from gdl.interpreter.c.landing import LandingC
 from gdl.interpreter.c.scores import ScoresC
 from gdl.interpreter.c.chance import chance_node, write_chance_draw
+from gdl.interpreter.c.playout_eyes import write_eyes
 from gdl.interpreter.c.support import PARAM_BASE
 from gdl.interpreter.c.support import CWriter
 
@@ -203,6 +204,7 @@ class EntryC(LandingC, ScoresC):
                 w(f"if ({test}) {{ out[n] = NOMOVE; out[n].rule = {pass_tag}; n++; }}")
             w("return n;")
         self.pick_move(w, pass_tag, always)
+        write_eyes(self, w)
         with w.block("static void load_state(const uint64_t *in, state_t *s)"):
             w("memset(s, 0, sizeof *s);")
             w(f"for (int i = 0; i < NP && i < {self.n_planes}; i++) for (int j = 0; j < W; j++) "
@@ -323,17 +325,19 @@ class EntryC(LandingC, ScoresC):
             w("free(lists);")
             w("return gdl_error ? -1 : k;")
         with w.block("static inline const move_t *random_move(const state_t *s, move_t *buf, "
-                     "uint64_t *seed, int exact)"):
-            w("/* exact: from legal()'s list; else pick_move, which asks the filter of fewer */")
-            w("return exact ? listed_draw(s, buf, seed) : pick_move(s, buf, seed);")
+                     "uint64_t *seed, int how)"):
+            w("/* how & 1, exact: from legal()'s list; else pick_move, which asks the filter of")
+            w("   fewer; how >> 1, the eye rule's EYE_MODE (playout_eyes.py) */")
+            w("if (EYE_MODE) return how & 1 ? eye_listed(s, buf, seed) : eye_pick(s, buf, seed);")
+            w("return how & 1 ? listed_draw(s, buf, seed) : pick_move(s, buf, seed);")
         with w.block("int64_t gdl_rollout(const uint64_t *in, uint64_t seed, int64_t max_plies, "
-                     "int exact, uint64_t *out)"):
+                     "int how, uint64_t *out)"):
             w("/* one random playout: its result code (0: cut or stuck, the state in out) */")
             self.rollout_to_python(w)
             w("static move_t moves[MAXM]; state_t s, t; load_state(in, &s); gdl_error = 0; "
-              "MEMO_N = -1;")
+              "MEMO_N = -1; EYE_MODE = how >> 1;")
             with w.block("for (int64_t ply = 0; ply < max_plies && !s.res; ply++)"):
-                w("const move_t *m = random_move(&s, moves, &seed, exact);")
+                w("const move_t *m = random_move(&s, moves, &seed, how);")
                 w("if (!m) break;")
                 w("apply_move(&s, m, &t);")
                 w("s = t;")
@@ -354,14 +358,14 @@ class EntryC(LandingC, ScoresC):
                 w("s = t;")
             w("return gdl_error ? -1 : k;")
         with w.block("int gdl_playouts(const uint64_t *in, int64_t games, uint64_t seed, "
-                     "int64_t max_plies, int exact, int64_t *stats)"):
+                     "int64_t max_plies, int how, int64_t *stats)"):
             w("static move_t moves[MAXM]; state_t start, s, t; load_state(in, &start); "
-              "gdl_error = 0; MEMO_N = -1;")
+              "gdl_error = 0; MEMO_N = -1; EYE_MODE = how >> 1;")
             w("for (int i = 0; i <= NRES; i++) stats[i] = 0;")
             with w.block("for (int64_t g = 0; g < games; g++)"):
                 w("s = start;")
                 with w.block("for (int64_t ply = 0; ply < max_plies && !s.res; ply++)"):
-                    w("const move_t *m = random_move(&s, moves, &seed, exact);")
+                    w("const move_t *m = random_move(&s, moves, &seed, how);")
                     w("if (gdl_error) return -1;")
                     w("if (!m) break;")
                     w("apply_move(&s, m, &t);")

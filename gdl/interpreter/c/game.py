@@ -324,15 +324,16 @@ class NativeGame:
         return None if raw is None else tuple(out[:binding.lib.gdl_canon(raw, out)])
 
     def _rollout(self, state: tuple, seed: int, max_plies: int,
-                 exact: bool = False) -> tuple | None:
+                 exact: bool = False, eyes: int = 0) -> tuple | None:
         """(True, payoffs) of one random playout in C, or (False, the state it was cut at),
         or None when it cannot run there. exact: each move drawn from the whole list of
-        legal moves (`native_playouts`)."""
+        legal moves (`native_playouts`); eyes: the eye rule's mode (core/playout_eyes.py:
+        0 off, 1 by the neighbours, 2 true eyes)."""
         binding = self._binding()
         out = binding.state
         raw = self.pack(state)
-        code = -1 if raw is None else binding.lib.gdl_rollout(raw, seed & (2**64 - 1),
-                                                           max_plies, int(exact), out)
+        code = -1 if raw is None else binding.lib.gdl_rollout(
+            raw, seed & (2**64 - 1), max_plies, int(exact) | eyes << 1, out)
         if code < 0:
             return None
         if code:
@@ -351,20 +352,22 @@ class NativeGame:
         return None if n < 0 else self.decode_moves(bytes(out), n)
 
     def native_playouts(self, state: tuple, games: int, seed: int = 1,
-                        max_plies: int = 10_000,
-                        exact: bool = False) -> tuple[int, dict[int, int]] | None:
+                        max_plies: int = 10_000, exact: bool = False,
+                        eyes: int = 0) -> tuple[int, dict[int, int]] | None:
         """(moves played, games by result code) over `games` uniformly random playouts in C,
         None when they cannot run there. Each move is uniform over the legal ones; exact:
         drawn as `legal_moves(state)[r % n]` with r from splitmix64 (a replay on Python
         makes the same games), else the filter judges only the candidates drawn
-        (pick_move in interpreter/c/entry.py: the same draws where a game has no filter)."""
+        (pick_move in interpreter/c/entry.py: the same draws where a game has no filter).
+        eyes: the moves drawn from are those core/playout_eyes.py's `keep_eyes` keeps (its
+        mode: 0 off, 1 eyes by the neighbours, 2 true eyes)."""
         if not self._ready():
             return None
         lib = self._binding().lib   # ready() says it is there
         stats = (ctypes.c_int64 * (self.layout.results + 2))()
         raw = self.pack(state)
         if raw is None or lib.gdl_playouts(raw, games, seed & (2**64 - 1), max_plies,
-                                           int(exact), stats) < 0:
+                                           int(exact) | eyes << 1, stats) < 0:
             return None
         return stats[0], {code: stats[1 + code] for code in range(self.layout.results)
                           if stats[1 + code]}

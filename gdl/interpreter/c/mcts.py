@@ -25,6 +25,15 @@ moves may share statistics. Options, each 0 for off:
   Silver's schedule; `rave` is the visits at which both weigh alike).
 - options[2], MAST's epsilon, and options[5], PPA's alpha: rollout policies learnt online
   (interpreter/c/playouts.py).
+- options[7], expansion by MAST's means: a node's next child is its untried move of the
+  best mean payoff over all simulations so far for its player (MAST's table, kept whether
+  MAST draws the rollouts or not; its random order breaks ties), not the next in its
+  random order: with progressive widening, the children a node has are its best moves by
+  that history (progressive unpruning with a move-history order).
+- options[6], the eye rule's mode (interpreter/core/playout_eyes.py: 0 off, 1 eyes by the
+  neighbours, 2 true eyes): a rollout, whichever policy draws, never places into the
+  mover's eye and passes only when nothing else is left (a game without the rule: no
+  effect).
 - options[3], MCTS-Solver (Winands, Björnsson and Saito), as the Python MCTS's: a finished
   position of a win or a loss is proved; a node is proved won for its player when one
   child is, lost when every move is expanded and proved lost; selection never enters a
@@ -174,6 +183,26 @@ static void mc_back_up_proof(const int64_t *path, int depth) {
     }
 }
 
+/* the expansion order by MAST's means (MC_ORDER): the untried move of node `node` (its
+   moves in `moves`, n of them; its player p) of the best mean for p, the node's random order
+   breaking ties (an unseen move: 0, a draw's) */
+static int mc_next_by_mean(int64_t node, const move_t *moves, int n,
+                           int p) {
+    static uint32_t tried[MAXM], mark;
+    mark++;
+    for (int64_t k = MC[node].child; k >= 0; k = MC[k].sibling)
+        if (MC[k].idx >= 0 && MC[k].idx < n) tried[MC[k].idx] = mark;
+    int best = -1; double top = -INFINITY;
+    for (int j = 0; j < n; j++) {
+        int i = (int)((MC[node].offset + (int64_t)j) % n);
+        if (tried[i] == mark) continue;
+        int slot = sv_move_slot(&moves[i]);
+        double q = MAST_N[p][slot] > 0 ? MAST_TOTAL[p][slot] / MAST_N[p][slot] : 0.0;
+        if (q > top) { top = q; best = i; }
+    }
+    return best;
+}
+
 /* one iteration from the root state: select, expand one child (none once the tree is
    full: MC_FULL), roll out, back up; 0, or 5 on an error */
 static int mc_iterate(const state_t *root, int64_t cap, double c, int64_t max_plies,
@@ -219,7 +248,9 @@ static int mc_iterate(const state_t *root, int64_t cap, double c, int64_t max_pl
         }
         if (best < 0 && MC[node].tried < n) {   /* expansion: the next untried move */
             if (MC_N >= cap) { MC_FULL = 1; break; }   /* a full tree: roll out from here */
-            int idx = (int)((MC[node].offset + (int64_t)MC[node].tried) % n);
+            int idx = MC_ORDER && MC[node].player >= 0 && MC[node].player <= 1
+                ? mc_next_by_mean(node, MC_MOVES, n, MC[node].player)
+                : (int)((MC[node].offset + (int64_t)MC[node].tried) % n);
             mc_played(MC[node].player, &MC_MOVES[idx], depth - 1);
             apply_move(&s, &MC_MOVES[idx], &t);
             if (gdl_error) return 5;

@@ -26,7 +26,7 @@ static move_t MC_ROLL[MAXM];
    simulation, and the (player, slot) pairs made in it */
 static int32_t MC_FIRST[2][4096]; static uint32_t MC_MARK[2][4096], MC_ITER;
 static int32_t MC_MADE[2 * 4096]; static int MC_NMADE;
-static double MC_RAVE, MC_MAST, MC_PPA;
+static double MC_RAVE, MC_MAST, MC_PPA; static int MC_ORDER;
 /* MAST: each player's payoff total and count per move slot, over the simulations */
 static double MAST_TOTAL[2][4096], MAST_N[2][4096];
 /* PPA: the weights, and this simulation's rollout plies: player, the slot played, where
@@ -43,7 +43,7 @@ static void mc_policy_reset(void) {
 }
 
 static void mc_played(int player, const move_t *m, int ply) {
-    if ((MC_RAVE <= 0 && MC_MAST <= 0) || player < 0 || player > 1) return;
+    if ((MC_RAVE <= 0 && MC_MAST <= 0 && !MC_ORDER) || player < 0 || player > 1) return;
     int slot = sv_move_slot(m);
     if (MC_MARK[player][slot] != MC_ITER) {
         MC_MARK[player][slot] = MC_ITER; MC_FIRST[player][slot] = ply;
@@ -57,6 +57,7 @@ static inline double mc_uniform(uint64_t *rng) { return (double)(rng_next(rng) >
 static const move_t *ppa_pick(const state_t *s, uint64_t *rng) {
     int n = legal(s, MC_ROLL);
     if (gdl_error || n == 0) return NULL;
+    n = eye_keep(s, MC_ROLL, n);
     int p = (int)s->pl, keep = PPA_USED + n <= PPA_ROOM && PPA_NPLY < PPA_ROOM / 4;
     double z = 0.0;
     for (int i = 0; i < n; i++) {
@@ -75,14 +76,16 @@ static const move_t *ppa_pick(const state_t *s, uint64_t *rng) {
     return &MC_ROLL[pick];
 }
 
-/* a rollout's move: PPA's or MAST's when on (see the module doc), else a uniform one */
+/* a rollout's move: PPA's or MAST's when on (see the module doc), else a uniform one; the
+   moves an eye rule refuses are never drawn while others are (playout_eyes.py) */
 static const move_t *mc_pick(const state_t *s, uint64_t *rng) {
     if (s->pl < 0 || s->pl > 1 || (MC_MAST <= 0 && MC_PPA <= 0) || MC_CHANCE(s))
-        return pick_move(s, MC_ROLL, rng);
+        return eye_pick(s, MC_ROLL, rng);
     if (MC_PPA > 0) return ppa_pick(s, rng);
-    if (mc_uniform(rng) < MC_MAST) return pick_move(s, MC_ROLL, rng);
+    if (mc_uniform(rng) < MC_MAST) return eye_pick(s, MC_ROLL, rng);
     int n = legal(s, MC_ROLL);
     if (gdl_error || n == 0) return NULL;
+    n = eye_keep(s, MC_ROLL, n);
     int p = (int)s->pl, best = 0; double top = -INFINITY; uint64_t ties = 0;
     for (int i = 0; i < n; i++) {
         int k = sv_move_slot(&MC_ROLL[i]);
@@ -95,7 +98,7 @@ static const move_t *mc_pick(const state_t *s, uint64_t *rng) {
 
 /* what the policies learn from one simulation of these payoffs (player 0's, player 1's) */
 static void mc_learn(const double *payoffs) {
-    for (int i = 0; i < MC_NMADE && MC_MAST > 0; i++) {   /* MAST: every move made */
+    for (int i = 0; i < MC_NMADE && (MC_MAST > 0 || MC_ORDER); i++) {   /* MAST: every move */
         int p = MC_MADE[i] >> 12, slot = MC_MADE[i] & 4095;
         MAST_TOTAL[p][slot] += payoffs[p]; MAST_N[p][slot] += 1;
     }

@@ -33,11 +33,11 @@ class JointLoops:
         return super().native_perft(state, depth * self.parts)  # type: ignore[misc]
 
     def native_playouts(self, state: tuple, games: int, seed: int = 1,
-                        max_plies: int = 10_000,
-                        exact: bool = False) -> tuple[int, dict[int, int]] | None:
+                        max_plies: int = 10_000, exact: bool = False,
+                        eyes: int = 0) -> tuple[int, dict[int, int]] | None:
         """As NativeGame's, counting joint moves; None for `exact`, whose draws the Python
-        replay makes over joint moves, not parts."""
-        if exact:
+        replay makes over joint moves, not parts (and `eyes`: no such game has the rule)."""
+        if exact or eyes:
             return None
         found = super().native_playouts(  # type: ignore[misc]
             state, games, seed, max_plies * self.parts)

@@ -21,6 +21,7 @@ from gdl.interpreter.python.chance import ChanceTable
 from gdl.interpreter.core import invariants, ir, picture_style, position_text as position
 from gdl.interpreter.python.flying import flying_path
 from gdl.interpreter.python.generate import generate
+from gdl.interpreter.core.playout_eyes import PLAYOUT_EYES, eye_rule, keep_eyes, sides
 from gdl.interpreter.core.symmetry import close
 from gdl.interpreter import notation
 
@@ -72,6 +73,8 @@ class CompiledGame:
         self._captures = 2 * S + game.rule_bits + 2 * S * game.stage_slots
         self._promoted = {n.kind for r in game.rules for n in ir.walk(r)
                           if isinstance(n, ir.Promote)}
+        self._eyes = eye_rule(game)   # a game that captures by surround keeps its eyes
+        self.playout_eyes = PLAYOUT_EYES if self._eyes else 0   # (in random playouts)
         self._initial = self._settle((*game.initial_planes,
                                       *(v.initial for v in game.variables), 0, 0))
         self.move_generator = namespace["moves"]   # either side's moves (features' mobility)
@@ -134,6 +137,17 @@ class CompiledGame:
 
     def current_player(self, state: State) -> int:
         return state[-2]
+
+    def playout_moves(self, state: State, mode: int | None = None) -> list:
+        """The moves a random playout draws from (gdl.protocol): the legal ones, less the
+        mover's eyes and the pass where the rules capture by surround (core/playout_eyes.py;
+        mode: its mode, the game's by default)."""
+        moves = self.legal_moves(state)
+        mode = self.playout_eyes if mode is None else mode
+        if self._eyes is None or not mode or not moves or state[-2] not in (0, 1):
+            return list(moves)
+        own, enemy = sides(state, len(self.ir.pieces), state[-2])
+        return keep_eyes(self._eyes, own, enemy, moves, mode)
 
     def is_terminal(self, state: State) -> bool:
         return state[-1] != 0

@@ -97,11 +97,12 @@ def wins_or_loses(game: Game) -> bool:
 
 
 def random_rollout(game: Game) -> RolloutPolicy:
-    """The uniform random rollout policy."""
-    legal_moves = game.legal_moves
+    """The uniform random rollout policy: over the moves a playout draws from (the game's
+    `playout_moves`, gdl.protocol: a go game's keep its eyes), else the legal ones."""
+    moves = getattr(game, "playout_moves", game.legal_moves)
     if has_chance(game):   # a chance node's outcome by its probability
         return lambda state, rng: any_move(game, state, rng)
-    return lambda state, rng: rng.choice(legal_moves(state))
+    return lambda state, rng: rng.choice(moves(state))
 
 
 def heuristic_rollout(game: Game, epsilon: float = 0.25) -> RolloutPolicy:
@@ -335,13 +336,15 @@ class MCTS:
 
     def _playout(self, state: State) -> tuple[float, ...]:
         """Payoffs at the end of a rollout from `state` (evaluated if cut short). A game with
-        native rollouts (gdl.interpreter.c, `--backend native`) makes a uniform one in C."""
+        native rollouts (gdl.interpreter.c, `--backend native`) makes a uniform one in C, over
+        the same moves as `random_rollout`'s (the game's `playout_eyes`)."""
         if self._native is not None:
             seed = self.rng.getrandbits(64)
             # a finished state is scored below: one over by score (a payoff tuple) has no
             # words to cross to C in
             done = None if self.game.is_terminal(state) else \
-                self._native(state, seed, self.max_rollout_plies)
+                self._native(state, seed, self.max_rollout_plies,
+                             eyes=getattr(self.game, "playout_eyes", 0))
             if done is not None:
                 ended, value = done
                 return value if ended else self.evaluate(value)

@@ -6,10 +6,11 @@ else the most visited), its mean payoff, the root moves' visits. With `reuse` it
 in the library between searches and a search from a child or grandchild of the last root
 goes on with that subtree (as the Python MCTS's tree); `solver` asks for MCTS-Solver's
 proofs (in a game of wins, losses and draws), `rave` for RAVE, `mast` and `ppa` for
-rollout policies learnt online, `widen` for progressive widening (interpreter/c/mcts.py and
-playouts.py say what each does). A rollout cut short is scored by the compiled evaluation
-(the derived heuristic, or the fitted one with the weights given), as the Python MCTS
-scores it by the heuristic.
+rollout policies learnt online, `widen` for progressive widening, `eyes` for the rollouts'
+eye rule (the game's own by default), `order` for expansion by MAST's means
+(interpreter/c/mcts.py and playouts.py say what each does). A rollout cut short is scored
+by the compiled evaluation (the derived heuristic, or the fitted one with the weights
+given), as the Python MCTS scores it by the heuristic.
 `native_mcts` answers None when the search cannot run in C; the AI then searches on Python.
 """
 
@@ -43,11 +44,15 @@ class NativeMCTS:
                  max_nodes: int = MAX_TREE_NODES, min_iterations: int = 0,
                  fallback: Any = None, rave: float = 0.0, mast: float = 0.0,
                  solver: bool = False, reuse: bool = False, widen: float = 0.0,
-                 ppa: float = 0.0) -> None:
+                 ppa: float = 0.0, eyes: int | None = None, order: bool = False) -> None:
         self.game, self.weights, self.evaluate = game, weights, evaluate
         self.rave = rave   # RAVE's equivalence visits (0: plain UCT), interpreter/c/mcts.py
         self.mast = mast   # MAST rollouts' epsilon (0: uniform rollouts)
         self.ppa = ppa     # PPA rollouts' learning rate (0: off; on, it draws, not MAST)
+        # rollouts keep the mover's eyes as the game's playouts do (its `playout_eyes`, a
+        # mode of interpreter/core/playout_eyes.py; 0 off)
+        self.eyes = getattr(game, "playout_eyes", 0) if eyes is None else eyes
+        self.order = order   # children expanded by MAST's means, not in a random order
         self.solver = solver and wins_or_loses(game)   # MCTS-Solver, as MCTS(solver=True)
         self.reuse = reuse   # keep the tree in the library between searches
         self.widen = widen   # progressive widening's W (0: every move expanded)
@@ -89,8 +94,9 @@ class NativeMCTS:
         value = ctypes.c_double(0.0)
         visits = (ctypes.c_int64 * max(1, lay.max_moves))()
         stats = (ctypes.c_int64 * 7)()
-        options = (ctypes.c_double * 6)(self.c, self.rave, self.mast, float(self.solver),
-                                        self.widen, self.ppa)
+        options = (ctypes.c_double * 8)(self.c, self.rave, self.mast, float(self.solver),
+                                        self.widen, self.ppa, float(self.eyes),
+                                        float(self.order))
         with interrupts.polled():
             code = game.lib.gdl_mcts(raw, iterations or 0,
                                      -1.0 if time_limit is None else time_limit,
