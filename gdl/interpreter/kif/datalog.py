@@ -73,6 +73,11 @@ def _names(pat: object) -> set[str]:
     return set()
 
 
+def _vars(args: tuple) -> set[str]:
+    """The variables of an atom's arguments."""
+    return set().union(*map(_names, args))
+
+
 def _leaves(pat: object, path: tuple[int, ...]) -> list[tuple[tuple[int, ...], object]]:
     """The constants and variables of a pattern with their paths: an argument's index, then
     indexes into compound terms (0 is the function's name)."""
@@ -110,8 +115,8 @@ class Plan:
             bound |= set().union(*(_names(p) for p in atoms[first][1]))
         rest = [i for i in range(len(atoms)) if i != first]
         while rest:
-            best = max(rest, key=lambda i: (not (_names(atoms[i][1]) - bound),
-                                            len(_names(atoms[i][1]) & bound), -i))
+            best = max(rest, key=lambda i: (not (_vars(atoms[i][1]) - bound),
+                                            len(_vars(atoms[i][1]) & bound), -i))
             order.append(best)
             rest.remove(best)
             bound |= set().union(*(_names(p) for p in atoms[best][1]))
