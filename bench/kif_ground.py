@@ -53,7 +53,10 @@ def ground(root: Path, path: Path, timeout: float) -> dict[str, Any]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     child.start()
     send.close()
-    found = receive.recv() if receive.poll(timeout * 4 + 10) else None
+    try:
+        found = receive.recv() if receive.poll(timeout * 4 + 10) else None
+    except EOFError:   # the child died: killed at its CPU limit, or out of memory
+        found = None
     child.kill()
     child.join()
     after = resource.getrusage(resource.RUSAGE_CHILDREN)

@@ -18,7 +18,6 @@ from gdl.interpreter.kif.check import Clause, Relation
 from gdl.grammar.ast.kif import relation
 
 Ground = str | tuple
-Binding = dict[str, Ground]
 Facts = dict[Relation, dict[tuple, None]]
 Demand = dict[int, tuple[Ground, ...]]   # argument position -> the only values ever asked
 
@@ -32,37 +31,6 @@ def pattern(term: Const | Var | Compound) -> object:
 
 def args_of(atom: Const | Compound) -> tuple:
     return tuple(map(pattern, atom.args)) if isinstance(atom, Compound) else ()
-
-
-def match(pat: object, value: Ground, bound: Binding) -> Binding | None:
-    """`bound` extended so that `pat` equals `value`, or None (`bound` is never changed)."""
-    if isinstance(pat, str):
-        return bound if pat == value else None
-    if isinstance(pat, Var):
-        have = bound.get(pat.name)
-        if have is None:
-            new = dict(bound)
-            new[pat.name] = value
-            return new
-        return bound if have == value else None
-    assert isinstance(pat, tuple)
-    if not isinstance(value, tuple) or len(value) != len(pat) or value[0] != pat[0]:
-        return None
-    for sub, val in zip(pat[1:], value[1:]):
-        got = match(sub, val, bound)
-        if got is None:
-            return None
-        bound = got
-    return bound
-
-
-def substitute(pat: object, bound: Binding) -> Ground:
-    if isinstance(pat, str):
-        return pat
-    if isinstance(pat, Var):
-        return bound[pat.name]
-    assert isinstance(pat, tuple)
-    return (pat[0], *(substitute(p, bound) for p in pat[1:]))
 
 
 def _names(pat: object) -> set[str]:
@@ -102,49 +70,113 @@ def _at(row: tuple, path: tuple[int, ...]) -> object:
 class Plan:
     """One clause's join order: the head's demanded values (see demand()), a first atom
     (the delta one in semi-naive rounds), then the others, the bound-most first, each
-    filter as soon as its variables are bound."""
+    filter as soon as its variables are bound.
+
+    A binding is a list `env` with a slot per variable (`slots`), written in place as the
+    join goes deeper (never copied: a slot is read only below the step that wrote it). The
+    steps hold their patterns encoded for that (see _encode): a variable matched is its slot
+    n when the step binds it, ~n when it compares with it; a variable substituted is n."""
 
     def __init__(self, clause: Clause, first: int | None, is_exact: Callable[[Relation], bool],
                  demand: Demand | None = None, prune: bool = False):
         atoms = [(relation(a), args_of(a)) for a in clause.pos]
         order = [first] if first is not None else []
         head = args_of(clause.head)
-        among = [("among", head[k], values) for k, values in (demand or {}).items()]
-        bound: set[str] = set().union(*(_names(step[1]) for step in among))
+        self.slots: dict[str, int] = {}
+        known: set[str] = set()
+        among = [("among", _encode(head[k], known, self.slots), values)
+                 for k, values in (demand or {}).items()]
+        bound = set(known)
         if first is not None:
-            bound |= set().union(*(_names(p) for p in atoms[first][1]))
+            bound |= _vars(atoms[first][1])
         rest = [i for i in range(len(atoms)) if i != first]
         while rest:
             best = max(rest, key=lambda i: (not (_vars(atoms[i][1]) - bound),
                                             len(_vars(atoms[i][1]) & bound), -i))
             order.append(best)
             rest.remove(best)
-            bound |= set().union(*(_names(p) for p in atoms[best][1]))
+            bound |= _vars(atoms[best][1])
         filters: list[tuple] = [("neg", relation(a), args_of(a)) for a in clause.neg
                                 if is_exact(relation(a))]
         filters += [("dist", pattern(d.left), pattern(d.right)) for d in clause.distinct]
         filters += [("eq", pattern(d.left), pattern(d.right)) for d in clause.equal]
-        needs = [set().union(*map(_names, f[2])) if f[0] == "neg"
-                 else _names(f[1]) | _names(f[2]) for f in filters]
-        self.steps: list[tuple] = among + [f for f, need in zip(filters, needs) if not need]
-        known: set[str] = set().union(*(_names(step[1]) for step in among))
-        head_vars = set().union(*map(_names, head))
+        needs = [_vars(f[2]) if f[0] == "neg" else _names(f[1]) | _names(f[2])
+                 for f in filters]
+        self.steps: list[tuple] = among + [self._filter(f) for f, need in zip(filters, needs)
+                                           if not need]
+        head_vars = _vars(head)
         for i in order:
             rel, args = atoms[i]
             leaves = [(path, leaf) for k, p in enumerate(args) for path, leaf in _leaves(p, (k,))
                       if not (_names(leaf) - known)]
             keys = tuple(path for path, _ in leaves)
-            free = tuple((k, p) for k, p in enumerate(args)
-                         if not isinstance(p, (str, Var)) or _names(p) - known)
-            self.steps.append(("scan", rel, tuple(leaf for _, leaf in leaves), keys,
-                               i == first, free, args))
-            fresh = set().union(*(_names(p) for p in args)) - known
+            free = [k for k, p in enumerate(args)
+                    if not isinstance(p, (str, Var)) or _names(p) - known]
+            every = tuple(_encode(p, set(known), self.slots) for p in args)
+            inner = set(known)   # the free arguments matched in order, as the keys leave them
+            matched = tuple((k, _encode(args[k], inner, self.slots)) for k in free)
+            self.steps.append(("scan", rel, tuple(self.slotted(leaf) for _, leaf in leaves),
+                               keys, i == first, matched, tuple(enumerate(every))))
+            fresh = _vars(args) - known
             known |= fresh
-            self.steps += [f for f, need in zip(filters, needs) if need & fresh
-                           and not need - known]
+            self.steps += [self._filter(f) for f, need in zip(filters, needs)
+                           if need & fresh and not need - known]
             if prune and fresh and not head_vars - known and head_vars & fresh:
                 # the head is ground from here: a head already derived needs no more bindings
-                self.steps.append(("known", relation(clause.head), head))
+                self.steps.append(("known", relation(clause.head), self.slotted(head)))
+
+    def slotted(self, pat: Any) -> Any:
+        """A pattern with its variables as their slots, for substitute()."""
+        if isinstance(pat, Var):
+            return self.slots.setdefault(pat.name, len(self.slots))
+        if isinstance(pat, tuple):
+            return tuple(self.slotted(p) for p in pat)
+        return pat
+
+    def _filter(self, step: tuple) -> tuple:
+        return (step[0], step[1], self.slotted(step[2])) if step[0] == "neg" else \
+            (step[0], self.slotted(step[1]), self.slotted(step[2]))
+
+
+def _encode(pat: object, known: set[str], slots: dict[str, int]) -> object:
+    """`pat` for match(): a variable in `known` as ~slot (compare), else as its slot (bind),
+    which makes it known."""
+    if isinstance(pat, Var):
+        slot = slots.setdefault(pat.name, len(slots))
+        if pat.name in known:
+            return ~slot
+        known.add(pat.name)
+        return slot
+    if isinstance(pat, tuple):
+        return (pat[0], *(_encode(p, known, slots) for p in pat[1:]))
+    return pat
+
+
+def match(pat: object, value: Ground, env: list) -> bool:
+    """Whether `value` fits the encoded pattern (see _encode), binding its slots in `env`."""
+    if type(pat) is int:
+        if pat >= 0:
+            env[pat] = value
+            return True
+        return env[~pat] == value
+    if type(pat) is str:
+        return pat == value
+    assert isinstance(pat, tuple)
+    if type(value) is not tuple or len(value) != len(pat) or value[0] != pat[0]:
+        return False
+    for sub, val in zip(pat[1:], value[1:]):
+        if not match(sub, val, env):
+            return False
+    return True
+
+
+def substitute(pat: object, env: list) -> Ground:
+    """A slotted pattern (Plan.slotted) with its slots' values."""
+    if type(pat) is str:
+        return pat   # type: ignore[return-value]
+    if type(pat) is int:
+        return env[pat]   # type: ignore[no-any-return]
+    return (pat[0], *(substitute(p, env) for p in pat[1:]))   # type: ignore[index]
 
 
 class Engine:
@@ -169,58 +201,57 @@ class Engine:
         self._index[(rel, keys)] = (len(rows), table)
         return table
 
-    def bindings(self, plan: Plan, delta: Facts | None = None) -> list[Binding]:
-        """Every binding of the plan's variables (a delta scan reads `delta` only)."""
-        out: list[Binding] = []
-        self.run(plan, out.append, delta)
-        return out
-
-    def run(self, plan: Plan, emit: Callable[[Binding], object],
+    def run(self, plan: Plan, emit: Callable[[list], object],
             delta: Facts | None = None) -> None:
-        """Call `emit` with every binding of the plan's variables."""
-        self._run(plan.steps, 0, {}, delta, emit)
+        """Call `emit` with every binding of the plan's variables (a delta scan reads
+        `delta` only). The binding is the engine's own list, changed after `emit` returns:
+        substitute() from it there."""
+        tables: list[dict | None] = [None] * len(plan.steps)
+        self._run(plan.steps, 0, [None] * len(plan.slots), delta, emit, tables)
 
-    def _run(self, steps: list, at: int, bound: Binding, delta: Facts | None,
-             emit: Callable[[Binding], object]) -> None:
+    def _run(self, steps: list, at: int, env: list, delta: Facts | None,
+             emit: Callable[[list], object], tables: list) -> None:
         if at == len(steps):
-            emit(bound)
+            emit(env)
             return
         step = steps[at]
         kind = step[0]
         if kind == "scan":
-            _, rel, leaves, keys, is_first, free, args = step
+            _, rel, leaves, keys, is_first, free, every = step
             if is_first and delta is not None:
                 rows: Any = delta.get(rel, {})
-                free = tuple(enumerate(args))
+                free = every
             elif keys:
-                key = tuple(leaf if isinstance(leaf, str) else bound[leaf.name]
-                            for leaf in leaves)
-                rows = self.index(rel, keys).get(key, ())
+                table = tables[at]
+                if table is None:   # the facts do not change during a run: one look-up
+                    table = tables[at] = self.index(rel, keys)
+                rows = table.get(tuple([env[leaf] if type(leaf) is int else leaf
+                                        for leaf in leaves]), ())
             else:
                 rows = self.facts.get(rel, {})
+            at += 1
             for row in rows:
-                got: Binding | None = bound
                 for k, pat in free:
-                    got = match(pat, row[k], got)   # type: ignore[arg-type]
-                    if got is None:
+                    if type(pat) is int and pat >= 0:
+                        env[pat] = row[k]
+                    elif not match(pat, row[k], env):
                         break
-                if got is not None:
-                    self._run(steps, at + 1, got, delta, emit)
+                else:
+                    self._run(steps, at, env, delta, emit, tables)
         elif kind == "known":
-            row = tuple(substitute(p, bound) for p in step[2])
+            row = tuple(substitute(p, env) for p in step[2])
             if row not in self.facts.get(step[1], {}) and row not in self.pending.get(step[1], {}):
-                self._run(steps, at + 1, bound, delta, emit)
+                self._run(steps, at + 1, env, delta, emit, tables)
         elif kind == "among":
             for value in step[2]:
-                found = match(step[1], value, bound)
-                if found is not None:
-                    self._run(steps, at + 1, found, delta, emit)
+                if match(step[1], value, env):
+                    self._run(steps, at + 1, env, delta, emit, tables)
         elif kind == "neg":
-            row = tuple(substitute(p, bound) for p in step[2])
+            row = tuple(substitute(p, env) for p in step[2])
             if row not in self.facts.get(step[1], {}):
-                self._run(steps, at + 1, bound, delta, emit)
-        elif (substitute(step[1], bound) != substitute(step[2], bound)) == (kind == "dist"):
-            self._run(steps, at + 1, bound, delta, emit)
+                self._run(steps, at + 1, env, delta, emit, tables)
+        elif (substitute(step[1], env) != substitute(step[2], env)) == (kind == "dist"):
+            self._run(steps, at + 1, env, delta, emit, tables)
 
     def add(self, rel: Relation, row: tuple, into: Facts) -> bool:
         """Add a new fact to `into` (a delta); False when it is known already."""
@@ -236,8 +267,10 @@ class Engine:
 
     def _derive(self, plan: Plan, rel: Relation, head: tuple, into: Facts,
                 delta: Facts | None) -> None:
-        def emit(bound: Binding) -> None:
-            self.add(rel, tuple(substitute(p, bound) for p in head), into)
+        slotted = tuple(plan.slotted(p) for p in head)
+
+        def emit(env: list) -> None:
+            self.add(rel, tuple([substitute(p, env) for p in slotted]), into)
         self.run(plan, emit, delta)
 
     def fixpoint(self, clauses: list[Clause], recursive: set[Relation],

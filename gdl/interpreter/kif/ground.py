@@ -130,25 +130,31 @@ def _assemble(checked: CheckedKif, facts: Facts, changing: list[Clause],
             props.append(key)
         return index[key]
 
+    def add(rule: tuple[int, tuple[int, ...], tuple[int, ...]]) -> None:
+        if rule not in rules:
+            rules.add(rule)
+            ordered.append(GroundRule(*rule))
+            if len(ordered) > limits.KIF_GROUND_RULES:
+                raise LimitError(f"the ground program has more than "
+                                 f"{limits.KIF_GROUND_RULES:,} rules (the limit "
+                                 f"gdl.limits.KIF_GROUND_RULES): the game is too large")
+
     for clause in changing:
-        head = args_of(clause.head)
-        pos = [(relation(a), args_of(a)) for a in clause.pos if relation(a) not in checked.static]
-        neg = [(relation(a), args_of(a)) for a in clause.neg if relation(a) not in checked.static]
         plan = Plan(clause, None, checked.static.__contains__, wants.get(relation(clause.head)))
-        for bound in engine.bindings(plan):
-            ground_neg = [(rel, tuple(substitute(p, bound) for p in args)) for rel, args in neg]
-            rule = (prop(relation(clause.head), tuple(substitute(p, bound) for p in head)),
-                    tuple(sorted({prop(rel, tuple(substitute(p, bound) for p in args))
-                                  for rel, args in pos})),
-                    tuple(sorted({prop(rel, row) for rel, row in ground_neg
-                                  if row in facts.get(rel, {})})))
-            if rule not in rules:
-                rules.add(rule)
-                ordered.append(GroundRule(*rule))
-                if len(ordered) > limits.KIF_GROUND_RULES:
-                    raise LimitError(f"the ground program has more than "
-                                     f"{limits.KIF_GROUND_RULES:,} rules (the limit "
-                                     f"gdl.limits.KIF_GROUND_RULES): the game is too large")
+        head_rel, head = relation(clause.head), plan.slotted(args_of(clause.head))
+        pos = [(relation(a), plan.slotted(args_of(a))) for a in clause.pos
+               if relation(a) not in checked.static]
+        neg = [(relation(a), plan.slotted(args_of(a))) for a in clause.neg
+               if relation(a) not in checked.static]
+
+        def emit(env: list) -> None:
+            ground_neg = [(rel, tuple([substitute(p, env) for p in args])) for rel, args in neg]
+            add((prop(head_rel, tuple([substitute(p, env) for p in head])),
+                 tuple(sorted({prop(rel, tuple([substitute(p, env) for p in args]))
+                               for rel, args in pos})),
+                 tuple(sorted({prop(rel, row) for rel, row in ground_neg
+                               if row in facts.get(rel, {})}))))
+        engine.run(plan, emit)
     n_true = len(trues)
     init = sum(1 << index[(TRUE, row)] for row in facts.get(INIT, {}))
     legal = tuple(index.get((LEGAL, (roles[n], a)), -1) for n, a in does)
