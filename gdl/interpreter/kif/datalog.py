@@ -9,7 +9,9 @@ tuples.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import itertools
+import operator
+from collections.abc import Callable, Collection
 from typing import Any
 
 from gdl.errors import LimitError
@@ -20,6 +22,7 @@ from gdl.grammar.ast.kif import relation
 Ground = str | tuple
 Facts = dict[Relation, dict[tuple, None]]
 Demand = dict[int, tuple[Ground, ...]]   # argument position -> the only values ever asked
+GROWING = 1000   # the rows a join order expects of a relation still being derived
 
 
 def pattern(term: Const | Var | Compound) -> object:
@@ -78,7 +81,8 @@ class Plan:
     n when the step binds it, ~n when it compares with it; a variable substituted is n."""
 
     def __init__(self, clause: Clause, first: int | None, is_exact: Callable[[Relation], bool],
-                 demand: Demand | None = None, prune: bool = False):
+                 demand: Demand | None = None, prune: bool = False,
+                 estimate: Callable[[Relation, tuple], float] | None = None):
         atoms = [(relation(a), args_of(a)) for a in clause.pos]
         order = [first] if first is not None else []
         head = args_of(clause.head)
@@ -90,8 +94,14 @@ class Plan:
         if first is not None:
             bound |= _vars(atoms[first][1])
         rest = [i for i in range(len(atoms)) if i != first]
-        while rest:
-            best = max(rest, key=lambda i: (not (_vars(atoms[i][1]) - bound),
+        def rows(i: int) -> float:
+            """How many rows the atom is expected to match, its bound leaves given."""
+            keys = tuple(path for k, p in enumerate(atoms[i][1]) for path, leaf in
+                         _leaves(p, (k,)) if not (_names(leaf) - bound))
+            return estimate(atoms[i][0], keys) if estimate else 0.0
+
+        while rest:   # a filter first (all bound), else the fewest rows, the most bound
+            best = max(rest, key=lambda i: (not (_vars(atoms[i][1]) - bound), -rows(i),
                                             len(_vars(atoms[i][1]) & bound), -i))
             order.append(best)
             rest.remove(best)
@@ -123,7 +133,8 @@ class Plan:
                            if need & fresh and not need - known]
             if prune and fresh and not head_vars - known and head_vars & fresh:
                 # the head is ground from here: a head already derived needs no more bindings
-                self.steps.append(("known", relation(clause.head), self.slotted(head)))
+                self.steps.append(("known", relation(clause.head),
+                                   Instance(self.slotted(head))))
 
     def slotted(self, pat: Any) -> Any:
         """A pattern with its variables as their slots, for substitute()."""
@@ -134,7 +145,7 @@ class Plan:
         return pat
 
     def _filter(self, step: tuple) -> tuple:
-        return (step[0], step[1], self.slotted(step[2])) if step[0] == "neg" else \
+        return (step[0], step[1], Instance(self.slotted(step[2]))) if step[0] == "neg" else \
             (step[0], self.slotted(step[1]), self.slotted(step[2]))
 
 
@@ -179,6 +190,32 @@ def substitute(pat: object, env: list) -> Ground:
     return (pat[0], *(substitute(p, env) for p in pat[1:]))   # type: ignore[index]
 
 
+def _slots(pat: object) -> set[int]:
+    if type(pat) is int:
+        return {pat}   # type: ignore[set-item]
+    if isinstance(pat, tuple):
+        return set().union(*map(_slots, pat[1:])) if len(pat) > 1 else set()
+    return set()
+
+
+def _no_slots(env: list) -> tuple:
+    return ()
+
+
+class Instance:
+    """A slotted atom's arguments (Plan.slotted) under bindings: `key(env)` is its
+    variables' values (a C-fast look-up, for caches keyed by it), `row(env)` the ground
+    arguments."""
+
+    def __init__(self, args: tuple):
+        self.args = args
+        slots = sorted(set().union(*map(_slots, args)))
+        self.key: Callable[[list], object] = operator.itemgetter(*slots) if slots else _no_slots
+
+    def row(self, env: list) -> tuple:
+        return tuple([substitute(p, env) for p in self.args])
+
+
 class Engine:
     """Facts by relation, indexes over them, and the enumeration of a plan's bindings."""
 
@@ -192,14 +229,41 @@ class Engine:
     def index(self, rel: Relation, keys: tuple[tuple[int, ...], ...]) -> dict:
         """The facts of `rel` by their values at the paths `keys` (see _leaves)."""
         rows = self.facts.get(rel, {})
-        cached = self._index.get((rel, keys))
-        if cached is not None and cached[0] == len(rows):
-            return cached[1]
-        table: dict[tuple, list] = {}
-        for row in rows:
-            table.setdefault(tuple(_at(row, path) for path in keys), []).append(row)
+        done, table = self._index.get((rel, keys), (0, {}))
+        if done == len(rows):
+            return table
+        # facts are only ever added, in order: the rows past those indexed extend it
+        if all(len(path) == 1 for path in keys):
+            at = [path[0] for path in keys]
+            for row in itertools.islice(rows, done, None):
+                table.setdefault(tuple([row[k] for k in at]), []).append(row)
+        else:
+            for row in itertools.islice(rows, done, None):
+                table.setdefault(tuple([_at(row, path) for path in keys]), []).append(row)
         self._index[(rel, keys)] = (len(rows), table)
         return table
+
+    def estimator(self, growing: Collection[Relation]) -> Callable[[Relation, tuple], float]:
+        """How many rows a scan of a relation keyed at some paths (see _leaves) matches on
+        average: its size over the product of its keys' distinct values (as if the paths were
+        independent), at least 1. A relation still `growing` (in the fixpoint under way)
+        counts as at least GROWING rows, each key as 10 values."""
+        distinct: dict[tuple, int] = {}
+
+        def values(rel: Relation, path: tuple[int, ...]) -> int:
+            if (rel, path) not in distinct:
+                distinct[(rel, path)] = len({_at(row, path) for row in self.facts.get(rel, {})})
+            return distinct[(rel, path)]
+
+        def estimate(rel: Relation, keys: tuple) -> float:
+            size = len(self.facts.get(rel, {}))
+            if rel in growing:
+                return max(size, GROWING) / 10 ** len(keys)
+            spread = 1
+            for path in keys:
+                spread *= values(rel, path)
+            return max(size / spread, 1.0) if size else 0.0
+        return estimate
 
     def run(self, plan: Plan, emit: Callable[[list], object],
             delta: Facts | None = None) -> None:
@@ -239,7 +303,7 @@ class Engine:
                 else:
                     self._run(steps, at, env, delta, emit, tables)
         elif kind == "known":
-            row = tuple(substitute(p, env) for p in step[2])
+            row = step[2].row(env)
             if row not in self.facts.get(step[1], {}) and row not in self.pending.get(step[1], {}):
                 self._run(steps, at + 1, env, delta, emit, tables)
         elif kind == "among":
@@ -247,7 +311,7 @@ class Engine:
                 if match(step[1], value, env):
                     self._run(steps, at + 1, env, delta, emit, tables)
         elif kind == "neg":
-            row = tuple(substitute(p, env) for p in step[2])
+            row = step[2].row(env)
             if row not in self.facts.get(step[1], {}):
                 self._run(steps, at + 1, env, delta, emit, tables)
         elif (substitute(step[1], env) != substitute(step[2], env)) == (kind == "dist"):
@@ -267,10 +331,13 @@ class Engine:
 
     def _derive(self, plan: Plan, rel: Relation, head: tuple, into: Facts,
                 delta: Facts | None) -> None:
-        slotted = tuple(plan.slotted(p) for p in head)
+        instance, seen = Instance(tuple(plan.slotted(p) for p in head)), set()
 
         def emit(env: list) -> None:
-            self.add(rel, tuple([substitute(p, env) for p in slotted]), into)
+            key = instance.key(env)
+            if key not in seen:   # a head derived once is known: not built again
+                seen.add(key)
+                self.add(rel, instance.row(env), into)
         self.run(plan, emit, delta)
 
     def fixpoint(self, clauses: list[Clause], recursive: set[Relation],
@@ -280,15 +347,22 @@ class Engine:
         those with the values `demands` allows."""
         heads = [(relation(c.head), args_of(c.head)) for c in clauses]
         wants = [(demands or {}).get(rel) for rel, _ in heads]
+        estimate = self.estimator(recursive | {rel for rel, _ in heads})
         delta: Facts = {}
         self.pending = delta
         for clause, (rel, head), want in zip(clauses, heads, wants):
-            self._derive(Plan(clause, None, is_exact, want, prune=True), rel, head, delta, None)
-        plans = {(n, i): Plan(c, i, is_exact, wants[n], prune=True) for n, c in enumerate(clauses)
-                 for i, a in enumerate(c.pos) if relation(a) in recursive}
+            self._derive(Plan(clause, None, is_exact, want, True, estimate), rel, head, delta,
+                         None)
+        plans: dict[tuple[int, int], Plan] = {}
+        planned = 0   # the facts' total when the plans were made: made again as it doubles
         while delta:
             for rel, rows in delta.items():
                 self.facts.setdefault(rel, {}).update(rows)
+            if self.total > 2 * planned:
+                planned = self.total
+                plans = {(n, i): Plan(c, i, is_exact, wants[n], True, estimate)
+                         for n, c in enumerate(clauses)
+                         for i, a in enumerate(c.pos) if relation(a) in recursive}
             new: Facts = {}
             self.pending = new
             for (n, i), plan in plans.items():

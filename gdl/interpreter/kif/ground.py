@@ -17,6 +17,8 @@ bit set of its `true` propositions: `true` X_i is bit i, `next` X_i bit T + i, t
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
 
 from gdl import limits
@@ -24,7 +26,7 @@ from gdl.errors import LimitError, RulesSemanticError, SourcePos
 from gdl.grammar.ast.kif import Compound, Var, relation
 from gdl.interpreter.kif.check import CheckedKif, Clause, Relation
 from gdl.interpreter.kif.datalog import (
-    Demand, Engine, Facts, Ground, Plan, args_of, demand, substitute)
+    Demand, Engine, Facts, Ground, Instance, Plan, args_of, demand)
 
 TRUE, DOES, NEXT, INIT, LEGAL, GOAL, TERMINAL, ROLE = (
     ("true", 1), ("does", 2), ("next", 1), ("init", 1), ("legal", 2), ("goal", 2),
@@ -139,21 +141,20 @@ def _assemble(checked: CheckedKif, facts: Facts, changing: list[Clause],
                                  f"{limits.KIF_GROUND_RULES:,} rules (the limit "
                                  f"gdl.limits.KIF_GROUND_RULES): the game is too large")
 
+    estimate = engine.estimator(())
     for clause in changing:
-        plan = Plan(clause, None, checked.static.__contains__, wants.get(relation(clause.head)))
-        head_rel, head = relation(clause.head), plan.slotted(args_of(clause.head))
-        pos = [(relation(a), plan.slotted(args_of(a))) for a in clause.pos
+        plan = Plan(clause, None, checked.static.__contains__, wants.get(relation(clause.head)),
+                    estimate=estimate)
+        head = (relation(clause.head), Instance(plan.slotted(args_of(clause.head))), {})
+        pos = [(relation(a), Instance(plan.slotted(args_of(a))), {}) for a in clause.pos
                if relation(a) not in checked.static]
-        neg = [(relation(a), plan.slotted(args_of(a))) for a in clause.neg
+        neg = [(relation(a), Instance(plan.slotted(args_of(a))), {}) for a in clause.neg
                if relation(a) not in checked.static]
 
-        def emit(env: list) -> None:
-            ground_neg = [(rel, tuple([substitute(p, env) for p in args])) for rel, args in neg]
-            add((prop(head_rel, tuple([substitute(p, env) for p in head])),
-                 tuple(sorted({prop(rel, tuple([substitute(p, env) for p in args]))
-                               for rel, args in pos})),
-                 tuple(sorted({prop(rel, row) for rel, row in ground_neg
-                               if row in facts.get(rel, {})}))))
+        def emit(env: list, head: tuple = head, pos: list = pos, neg: list = neg) -> None:
+            add((_prop(head, env, prop), tuple(sorted({_prop(atom, env, prop) for atom in pos})),
+                 tuple(sorted({i for i in (_prop(atom, env, prop, facts) for atom in neg)
+                               if i >= 0}))))
         engine.run(plan, emit)
     n_true = len(trues)
     init = sum(1 << index[(TRUE, row)] for row in facts.get(INIT, {}))
@@ -162,6 +163,19 @@ def _assemble(checked: CheckedKif, facts: Facts, changing: list[Clause],
                         if rel == GOAL and row[0] == role) for role in roles)
     return GroundProgram(tuple(props), tuple(ordered), n_true, tuple(roles), init,
                          tuple(does), legal, goals, index.get((TERMINAL, ()), -1))
+
+
+def _prop(atom: tuple[Relation, Instance, dict], env: list, prop: Callable[[Relation, tuple], int],
+          facts: Facts | None = None) -> int:
+    """The proposition of a clause's atom under a binding, found once per the values of its
+    variables; with `facts`, -1 when the row is not among them (a negation that always holds)."""
+    rel, instance, found = atom
+    key = instance.key(env)
+    got = found.get(key)
+    if got is None:
+        row = instance.row(env)
+        got = found[key] = prop(rel, row) if facts is None or row in facts.get(rel, {}) else -1
+    return got   # type: ignore[no-any-return]
 
 
 def _value(term: Ground) -> int:
