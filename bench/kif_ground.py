@@ -5,10 +5,11 @@
 For every .kif under DIR (rulesheets the user fetched; nothing is downloaded), in a child
 process each, cut after --timeout CPU seconds: parse, check (not strict, as ggp-base reads)
 and ground (gdl.interpreter.kif.ground), reporting the CPU seconds that took (the imports
-left out; the machine's load does not count) and the ground program's sizes. With --against, the same
-is done with the gdl of another checkout (e.g. main before a change) right after each file,
-so both see the same load; the sizes must be equal (the ground program is the same), and the
-medians and their ratio over the files both ground are printed. A benchmark, not a test.
+left out; the machine's load does not count) and the ground program's sizes. With --against,
+the same is done with the gdl of another checkout (e.g. main before a change) right after
+each file, so both see the same load; the sizes must be equal (the ground program is the
+same), and the medians and their ratio over the files both ground are printed.
+A benchmark, not a test.
 """
 
 from __future__ import annotations

@@ -175,24 +175,21 @@ def match(pat: object, value: Ground, env: list) -> bool:
     assert isinstance(pat, tuple)
     if type(value) is not tuple or len(value) != len(pat) or value[0] != pat[0]:
         return False
-    for sub, val in zip(pat[1:], value[1:]):
-        if not match(sub, val, env):
-            return False
-    return True
+    return all(match(sub, val, env) for sub, val in zip(pat[1:], value[1:]))
 
 
-def substitute(pat: object, env: list) -> Ground:
+def substitute(pat: Any, env: list) -> Ground:
     """A slotted pattern (Plan.slotted) with its slots' values."""
     if type(pat) is str:
-        return pat   # type: ignore[return-value]
+        return pat
     if type(pat) is int:
-        return env[pat]   # type: ignore[no-any-return]
-    return (pat[0], *(substitute(p, env) for p in pat[1:]))   # type: ignore[index]
+        return env[pat]
+    return (pat[0], *(substitute(p, env) for p in pat[1:]))
 
 
 def _slots(pat: object) -> set[int]:
     if type(pat) is int:
-        return {pat}   # type: ignore[set-item]
+        return {pat}
     if isinstance(pat, tuple):
         return set().union(*map(_slots, pat[1:])) if len(pat) > 1 else set()
     return set()

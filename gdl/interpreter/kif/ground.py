@@ -32,6 +32,7 @@ TRUE, DOES, NEXT, INIT, LEGAL, GOAL, TERMINAL, ROLE = (
     ("true", 1), ("does", 2), ("next", 1), ("init", 1), ("legal", 2), ("goal", 2),
     ("terminal", 0), ("role", 1))
 Prop = tuple[Relation, tuple]
+_Atom = tuple[Relation, Instance, dict[object, int]]   # a clause's atom, its props by key
 KEYWORDS = {TRUE, DOES, NEXT, INIT, LEGAL, GOAL, TERMINAL, ROLE, ("base", 1), ("input", 2)}
 
 
@@ -145,11 +146,11 @@ def _assemble(checked: CheckedKif, facts: Facts, changing: list[Clause],
     for clause in changing:
         plan = Plan(clause, None, checked.static.__contains__, wants.get(relation(clause.head)),
                     estimate=estimate)
-        head = (relation(clause.head), Instance(plan.slotted(args_of(clause.head))), {})
-        pos = [(relation(a), Instance(plan.slotted(args_of(a))), {}) for a in clause.pos
-               if relation(a) not in checked.static]
-        neg = [(relation(a), Instance(plan.slotted(args_of(a))), {}) for a in clause.neg
-               if relation(a) not in checked.static]
+        head: _Atom = (relation(clause.head), Instance(plan.slotted(args_of(clause.head))), {})
+        pos: list[_Atom] = [(relation(a), Instance(plan.slotted(args_of(a))), {})
+                            for a in clause.pos if relation(a) not in checked.static]
+        neg: list[_Atom] = [(relation(a), Instance(plan.slotted(args_of(a))), {})
+                            for a in clause.neg if relation(a) not in checked.static]
 
         def emit(env: list, head: tuple = head, pos: list = pos, neg: list = neg) -> None:
             add((_prop(head, env, prop), tuple(sorted({_prop(atom, env, prop) for atom in pos})),
@@ -165,7 +166,7 @@ def _assemble(checked: CheckedKif, facts: Facts, changing: list[Clause],
                          tuple(does), legal, goals, index.get((TERMINAL, ()), -1))
 
 
-def _prop(atom: tuple[Relation, Instance, dict], env: list, prop: Callable[[Relation, tuple], int],
+def _prop(atom: _Atom, env: list, prop: Callable[[Relation, tuple], int],
           facts: Facts | None = None) -> int:
     """The proposition of a clause's atom under a binding, found once per the values of its
     variables; with `facts`, -1 when the row is not among them (a negation that always holds)."""
@@ -175,7 +176,7 @@ def _prop(atom: tuple[Relation, Instance, dict], env: list, prop: Callable[[Rela
     if got is None:
         row = instance.row(env)
         got = found[key] = prop(rel, row) if facts is None or row in facts.get(rel, {}) else -1
-    return got   # type: ignore[no-any-return]
+    return got
 
 
 def _value(term: Ground) -> int:
