@@ -326,16 +326,24 @@ class Engine:
                              f"to ground")
         return True
 
-    def _derive(self, plan: Plan, rel: Relation, head: tuple, into: Facts,
-                delta: Facts | None) -> None:
+    def _deriver(self, plan: Plan, rel: Relation, head: tuple
+                 ) -> Callable[[Facts, Facts | None], None]:
+        """Derive the plan's heads into a delta (reading a delta, if given); a head is
+        built once per binding of its variables, however many bindings reach it."""
         instance, seen = Instance(tuple(plan.slotted(p) for p in head)), set()
+        into: Facts = {}
 
         def emit(env: list) -> None:
             key = instance.key(env)
-            if key not in seen:   # a head derived once is known: not built again
+            if key not in seen:   # derived already (a fact stays derived): not built again
                 seen.add(key)
                 self.add(rel, instance.row(env), into)
-        self.run(plan, emit, delta)
+
+        def derive(out: Facts, delta: Facts | None) -> None:
+            nonlocal into
+            into = out
+            self.run(plan, emit, delta)
+        return derive
 
     def fixpoint(self, clauses: list[Clause], recursive: set[Relation],
                  is_exact: Callable[[Relation], bool],
@@ -348,23 +356,24 @@ class Engine:
         delta: Facts = {}
         self.pending = delta
         for clause, (rel, head), want in zip(clauses, heads, wants):
-            self._derive(Plan(clause, None, is_exact, want, True, estimate), rel, head, delta,
-                         None)
-        plans: dict[tuple[int, int], Plan] = {}
+            self._deriver(Plan(clause, None, is_exact, want, True, estimate), rel, head)(
+                delta, None)
+        plans: list[tuple[Relation, Callable[[Facts, Facts | None], None]]] = []
         planned = 0   # the facts' total when the plans were made: made again as it doubles
         while delta:
             for rel, rows in delta.items():
                 self.facts.setdefault(rel, {}).update(rows)
             if self.total > 2 * planned:
                 planned = self.total
-                plans = {(n, i): Plan(c, i, is_exact, wants[n], True, estimate)
+                plans = [(relation(a), self._deriver(Plan(c, i, is_exact, wants[n], True,
+                                                          estimate), *heads[n]))
                          for n, c in enumerate(clauses)
-                         for i, a in enumerate(c.pos) if relation(a) in recursive}
+                         for i, a in enumerate(c.pos) if relation(a) in recursive]
             new: Facts = {}
             self.pending = new
-            for (n, i), plan in plans.items():
-                if delta.get(relation(clauses[n].pos[i])):
-                    self._derive(plan, *heads[n], new, delta)
+            for rel, derive in plans:
+                if rel in delta:
+                    derive(new, delta)
             delta = new
         self.pending = {}
 
