@@ -2,82 +2,38 @@
 semi-naive fixpoints. The grounder (ground.py) runs it twice: exactly over the static
 relations, then relaxed (negation of changing relations ignored) over the rest.
 
-Ground terms are plain values: a constant is a str, `(f a b)` is the tuple ("f", "a", "b").
-A relation's facts are a dict (ordered, so results do not depend on hashing) of argument
-tuples.
+Ground terms are plain values (patterns.py): a constant is a str, `(f a b)` is the tuple
+("f", "a", "b"). A relation's facts are a dict (ordered, so results do not depend on
+hashing) of argument tuples.
 """
 
 from __future__ import annotations
 
 import itertools
-import operator
 from collections.abc import Callable, Collection
 from typing import Any
 
 from gdl.errors import LimitError
-from gdl.grammar.ast.kif import Compound, Const, Var
+from gdl.grammar.ast.kif import Var, relation
 from gdl.interpreter.kif.check import Clause, Relation
-from gdl.grammar.ast.kif import relation
+from gdl.interpreter.kif.patterns import (
+    Ground, Instance, args_of, encode, leaf_paths, match, names, pattern, substitute,
+    value_at, variables)
 
-Ground = str | tuple
 Facts = dict[Relation, dict[tuple, None]]
 Demand = dict[int, tuple[Ground, ...]]   # argument position -> the only values ever asked
 GROWING = 1000   # the rows a join order expects of a relation still being derived
 
 
-def pattern(term: Const | Var | Compound) -> object:
-    """A term as a pattern: constants as str, variables as Var, compounds as tuples."""
-    if isinstance(term, Compound):
-        return (term.name, *map(pattern, term.args))
-    return term.name if isinstance(term, Const) else term
-
-
-def args_of(atom: Const | Compound) -> tuple:
-    return tuple(map(pattern, atom.args)) if isinstance(atom, Compound) else ()
-
-
-def _names(pat: object) -> set[str]:
-    if isinstance(pat, Var):
-        return {pat.name}
-    if isinstance(pat, tuple):
-        return set().union(*(_names(p) for p in pat[1:])) if len(pat) > 1 else set()
-    return set()
-
-
-def _vars(args: tuple) -> set[str]:
-    """The variables of an atom's arguments."""
-    return set().union(*map(_names, args))
-
-
-def _leaves(pat: object, path: tuple[int, ...]) -> list[tuple[tuple[int, ...], object]]:
-    """The constants and variables of a pattern with their paths: an argument's index, then
-    indexes into compound terms (0 is the function's name)."""
-    if isinstance(pat, tuple):
-        return [(path + (0,), pat[0])] + [leaf for i, sub in enumerate(pat[1:], 1)
-                                          for leaf in _leaves(sub, path + (i,))]
-    return [(path, pat)]
-
-
-_MISSING = object()   # a path a fact does not have: no pattern keyed on it matches the fact
-
-
-def _at(row: tuple, path: tuple[int, ...]) -> object:
-    value: object = row[path[0]]
-    for i in path[1:]:
-        if not isinstance(value, tuple) or i >= len(value):
-            return _MISSING
-        value = value[i]
-    return value
-
-
 class Plan:
     """One clause's join order: the head's demanded values (see demand()), a first atom
-    (the delta one in semi-naive rounds), then the others, the bound-most first, each
-    filter as soon as its variables are bound.
+    (the delta one in semi-naive rounds), then the others, each time the one expected to
+    match the fewest rows (`estimate`, see Engine.estimator), each filter as soon as its
+    variables are bound.
 
     A binding is a list `env` with a slot per variable (`slots`), written in place as the
     join goes deeper (never copied: a slot is read only below the step that wrote it). The
-    steps hold their patterns encoded for that (see _encode): a variable matched is its slot
+    steps hold their patterns encoded for that (see encode): a variable matched is its slot
     n when the step binds it, ~n when it compares with it; a variable substituted is n."""
 
     def __init__(self, clause: Clause, first: int | None, is_exact: Callable[[Relation], bool],
@@ -88,46 +44,46 @@ class Plan:
         head = args_of(clause.head)
         self.slots: dict[str, int] = {}
         known: set[str] = set()
-        among = [("among", _encode(head[k], known, self.slots), values)
+        among = [("among", encode(head[k], known, self.slots), values)
                  for k, values in (demand or {}).items()]
         bound = set(known)
         if first is not None:
-            bound |= _vars(atoms[first][1])
+            bound |= variables(atoms[first][1])
         rest = [i for i in range(len(atoms)) if i != first]
         def rows(i: int) -> float:
             """How many rows the atom is expected to match, its bound leaves given."""
             keys = tuple(path for k, p in enumerate(atoms[i][1]) for path, leaf in
-                         _leaves(p, (k,)) if not (_names(leaf) - bound))
+                         leaf_paths(p, (k,)) if not (names(leaf) - bound))
             return estimate(atoms[i][0], keys) if estimate else 0.0
 
         while rest:   # a filter first (all bound), else the fewest rows, the most bound
-            best = max(rest, key=lambda i: (not (_vars(atoms[i][1]) - bound), -rows(i),
-                                            len(_vars(atoms[i][1]) & bound), -i))
+            best = max(rest, key=lambda i: (not (variables(atoms[i][1]) - bound), -rows(i),
+                                            len(variables(atoms[i][1]) & bound), -i))
             order.append(best)
             rest.remove(best)
-            bound |= _vars(atoms[best][1])
+            bound |= variables(atoms[best][1])
         filters: list[tuple] = [("neg", relation(a), args_of(a)) for a in clause.neg
                                 if is_exact(relation(a))]
         filters += [("dist", pattern(d.left), pattern(d.right)) for d in clause.distinct]
         filters += [("eq", pattern(d.left), pattern(d.right)) for d in clause.equal]
-        needs = [_vars(f[2]) if f[0] == "neg" else _names(f[1]) | _names(f[2])
+        needs = [variables(f[2]) if f[0] == "neg" else names(f[1]) | names(f[2])
                  for f in filters]
         self.steps: list[tuple] = among + [self._filter(f) for f, need in zip(filters, needs)
                                            if not need]
-        head_vars = _vars(head)
+        head_vars = variables(head)
         for i in order:
             rel, args = atoms[i]
-            leaves = [(path, leaf) for k, p in enumerate(args) for path, leaf in _leaves(p, (k,))
-                      if not (_names(leaf) - known)]
+            leaves = [(path, leaf) for k, p in enumerate(args) for path, leaf in leaf_paths(p, (k,))
+                      if not (names(leaf) - known)]
             keys = tuple(path for path, _ in leaves)
             free = [k for k, p in enumerate(args)
-                    if not isinstance(p, (str, Var)) or _names(p) - known]
-            every = tuple(_encode(p, set(known), self.slots) for p in args)
+                    if not isinstance(p, (str, Var)) or names(p) - known]
+            every = tuple(encode(p, set(known), self.slots) for p in args)
             inner = set(known)   # the free arguments matched in order, as the keys leave them
-            matched = tuple((k, _encode(args[k], inner, self.slots)) for k in free)
+            matched = tuple((k, encode(args[k], inner, self.slots)) for k in free)
             self.steps.append(("scan", rel, tuple(self.slotted(leaf) for _, leaf in leaves),
                                keys, i == first, matched, tuple(enumerate(every))))
-            fresh = _vars(args) - known
+            fresh = variables(args) - known
             known |= fresh
             self.steps += [self._filter(f) for f, need in zip(filters, needs)
                            if need & fresh and not need - known]
@@ -149,70 +105,6 @@ class Plan:
             (step[0], self.slotted(step[1]), self.slotted(step[2]))
 
 
-def _encode(pat: object, known: set[str], slots: dict[str, int]) -> object:
-    """`pat` for match(): a variable in `known` as ~slot (compare), else as its slot (bind),
-    which makes it known."""
-    if isinstance(pat, Var):
-        slot = slots.setdefault(pat.name, len(slots))
-        if pat.name in known:
-            return ~slot
-        known.add(pat.name)
-        return slot
-    if isinstance(pat, tuple):
-        return (pat[0], *(_encode(p, known, slots) for p in pat[1:]))
-    return pat
-
-
-def match(pat: object, value: Ground, env: list) -> bool:
-    """Whether `value` fits the encoded pattern (see _encode), binding its slots in `env`."""
-    if type(pat) is int:
-        if pat >= 0:
-            env[pat] = value
-            return True
-        return env[~pat] == value
-    if type(pat) is str:
-        return pat == value
-    assert isinstance(pat, tuple)
-    if type(value) is not tuple or len(value) != len(pat) or value[0] != pat[0]:
-        return False
-    return all(match(sub, val, env) for sub, val in zip(pat[1:], value[1:]))
-
-
-def substitute(pat: Any, env: list) -> Ground:
-    """A slotted pattern (Plan.slotted) with its slots' values."""
-    if type(pat) is str:
-        return pat
-    if type(pat) is int:
-        return env[pat]
-    return (pat[0], *(substitute(p, env) for p in pat[1:]))
-
-
-def _slots(pat: object) -> set[int]:
-    if type(pat) is int:
-        return {pat}
-    if isinstance(pat, tuple):
-        return set().union(*map(_slots, pat[1:])) if len(pat) > 1 else set()
-    return set()
-
-
-def _no_slots(env: list) -> tuple:
-    return ()
-
-
-class Instance:
-    """A slotted atom's arguments (Plan.slotted) under bindings: `key(env)` is its
-    variables' values (a C-fast look-up, for caches keyed by it), `row(env)` the ground
-    arguments."""
-
-    def __init__(self, args: tuple):
-        self.args = args
-        slots = sorted(set().union(*map(_slots, args)))
-        self.key: Callable[[list], object] = operator.itemgetter(*slots) if slots else _no_slots
-
-    def row(self, env: list) -> tuple:
-        return tuple([substitute(p, env) for p in self.args])
-
-
 class Engine:
     """Facts by relation, indexes over them, and the enumeration of a plan's bindings."""
 
@@ -224,7 +116,7 @@ class Engine:
         self.pending: Facts = {}   # the facts a fixpoint's round has derived so far
 
     def index(self, rel: Relation, keys: tuple[tuple[int, ...], ...]) -> dict:
-        """The facts of `rel` by their values at the paths `keys` (see _leaves)."""
+        """The facts of `rel` by their values at the paths `keys` (see leaf_paths)."""
         rows = self.facts.get(rel, {})
         done, table = self._index.get((rel, keys), (0, {}))
         if done == len(rows):
@@ -236,12 +128,12 @@ class Engine:
                 table.setdefault(tuple([row[k] for k in at]), []).append(row)
         else:
             for row in itertools.islice(rows, done, None):
-                table.setdefault(tuple([_at(row, path) for path in keys]), []).append(row)
+                table.setdefault(tuple([value_at(row, path) for path in keys]), []).append(row)
         self._index[(rel, keys)] = (len(rows), table)
         return table
 
     def estimator(self, growing: Collection[Relation]) -> Callable[[Relation, tuple], float]:
-        """How many rows a scan of a relation keyed at some paths (see _leaves) matches on
+        """How many rows a scan of a relation keyed at some paths (see leaf_paths) matches on
         average: its size over the product of its keys' distinct values (as if the paths were
         independent), at least 1. A relation still `growing` (in the fixpoint under way)
         counts as at least GROWING rows, each key as 10 values."""
@@ -249,7 +141,8 @@ class Engine:
 
         def values(rel: Relation, path: tuple[int, ...]) -> int:
             if (rel, path) not in distinct:
-                distinct[(rel, path)] = len({_at(row, path) for row in self.facts.get(rel, {})})
+                rows = self.facts.get(rel, {})
+                distinct[(rel, path)] = len({value_at(row, path) for row in rows})
             return distinct[(rel, path)]
 
         def estimate(rel: Relation, keys: tuple) -> float:
@@ -394,7 +287,7 @@ def demand(clauses: list[Clause], keep: set[Relation]) -> dict[Relation, Demand]
             continue
         found: Demand = {}
         for k in range(rel[1]):
-            if all(not _names(call[k]) for call in calls):
+            if all(not names(call[k]) for call in calls):
                 found[k] = tuple(dict.fromkeys(call[k] for call in calls))
         if found:
             out[rel] = found

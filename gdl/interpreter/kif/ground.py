@@ -25,8 +25,8 @@ from gdl import limits
 from gdl.errors import LimitError, RulesSemanticError, SourcePos
 from gdl.grammar.ast.kif import Compound, Var, relation
 from gdl.interpreter.kif.check import CheckedKif, Clause, Relation
-from gdl.interpreter.kif.datalog import (
-    Demand, Engine, Facts, Ground, Instance, Plan, args_of, demand)
+from gdl.interpreter.kif.datalog import Demand, Engine, Facts, Plan, demand
+from gdl.interpreter.kif.patterns import Ground, Instance, args_of
 
 TRUE, DOES, NEXT, INIT, LEGAL, GOAL, TERMINAL, ROLE = (
     ("true", 1), ("does", 2), ("next", 1), ("init", 1), ("legal", 2), ("goal", 2),
