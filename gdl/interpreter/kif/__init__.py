@@ -2,7 +2,7 @@
 
     grammar/kif.py   text -> syntax tree (gdl.grammar.ast.kif)
     check            safety, stratification, the GDL restrictions: located errors
-    datalog, ground  the description ground into a propositional program
+    patterns, datalog, ground  the description ground into a propositional program
     propnet          the ground program over bit sets (the Python path)
     game             the Game protocol over it
     lower/           the board-game subset lowered into gdl's core (the lowered path)

@@ -17,19 +17,22 @@ bit set of its `true` propositions: `true` X_i is bit i, `next` X_i bit T + i, t
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
 
 from gdl import limits
 from gdl.errors import LimitError, RulesSemanticError, SourcePos
 from gdl.grammar.ast.kif import Compound, Var, relation
 from gdl.interpreter.kif.check import CheckedKif, Clause, Relation
-from gdl.interpreter.kif.datalog import (
-    Demand, Engine, Facts, Ground, Plan, args_of, demand, substitute)
+from gdl.interpreter.kif.datalog import Demand, Engine, Facts, Plan, demand
+from gdl.interpreter.kif.patterns import Ground, Instance, args_of
 
 TRUE, DOES, NEXT, INIT, LEGAL, GOAL, TERMINAL, ROLE = (
     ("true", 1), ("does", 2), ("next", 1), ("init", 1), ("legal", 2), ("goal", 2),
     ("terminal", 0), ("role", 1))
 Prop = tuple[Relation, tuple]
+_Atom = tuple[Relation, Instance, dict[object, int]]   # a clause's atom, its props by key
 KEYWORDS = {TRUE, DOES, NEXT, INIT, LEGAL, GOAL, TERMINAL, ROLE, ("base", 1), ("input", 2)}
 
 
@@ -130,25 +133,30 @@ def _assemble(checked: CheckedKif, facts: Facts, changing: list[Clause],
             props.append(key)
         return index[key]
 
+    def add(rule: tuple[int, tuple[int, ...], tuple[int, ...]]) -> None:
+        if rule not in rules:
+            rules.add(rule)
+            ordered.append(GroundRule(*rule))
+            if len(ordered) > limits.KIF_GROUND_RULES:
+                raise LimitError(f"the ground program has more than "
+                                 f"{limits.KIF_GROUND_RULES:,} rules (the limit "
+                                 f"gdl.limits.KIF_GROUND_RULES): the game is too large")
+
+    estimate = engine.estimator(())
     for clause in changing:
-        head = args_of(clause.head)
-        pos = [(relation(a), args_of(a)) for a in clause.pos if relation(a) not in checked.static]
-        neg = [(relation(a), args_of(a)) for a in clause.neg if relation(a) not in checked.static]
-        plan = Plan(clause, None, checked.static.__contains__, wants.get(relation(clause.head)))
-        for bound in engine.bindings(plan):
-            ground_neg = [(rel, tuple(substitute(p, bound) for p in args)) for rel, args in neg]
-            rule = (prop(relation(clause.head), tuple(substitute(p, bound) for p in head)),
-                    tuple(sorted({prop(rel, tuple(substitute(p, bound) for p in args))
-                                  for rel, args in pos})),
-                    tuple(sorted({prop(rel, row) for rel, row in ground_neg
-                                  if row in facts.get(rel, {})})))
-            if rule not in rules:
-                rules.add(rule)
-                ordered.append(GroundRule(*rule))
-                if len(ordered) > limits.KIF_GROUND_RULES:
-                    raise LimitError(f"the ground program has more than "
-                                     f"{limits.KIF_GROUND_RULES:,} rules (the limit "
-                                     f"gdl.limits.KIF_GROUND_RULES): the game is too large")
+        plan = Plan(clause, None, checked.static.__contains__, wants.get(relation(clause.head)),
+                    estimate=estimate)
+        head: _Atom = (relation(clause.head), Instance(plan.slotted(args_of(clause.head))), {})
+        pos: list[_Atom] = [(relation(a), Instance(plan.slotted(args_of(a))), {})
+                            for a in clause.pos if relation(a) not in checked.static]
+        neg: list[_Atom] = [(relation(a), Instance(plan.slotted(args_of(a))), {})
+                            for a in clause.neg if relation(a) not in checked.static]
+
+        def emit(env: list, head: tuple = head, pos: list = pos, neg: list = neg) -> None:
+            add((_prop(head, env, prop), tuple(sorted({_prop(atom, env, prop) for atom in pos})),
+                 tuple(sorted({i for i in (_prop(atom, env, prop, facts) for atom in neg)
+                               if i >= 0}))))
+        engine.run(plan, emit)
     n_true = len(trues)
     init = sum(1 << index[(TRUE, row)] for row in facts.get(INIT, {}))
     legal = tuple(index.get((LEGAL, (roles[n], a)), -1) for n, a in does)
@@ -156,6 +164,19 @@ def _assemble(checked: CheckedKif, facts: Facts, changing: list[Clause],
                         if rel == GOAL and row[0] == role) for role in roles)
     return GroundProgram(tuple(props), tuple(ordered), n_true, tuple(roles), init,
                          tuple(does), legal, goals, index.get((TERMINAL, ()), -1))
+
+
+def _prop(atom: _Atom, env: list, prop: Callable[[Relation, tuple], int],
+          facts: Facts | None = None) -> int:
+    """The proposition of a clause's atom under a binding, found once per the values of its
+    variables; with `facts`, -1 when the row is not among them (a negation that always holds)."""
+    rel, instance, found = atom
+    key = instance.key(env)
+    got = found.get(key)
+    if got is None:
+        row = instance.row(env)
+        got = found[key] = prop(rel, row) if facts is None or row in facts.get(rel, {}) else -1
+    return got
 
 
 def _value(term: Ground) -> int:
