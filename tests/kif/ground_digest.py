@@ -8,7 +8,8 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from gdl.interpreter.kif.ground import GroundProgram, ground_text
+from gdl.grammar.sexpr import term_text as ground_text
+from gdl.interpreter.kif.ground import GroundProgram
 
 
 def prop_text(program: GroundProgram, i: int) -> str:
