@@ -8,8 +8,8 @@ different games. What the fitted evaluation brings, and how far apart the levels
                                             [--weights-a DIR] [--weights-b DIR]
 
 A SPEC is LEVEL[/derived][/alphabeta|/mcts][/native][/plain|/before][/rave=K][/mast=E]
-[/ppa=A][/solver|/nosolver][/widen=W][/fresh][/nosingular]: a level (easy, medium, hard, or a number of
-nodes or simulations), `derived` to ignore the game's weights file, an
+[/ppa=A][/solver|/nosolver][/widen=W][/fresh][/nosingular]: a level (easy, medium, hard,
+or a number of nodes or simulations), `derived` to ignore the game's weights file, an
 engine to force one, `native` to search on the native back end (its alpha-beta in C),
 `plain` for that alpha-beta without its selective search (quiescence, PVS, reductions),
 `before` for it without what came after those (aspiration, check extensions, null move,

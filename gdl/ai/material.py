@@ -182,7 +182,8 @@ def _material_signal(game: ir.GameIR, planes_of: list[list[int]],
     sign = -1 if _bare_wins(game) else 1   # losing every piece wins (antichess): fewer is better
     royal = royal_spec(game, weights) if promise and moves is not None and attacked is not None \
         and sign > 0 and len(planes_of) == 2 else None
-    safety = royal_safety(game, royal, attacked) if royal is not None else None
+    safety = royal_safety(game, royal, attacked) \
+        if royal is not None and attacked is not None else None
 
     def signal(state: tuple) -> list[float]:
         counts = [material(state, planes) for planes in planes_of]

@@ -34,8 +34,9 @@ Spec = tuple
 def royal_spec(game: ir.GameIR, weights: tuple[int, ...]) -> Spec | None:
     """The tables of the king-safety term: (royal kind, cells next to each cell, rows out
     per player and cell, the cheapest kinds, the heavy kinds, each player's heavy material
-    at the start, the weights SHELTER, SHELTER_CAP, ATTACK, WALK); None without exactly one royal kind, two players, a royal piece of each
-    at the start and heavy material to weigh it by."""
+    at the start, the weights SHELTER, SHELTER_CAP, ATTACK, WALK); None without exactly
+    one royal kind, two players, a royal piece of each at the start and heavy material to
+    weigh it by."""
     royal = royal_kinds(game)
     if len(royal) != 1 or len(game.players) != 2:
         return None
