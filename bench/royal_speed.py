@@ -48,9 +48,8 @@ def run(native, states, depth: int) -> tuple[int, float, list]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("games", nargs="*", default=["chess"])
-    parser.add_argument("--depth", type=int, default=5)
-    parser.add_argument("--positions", type=int, default=6)
-    parser.add_argument("--rounds", type=int, default=3)
+    for option, default in (("depth", 5), ("positions", 6), ("rounds", 3)):
+        parser.add_argument(f"--{option}", type=int, default=default)
     args = parser.parse_args()
     print(f"== king safety's cost, depth {args.depth}; load {os.getloadavg()[0]:.2f} "
           f"on {os.cpu_count()} CPUs")
