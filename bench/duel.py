@@ -8,9 +8,9 @@ different games. What the fitted evaluation brings, and how far apart the levels
                                             [--weights-a DIR] [--weights-b DIR]
 
 A SPEC is LEVEL[/derived][/alphabeta|/mcts][/native][/plain|/before][/rave=K][/mast=E]
-[/ppa=A][/solver|/nosolver][/widen=W][/fresh][/eyes=M][/plies=N][/c=C][/order]: a level
-(easy, medium, hard, or a number of nodes or simulations), `derived` to ignore the game's
-weights file, an engine to force one, `native` to search on the native back end (its
+[/ppa=A][/solver|/nosolver][/widen=W][/fresh][/eyes=M][/plies=N][/c=C][/order][/singular]:
+a level (easy, medium, hard, or a number of nodes or simulations), `derived` to ignore the
+game's weights file, an engine to force one, `native` to search on the native back end (its
 alpha-beta in C),
 `plain` for that alpha-beta without its selective search (quiescence, PVS, reductions),
 `before` for it without what came after those (aspiration, check extensions, null move,
@@ -19,7 +19,8 @@ with MAST rollouts (E: their epsilon, 0 off), `ppa=A` with PPA rollouts (A: its 
 rate), `solver`/`nosolver` with MCTS-Solver or without, `widen=W` with progressive
 widening, `fresh` with a new tree every move (no reuse), `eyes=M` with the rollouts' eye
 rule in mode M (interpreter/core/playout_eyes.py), `plies=N` with rollouts cut after N
-plies, `c=C` with UCT's exploration C, `order` with children expanded by MAST's means.
+plies, `c=C` with UCT's exploration C, `order` with children expanded by MAST's means,
+`singular` for the C alpha-beta with singular extensions (off by default).
 `--tree-b DIR` plays B from another gdl tree (e.g. the previous release's, made once with
 `git worktree add --detach /work/dd72 dd72c4f`): B then runs in a subprocess with DIR first
 on its path (bench/tree_player.py), on that tree's own code, weights and defaults, and
@@ -62,6 +63,9 @@ def player(game, spec: str, seed: int, seconds: float | None):
     if "before" in rest:
         from gdl.solvers.search.native_alphabeta import BEFORE
         ai.engine.selective = BEFORE
+    if "singular" in rest:
+        from gdl.solvers.search.native_alphabeta import SELECTIVE, SINGULAR
+        ai.engine.selective = SELECTIVE | SINGULAR
     for part in rest:   # the C MCTS's options (native_mcts.NativeMCTS)
         if part.startswith("rave="):
             ai.engine.rave = float(part[5:])

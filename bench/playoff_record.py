@@ -4,9 +4,12 @@ its score with a 95% interval, the median seconds a move of both sides, and ever
 
 from __future__ import annotations
 
+import argparse
 import json
 import statistics
+from collections.abc import Callable
 from pathlib import Path
+from time import perf_counter
 from typing import Any
 
 
@@ -39,3 +42,43 @@ def keep(path: str, summary: str, args: Any, games: list[dict], quiet: bool = Fa
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     Path(path).write_text(json.dumps({"summary": summary, "args": vars(args), "games": games},
                                      indent=1) + "\n")
+
+
+def engine_arguments(parser: argparse.ArgumentParser, engine: str, games: int, out: str) -> None:
+    """The options every play-off against an engine takes (its path, strength, the games,
+    the time a move, the random opening, the seed, gdl's level and the record's path)."""
+    parser.add_argument("--engine", default=engine)
+    parser.add_argument("--elo", type=int, default=1350)
+    parser.add_argument("--skill", type=int, default=None)
+    parser.add_argument("--games", type=int, default=games)
+    parser.add_argument("--time", type=float, default=1.0, help="seconds a move, both sides")
+    parser.add_argument("--opening", type=int, default=2, help="random plies first")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--level", default="hard")
+    parser.add_argument("--out", default=out)
+
+
+def series(args: Any, title: str, play: Callable[[int, bool], dict],
+           shown: Callable[[dict], str], close: Callable[[], None]) -> None:
+    """Play `args.games` games, game i by `play(seed + i, gdl first)` (colours alternate),
+    printing `game N: gdl SIDE: shown(record)` after each, `close` the engine, then print
+    `title: ` and the tally and keep every game in `args.out`."""
+    games, started = [], perf_counter()
+    try:
+        for i in range(args.games):
+            record = play(args.seed + i, i % 2 == 0)
+            games.append(record)
+            print(f"game {i + 1}: gdl {record['gdl']}: {shown(record)} "
+                  f"({record['termination'].lower()}, {len(record['moves'])} plies)", flush=True)
+    finally:
+        close()
+    keep(args.out, f"{title}: {tally(games, 'engine')}; {perf_counter() - started:.0f} s",
+         args, games)
+
+
+def loaded(name: str) -> tuple[Any, Any]:
+    """The bundled game `name` on the back end gdl.load picks, and its family notation."""
+    import gdl
+    from gdl.interpreter.notation import adapter
+    game = gdl.load(name)
+    return game, adapter(game)

@@ -28,7 +28,7 @@ from time import perf_counter
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.playoff_record import keep, tally  # noqa: E402
+from bench.playoff_record import engine_arguments, loaded, series  # noqa: E402
 
 MAX_PLIES = 400
 
@@ -94,36 +94,16 @@ def play_game(game, notation, engine, args, seed: int, gdl_white: bool) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--engine", default="/usr/games/stockfish")
-    parser.add_argument("--elo", type=int, default=1350)
-    parser.add_argument("--skill", type=int, default=None)
+    engine_arguments(parser, "/usr/games/stockfish", 20,
+                     str(ROOT / "bench" / "data" / "playoff_uci.json"))
     parser.add_argument("--depth", type=int, default=None, help="engine: go depth N")
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--time", type=float, default=1.0, help="seconds a move, both sides")
-    parser.add_argument("--opening", type=int, default=2, help="random plies first")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--level", default="hard")
-    parser.add_argument("--out", default=str(ROOT / "bench" / "data" / "playoff_uci.json"))
     args = parser.parse_args()
-    import gdl
-    from gdl.interpreter.notation import adapter
-    game = gdl.load("chess")
-    notation = adapter(game)
+    game, notation = loaded("chess")
     engine = open_engine(args.engine, args)
-    games, started = [], perf_counter()
-    try:
-        for i in range(args.games):
-            record = play_game(game, notation, engine, args, args.seed + i, i % 2 == 0)
-            games.append(record)
-            print(f"game {i + 1}: gdl {record['gdl']}: {record['result']} "
-                  f"({record['termination'].lower()}, {len(record['moves'])} plies)", flush=True)
-    finally:
-        engine.quit()
-    summary = (f"chess: gdl ({args.level}, {args.time} s/move) against {Path(args.engine).name}"
-               f" (elo {args.elo}, skill {args.skill}, depth {args.depth}): "
-               f"{tally(games, 'engine')}; {perf_counter() - started:.0f} s")
-    keep(args.out, summary, args, games)
-
+    series(args, f"chess: gdl ({args.level}, {args.time} s/move) against "
+           f"{Path(args.engine).name} (elo {args.elo}, skill {args.skill}, depth {args.depth})",
+           lambda seed, first: play_game(game, notation, engine, args, seed, first),
+           lambda record: record["result"], engine.quit)
 
 if __name__ == "__main__":
     main()

@@ -31,7 +31,8 @@ def equip(game: Any) -> Any:
     returned as they are."""
     if not hasattr(game, "move_generator") or hasattr(game, "evaluation_specs"):
         return game
-    heuristic = derive(game.ir, game.move_generator, game.margin_value)
+    heuristic = derive(game.ir, game.move_generator, game.margin_value,
+                       getattr(game, "attacked", None))
     if heuristic is not None:
         game.heuristic = heuristic
     game.evaluation_specs = functools.partial(evaluation_specs, game)

@@ -258,10 +258,11 @@ def _counts_signal(game: ir.GameIR) -> Callable | None:
 
 
 def derive(game: ir.GameIR, moves: Callable | None = None,
-           margin: Callable | None = None) -> Heuristic | None:
+           margin: Callable | None = None, attacked: Callable | None = None) -> Heuristic | None:
     """A heuristic for `game` (one value per player in [-1, 1]), or None when no signal applies.
     `moves(state)` (the compiled move generator) enables the mobility signal, `margin(state)`
-    (the compiled margin, see heuristics_margin) the margin signal."""
+    (the compiled margin, see heuristics_margin) the margin signal, `attacked(state, cells)`
+    (the compiled `attacked` test) the royal piece's safety (gdl.ai.royal)."""
     players = len(game.players)
     if players < 2:
         return None
@@ -269,7 +270,8 @@ def derive(game: ir.GameIR, moves: Callable | None = None,
     planes_of = [[p * kinds + k for k in range(kinds)] for p in range(players)]
     values = reach_values(game, moves) if moves is not None and game.initial_planes else None
     candidates = (_line_signal(game, planes_of),
-                  _material_signal(game, planes_of, values, promise=True, moves=moves),
+                  _material_signal(game, planes_of, values, promise=True, moves=moves,
+                                   attacked=attacked),
                   _advance_signal(game, planes_of), _mobility_signal(game, moves),
                   _confinement_signal(game, planes_of, moves, values),
                   _connection_signal(game, planes_of),

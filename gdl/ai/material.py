@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from gdl.interpreter.core import ir
 from gdl.interpreter.core.geometry import bits
+from gdl.ai.royal import royal_safety, royal_spec
 
 
 def _squash(score: float, scale: float) -> float:
@@ -154,10 +155,12 @@ def placement_tables(game: ir.GameIR, weights: tuple[int, ...], moves: Callable,
 
 def _material_signal(game: ir.GameIR, planes_of: list[list[int]],
                      values: tuple[int, ...] | None = None,
-                     promise: bool = False, moves: Callable | None = None) -> Callable | None:
+                     promise: bool = False, moves: Callable | None = None,
+                     attacked: Callable | None = None) -> Callable | None:
     """Material; with `promise`, promotion's promise (promotion_tables) and, given the move
     generator `moves`, where the other pieces stand (placement_tables), where losing every
-    piece does not win."""
+    piece does not win; given the game's `attacked` test too, the royal piece's safety
+    (gdl.ai.royal)."""
     if not material_counts(game):
         return None
     kinds = len(game.pieces)
@@ -177,14 +180,20 @@ def _material_signal(game: ir.GameIR, planes_of: list[list[int]],
             return plain(state, planes) + sum(tables[i][c] for i in planes if i in tables
                                               for c in bits(state[i]))
     sign = -1 if _bare_wins(game) else 1   # losing every piece wins (antichess): fewer is better
+    royal = royal_spec(game, weights) if promise and moves is not None and attacked is not None \
+        and sign > 0 and len(planes_of) == 2 else None
+    safety = royal_safety(game, royal, attacked) \
+        if royal is not None and attacked is not None else None
 
     def signal(state: tuple) -> list[float]:
         counts = [material(state, planes) for planes in planes_of]
+        if safety is not None:
+            counts = [c + s for c, s in zip(counts, safety(state, weights))]
         return [sign * _squash(counts[p] - max(c for q, c in enumerate(counts) if q != p), start)
                 for p in range(len(counts))]
     if len(planes_of) != 2:
         return signal
-    return with_spec(signal, "material", tuple(weights), tables, sign, start)
+    return with_spec(signal, "material", tuple(weights), tables, sign, start, royal)
 
 
 def _bare_wins(game: ir.GameIR) -> bool:

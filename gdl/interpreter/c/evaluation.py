@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gdl.interpreter.c.evaluation_royal import royal_function
 from gdl.interpreter.c.solver import SolverC
 from gdl.interpreter.c.support import CWriter, Unsupported, c_int
 
@@ -185,8 +186,9 @@ class EvalC(SolverC):
                      f"{tables[p]}[bb_pop(&x)]; }}")
             body(f"return ev_squash(t[0] - t[1], {float(scale)!r});")
         elif kind == "material":
-            weights, tables, sign, start = args
+            weights, tables, sign, start, royal = args
             promise = {i: self.ev_cell_table(w, dict(enumerate(t))) for i, t in tables.items()}
+            safety = royal_function(self, w, royal, weights) if royal is not None else None
             body("double m[2];")
             for p in (0, 1):
                 planes = [p * self.n_kinds + k for k in range(self.n_kinds)]
@@ -199,6 +201,8 @@ class EvalC(SolverC):
                         body(f"  {{ bb x = s->b[{i}]; while (bb_any(x)) promise += "
                              f"{promise[i]}[bb_pop(&x)]; }}")
                 body(f"  m[{p}] = {'(double)plain + promise' if promise else '(double)plain'}; }}")
+                if safety is not None:
+                    body(f"m[{p}] += {safety}(s, {p});")
             body(f"return {int(sign)} * ev_squash(m[0] - m[1], {float(start)!r});")
         elif kind == "mobility":
             body("int a = ev_moves(s, 0), b = ev_moves(s, 1);")

@@ -72,9 +72,10 @@ def test_singular_extensions_keep_the_mates_and_extend():
     for fen, move in MATES:
         state = chess.parse_position(fen)
         without = NativeAlphaBeta(native, None, depth=6,
-                                  selective=SELECTIVE & ~SINGULAR).search(state)
-        with_se = NativeAlphaBeta(native, None, depth=6, selective=SELECTIVE).search(state)
+                                  selective=SELECTIVE).search(state)
+        with_se = NativeAlphaBeta(native, None, depth=6,
+                                  selective=SELECTIVE | SINGULAR).search(state)
         assert without.value > MATE and with_se.value == without.value, fen
         assert chess.move_text(state, with_se.best_move) == move, fen
-        extended += with_se.stats.nodes > without.stats.nodes
-    assert extended >= 1   # the extension fired (its searches and deeper lines cost nodes)
+        extended += with_se.stats.nodes != without.stats.nodes
+    assert extended >= 1   # the extension fired (its searches and deeper lines change the tree)

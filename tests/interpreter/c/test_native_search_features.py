@@ -79,11 +79,14 @@ def test_a_mate_through_a_check_is_seen_a_ply_early():
 
 @needs_cc
 def test_verified_null_move_finds_the_mate_a_zugzwang_gives():
-    """Rook and king against king: White mates in three with a waiting move (Black must
-    then step into it). A pass is the one thing Black lacks, so the null move that
-    assumes it cuts the mate off; the verified null move keeps it, at the same depth."""
+    """Rook and king against king: White mates in three, 1.Kf6 Kh8 (or Kf8 2.Ra8#)
+    2.Kg6 Kg8 3.Ra8#, Black's king forced each time to step where the mate waits. A pass
+    is the one thing Black lacks, so the null move that assumes it cuts the mate off; the
+    verified null move keeps it, at the same depth. (The position: one where the
+    unverified null move misses at depth 6 with the evaluation of today, king safety in;
+    the one before, 5k2/4R3/5K2, is missed no longer.)"""
     chess, native = pair("chess")
-    state = chess.parse_position("5k2/4R3/5K2/8/8/8/8/8 w - - 0 1")
+    state = chess.parse_position("6k1/R7/8/6K1/8/8/8/8 w - - 0 1")
     plain = value(native, state, 6, 0)
     assert plain > MATE
     assert value(native, state, 6, NULL_MOVE | NULL_ANYWHERE | UNVERIFIED) < MATE
