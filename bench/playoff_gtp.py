@@ -33,7 +33,7 @@ from time import perf_counter
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.playoff_record import keep, tally  # noqa: E402
+from bench.playoff_record import keep, tally, write  # noqa: E402
 
 GTP_COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"   # GTP leaves out I
 
@@ -165,7 +165,7 @@ def main() -> None:
         print(f"game {i + 1}: gdl {record['gdl']}: {record['result']} "
               f"({len(record['moves'])} plies; GNU Go counts "
               f"{record.get('gnugo_final_score', '-')})", flush=True)
-        keep(args.out, f"{len(games)} games so far", args, games, quiet=True)
+        write(args.out, f"{len(games)} games so far", args, games)   # kept if cut short
     agree = sum(1 for g in games if g.get("counts_agree"))
     options = "".join(f", {name}={value}" for name, value in args.set)
     summary = (f"go {args.size}x{args.size}: gdl ({args.ai_level}, {args.engine}{options}, "

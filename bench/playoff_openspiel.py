@@ -1,16 +1,20 @@
 """gdl's AI against OpenSpiel's MCTS bot, each on its own implementation of the game.
 
-OpenSpiel's side is `open_spiel.python.algorithms.mcts.MCTSBot` (random rollouts, 1000
-simulations by default) on OpenSpiel's C++ game; gdl's side is its AI (`ai:hard`: the
-fitted weights and the engine chosen with them when the game has a weights file) on the
-compiled rules. The two boards are kept in step through the oracle modules
-(tools/oracles/NAME.py): a move is matched by the position it leads to, on either side.
+OpenSpiel's side is its MCTSBot (UCT, c = 2, one random rollout per leaf, the solver on;
+1000 simulations by default) on OpenSpiel's C++ game: `--bot python` (the default)
+`open_spiel.python.algorithms.mcts.MCTSBot`, `--bot cpp` the same algorithm in C++
+(`pyspiel.MCTSBot`), many times faster, so gdl's equal time is that much shorter; the
+JSON's `args` record which. gdl's side is its AI (`ai:hard`: the fitted weights and the
+engine chosen with them when the game has a weights file) on the compiled rules. The two
+boards are kept in step through the oracle modules (tools/oracles/NAME.py): a move is
+matched by the position it leads to, on either side.
 Equal time: gdl's budget for a move is what OpenSpiel's bot took on its previous move
 (its first: the bot's time on the start position, measured once). Colours alternate;
 everything is seeded. OpenSpiel referees: its returns score the game, and in a chance game
 it draws the outcomes (seeded, by their probabilities), which gdl's side then makes too.
 
     python bench/playoff_openspiel.py GAME [--games N] [--start K] [--seed S] [--simulations N]
+                                           [--bot python|cpp]
                                            [--engine auto|alphabeta|mcts] [--derived]
                                            [--level LEVEL] [--backend native|auto|python]
                                            [--set NAME=VALUE] [--param NAME=VALUE]
@@ -22,13 +26,16 @@ it draws the outcomes (seeded, by their probabilities), which gdl's side then ma
 (gdl.solvers.search.native_alphabeta).
 Prints one line per game and then wins, draws and losses, the score with a 95% interval,
 and the median seconds per move of both sides; every game (moves in gdl's text, times,
-score) goes to `--out` (default bench/data/playoff_openspiel_GAME.json).
+score, the machine's load average at its end) goes to `--out` (default
+bench/data/playoff_openspiel_GAME.json), written again after each game so that a run cut
+short keeps the games it finished.
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
+import os
 import random
 import statistics
 import sys
@@ -38,12 +45,21 @@ from time import perf_counter
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.playoff_record import interval, keep  # noqa: E402
+from bench.playoff_record import interval, keep, write  # noqa: E402
 
 MAX_PLIES = 1000
 
 
-def spiel_bot(spiel, simulations: int, seed: int):
+BOTS = ("python", "cpp")
+CPP_MEMORY_MB = 1000   # the C++ bot's tree bound (10,000 simulations stay far below it)
+
+
+def spiel_bot(spiel, simulations: int, seed: int, bot: str = "python"):
+    """OpenSpiel's MCTSBot, UCT c = 2, random rollouts, solving: in Python or in C++."""
+    if bot == "cpp":
+        import pyspiel
+        return pyspiel.MCTSBot(spiel, pyspiel.RandomRolloutEvaluator(1, seed), 2.0,
+                               simulations, CPP_MEMORY_MB, True, seed, False)
     import numpy as np
     from open_spiel.python.algorithms import mcts
     rng = np.random.RandomState(seed)
@@ -52,12 +68,13 @@ def spiel_bot(spiel, simulations: int, seed: int):
                         random_state=rng, solve=True)
 
 
-def play_game(name, module, game, spiel, simulations, seed, gdl_seat, make_ai, budget):
+def play_game(name, module, game, spiel, simulations, seed, gdl_seat, make_ai, budget,
+              which="python"):
     """One game; returns (gdl's score, plies, gdl's move times, OpenSpiel's move times, the
     moves in gdl's text)."""
     from tools import oracle
     ai = make_ai(seed)
-    bot = spiel_bot(spiel, simulations, seed)
+    bot = spiel_bot(spiel, simulations, seed, which)
     split = getattr(module, "SPLIT", "player")
     ours, theirs = game.initial_state(), oracle.spiel_initial(module, spiel)
     gdl_times, spiel_times, texts = [], [], []
@@ -137,6 +154,8 @@ def main() -> None:
                              "the seeds and colours that run gives them")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--simulations", type=int, default=1000)
+    parser.add_argument("--bot", default="python", choices=BOTS,
+                        help="OpenSpiel's MCTSBot in Python (the default) or in C++")
     parser.add_argument("--engine", default="auto", choices=("auto", "alphabeta", "mcts"))
     parser.add_argument("--derived", action="store_true",
                         help="ignore the weights file: the derived evaluation")
@@ -172,7 +191,7 @@ def main() -> None:
         game._fitted_evaluation = None   # what gdl.ai.fitted caches: no weights
     start = first_move_state(module, spiel, args.seed)
     t0 = perf_counter()
-    spiel_bot(spiel, args.simulations, args.seed).step(start)
+    spiel_bot(spiel, args.simulations, args.seed, args.bot).step(start)
     first_budget = perf_counter() - t0 if args.level == "hard" else None
 
     def make_ai(seed):
@@ -185,8 +204,9 @@ def main() -> None:
     print(f"{args.game} ({', '.join(f'{k}={v}' for k, v in options.items()) or 'defaults'}): "
           f"gdl ai:{args.level} ({'fitted' if kept else 'derived'} evaluation, "
           f"back end {args.backend or 'python'}, "
-          f"engine {make_ai(0).engine.__class__.__name__}) against OpenSpiel MCTSBot "
-          f"({args.simulations} simulations, random rollouts); first budget "
+          f"engine {make_ai(0).engine.__class__.__name__}) against OpenSpiel MCTSBot in "
+          f"{'C++' if args.bot == 'cpp' else 'Python'} ({args.simulations} simulations, "
+          f"random rollouts); first budget "
           f"{first_budget or 0:.2f} s", flush=True)
     tally: collections.Counter[str] = collections.Counter()
     scores, gdl_times, spiel_times, games = [], [], [], []
@@ -194,10 +214,11 @@ def main() -> None:
         seat = i % 2
         score, plies, mine, theirs, texts = play_game(args.game, module, game, spiel,
                                                       args.simulations, args.seed + i, seat,
-                                                      make_ai, first_budget)
+                                                      make_ai, first_budget, args.bot)
         games.append({"seed": args.seed + i, "gdl": game.players[seat], "moves": texts,
                       "gdl_seconds": [round(t, 4) for t in mine],
-                      "engine_seconds": [round(t, 4) for t in theirs], "score": score})
+                      "engine_seconds": [round(t, 4) for t in theirs], "score": score,
+                      "load": round(os.getloadavg()[0], 1)})   # the machine's, at its end
         scores.append(score)
         gdl_times += mine
         spiel_times += theirs
@@ -206,8 +227,10 @@ def main() -> None:
               f"{'win' if score == 1 else 'draw' if score == 0.5 else 'loss'} in {plies} plies; "
               f"median s/move gdl {statistics.median(mine or [0]):.2f}, "
               f"OpenSpiel {statistics.median(theirs or [0]):.2f}", flush=True)
+        write(args.out, f"{len(games)} games so far", args, games)   # kept if cut short
     mean, low, high = interval(scores)
-    keep(args.out, f"{args.game}: W {tally['W']} D {tally['D']} L {tally['L']} over "
+    keep(args.out, f"{args.game} against MCTSBot ({args.bot}, {args.simulations} "
+         f"simulations): W {tally['W']} D {tally['D']} L {tally['L']} over "
          f"{args.games} games; score {mean:.2f} (95% {low:.2f}-{high:.2f}); median s/move gdl "
          f"{statistics.median(gdl_times or [0]):.2f}, OpenSpiel "
          f"{statistics.median(spiel_times or [0]):.2f}", args, games)

@@ -34,11 +34,15 @@ def tally(games: list[dict], engine: str) -> str:
             f"{statistics.median(theirs or [0]):.2f}")
 
 
-def keep(path: str, summary: str, args: Any, games: list[dict], quiet: bool = False) -> None:
-    """Print the summary (unless quiet: the games so far) and write it with the arguments
-    and every game to `path`."""
-    if not quiet:
-        print(summary)
+def keep(path: str, summary: str, args: Any, games: list[dict]) -> None:
+    """Print the summary and write it with the arguments and every game to `path`."""
+    print(summary)
+    write(path, summary, args, games)
+
+
+def write(path: str, summary: str, args: Any, games: list[dict]) -> None:
+    """Write the summary, the arguments and every game to `path` (also after each game of a
+    long run, so that a run cut short keeps the games it finished)."""
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     Path(path).write_text(json.dumps({"summary": summary, "args": vars(args), "games": games},
                                      indent=1) + "\n")

@@ -149,3 +149,22 @@ class _Started:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._game, name)
+
+
+def measured(engine: dict[str, Any], scores: dict[str, float], games: int,
+             against: str) -> dict[str, Any]:
+    """The stored engine part after a play-off of each engine against one outside opponent
+    at equal time: `scores` maps "alphabeta" and "mcts" to their shares over `games` games
+    each. The higher share chooses (a tie keeps the tournament's choice); the figures are
+    kept under "playoff". The self-play tournament plays a few games at 0.2 s a move, one
+    engine against the other; a longer match against a fixed outside engine is the truer
+    judge of what the AI should play, so it overrides the tournament where it was run."""
+    unknown = set(scores) - {"alphabeta", "mcts"}
+    if unknown or not scores:
+        raise ValueError(f"scores for alphabeta and mcts expected, got {sorted(scores)}")
+    best = max(scores.values())
+    leaders = sorted(name for name, share in scores.items() if share == best)
+    choice = engine.get("choice") if engine.get("choice") in leaders else leaders[0]
+    playoff = {"against": against, "games": games,
+               **{f"{name}_score": round(share, 4) for name, share in sorted(scores.items())}}
+    return {**engine, "choice": choice, "playoff": playoff}

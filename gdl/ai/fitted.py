@@ -93,14 +93,24 @@ def describe(game: Any) -> str:
     except wfile.WeightsError as err:
         return f"AI: derived evaluation ({err}); engine {default}"
     t, e = weights.training, weights.engine
-    engine = default if not e else (
-        f"{e.get('choice')} (chosen: alpha-beta scored {e.get('alphabeta_score', 0):.2f} "
-        f"against MCTS, {rollouts(e)}, over {e.get('games')} games at "
-        f"{e.get('seconds_per_move')} s a move)")
+    engine = default if not e else f"{e.get('choice')} ({chosen_by(e)})"
     what = "derived evaluation (the fitted weights lost to it: " \
         if e.get("evaluation") == "derived" else "fitted weights ("
     return f"AI: {what}{found.name}: {t.get('games')} self-play games, seed " \
            f"{t.get('seed')}, {len(weights.features)} features{squares(weights)}); engine {engine}"
+
+
+def chosen_by(engine: dict) -> str:
+    """Why the stored engine was chosen: a play-off against an outside engine when one was
+    stored (gdl.ai.engine.measured), else the self-play tournament."""
+    p = engine.get("playoff")
+    if p:
+        return f"chosen against {p.get('against')}: alpha-beta scored " \
+               f"{p.get('alphabeta_score', 0):.2f}, MCTS {p.get('mcts_score', 0):.2f}, " \
+               f"{rollouts(engine)}, over {p.get('games')} games each"
+    return f"chosen: alpha-beta scored {engine.get('alphabeta_score', 0):.2f} against MCTS, " \
+           f"{rollouts(engine)}, over {engine.get('games')} games at " \
+           f"{engine.get('seconds_per_move')} s a move"
 
 
 def squares(weights: wfile.Weights) -> str:

@@ -7,7 +7,9 @@ import pytest
 import gdl
 from gdl.errors import GdlError, OptionError
 from gdl.solvers.search.alphabeta import AlphaBeta
+from gdl.solvers.search.mcts import MCTS
 from gdl.solvers.search.native_alphabeta import NativeAlphaBeta
+from gdl.solvers.search.native_mcts import NativeMCTS
 
 
 def test_a_player_wins_where_it_can_and_names_its_move():
@@ -17,9 +19,12 @@ def test_a_player_wins_where_it_can_and_names_its_move():
 
 
 def test_it_searches_in_c_by_default_and_on_python_when_asked():
-    assert isinstance(gdl.Player("connect4", level="200").ai.engine, NativeAlphaBeta)
-    assert isinstance(gdl.Player("connect4", level="200", backend="python").ai.engine,
-                      AlphaBeta)
+    ab = {"level": "200", "engine": "alphabeta"}
+    assert isinstance(gdl.Player("connect4", **ab).ai.engine, NativeAlphaBeta)
+    assert isinstance(gdl.Player("connect4", **ab, backend="python").ai.engine, AlphaBeta)
+    # Connect Four's stored engine is MCTS (measured against OpenSpiel's bot): in C too
+    assert isinstance(gdl.Player("connect4", level="200").ai.engine, NativeMCTS)
+    assert isinstance(gdl.Player("connect4", level="200", backend="python").ai.engine, MCTS)
 
 
 def test_it_keeps_its_engine_and_table_over_a_game():
@@ -63,7 +68,7 @@ def test_without_a_compiler_the_ai_says_once_that_it_searches_on_python(monkeypa
     assert main(["play", "tictactoe", "--players", "ai:100,ai:100", "--json"]) == 0
     err = capsys.readouterr().err
     assert err.count("the AI searches on Python") == 1 and "no C compiler" in err
-    player = gdl.Player("connect4", level="100")
+    player = gdl.Player("connect4", level="100", engine="alphabeta")
     assert isinstance(player.ai.engine, AlphaBeta)
     player.move(gdl.Position(gdl.load("connect4")))
     assert capsys.readouterr().err.count("the AI searches on Python: no C compiler") == 1
@@ -73,7 +78,7 @@ def test_on_a_clock_the_c_search_gets_a_target_within_a_hard_bound():
     """The share is alpha-beta's target; it may take up to three shares when its best move
     keeps changing, never more than a quarter of what is left on the clock."""
     game = gdl.load("connect4")
-    player = gdl.Player(game, clock=8.0, seed=3)
+    player = gdl.Player(game, clock=8.0, seed=3, engine="alphabeta")
     engine = player.ai.engine
     assert isinstance(engine, NativeAlphaBeta)
     pos = gdl.Position(game)

@@ -168,7 +168,8 @@ def test_a_node_budget_plays_the_same_move_every_time():
     results = [AlphaBeta(game, max_nodes=500).search() for _ in range(2)]
     assert results[0].stats.stopped == "nodes" and results[0].stats.nodes == 500
     assert results[0].best_move == results[1].best_move and results[0].pv == results[1].pv
-    moves = [AIPlayer(game, "300", seed=s).choose(game, game.initial_state()) for s in (1, 2)]
+    moves = [AIPlayer(game, "300", seed=s, engine="alphabeta").choose(game, game.initial_state())
+             for s in (1, 2)]
     assert moves[0] == moves[1]
 
 
