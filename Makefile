@@ -14,14 +14,16 @@ $(BIN)/.installed: pyproject.toml
 demo: $(BIN)/.installed
 	$(BIN)/python -m gdl.cli.demo
 
+# -n auto: one pytest worker per core (pytest-xdist); the tests share nothing but the C
+# library cache, whose files are written whole and renamed into place.
 test: $(BIN)/.installed
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 # Everything but the long searches, the browser and the live replays against OpenSpiel and
 # python-chess (the pytest markers slow, browser and peers, in pyproject.toml).
 FAST := not slow and not browser and not peers
 test-fast: $(BIN)/.installed
-	$(BIN)/python -m pytest -m "$(FAST)"
+	$(BIN)/python -m pytest -n auto -m "$(FAST)"
 
 # ruff (the rule set in pyproject.toml) and mypy (configured there too) over the code.
 $(BIN)/.lint-installed: $(BIN)/.installed
