@@ -13,9 +13,9 @@ from gdl.cli.main import main
 from gdl.errors import GdlError
 from gdl.bridges.openspiel_actions import ActionIndex
 from tests.marks import cases
+from tests import bundled
 
-GAMES = [name for name, _ in catalog.bundled_games()
-         if catalog.kind(name) == "game" and len(catalog.load(name).players) > 1]
+GAMES = bundled.two_player_games()
 
 
 @pytest.mark.slow

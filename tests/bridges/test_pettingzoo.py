@@ -11,14 +11,12 @@ from tests.marks import cases
 pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test  # noqa: E402
 
-from gdl import catalog  # noqa: E402
 from gdl.bridges import pettingzoo  # noqa: E402
 from gdl.errors import GdlError  # noqa: E402
-from gdl.protocol import has_simultaneous  # noqa: E402
+from tests import bundled  # noqa: E402
 
-GAMES = [name for name, _ in catalog.bundled_games()
-         if catalog.kind(name) == "game" and len(catalog.load(name).players) > 1
-         and not has_simultaneous(catalog.load(name))]   # simultaneous: test_pettingzoo_parallel
+GAMES = [name for name in bundled.two_player_games()
+         if not bundled.simultaneous(name)]   # simultaneous: test_pettingzoo_parallel
 
 
 @pytest.mark.parametrize("name", cases(GAMES, {"antichess", "backgammon", "chess", "crazyhouse",

@@ -14,10 +14,9 @@ from pettingzoo.test import parallel_api_test  # noqa: E402
 from gdl import catalog  # noqa: E402
 from gdl.bridges import pettingzoo_parallel  # noqa: E402
 from gdl.errors import GdlError  # noqa: E402
-from gdl.protocol import has_simultaneous  # noqa: E402
+from tests import bundled  # noqa: E402
 
-SIMULTANEOUS_GAMES = [name for name, _ in catalog.bundled_games()
-                      if catalog.kind(name) == "game" and has_simultaneous(catalog.load(name))]
+SIMULTANEOUS_GAMES = [name for name in bundled.games() if bundled.simultaneous(name)]
 
 
 def test_the_bundled_simultaneous_games():

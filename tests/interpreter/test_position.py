@@ -10,8 +10,9 @@ import pytest
 from gdl import catalog
 from gdl.cli.main import main
 from gdl.errors import PositionError
+from tests import bundled
 
-GAMES = [name for name, _ in catalog.bundled_games() if catalog.load(name).kind == "game"]
+GAMES = bundled.games()
 
 
 def shown(state: tuple) -> tuple:

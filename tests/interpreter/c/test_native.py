@@ -86,7 +86,8 @@ def recorded(name: str) -> list[tuple[int, int]]:
 
 
 @needs_cc
-@pytest.mark.parametrize("name", sorted(p.stem for p in DATA.glob("*.txt") if p.stem in SUPPORTED))
+@pytest.mark.parametrize("name", cases(sorted(p.stem for p in DATA.glob("*.txt")
+                                             if p.stem in SUPPORTED), {"quoridor"}))
 def test_perft_every_recorded_depth(name):
     game = native_game(name)
     for depth, count in recorded(name):
