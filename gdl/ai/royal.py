@@ -1,5 +1,5 @@
 """King safety, for games whose rules make a kind royal (the legality filter holds `attacked
-own KIND`: chess, shogi, xiangqi), read off the rules and counted in the material signal's
+own KIND`), read off the rules and counted in the material signal's
 units (a piece of the cheapest kind is worth 1 there):
 
 - shelter: the player's pieces of the cheapest kind (pawns) on the cells next to its royal
