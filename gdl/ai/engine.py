@@ -168,3 +168,25 @@ def measured(engine: dict[str, Any], scores: dict[str, float], games: int,
     playoff = {"against": against, "games": games,
                **{f"{name}_score": round(share, 4) for name, share in sorted(scores.items())}}
     return {**engine, "choice": choice, "playoff": playoff}
+
+
+MEASURED_KEYS = ("choice", "playoff", "choice_note")   # what a measure outside the tournament set
+
+
+def keep_measured(new: dict[str, Any], old: dict[str, Any] | None) -> dict[str, Any]:
+    """The engine part a retrain writes: the tournament's `new`, except that a choice the old
+    file holds from a measure outside the tournament (a play-off against an outside engine,
+    `playoff`, or a duel noted in `choice_note`) is kept, with the MCTS settings (`mcts_*`)
+    it was measured with: a few self-play games at 0.2 s a move do not overrule it.
+
+    >>> keep_measured({"choice": "alphabeta", "games": 6},
+    ...               {"choice": "mcts", "playoff": {"games": 20}, "mcts_c": 0.4})
+    {'choice': 'mcts', 'games': 6, 'playoff': {'games': 20}, 'mcts_c': 0.4}
+    >>> keep_measured({"choice": "alphabeta"}, {"choice": "mcts"})
+    {'choice': 'alphabeta'}
+    """
+    if not new or not old or not any(key in old for key in MEASURED_KEYS[1:]):
+        return new
+    return {**new, **{key: value for key, value in old.items()
+                      if key in MEASURED_KEYS or key.startswith("mcts_")}}
+

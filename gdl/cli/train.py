@@ -110,8 +110,22 @@ def self_play(args: argparse.Namespace, game: Any, out: Path, status: Any
     return fitted
 
 
+def previous_engine(out: Path, game: Any) -> dict[str, Any] | None:
+    """The engine part of the weights file a retrain replaces, when it is this game's (same
+    rules and options); None otherwise."""
+    from gdl.ai import weights_file as wfile
+    try:
+        old = wfile.load(out) if out.is_file() else None
+    except wfile.WeightsError:
+        return None
+    if old is None or old.rules != game.rules_hash or not wfile.applies(old, game):
+        return None
+    return old.engine
+
+
 def run(args: argparse.Namespace, status: Any) -> int:
-    from gdl.ai import fitted as use, train_checkpoint as saved
+    import attrs
+    from gdl.ai import engine, fitted as use, train_checkpoint as saved
 
     game = load_game(args)
     out = out_path(args, game)
@@ -122,6 +136,8 @@ def run(args: argparse.Namespace, status: Any) -> int:
                         args.engine_seconds, progress=status.show, nodes=args.nodes,
                         squares=args.patterns == "squares")
     status.clear()
+    result = attrs.evolve(result, engine=engine.keep_measured(result.engine,
+                                                              previous_engine(out, game)))
     out.parent.mkdir(parents=True, exist_ok=True)
     doc = result.to_json()
     out.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")

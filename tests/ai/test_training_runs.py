@@ -120,6 +120,32 @@ def test_a_rules_file_gets_its_weights_beside_it(tmp_path, capsys):
     assert "stale weights, fitted to other rules" in err and "\n" not in err
 
 
+@pytest.mark.slow
+def test_a_retrain_keeps_an_engine_choice_measured_outside_the_tournament(tmp_path, capsys):
+    rules = tmp_path / "pawn_race.gdl"
+    shutil.copy(ROOT / "examples" / "train" / "pawn_race.gdl", rules)
+    out = tmp_path / "pawn_race.weights.json"
+    train = ["train", str(rules), "--games", "4", "--nodes", "100", "--engine-games", "2",
+             "--engine-seconds", "0.02"]
+    assert main(train) == 0
+    doc = json.loads(out.read_text())
+    chosen = doc["engine"]["choice"]
+    other = {"alphabeta": "mcts", "mcts": "alphabeta"}[chosen]
+    playoff = {"against": "an outside engine", "games": 20,
+               f"{other}_score": 0.9, f"{chosen}_score": 0.4}
+    doc["engine"].update(choice=other, playoff=playoff, mcts_c=0.4)
+    out.write_text(json.dumps(doc))
+    assert main(train) == 0      # the tournament chooses again, the play-off's choice stays
+    engine = json.loads(out.read_text())["engine"]
+    assert engine["choice"] == other and engine["playoff"] == playoff and engine["mcts_c"] == 0.4
+    assert engine["games"] == 2  # the rest is the new tournament's
+    capsys.readouterr()
+    # a file of other rules under the name: nothing of it is kept
+    shutil.copy(ROOT / "examples" / "train" / "skirmish.gdl", rules)
+    assert main(train) == 0
+    assert "playoff" not in json.loads(out.read_text())["engine"]
+
+
 def test_ray_asked_for_and_not_installed_is_one_line(tmp_path, monkeypatch, capsys):
     monkeypatch.setitem(__import__("sys").modules, "ray", None)   # import ray fails
     assert main(["train", "tictactoe", *TINY, "--out", str(tmp_path / "w.json"),
