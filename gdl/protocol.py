@@ -92,6 +92,11 @@ def has_simultaneous(game: object) -> bool:
     return bool(getattr(game, "has_simultaneous", False))
 
 
+def playout_eyes(game: object) -> int:
+    """The eye rule's mode of `game`'s random playouts (0 when it has none)."""
+    return int(getattr(game, "playout_eyes", 0))
+
+
 def refuse_simultaneous(game: object, what: str) -> None:
     """Raise a one-line GdlError when `what` (a solver, a player) meets a simultaneous game."""
     if has_simultaneous(game):

@@ -21,7 +21,8 @@ from collections.abc import Callable, Iterable
 
 import attrs
 
-from gdl.protocol import CHANCE, Game, Move, State, refuse_simultaneous, has_chance
+from gdl.protocol import CHANCE, Game, Move, State, has_chance, playout_eyes, \
+    refuse_simultaneous
 from gdl.solvers.budget import without_gc
 from gdl.solvers.search.sampling import any_move, chance_move
 
@@ -344,7 +345,7 @@ class MCTS:
             # words to cross to C in
             done = None if self.game.is_terminal(state) else \
                 self._native(state, seed, self.max_rollout_plies,
-                             eyes=getattr(self.game, "playout_eyes", 0))
+                             eyes=playout_eyes(self.game))
             if done is not None:
                 ended, value = done
                 return value if ended else self.evaluate(value)

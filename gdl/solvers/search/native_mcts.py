@@ -23,6 +23,7 @@ from time import perf_counter
 from typing import Any
 
 from gdl import interrupts
+from gdl.protocol import playout_eyes
 from gdl.solvers.search.native_alphabeta import interrupt_poll, set_evaluation
 from gdl.solvers.search.native_exact import PAYOFFS, can_search
 from gdl.solvers.search.mcts import (
@@ -51,7 +52,7 @@ class NativeMCTS:
         self.ppa = ppa     # PPA rollouts' learning rate (0: off; on, it draws, not MAST)
         # rollouts keep the mover's eyes as the game's playouts do (its `playout_eyes`, a
         # mode of interpreter/core/playout_eyes.py; 0 off)
-        self.eyes = getattr(game, "playout_eyes", 0) if eyes is None else eyes
+        self.eyes = playout_eyes(game) if eyes is None else eyes
         self.order = order   # children expanded by MAST's means, not in a random order
         self.solver = solver and wins_or_loses(game)   # MCTS-Solver, as MCTS(solver=True)
         self.reuse = reuse   # keep the tree in the library between searches
