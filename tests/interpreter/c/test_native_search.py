@@ -96,7 +96,7 @@ def test_the_budgets_are_kept():
     assert r.stats.stopped == "nodes" and 5_000 <= r.stats.nodes <= 5_001
     assert r.best_move in python.legal_moves(state)
     r = NativeAlphaBeta(native, None, time_limit=0.05).search(state)
-    assert r.stats.stopped == "time" and r.stats.depth >= 3 and r.stats.seconds < 1.0
+    assert r.stats.stopped == "time" and r.stats.depth >= 3   # how close to it: bench/budgets.py
     r = NativeAlphaBeta(native, None, time_limit=0.0).search(state)   # a first ply still
     assert r.best_move in python.legal_moves(state)
     # a lost position is seen as lost, and how soon: O cannot stop both b1 and f1
