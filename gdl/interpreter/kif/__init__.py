@@ -89,12 +89,22 @@ def summary(game: KifGame, games: int, plies: int | None, seed: int) -> str:
         f"  roles: {', '.join(game.players)}",
         f"  base propositions: {program.n_true}; inputs (does): {len(program.does)}",
         f"  ground rules: {len(program.rules)} over {len(program.props)} propositions",
-        f"  moves: {'simultaneous' if game.has_simultaneous else 'in turns'}; "
+        f"  moves: {moves_line(game)}; "
         f"{len(game.legal_moves(start))} legal moves at the start",
         f"  payoffs: {'zero-sum, (goal 0 - goal 1) / 100' if game.zero_sum else 'goal values'}",
         f"  {games} random games: median length {sorted(lengths)[len(lengths) // 2]} moves; "
         f"goals " + ", ".join(f"{k}: {v}" for k, v in sorted(ends.items())),
     ])
+
+
+def moves_line(game: KifGame | LoweredGame) -> str:
+    """Whether roles move in turns, and how that is known (game.py's module doc)."""
+    kif = game.kif if isinstance(game, LoweredGame) else game
+    if kif.has_simultaneous:
+        return "simultaneous"
+    if kif.turns_proved or sum(len(m) > 1 for m in kif.role_moves) < 2:
+        return "in turns (proved)"
+    return "in turns (sampled: no two roles chose at once in the sample games)"
 
 
 def path_line(game: KifGame) -> str:

@@ -8,10 +8,11 @@ plays like gdl's own turn games. Where two or more roles have a choice the node 
 SIMULTANEOUS: joint_moves gives each role's moves, a legal move is a tuple of them. Where
 no role has a choice, role 0 is to move (its one move; the others' are implicit).
 
-has_simultaneous and zero_sum are decided when the game is loaded: sure when no two roles
-can ever have a choice at once (the relaxation), otherwise by SAMPLE_GAMES seeded random
-games of at most SAMPLE_PLIES moves, SAMPLE_TOTAL in all (docs/ggp.md). A simultaneous
-node met later in a game said to have none is an error.
+has_simultaneous and zero_sum are decided when the game is loaded: has_simultaneous is
+false for sure when no two roles can ever have a choice at once (the relaxation) or when
+that is proved (turns.py; `turns_proved`), otherwise sampled, as zero_sum is, by
+SAMPLE_GAMES seeded random games of at most SAMPLE_PLIES moves, SAMPLE_TOTAL in all
+(docs/ggp.md). A simultaneous node met later in a game said to have none is an error.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from gdl.errors import GdlError, IllegalMove
 from gdl.grammar.sexpr import MessageError, canonical_move, term_text
 from gdl.interpreter.kif.ground import GroundProgram
 from gdl.interpreter.kif.propnet import Propnet
+from gdl.interpreter.kif.turns import no_two_choose
 from gdl.protocol import GAME, SIMULTANEOUS
 
 SEPARATOR = " | "     # between the roles' parts of a joint move
@@ -61,6 +63,7 @@ class KifGame:
         self._closed: dict[int, Any] = {}
         self.cache_size = CACHE if not self.net.wide else max(64, CACHE_BYTES // self.net.size)
         self.has_simultaneous = False
+        self.turns_proved = False   # no two roles ever choose at once, proved (turns.py)
         self.zero_sum = False
         self._decide_kind()
         self.payoff_bound: int | None = 1 if self.zero_sum else 100
@@ -254,6 +257,7 @@ class KifGame:
     def _decide_kind(self) -> None:
         """has_simultaneous and zero_sum (the module doc)."""
         choosers = sum(len(moves) > 1 for moves in self.role_moves)
+        self.turns_proved = choosers > 1 and no_two_choose(self.program)
         self.has_simultaneous = choosers > 1   # provisional: lets the samples run
         rng = random.Random(0)
         seen_joint, sums, budget = False, set(), SAMPLE_TOTAL
@@ -270,6 +274,7 @@ class KifGame:
                     break
                 seen_joint |= sum(len(m) > 1 for m in each) > 1
                 state = self.apply(state, tuple(rng.choice(m) for m in each))
+        self.turns_proved &= not seen_joint   # a node seen is a fact (tested never to happen)
         self.has_simultaneous = seen_joint
         self.zero_sum = len(self.players) == 2 and sums == {100}
         self._closed.clear()
