@@ -7,11 +7,13 @@ different games. What the fitted evaluation brings, and how far apart the levels
                                             [--tree-a DIR] [--tree-b DIR]
                                             [--weights-a DIR] [--weights-b DIR]
 
-A SPEC is LEVEL[/derived][/alphabeta|/mcts][/native][/plain|/before][/rave=K][/mast=E]
+A SPEC is LEVEL[/derived][/alphabeta|/mcts][/native|/python][/plain|/before][/rave=K][/mast=E]
 [/ppa=A][/solver|/nosolver][/widen=W][/fresh][/eyes=M][/plies=N][/c=C][/order][/singular]:
 a level (easy, medium, hard, or a number of nodes or simulations), `derived` to ignore the
-game's weights file, an engine to force one, `native` to search on the native back end (its
-alpha-beta in C),
+game's weights file, an engine to force one, `native` to build the native back end at once
+and move through it too, `python` to search on the Python back end (without either, the
+commands' default: the AI searches in C where a compiler is, since 7 December 2026;
+before, a SPEC without `native` searched on Python),
 `plain` for that alpha-beta without its selective search (quiescence, PVS, reductions),
 `before` for it without what came after those (aspiration, check extensions, null move,
 counter-moves), `rave=K` for the C MCTS with RAVE (K: its equivalence visits), `mast=E`
@@ -53,9 +55,11 @@ def player(game, spec: str, seed: int, seconds: float | None):
     level, *rest = spec.split("/")
     engine = next((r for r in rest if r in ("alphabeta", "mcts")), "auto")
     evaluation = "derived" if "derived" in rest else "auto"
-    if "native" in rest:
-        from gdl.interpreter.c.backend import with_backend
-        game = with_backend(game, "native")
+    from gdl.interpreter.c.backend import with_backend
+    # the commands' default back end (the AI's search in C where a compiler is), as
+    # tree_player.py's; `native` builds now and moves through C too; `python` keeps Python
+    game = with_backend(game, "native" if "native" in rest else
+                        "python" if "python" in rest else None)
     ai = AIPlayer(game, level, seed=seed, time_per_move=seconds, engine=engine,
                   evaluation=evaluation)
     if "plain" in rest:

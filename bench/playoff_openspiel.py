@@ -182,10 +182,8 @@ def main() -> None:
     params = dict(getattr(module, "PARAMS", {}))
     params.update((k, int(v) if v.isdigit() else v)
                   for k, v in (item.split("=", 1) for item in args.param))
-    game = catalog.load(args.game, options)
-    if args.backend is not None:
-        from gdl.interpreter.c.backend import with_backend
-        game = with_backend(game, args.backend)
+    from gdl.interpreter.c.backend import with_backend
+    game = with_backend(catalog.load(args.game, options), args.backend)   # None: the default
     spiel = pyspiel.load_game(module.SPIEL, params)
     if args.derived:
         game._fitted_evaluation = None   # what gdl.ai.fitted caches: no weights
@@ -203,7 +201,7 @@ def main() -> None:
     kept = fitted is not None and fitted[1].engine.get("evaluation") != "derived"
     print(f"{args.game} ({', '.join(f'{k}={v}' for k, v in options.items()) or 'defaults'}): "
           f"gdl ai:{args.level} ({'fitted' if kept else 'derived'} evaluation, "
-          f"back end {args.backend or 'python'}, "
+          f"back end {args.backend or 'auto, the default'}, "
           f"engine {make_ai(0).engine.__class__.__name__}) against OpenSpiel MCTSBot in "
           f"{'C++' if args.bot == 'cpp' else 'Python'} ({args.simulations} simulations, "
           f"random rollouts); first budget "

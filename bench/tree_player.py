@@ -4,7 +4,7 @@ position with its move.
 
     PYTHONPATH=TREE python bench/tree_player.py GAME SPEC SEED SECONDS
 
-SPEC as duel.py's (LEVEL[/derived][/alphabeta|/mcts][/native]). It reads one JSON list of
+SPEC as duel.py's (LEVEL[/derived][/alphabeta|/mcts][/native|/python]). It reads one JSON list of
 move texts a line (the game from its start: the position to move in) and writes the move's
 text. The player is built once and kept, as a player is in duel.py; its weights are the
 tree's own, or $GDL_WEIGHTS's. Written against the API both trees have (catalog.load,
@@ -33,8 +33,9 @@ def main() -> None:
     from gdl import catalog
     ai_player, with_backend = modules()
     level, *rest = spec.split("/")
-    # the commands' default back end (None), or the native one when asked, as duel.py's
-    game = with_backend(catalog.load(name), "native" if "native" in rest else None)
+    # the commands' default back end (None), or the one asked for, as duel.py's
+    game = with_backend(catalog.load(name), "native" if "native" in rest else
+                        "python" if "python" in rest else None)
     engine = next((r for r in rest if r in ("alphabeta", "mcts")), "auto")
     ai = ai_player(game, level, seed=seed, time_per_move=None if seconds == "-" else
                    float(seconds), engine=engine,
