@@ -108,11 +108,54 @@ std::string CallText(const GdlSpec& spec, int what, const uint64_t* state,
   return out;
 }
 
+// Move words -> action, for the moves met so far: a hash of the words to a chain of
+// entries (no allocation per lookup, whatever the move's size).
+class MoveIds {
+ public:
+  explicit MoveIds(int words) : words_(words) {}
+
+  // The action of `move`, or -1 when it was not met yet.
+  Action Find(const uint64_t* move) const {
+    auto head = heads_.find(Hash(move));
+    for (int e = head == heads_.end() ? -1 : head->second; e >= 0; e = next_[e]) {
+      if (std::equal(move, move + words_, keys_.begin() + static_cast<size_t>(e) * words_)) {
+        return ids_[e];
+      }
+    }
+    return -1;
+  }
+
+  void Add(const uint64_t* move, Action id) {
+    int entry = static_cast<int>(ids_.size());
+    auto [head, fresh] = heads_.emplace(Hash(move), entry);
+    next_.push_back(fresh ? -1 : head->second);
+    head->second = entry;
+    keys_.insert(keys_.end(), move, move + words_);
+    ids_.push_back(id);
+  }
+
+ private:
+  uint64_t Hash(const uint64_t* move) const {
+    uint64_t h = 0x9E3779B97F4A7C15ULL;
+    for (int i = 0; i < words_; ++i) {
+      h = (h ^ move[i]) * 0xBF58476D1CE4E5B9ULL;
+      h ^= h >> 31;
+    }
+    return h;
+  }
+
+  int words_;
+  std::unordered_map<uint64_t, int> heads_;
+  std::vector<int> next_;
+  std::vector<uint64_t> keys_;
+  std::vector<Action> ids_;
+};
+
 class GdlGame : public open_spiel::Game {
  public:
   GdlGame(const open_spiel::GameType& type, const open_spiel::GameParameters& params,
           const GdlSpec* spec)
-      : Game(type, params), spec_(*spec) {}
+      : Game(type, params), spec_(*spec), known_(spec->move_words) {}
 
   std::unique_ptr<open_spiel::State> NewInitialState() const override;
   int NumDistinctActions() const override { return spec_.distinct_actions; }
@@ -131,11 +174,10 @@ class GdlGame : public open_spiel::Game {
   // the id is the move's own.
   Action ActionOf(const uint64_t* state, const uint64_t* move) const {
     if (!spec_.memo_actions) return Checked(action_of(spec_.handle, state, move));
-    std::string key(reinterpret_cast<const char*>(move), 8 * spec_.move_words);
-    auto found = known_.find(key);
-    if (found != known_.end()) return found->second;
-    Action id = Checked(action_of(spec_.handle, state, move));
-    known_.emplace(std::move(key), id);
+    Action id = known_.Find(move);
+    if (id >= 0) return id;
+    id = Checked(action_of(spec_.handle, state, move));
+    known_.Add(move, id);
     return id;
   }
 
@@ -150,7 +192,7 @@ class GdlGame : public open_spiel::Game {
   }
 
   GdlSpec spec_;
-  mutable std::unordered_map<std::string, Action> known_;
+  mutable MoveIds known_;
 };
 
 class GdlState : public open_spiel::State {
@@ -235,13 +277,13 @@ class GdlState : public open_spiel::State {
           game_->GetType().short_name, ": action ", action, " is not legal here; legal: ",
           legal.empty() ? "none (the game is over)" : absl::StrJoin(legal, ", ")));
     }
-    std::vector<uint64_t> next(spec.state_words);
-    if (spec.apply(words_.data(), Move(i), next.data()) < 0) {
+    next_.resize(spec.state_words);
+    if (spec.apply(words_.data(), Move(i), next_.data()) < 0) {
       open_spiel::SpielFatalError(absl::StrCat(
           game_->GetType().short_name, ": the game's C library could not apply ",
           ActionToString(CurrentPlayer(), action)));
     }
-    words_.swap(next);
+    words_.swap(next_);
     ++plies_;
     listed_ = false;
   }
@@ -283,7 +325,7 @@ class GdlState : public open_spiel::State {
   }
 
   const GdlGame* game_;
-  std::vector<uint64_t> words_;
+  std::vector<uint64_t> words_, next_;   // the position; the next one's room
   int plies_ = 0;
   mutable bool listed_ = false;
   mutable std::vector<uint64_t> moves_;
