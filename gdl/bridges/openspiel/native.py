@@ -61,7 +61,8 @@ class Spec(ctypes.Structure):
         ("memo_actions", ctypes.c_int),
         ("obs_rank", ctypes.c_int), ("obs_shape", ctypes.c_int * 3), ("obs_size", ctypes.c_int),
         ("obs_base", ctypes.POINTER(ctypes.c_float)), ("obs_ops", ctypes.c_int),
-        ("obs_prog", ctypes.POINTER(ctypes.c_int)), ("parameters", ctypes.c_char_p)]
+        ("obs_prog", ctypes.POINTER(ctypes.c_int)), ("parameters", ctypes.c_char_p),
+        ("specification", ctypes.c_char_p)]
 
 
 # --------------------------------------------------------------------------- what is taken
@@ -155,7 +156,8 @@ class Loaded:
         self.keep = [
             (ctypes.c_uint64 * lay.state_words).from_buffer_copy(initial),
             (ctypes.c_double * len(table))(*table), (ctypes.c_float * len(base))(*base),
-            (ctypes.c_int * max(1, len(ops)))(*ops), _typed(found.parameters).encode(), lib]
+            (ctypes.c_int * max(1, len(ops)))(*ops), _typed(found.parameters).encode(),
+            _typed(game_type(python).parameter_specification).encode(), lib]
         info = found.info
         self.spec = Spec(
             handle, ctypes.cast(lib.gdl_legal, ctypes.c_void_p),
@@ -167,7 +169,7 @@ class Loaded:
             int(self.index.shape != "texts"), len(shape), (ctypes.c_int * 3)(*shape),
             len(base), ctypes.cast(self.keep[2], ctypes.POINTER(ctypes.c_float)),
             len(ops) // 5, ctypes.cast(self.keep[3], ctypes.POINTER(ctypes.c_int)),
-            self.keep[4])
+            self.keep[4], self.keep[5])
 
     def state(self, raw: Any) -> tuple:
         return words.unpack_state(self.layout, ctypes.string_at(raw, 8 * self.layout.state_words))

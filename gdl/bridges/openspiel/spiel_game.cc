@@ -49,6 +49,7 @@ struct GdlSpec {
   int obs_ops;                 // 5 ints each: kind, word, bit, a, b (see Observe)
   const int* obs_prog;
   const char* parameters;      // every parameter, as Typed reads them
+  const char* specification;   // the parameters' defaults its GameType reports (as Typed)
 };
 
 // Parameters written by Python one a line, `key type value`, the type one of i d b s
@@ -365,6 +366,7 @@ void gdl_spiel_register(const char* short_name, const char* long_name, int playe
       /*provides_observation_string=*/true,
       /*provides_observation_tensor=*/true,
       Typed(specification)};
+  type.is_concrete = false;   // as pyspiel.GameType built in Python (the Python bridge) has it
   open_spiel::GameRegisterer::RegisterGame(
       type, [type](const open_spiel::GameParameters& params)
                 -> std::shared_ptr<const open_spiel::Game> {
@@ -373,8 +375,10 @@ void gdl_spiel_register(const char* short_name, const char* long_name, int playe
         GdlSpec* spec = make_spec(type.short_name.c_str(), given.c_str(), error,
                                   sizeof error);
         if (spec == nullptr) open_spiel::SpielFatalError(error);
+        open_spiel::GameType own = type;   // the defaults read from these options' rules
+        own.parameter_specification = Typed(spec->specification);
         return std::shared_ptr<const open_spiel::Game>(
-            new GdlGame(type, Typed(spec->parameters), spec));
+            new GdlGame(own, Typed(spec->parameters), spec));
       });
 }
 

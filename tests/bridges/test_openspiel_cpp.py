@@ -1,0 +1,149 @@
+"""The C++ OpenSpiel game (gdl.bridges.openspiel.native): OpenSpiel's random-simulation test on
+it, and move for move the same game as the Python bridge's (legal actions, action texts, state
+strings, observation tensors, returns) along seeded random games. Skipped, with the reason,
+where OpenSpiel's headers are absent (`gdl openspiel --fetch-headers` fetches them)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from gdl import catalog  # noqa: E402
+from gdl.bridges import openspiel  # noqa: E402
+from gdl.bridges.openspiel import cpp_build, native  # noqa: E402
+from tests import bundled  # noqa: E402
+from tests.marks import cases  # noqa: E402
+
+# every bundled two-player game the C++ game takes (the others: chance, joint moves,
+# `repeated`, see native.refusal)
+TAKEN = ["amazons", "breakthrough", "clobber", "connect4", "dots_and_boxes", "gomoku",
+         "havannah", "hex", "mancala", "nim", "nine_mens_morris", "othello", "pentago",
+         "quoridor", "tablut", "tictactoe", "uttt", "xiangqi", "y"]
+# the games whose checks here take half a second or more
+SLOW = {"amazons", "breakthrough", "gomoku", "havannah", "hex", "mancala", "nine_mens_morris",
+        "othello", "pentago", "quoridor", "tablut", "uttt", "xiangqi", "y"}
+# compared over 50 games (quoridor, the slowest on the Python side, is left to the sim test)
+COMPARED = [name for name in TAKEN if name != "quoridor"]
+
+pytestmark = pytest.mark.peers
+
+
+@pytest.fixture(scope="module", autouse=True)
+def shim():
+    if cpp_build.headers() is None:
+        pytest.skip("OpenSpiel's headers are absent: `gdl openspiel --fetch-headers`")
+    built = native.registry()
+    assert not isinstance(built, str), built   # headers there: it must build
+    return built
+
+
+@pytest.mark.slow
+def test_the_games_taken():
+    taken = [name for name in bundled.two_player_games()
+             if native.refusal(catalog.load(name)) is None]
+    assert taken == TAKEN
+
+
+def test_connect_four_is_shaped_as_openspiel_s():
+    game = openspiel.load("connect4", cpp=True)
+    assert game.get_type().short_name == "gdl_connect4_cpp"
+    assert game.num_distinct_actions() == 7
+    assert game.observation_tensor_shape() == [3, 6, 7]
+    assert game.max_game_length() == 42
+
+
+@pytest.mark.parametrize("params", [{}, {"width": 5, "height": 4}, {"max_plies": 30}])
+def test_game_type_and_info_are_the_python_bridge_s(params):
+    cpp, python = openspiel.load("connect4", cpp=True, **params), openspiel.load(
+        "connect4", **params)
+    ours, theirs = cpp.get_type(), python.get_type()
+    for field in ("long_name", "dynamics", "chance_mode", "information", "utility",
+                  "reward_model", "max_num_players", "min_num_players",
+                  "provides_information_state_string", "provides_information_state_tensor",
+                  "provides_observation_string", "provides_observation_tensor",
+                  "parameter_specification", "default_loadable", "is_concrete",
+                  "provides_factored_observation_string"):
+        assert getattr(ours, field) == getattr(theirs, field), field
+    assert ours.short_name == theirs.short_name + "_cpp"
+    assert cpp.get_parameters() == python.get_parameters()
+    for method in ("num_distinct_actions", "num_players", "min_utility", "max_utility",
+                   "utility_sum", "max_game_length", "max_chance_outcomes",
+                   "observation_tensor_shape"):
+        assert getattr(cpp, method)() == getattr(python, method)(), method
+
+
+@pytest.mark.parametrize("name", cases(TAKEN, SLOW))
+def test_random_simulation(name):
+    game = pyspiel.load_game(openspiel.register(name, cpp=True))
+    assert game.get_type().short_name == f"gdl_{name}_cpp"
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+def _play_both(cpp, python, seed: int) -> int:
+    """One seeded random game on both, compared at every ply; its length."""
+    rng, plies = random.Random(seed), 0
+    ours, theirs = cpp.new_initial_state(), python.new_initial_state()
+    while True:
+        assert ours.is_terminal() == theirs.is_terminal()
+        assert ours.current_player() == theirs.current_player()
+        assert str(ours) == str(theirs)
+        assert np.array_equal(ours.observation_tensor(0), theirs.observation_tensor(0))
+        if ours.is_terminal():
+            assert ours.returns() == theirs.returns()
+            return plies
+        legal = ours.legal_actions()
+        assert legal == theirs.legal_actions()
+        action = rng.choice(legal)
+        player = ours.current_player()
+        assert ours.action_to_string(player, action) == theirs.action_to_string(player, action)
+        ours.apply_action(action)
+        theirs.apply_action(action)
+        plies += 1
+
+
+@pytest.mark.parametrize("name", cases(COMPARED, SLOW))
+def test_fifty_random_games_as_the_python_bridge(name):
+    cpp, python = openspiel.load(name, cpp=True), openspiel.load(name)
+    plies = sum(_play_both(cpp, python, seed) for seed in range(50))
+    assert plies >= 50 * 5   # whole games were played
+
+
+@pytest.mark.slow
+def test_options_and_the_cap_as_the_python_bridge():
+    for name, params in (("connect4", {"width": 5, "height": 4}),
+                         ("breakthrough", {"max_plies": 7, "width": 5})):
+        cpp, python = openspiel.load(name, cpp=True, **params), openspiel.load(name, **params)
+        for seed in range(10):
+            _play_both(cpp, python, seed)
+    capped = openspiel.load("breakthrough", cpp=True, max_plies=7).new_initial_state()
+    for _ in range(7):
+        capped.apply_action(capped.legal_actions()[0])
+    assert capped.is_terminal() and capped.returns() == [0.0, 0.0]   # cut: a draw
+
+
+def test_an_illegal_action_is_refused_with_the_legal_ones():
+    state = openspiel.load("connect4", cpp=True).new_initial_state()
+    with pytest.raises(pyspiel.SpielError, match=r"action 9 is not legal here; legal: "
+                                                 r"0, 1, 2, 3, 4, 5, 6"):
+        state.apply_action(9)
+    for _ in range(6):
+        state.apply_action(3)   # column d is full
+    with pytest.raises(pyspiel.SpielError, match=r"action 3 is not legal here; legal: "
+                                                 r"0, 1, 2, 4, 5, 6"):
+        state.apply_action(3)
+    assert state.legal_actions() == [0, 1, 2, 4, 5, 6]   # nothing was played
+    assert len(state.history()) == 6
+
+
+def test_clones_are_independent():
+    state = openspiel.load("tictactoe", cpp=True).new_initial_state()
+    state.apply_action(4)
+    clone = state.clone()
+    clone.apply_action(0)
+    assert state.legal_actions() == [0, 1, 2, 3, 5, 6, 7, 8]
+    assert clone.legal_actions() == [1, 2, 3, 5, 6, 7, 8]
+    assert state.history() == [4] and clone.history() == [4, 0]
