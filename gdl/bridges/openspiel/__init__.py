@@ -46,7 +46,7 @@ from gdl.bridges.openspiel_observer import BoardObserver
 from gdl.bridges.openspiel_parts import PartIndex
 from gdl.bridges.openspiel.derived import (DEFAULT_MAX_PLIES, DERIVED, PREFIX, chance_ids,
                                            derive, game_type, load_game, utility_bound)
-from gdl.bridges.openspiel.native import Unavailable, register as register_cpp
+from gdl.bridges.openspiel.native import Unavailable, facts as facts_cpp, register as register_cpp
 from gdl.protocol import GAME, SIMULTANEOUS
 
 __all__ = ["DEFAULT_MAX_PLIES", "DERIVED", "PREFIX", "BridgedGame", "chance_ids", "describe",
@@ -236,15 +236,19 @@ def register_bundled() -> list[str]:
             if catalog.kind(name) == GAME and len(catalog.load(name).players) > 1]
 
 
-def describe(game: BridgedGame) -> dict[str, Any]:
-    """What `gdl openspiel` prints: the registered name and the game's GameInfo."""
+def describe(game: pyspiel.Game) -> dict[str, Any]:
+    """What `gdl openspiel` prints: the registered name and the game's GameInfo (the Python
+    bridge's game or the C++ one)."""
     kind = game.get_type()
+    found = (game.index, game.rules.parts, game.compiled) if isinstance(game, BridgedGame) \
+        else facts_cpp(game)
+    index, parts, compiled = found
     return {"name": kind.short_name, "title": kind.long_name,
             "players": game.num_players(), "distinct_actions": game.num_distinct_actions(),
-            "action_space": game.index.shape if game.rules.parts is None else "own moves",
+            "action_space": index.shape if parts is None else "own moves",
             "observation_shape": game.observation_tensor_shape(),
             "max_game_length": game.max_game_length(),
-            "length_bound_by_rules": length_bound(game.compiled) is not None,
+            "length_bound_by_rules": length_bound(compiled) is not None,
             "min_utility": game.min_utility(), "max_utility": game.max_utility(),
             "utility_sum": game.utility_sum(), "parameters": game.get_parameters()}
 

@@ -5,7 +5,8 @@ The headers: OpenSpiel's source at the installed wheel's release, with the absei
 nlohmann/json it was built with, laid out as OpenSpiel's install.sh lays them
 (open_spiel/abseil-cpp, open_spiel/json), in the directory $OPEN_SPIEL_SRC names, else in
 gdl's cache, `~/.cache/gdl/openspiel-src` (`$XDG_CACHE_HOME/gdl/openspiel-src`);
-`gdl openspiel --fetch-headers` (bench/openspiel_cpp/get_headers.sh) fills it.
+`gdl openspiel GAME --cpp --fetch-headers` or `python -m gdl.bridges.openspiel.cpp_build`
+(both run get_headers.sh beside this file) fill it.
 
 A library is built once per source, pyspiel file and compiler: the key of its cache entry
 (`$XDG_CACHE_HOME/gdl/openspiel`) hashes all three.
@@ -59,7 +60,7 @@ def build_library(source: Path, stem: str) -> Path | str:
     src = headers()
     if src is None:
         return ("OpenSpiel's headers not found: set OPEN_SPIEL_SRC or run "
-                "`gdl openspiel --fetch-headers`")
+                "`python -m gdl.bridges.openspiel.cpp_build`")
     cxx = compiler()
     if cxx is None:
         return "no C++ compiler (g++ or c++, or set CXX)"
@@ -82,3 +83,7 @@ def build_library(source: Path, stem: str) -> Path | str:
         return f"{source.name} did not build: {lines[-1]}"
     os.replace(partial, library)   # whole, or not there: another process may build it too
     return library
+
+
+if __name__ == "__main__":   # python -m gdl.bridges.openspiel.cpp_build: fetch the headers
+    raise SystemExit(fetch_headers())

@@ -69,9 +69,10 @@ class Spec(ctypes.Structure):
 
 def refusal(game: Any) -> str | None:
     """Why `game` (compiled, on Python) stays on the Python bridge, or None: it is taken."""
-    if has_chance(game) or has_simultaneous(game):
-        return ("the C++ game takes turn-based deterministic games; chance outcomes and joint "
-                "moves are numbered by the Python bridge")
+    if has_chance(game):   # (their chance outcomes are numbered by the Python bridge)
+        return "it has chance stages; the C++ game takes deterministic turn-based games"
+    if has_simultaneous(game):   # (and their players' own moves)
+        return "its moves are simultaneous; the C++ game takes deterministic turn-based games"
     if any(end.outcome == "score" for end in game.ir.ends):
         return "it ends by score, and payoffs by score are no result code"
     if any(v.type == ir.HISTORY for v in game.ir.variables):
@@ -185,8 +186,9 @@ class Registry:
     def __init__(self, library: Path) -> None:
         self.lib = ctypes.CDLL(str(library))
         self.sources: dict[str, str] = {}       # registered name -> its source
+        self.defaults: dict[str, dict[str, str]] = {}   # registered name -> its parameters
         self.loaded: list[Loaded] = []
-        self.by_string: dict[tuple[str, str], Loaded] = {}
+        self.by_string: dict[tuple, Loaded] = {}
         self.error = ""
         # kept as attributes: ctypes frees a callback's trampoline with its object
         self.callbacks = (MAKE(self._make), ACTION(self._action), TEXT(self._text))
@@ -196,22 +198,26 @@ class Registry:
 
     def register(self, name: str, source: str, kind: pyspiel.GameType) -> None:
         self.sources[name] = source
+        self.defaults[name] = {k: str(v) for k, v in kind.parameter_specification.items()}
         self.lib.gdl_spiel_register(name.encode(), kind.long_name.encode(),
                                     kind.max_num_players,
                                     _typed(kind.parameter_specification).encode())
 
     def _make(self, name: bytes, given: bytes, error: int, room: int) -> int | None:
-        key = (name.decode(), given.decode())
+        short = name.decode()
         try:
+            params = dict(line.split("=", 1) for line in given.decode().splitlines())
+            # one spec (and one numbering of texts first met) per game string, defaults
+            # written or not: a game loaded again, or deserialized, numbers moves alike
+            key = (short, tuple(sorted({**self.defaults[short], **params}.items())))
             found = self.by_string.get(key)
             if found is None:
-                params = dict(line.split("=", 1) for line in key[1].splitlines())
-                found = Loaded(len(self.loaded), derive(self.sources[key[0]], params))
+                found = Loaded(len(self.loaded), derive(self.sources[short], params))
                 self.loaded.append(found)
                 self.by_string[key] = found
             return ctypes.addressof(found.spec)
         except Exception as err:   # (any: a traceback cannot cross into C++)
-            text = f"{key[0]}: {err}".encode()[:room - 1]
+            text = f"{short}: {err}".encode()[:room - 1]
             ctypes.memmove(error, text + b"\0", len(text) + 1)
             return None
 
@@ -276,6 +282,14 @@ def register(source: str) -> str:
     elif known != source:
         raise Unavailable(f"{name} is already registered from {known!r}")
     return name
+
+
+def facts(game: pyspiel.Game) -> tuple[Any, None, Any]:
+    """(action space, None, compiled game) of a loaded C++ game, as describe reads them."""
+    loaded = registry()
+    assert isinstance(loaded, Registry)   # a C++ game was loaded: the shim is there
+    found = derive(loaded.sources[game.get_type().short_name], game.get_parameters())
+    return found.index, None, found.compiled
 
 
 class Unavailable(Exception):
