@@ -80,7 +80,8 @@ def build_library(source: Path, stem: str) -> Path | str:
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode:
         lines = done.stderr.strip().splitlines() or ["(no message)"]
-        return f"{source.name} did not build: {lines[-1]}"
+        first = next((line for line in lines if "error" in line), lines[-1])
+        return f"{source.name} did not build: {first.strip()}"
     os.replace(partial, library)   # whole, or not there: another process may build it too
     return library
 

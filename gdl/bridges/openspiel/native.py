@@ -13,9 +13,10 @@ and writes the observation tensor by a table (observation_program). Only texts c
 Python: a move in gdl's notation, the board's picture.
 
 Taken: turn-based deterministic games of a native build whose results are result codes and
-which keep no positions seen. Chance and simultaneous games stay on the Python bridge (their
-outcomes and joint moves are numbered there), as do games ended by score (payoffs are no
-result code) and games with `repeated` (the positions seen live in Python).
+which are not ended by score (payoffs by score are no result code). Chance and simultaneous
+games stay on the Python bridge (their outcomes and joint moves are numbered there). A game
+that keeps the positions seen (`repeated`) has them in each C++ state, loaded into the
+table of its own copy of the library when another state's are there.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ from typing import Any
 
 import pyspiel
 
-from gdl.interpreter.c import words
+from gdl.errors import GdlError
+from gdl.interpreter.c import history, instances, words
 from gdl.interpreter.c.game import NativeGame
 from gdl.interpreter.core import ir
 from gdl.bridges.observation import Encoder, tensor_shape
@@ -62,7 +64,10 @@ class Spec(ctypes.Structure):
         ("obs_rank", ctypes.c_int), ("obs_shape", ctypes.c_int * 3), ("obs_size", ctypes.c_int),
         ("obs_base", ctypes.POINTER(ctypes.c_float)), ("obs_ops", ctypes.c_int),
         ("obs_prog", ctypes.POINTER(ctypes.c_int)), ("parameters", ctypes.c_char_p),
-        ("specification", ctypes.c_char_p)]
+        ("specification", ctypes.c_char_p), ("history_word", ctypes.c_int),
+        ("seen_load", ctypes.c_void_p), ("seen_store", ctypes.c_void_p),
+        ("initial_seen", Words), ("held_list", ctypes.c_uint64),
+        ("held_count", ctypes.c_int64)]
 
 
 # --------------------------------------------------------------------------- what is taken
@@ -75,8 +80,6 @@ def refusal(game: Any) -> str | None:
         return "its moves are simultaneous; the C++ game takes deterministic turn-based games"
     if any(end.outcome == "score" for end in game.ir.ends):
         return "it ends by score, and payoffs by score are no result code"
-    if any(v.type == ir.HISTORY for v in game.ir.variables):
-        return "it keeps the positions seen (`repeated`), which live in Python"
     return None
 
 
@@ -113,7 +116,9 @@ def observation_program(game: Any, layout: Any) -> tuple[list[int], list[float],
     ops.extend((TO_MOVE, layout.state_words - 2, 0, planes * cells, -1))
     at = planes * cells + players
     for variable, count in zip(game.ir.variables, layout.variables):
-        if variable.type == ir.CELLS:
+        if variable.type == ir.HISTORY:   # (no part of the tensor)
+            pass
+        elif variable.type == ir.CELLS:
             for cell, index in dense.items():
                 piece(word, cell, at + index)
             at += cells
@@ -143,12 +148,13 @@ class Loaded:
 
     def __init__(self, handle: int, found: Derived) -> None:
         python = getattr(found.compiled, "python", found.compiled)
-        self.native = found.compiled if isinstance(found.compiled, NativeGame) \
+        native = found.compiled if isinstance(found.compiled, NativeGame) \
             else NativeGame(python, per_call=True)
-        self.game, self.index, self.layout = python, found.index, self.native.layout
-        lay, lib = self.layout, self.native.lib
-        start = self.native.initial_state()
-        initial = words.pack_state(lay, start)
+        self.game, self.index, self.layout = python, found.index, native.layout
+        lay, path = self.layout, native.build_info.path
+        lib = instances.private_copy(Path(path))   # its statics (the positions seen) its own
+        start = native.initial_state()
+        initial, seen, history = self._start(lib, start)
         players = len(python.players)
         table = [0.0] * players
         for code in range(1, lay.results):
@@ -158,7 +164,7 @@ class Loaded:
             (ctypes.c_uint64 * lay.state_words).from_buffer_copy(initial),
             (ctypes.c_double * len(table))(*table), (ctypes.c_float * len(base))(*base),
             (ctypes.c_int * max(1, len(ops)))(*ops), _typed(found.parameters).encode(),
-            _typed(game_type(python).parameter_specification).encode(), lib]
+            _typed(game_type(python).parameter_specification).encode(), seen, lib]
         info = found.info
         self.spec = Spec(
             handle, ctypes.cast(lib.gdl_legal, ctypes.c_void_p),
@@ -170,7 +176,29 @@ class Loaded:
             int(self.index.shape != "texts"), len(shape), (ctypes.c_int * 3)(*shape),
             len(base), ctypes.cast(self.keep[2], ctypes.POINTER(ctypes.c_float)),
             len(ops) // 5, ctypes.cast(self.keep[3], ctypes.POINTER(ctypes.c_int)),
-            self.keep[4], self.keep[5])
+            self.keep[4], self.keep[5], history,
+            ctypes.cast(lib.gdl_seen_load, ctypes.c_void_p) if history >= 0 else None,
+            ctypes.cast(lib.gdl_seen_store, ctypes.c_void_p) if history >= 0 else None,
+            ctypes.cast(seen, Words), 0, 0)
+
+    def _start(self, lib: Any, start: tuple) -> tuple[bytes, Any, int]:
+        """(the start's words, its sightings' words, the history's word or -1): a history
+        (a frozenset in Python) becomes its count, its sightings loaded into the table and
+        read back as the table keeps them."""
+        lay = self.layout
+        if lay.history is None:
+            return words.pack_state(lay, start), (ctypes.c_uint64 * 1)(), -1
+        table = history.SeenTable(lib, lay, lambda s: words.pack_state(lay, s),
+                                  lambda raw: words.unpack_state(lay, raw))
+        at = lay.planes + lay.history
+        n = table.load(start[at])
+        if n is None:
+            raise GdlError(f"{self.game.name}: the start's positions seen do not fit the table")
+        seen = (ctypes.c_uint64 * max(1, n * lay.state_words))()
+        if n and lib.gdl_seen_store(seen, 0, n) < 0:
+            raise GdlError(f"{self.game.name}: the start's positions seen cannot be read back")
+        word = lay.planes * lay.words + sum(lay.variables[:lay.history])
+        return words.pack_state(lay, (*start[:at], n, *start[at + 1:])), seen, word
 
     def state(self, raw: Any) -> tuple:
         return words.unpack_state(self.layout, ctypes.string_at(raw, 8 * self.layout.state_words))

@@ -30,6 +30,8 @@ using open_spiel::Player;
 
 typedef int (*LegalFn)(const uint64_t* state, uint64_t* moves, int max);
 typedef int (*ApplyFn)(const uint64_t* state, const uint64_t* move, uint64_t* out);
+typedef int (*SeenLoadFn)(const uint64_t* entries, int64_t n);
+typedef int (*SeenStoreFn)(uint64_t* out, int64_t from, int64_t n);
 
 // What Python hands over per loaded game (the ctypes Structure GdlSpec mirrors it).
 struct GdlSpec {
@@ -50,6 +52,16 @@ struct GdlSpec {
   const int* obs_prog;
   const char* parameters;      // every parameter, as Typed reads them
   const char* specification;   // the parameters' defaults its GameType reports (as Typed)
+  // The positions seen (`repeated`), where the game keeps them (history_word >= 0): the
+  // library's table (its own copy of the library: nobody else writes it) holds a state's
+  // sightings, state_words words each, their count in the state's history_word.
+  int history_word;
+  SeenLoadFn seen_load;
+  SeenStoreFn seen_store;
+  const uint64_t* initial_seen;   // the start's sightings
+  // Written by C++ only: which list of sightings the table holds, and how many of them.
+  uint64_t held_list;
+  int64_t held_count;
 };
 
 // Parameters written by Python one a line, `key type value`, the type one of i d b s
@@ -152,11 +164,24 @@ class MoveIds {
   std::vector<Action> ids_;
 };
 
+// A line of play's sightings (state_words words each), shared by the states along it; a
+// state's own are the first of them (its history word counts them). The id tells lists
+// apart for the table's record (an address may be reused).
+struct Seen {
+  uint64_t id;
+  std::vector<uint64_t> words;
+};
+
+uint64_t NewSeenId() {
+  static uint64_t last = 0;
+  return ++last;
+}
+
 class GdlGame : public open_spiel::Game {
  public:
   GdlGame(const open_spiel::GameType& type, const open_spiel::GameParameters& params,
-          const GdlSpec* spec)
-      : Game(type, params), spec_(*spec), known_(spec->move_words) {}
+          GdlSpec* spec)
+      : Game(type, params), spec_(*spec), live_(spec), known_(spec->move_words) {}
 
   std::unique_ptr<open_spiel::State> NewInitialState() const override;
   int NumDistinctActions() const override { return spec_.distinct_actions; }
@@ -170,6 +195,7 @@ class GdlGame : public open_spiel::Game {
   }
 
   const GdlSpec& spec() const { return spec_; }
+  GdlSpec* live() const { return live_; }   // the spec itself: its table's record
 
   // The action of a legal move: the Python bridge's numbering, asked once per move where
   // the id is the move's own.
@@ -193,6 +219,7 @@ class GdlGame : public open_spiel::Game {
   }
 
   GdlSpec spec_;
+  GdlSpec* live_;
   mutable MoveIds known_;
 };
 
@@ -201,7 +228,14 @@ class GdlState : public open_spiel::State {
   explicit GdlState(std::shared_ptr<const open_spiel::Game> game)
       : State(game),
         game_(static_cast<const GdlGame*>(game.get())),
-        words_(game_->spec().initial, game_->spec().initial + game_->spec().state_words) {}
+        words_(game_->spec().initial, game_->spec().initial + game_->spec().state_words) {
+    const GdlSpec& spec = game_->spec();
+    if (spec.history_word >= 0) {
+      const uint64_t* first = spec.initial_seen;
+      seen_ = std::make_shared<Seen>(Seen{NewSeenId(), std::vector<uint64_t>(
+          first, first + Sightings() * spec.state_words)});
+    }
+  }
 
   Player CurrentPlayer() const override {
     return IsTerminal() ? open_spiel::kTerminalPlayerId
@@ -279,14 +313,17 @@ class GdlState : public open_spiel::State {
           legal.empty() ? "none (the game is over)" : absl::StrJoin(legal, ", ")));
     }
     next_.resize(spec.state_words);
+    Hold();
     if (spec.apply(words_.data(), Move(i), next_.data()) < 0) {
       open_spiel::SpielFatalError(absl::StrCat(
           game_->GetType().short_name, ": the game's C library could not apply ",
           ActionToString(CurrentPlayer(), action)));
     }
+    int64_t before = Sightings();
     words_.swap(next_);
     ++plies_;
     listed_ = false;
+    if (seen_ != nullptr) Extend(before);
   }
 
  private:
@@ -295,7 +332,11 @@ class GdlState : public open_spiel::State {
     if (listed_) return;
     const GdlSpec& spec = game_->spec();
     moves_.resize(static_cast<size_t>(spec.max_moves) * spec.move_words);
+    Hold();
     int n = spec.legal(words_.data(), moves_.data(), spec.max_moves);
+    // a listing may write the table past this state's sightings (a filter that reads them)
+    GdlSpec* live = game_->live();
+    if (seen_ != nullptr) live->held_count = std::min(live->held_count, Sightings());
     if (n < 0) {
       open_spiel::SpielFatalError(absl::StrCat(
           game_->GetType().short_name, ": the game's C library could not list the moves "
@@ -313,6 +354,47 @@ class GdlState : public open_spiel::State {
     listed_ = true;
   }
 
+  int64_t Sightings() const {
+    const GdlSpec& spec = game_->spec();
+    return spec.history_word < 0 ? 0 : static_cast<int64_t>(words_[spec.history_word]);
+  }
+
+  // The library's table made to hold this state's sightings (loaded unless it does).
+  void Hold() const {
+    if (seen_ == nullptr) return;
+    GdlSpec* live = game_->live();
+    int64_t n = Sightings();
+    if (live->held_list == seen_->id && n <= live->held_count) return;
+    if (game_->spec().seen_load(seen_->words.data(), n) < 0) {
+      open_spiel::SpielFatalError(absl::StrCat(
+          game_->GetType().short_name, ": more positions seen (", n,
+          ") than the game's C library holds"));
+    }
+    live->held_list = seen_->id;
+    live->held_count = n;
+  }
+
+  // After a move from a state with `before` sightings: the ones it added, read from the
+  // table into this line's list (a list of its own when another state shares the old one).
+  void Extend(int64_t before) {
+    const GdlSpec& spec = game_->spec();
+    int64_t after = Sightings();
+    size_t width = spec.state_words;
+    if (seen_.use_count() > 1 || seen_->words.size() != before * width) {
+      seen_ = std::make_shared<Seen>(Seen{NewSeenId(), std::vector<uint64_t>(
+          seen_->words.begin(), seen_->words.begin() + before * width)});
+    }
+    seen_->words.resize(after * width);
+    if (after > before &&
+        spec.seen_store(seen_->words.data() + before * width, before, after - before) < 0) {
+      open_spiel::SpielFatalError(absl::StrCat(
+          game_->GetType().short_name, ": the positions seen could not be read back"));
+    }
+    GdlSpec* live = game_->live();
+    live->held_list = seen_->id;
+    live->held_count = after;
+  }
+
   int Find(Action action) const {
     List();
     for (int i = 0; i < static_cast<int>(ids_.size()); ++i) {
@@ -327,6 +409,7 @@ class GdlState : public open_spiel::State {
 
   const GdlGame* game_;
   std::vector<uint64_t> words_, next_;   // the position; the next one's room
+  std::shared_ptr<Seen> seen_;   // its positions seen, where the game keeps them
   int plies_ = 0;
   mutable bool listed_ = false;
   mutable std::vector<uint64_t> moves_;
