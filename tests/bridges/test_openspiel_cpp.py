@@ -20,16 +20,19 @@ from gdl.bridges.openspiel import cpp_build, native  # noqa: E402
 from tests import bundled  # noqa: E402
 from tests.marks import cases  # noqa: E402
 
-# every bundled two-player game the C++ game takes (the others: chance, joint moves,
-# `repeated`, see native.refusal)
-TAKEN = ["amazons", "breakthrough", "clobber", "connect4", "dots_and_boxes", "gomoku",
-         "havannah", "hex", "mancala", "nim", "nine_mens_morris", "othello", "pentago",
-         "quoridor", "tablut", "tictactoe", "uttt", "xiangqi", "y"]
+# every bundled two-player game the C++ game takes (the others have chance stages or
+# simultaneous moves, see native.refusal)
+TAKEN = ["amazons", "antichess", "breakthrough", "chess", "clobber", "connect4", "crazyhouse",
+         "cylinder_draughts", "dots_and_boxes", "draughts", "go", "gomoku", "havannah", "hex",
+         "international_draughts", "lines_of_action", "mancala", "nim", "nine_mens_morris",
+         "othello", "oware", "pentago", "quoridor", "shogi", "tablut", "three_check",
+         "tictactoe", "uttt", "xiangqi", "y"]
 # the games whose checks here take half a second or more
-SLOW = {"amazons", "breakthrough", "gomoku", "havannah", "hex", "mancala", "nine_mens_morris",
-        "othello", "pentago", "quoridor", "tablut", "uttt", "xiangqi", "y"}
-# compared over 50 games (quoridor, the slowest on the Python side, is left to the sim test)
-COMPARED = [name for name in TAKEN if name != "quoridor"]
+SLOW = set(TAKEN) - {"clobber", "connect4", "dots_and_boxes", "nim", "tictactoe"}
+# compared over 50 games: the others are slow on the Python side (a minute or more for 50
+# games: their sim test and the interleaved lines below check them)
+COMPARED = [name for name in TAKEN
+            if name not in ("quoridor", "shogi", "crazyhouse", "chess", "three_check")]
 
 pytestmark = pytest.mark.peers
 
@@ -165,3 +168,51 @@ def test_clones_are_independent():
     assert state.legal_actions() == [0, 1, 2, 3, 5, 6, 7, 8]
     assert clone.legal_actions() == [1, 2, 3, 5, 6, 7, 8]
     assert state.history() == [4] and clone.history() == [4, 0]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["draughts", "chess"])
+def test_interleaved_lines_keep_their_own_positions_seen(name):
+    """Clones of one position played by turns, as a search does: each line's positions seen
+    are its own (loaded into the library's table when another line's are there)."""
+    cpp, python = openspiel.load(name, cpp=True), openspiel.load(name)
+    rng = random.Random(7)
+    ours, theirs = cpp.new_initial_state(), python.new_initial_state()
+    for _ in range(6):
+        action = rng.choice(ours.legal_actions())
+        ours.apply_action(action)
+        theirs.apply_action(action)
+    lines = [(ours.clone(), theirs.clone()) for _ in range(3)]
+    for _ in range(60):
+        mine, peer = lines[rng.randrange(3)]
+        if mine.is_terminal():
+            continue
+        legal = mine.legal_actions()
+        assert legal == peer.legal_actions()
+        action = rng.choice(legal)
+        mine.apply_action(action)
+        peer.apply_action(action)
+        assert str(mine) == str(peer) and mine.returns() == peer.returns()
+
+
+def _play(state, text: str) -> None:
+    player = state.current_player()
+    state.apply_action(next(a for a in state.legal_actions()
+                            if state.action_to_string(player, a) == text))
+
+
+@pytest.mark.slow
+def test_a_threefold_repetition_ends_its_own_line_only():
+    """Chess: the knights out and back twice is the start seen a third time, a draw; a clone
+    playing between every move (its sightings in the table then) changes nothing."""
+    state = openspiel.load("chess", cpp=True).new_initial_state()
+    other = state.clone()
+    dance = ["g1-f3", "g8-f6", "f3-g1", "f6-g8"] * 2
+    for ply, text in enumerate(dance, 1):
+        _play(state, text)
+        if not other.is_terminal():   # a line of its own, its sightings in the table
+            other.apply_action(other.legal_actions()[ply % 3])
+        assert state.is_terminal() == (ply == len(dance)), ply
+    assert state.returns() == [0.0, 0.0]
+    assert "draw" in str(state)
+    assert not other.is_terminal()
