@@ -112,16 +112,21 @@ def _play_both(cpp, python, seed: int, seeded: int) -> int:
         if ours.is_terminal():
             assert ours.returns() == theirs.returns()
             return plies
-        player = ours.current_player()
-        legal, other = ours.legal_actions(), theirs.legal_actions()
-        assert [a for a in legal if a < seeded] == [a for a in other if a < seeded]
-        assert sorted(ours.action_to_string(player, a) for a in legal) == \
-            sorted(theirs.action_to_string(player, a) for a in other)
-        action = rng.choice(legal)
-        text = ours.action_to_string(player, action)
-        ours.apply_action(action)
-        theirs.apply_action(next(a for a in other if theirs.action_to_string(player, a) == text))
+        _step(ours, theirs, rng, seeded)
         plies += 1
+
+
+def _step(ours, theirs, rng: random.Random, seeded: int) -> None:
+    """One random move on both, their legal actions compared (by text past `seeded`)."""
+    player = ours.current_player()
+    legal, other = ours.legal_actions(), theirs.legal_actions()
+    assert [a for a in legal if a < seeded] == [a for a in other if a < seeded]
+    assert sorted(ours.action_to_string(player, a) for a in legal) == \
+        sorted(theirs.action_to_string(player, a) for a in other)
+    action = rng.choice(legal)
+    text = ours.action_to_string(player, action)
+    ours.apply_action(action)
+    theirs.apply_action(next(a for a in other if theirs.action_to_string(player, a) == text))
 
 
 @pytest.mark.parametrize("name", cases(COMPARED, SLOW))
@@ -176,22 +181,16 @@ def test_interleaved_lines_keep_their_own_positions_seen(name):
     """Clones of one position played by turns, as a search does: each line's positions seen
     are its own (loaded into the library's table when another line's are there)."""
     cpp, python = openspiel.load(name, cpp=True), openspiel.load(name)
-    rng = random.Random(7)
+    seeded, rng = _seeded(python), random.Random(7)
     ours, theirs = cpp.new_initial_state(), python.new_initial_state()
     for _ in range(6):
-        action = rng.choice(ours.legal_actions())
-        ours.apply_action(action)
-        theirs.apply_action(action)
+        _step(ours, theirs, rng, seeded)
     lines = [(ours.clone(), theirs.clone()) for _ in range(3)]
     for _ in range(60):
         mine, peer = lines[rng.randrange(3)]
         if mine.is_terminal():
             continue
-        legal = mine.legal_actions()
-        assert legal == peer.legal_actions()
-        action = rng.choice(legal)
-        mine.apply_action(action)
-        peer.apply_action(action)
+        _step(mine, peer, rng, seeded)
         assert str(mine) == str(peer) and mine.returns() == peer.returns()
 
 
