@@ -14,7 +14,6 @@
 #include <cstring>
 #include <memory>
 #include <string>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -121,17 +120,21 @@ std::string CallText(const GdlSpec& spec, int what, const uint64_t* state,
   return out;
 }
 
-// Move words -> action, for the moves met so far: a hash of the words to a chain of
-// entries (no allocation per lookup, whatever the move's size).
+// Move words -> action, for the moves met so far: open addressing over a power-of-two
+// table of entry numbers, the entries' words and hashes kept apart (no allocation per
+// lookup, one probe or two per move whatever its size: hex lists 121 moves a ply).
 class MoveIds {
  public:
-  explicit MoveIds(int words) : words_(words) {}
+  explicit MoveIds(int words) : words_(words), slots_(64, -1) {}
 
   // The action of `move`, or -1 when it was not met yet.
   Action Find(const uint64_t* move) const {
-    auto head = heads_.find(Hash(move));
-    for (int e = head == heads_.end() ? -1 : head->second; e >= 0; e = next_[e]) {
-      if (std::equal(move, move + words_, keys_.begin() + static_cast<size_t>(e) * words_)) {
+    uint64_t h = Hash(move);
+    size_t mask = slots_.size() - 1;
+    for (size_t i = h & mask; slots_[i] >= 0; i = (i + 1) & mask) {
+      int e = slots_[i];
+      if (hashes_[e] == h && std::equal(move, move + words_,
+                                        keys_.begin() + static_cast<size_t>(e) * words_)) {
         return ids_[e];
       }
     }
@@ -139,12 +142,12 @@ class MoveIds {
   }
 
   void Add(const uint64_t* move, Action id) {
+    if (2 * (ids_.size() + 1) > slots_.size()) Grow();
     int entry = static_cast<int>(ids_.size());
-    auto [head, fresh] = heads_.emplace(Hash(move), entry);
-    next_.push_back(fresh ? -1 : head->second);
-    head->second = entry;
+    hashes_.push_back(Hash(move));
     keys_.insert(keys_.end(), move, move + words_);
     ids_.push_back(id);
+    Place(entry);
   }
 
  private:
@@ -157,10 +160,20 @@ class MoveIds {
     return h;
   }
 
+  void Place(int entry) {
+    size_t mask = slots_.size() - 1, i = hashes_[entry] & mask;
+    while (slots_[i] >= 0) i = (i + 1) & mask;
+    slots_[i] = entry;
+  }
+
+  void Grow() {
+    slots_.assign(2 * slots_.size(), -1);
+    for (int e = 0; e < static_cast<int>(ids_.size()); ++e) Place(e);
+  }
+
   int words_;
-  std::unordered_map<uint64_t, int> heads_;
-  std::vector<int> next_;
-  std::vector<uint64_t> keys_;
+  std::vector<int> slots_;
+  std::vector<uint64_t> hashes_, keys_;
   std::vector<Action> ids_;
 };
 
@@ -345,7 +358,9 @@ class GdlState : public open_spiel::State {
     ids_.resize(n);
     for (int i = 0; i < n; ++i) ids_[i] = game_->ActionOf(words_.data(), Move(i));
     sorted_ = ids_;
-    std::sort(sorted_.begin(), sorted_.end());
+    if (!std::is_sorted(sorted_.begin(), sorted_.end())) {   // (often listed in id order)
+      std::sort(sorted_.begin(), sorted_.end());
+    }
     auto twice = std::adjacent_find(sorted_.begin(), sorted_.end());
     if (twice != sorted_.end()) {
       open_spiel::SpielFatalError(absl::StrCat(
