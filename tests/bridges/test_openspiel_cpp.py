@@ -220,3 +220,12 @@ def test_a_threefold_repetition_ends_its_own_line_only():
     assert state.returns() == [0.0, 0.0]
     assert "draw" in str(state)
     assert not other.is_terminal()
+
+
+def test_the_command_shows_the_cpp_game(capsys):
+    from gdl.cli.main import main
+    assert main(["openspiel", "connect4", "--cpp"]) == 0
+    out = capsys.readouterr().out
+    assert "registered: gdl_connect4_cpp  (Connect Four (gdl))" in out
+    assert "register('connect4', cpp=True)" in out
+    assert "distinct actions: 7 (columns)" in out and "observation: [3, 6, 7]" in out
