@@ -236,4 +236,4 @@ def test_without_the_headers_the_cpp_build_says_where_to_get_them(tmp_path, monk
     assert cpp_build.headers() is None
     why = cpp_build.build_library(cpp_build.GET_HEADERS.with_name("spiel_game.cc"), "x")
     assert why == ("OpenSpiel's headers not found: set OPEN_SPIEL_SRC or run "
-                   "`python -m gdl.bridges.openspiel.cpp_build`")
+                   "`python -m gdl.bridges.openspiel.fetch_headers`")

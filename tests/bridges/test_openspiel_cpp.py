@@ -1,8 +1,8 @@
 """The C++ OpenSpiel game (gdl.bridges.openspiel.native): OpenSpiel's random-simulation test on
 it, and move for move the same game as the Python bridge's (legal actions, action texts, state
 strings, observation tensors, returns) along seeded random games. Skipped, with the reason,
-where OpenSpiel's headers are absent (failed where GDL_REQUIRE_OPENSPIEL_HEADERS is set, as in
-.ci/run) (`python -m gdl.bridges.openspiel.cpp_build` fetches them)."""
+where OpenSpiel's headers are absent (`python -m gdl.bridges.openspiel.fetch_headers` fetches
+them); failed there where GDL_REQUIRE_OPENSPIEL_HEADERS is set, as .ci/run sets it."""
 
 from __future__ import annotations
 
@@ -46,7 +46,8 @@ def shim():
     if cpp_build.headers() is None:
         if os.environ.get("GDL_REQUIRE_OPENSPIEL_HEADERS"):   # .ci/run fetched them
             pytest.fail("GDL_REQUIRE_OPENSPIEL_HEADERS is set and OpenSpiel's headers are absent")
-        pytest.skip("OpenSpiel's headers are absent: `python -m gdl.bridges.openspiel.cpp_build`")
+        pytest.skip("OpenSpiel's headers are absent: "
+                    "`python -m gdl.bridges.openspiel.fetch_headers` fetches them")
     built = native.registry()
     assert not isinstance(built, str), built   # headers there: it must build
     return built

@@ -5,7 +5,7 @@ The headers: OpenSpiel's source at the installed wheel's release, with the absei
 nlohmann/json it was built with, laid out as OpenSpiel's install.sh lays them
 (open_spiel/abseil-cpp, open_spiel/json), in the directory $OPEN_SPIEL_SRC names, else in
 gdl's cache, `~/.cache/gdl/openspiel-src` (`$XDG_CACHE_HOME/gdl/openspiel-src`);
-`gdl openspiel GAME --cpp --fetch-headers` or `python -m gdl.bridges.openspiel.cpp_build`
+`gdl openspiel GAME --cpp --fetch-headers` or `python -m gdl.bridges.openspiel.fetch_headers`
 (both run get_headers.sh beside this file) fill it.
 
 A library is built once per source, pyspiel file and compiler: the key of its cache entry
@@ -60,7 +60,7 @@ def build_library(source: Path, stem: str) -> Path | str:
     src = headers()
     if src is None:
         return ("OpenSpiel's headers not found: set OPEN_SPIEL_SRC or run "
-                "`python -m gdl.bridges.openspiel.cpp_build`")
+                "`python -m gdl.bridges.openspiel.fetch_headers`")
     cxx = compiler()
     if cxx is None:
         return "no C++ compiler (g++ or c++, or set CXX)"
@@ -84,7 +84,3 @@ def build_library(source: Path, stem: str) -> Path | str:
         return f"{source.name} did not build: {first.strip()}"
     os.replace(partial, library)   # whole, or not there: another process may build it too
     return library
-
-
-if __name__ == "__main__":   # python -m gdl.bridges.openspiel.cpp_build: fetch the headers
-    raise SystemExit(fetch_headers())

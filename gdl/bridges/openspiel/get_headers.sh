@@ -4,7 +4,7 @@
 # release, with the abseil-cpp release its install.sh pins and nlohmann/json, laid out as
 # install.sh lays them. `gdl openspiel --fetch-headers` runs it into gdl's cache
 # (~/.cache/gdl/openspiel-src), where the bridge looks when OPEN_SPIEL_SRC is not set;
-# so does `python -m gdl.bridges.openspiel.cpp_build`.
+# so does `python -m gdl.bridges.openspiel.fetch_headers`.
 #     sh get_headers.sh [DIR]
 set -e
 DIR=${1:-${XDG_CACHE_HOME:-$HOME/.cache}/gdl/openspiel-src}
