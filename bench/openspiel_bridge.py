@@ -1,19 +1,21 @@
-"""The OpenSpiel bridge against OpenSpiel's own Connect Four, both driven through pyspiel in one
-process: random games per second (legal_actions, apply_action, is_terminal, returns), the
-median of RUNS runs each, the two sides taking turns; the ratio bridge / OpenSpiel.
+"""The OpenSpiel bridges against OpenSpiel's own games, all driven through pyspiel from Python in
+one process: random games per second (legal_actions, apply_action, is_terminal, returns), the
+median of RUNS runs each, the sides taking turns in every run; the ratios to OpenSpiel's.
 
-    python bench/openspiel_bridge.py [GAME] [--peer NAME] [--seconds S] [--runs N]
+    python bench/openspiel_bridge.py [GAME ...] [--seconds S] [--runs N]
                                      [--backend python|native]
 
-Prints figures only, and the ceiling: a Python pyspiel game whose moves do nothing, driven
-the same way (pyspiel's calls into Python cost what they cost, whatever the game does).
-GAME defaults to connect4 against OpenSpiel's connect_four; the bridge
-runs the game on the chosen back end (`native`: each legal_moves and apply in C).
+The sides: the C++ game (gdl.bridges.openspiel.native: `load(name, cpp=True)`; it needs
+OpenSpiel's headers, see docs/openspiel.md), the Python bridge on the chosen back end
+(`native`: each legal_moves and apply in C), and OpenSpiel's own game of the same rules
+(PEERS). Prints figures only, and the ceiling of a game registered from Python: a Python
+pyspiel game whose moves do nothing, driven the same way.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -88,29 +90,45 @@ def games_per_second(game, seconds: float, seed: int) -> tuple[float, float]:
     return games / elapsed, actions / elapsed
 
 
+# gdl's game -> OpenSpiel's own game of the same rules
+PEERS = {"connect4": "connect_four", "tictactoe": "tic_tac_toe", "breakthrough": "breakthrough",
+         "othello": "othello", "hex": "hex(board_size=11)"}
+DEFAULT_GAMES = ("connect4", "tictactoe", "breakthrough", "othello")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game", nargs="?", default="connect4")
-    parser.add_argument("--peer", default="connect_four")
-    parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("games", nargs="*", help=f"from: {', '.join(PEERS)}")
+    parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--backend", default="python", choices=["python", "native"])
+    parser.add_argument("--backend", default="native", choices=["python", "native"],
+                        help="the Python bridge's back end")
     args = parser.parse_args(argv)
-    ours = openspiel.load(args.game, backend=args.backend)
-    theirs = pyspiel.load_game(args.peer)
     null = pyspiel.load_game("bench_null")
-    mine, peer, floor = [], [], []
-    for run in range(args.runs):
-        mine.append(games_per_second(ours, args.seconds, run))
-        peer.append(games_per_second(theirs, args.seconds, run))
-        floor.append(games_per_second(null, args.seconds, run))
-    (g1, a1), (g2, a2), (_, a3) = (tuple(statistics.median(x) for x in zip(*rows))
-                                   for rows in (mine, peer, floor))
-    print(f"bridge gdl_{args.game} ({args.backend}): {g1:9.0f} games/s {a1:10.0f} actions/s")
-    print(f"OpenSpiel {args.peer}: {g2:13.0f} games/s {a2:10.0f} actions/s")
-    print(f"ratio bridge / OpenSpiel: {g1 / g2:.2f}x games/s, {a1 / a2:.2f}x actions/s")
-    print(f"a Python pyspiel game that only counts: {a3:10.0f} actions/s, "
-          f"{a3 / a2:.2f}x OpenSpiel's (the most a Python game can reach through pyspiel)")
+    print(f"== random games through pyspiel: medians of {args.runs} interleaved runs of "
+          f"{args.seconds:g} s; load {os.getloadavg()[0]:.1f}")
+    print(f"{'game':<13} {'C++ games/s':>11} {'Py games/s':>11} {'OpenSpiel':>10} "
+          f"{'C++/OS':>7} {'Py/OS':>6} {'C++ actions/s':>14} {'OS actions/s':>13}")
+    floor, peers = [], []
+    for name in args.games or DEFAULT_GAMES:
+        cpp = openspiel.load(name, cpp=True)
+        if not cpp.get_type().short_name.endswith("_cpp"):
+            print(f"{name}: no C++ game here (the line above says why)")
+            return 1
+        sides = [cpp, openspiel.load(name, backend=args.backend), pyspiel.load_game(PEERS[name])]
+        rows: list[list[tuple[float, float]]] = [[], [], []]
+        for run in range(args.runs):
+            for side, row in zip(sides, rows):
+                row.append(games_per_second(side, args.seconds, run))
+            floor.append(games_per_second(null, args.seconds, run))
+        (g1, a1), (g2, _), (g3, a3) = (tuple(statistics.median(x) for x in zip(*row))
+                                       for row in rows)
+        peers.append(a3)
+        print(f"{name:<13} {g1:>11,.0f} {g2:>11,.0f} {g3:>10,.0f} {g1 / g3:>6.2f}x "
+              f"{g2 / g3:>5.2f}x {a1:>14,.0f} {a3:>13,.0f}", flush=True)
+    a0 = statistics.median(a for _, a in floor)
+    print(f"a Python pyspiel game that only counts: {a0:,.0f} actions/s (the most a game "
+          f"registered from Python can reach through pyspiel)")
     return 0
 
 

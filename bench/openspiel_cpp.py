@@ -12,10 +12,8 @@ turns in every run; figures are medians. Playouts/s compares whole games, moves/
 (an OpenSpiel amazons move is three actions, so its moves/s counts actions: compare
 playouts there). Prints figures only.
 
-The headers: OpenSpiel's source at the installed wheel's release, with the abseil-cpp and
-nlohmann/json it was built with, laid out as OpenSpiel's install.sh lays them
-(open_spiel/abseil-cpp, open_spiel/json) in a directory named by $OPEN_SPIEL_SRC;
-bench/openspiel_cpp/get_headers.sh fetches them. Without them, or without a C++
+The headers: as the C++ OpenSpiel game's (gdl/bridges/openspiel/cpp_build.py: $OPEN_SPIEL_SRC,
+else gdl's cache, filled by `gdl openspiel --fetch-headers`). Without them, or without a C++
 compiler, the script says so and stops.
 """
 
@@ -23,11 +21,8 @@ from __future__ import annotations
 
 import argparse
 import ctypes
-import hashlib
 import os
-import shutil
 import statistics
-import subprocess
 import sys
 from pathlib import Path
 
@@ -82,34 +77,11 @@ class OpenSpielLoop:
 
 
 def build_loop() -> OpenSpielLoop | str:
-    """The loop, or why it cannot be built here."""
-    try:
-        import pyspiel
-    except ImportError:
-        return "pyspiel is not installed (pip install open-spiel)"
-    src = os.environ.get("OPEN_SPIEL_SRC")
-    if not src or not (Path(src) / "open_spiel" / "spiel.h").exists():
-        return ("OpenSpiel's headers not found: set OPEN_SPIEL_SRC "
-                "(bench/openspiel_cpp/get_headers.sh fetches them)")
-    compiler = shutil.which(os.environ.get("CXX", "g++")) or shutil.which("c++")
-    if compiler is None:
-        return "no C++ compiler (g++ or c++)"
-    module = Path(pyspiel.__file__).resolve()
-    key = hashlib.sha256(SOURCE.read_bytes() + str(module).encode()
-                         + str(module.stat().st_mtime).encode()).hexdigest()[:16]
-    cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "gdl" / "bench"
-    library = cache / f"openspiel_loop_{key}.so"
-    if not library.exists():
-        cache.mkdir(parents=True, exist_ok=True)
-        includes = [src, f"{src}/open_spiel/abseil-cpp", f"{src}/open_spiel/json/include"]
-        command = [compiler, "-O2", "-std=c++17", "-fPIC", "-shared",
-                   *(f"-I{i}" for i in includes), str(SOURCE), str(module),
-                   f"-Wl,-rpath,{module.parent}", "-o", str(library) + ".tmp"]
-        done = subprocess.run(command, capture_output=True, text=True)
-        if done.returncode:
-            return f"the C++ loop did not build: {done.stderr.strip().splitlines()[-1]}"
-        os.replace(str(library) + ".tmp", library)
-    return OpenSpielLoop(library)
+    """The loop, or why it cannot be built here (gdl.bridges.openspiel.cpp_build: the
+    headers, the compiler, the cache)."""
+    from gdl.bridges.openspiel.cpp_build import build_library
+    built = build_library(SOURCE, "openspiel_loop")
+    return built if isinstance(built, str) else OpenSpielLoop(built)
 
 
 def main() -> None:

@@ -221,3 +221,19 @@ def test_a_hex_board_bridges(tmp_path):
     game = pyspiel.load_game(openspiel.register(str(rules)))
     assert (game.num_distinct_actions(), game.max_game_length()) == (9, 9)
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+def test_a_chance_game_asked_in_cpp_is_the_python_game_with_a_line(capsys):
+    assert openspiel.register("pig", cpp=True) == "gdl_pig"
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "the C++ OpenSpiel game is not available (pig: it has chance stages" in err
+
+
+def test_without_the_headers_the_cpp_build_says_where_to_get_them(tmp_path, monkeypatch):
+    from gdl.bridges.openspiel import cpp_build
+    monkeypatch.setenv("OPEN_SPIEL_SRC", str(tmp_path))   # no open_spiel/spiel.h there
+    assert cpp_build.headers() is None
+    why = cpp_build.build_library(cpp_build.GET_HEADERS.with_name("spiel_game.cc"), "x")
+    assert why == ("OpenSpiel's headers not found: set OPEN_SPIEL_SRC or run "
+                   "`python -m gdl.bridges.openspiel.fetch_headers`")

@@ -40,55 +40,19 @@ import pyspiel
 
 from gdl import catalog
 from gdl.errors import GdlError
-from gdl.interpreter.core.score_range import payoff_range_bound
-from gdl.interpreter.python.compiled import CompiledGame
+from gdl.interpreter.c.support import notice
 from gdl.bridges.action_space import ActionSpace, length_bound
 from gdl.bridges.openspiel_observer import BoardObserver
 from gdl.bridges.openspiel_parts import PartIndex
-from gdl.protocol import GAME, SIMULTANEOUS, has_simultaneous, has_chance
+from gdl.bridges.openspiel.derived import (DEFAULT_MAX_PLIES, DERIVED, PREFIX, chance_ids,
+                                           derive, game_type, load_game, utility_bound)
+from gdl.bridges.openspiel.native import Unavailable, facts as facts_cpp, register as register_cpp
+from gdl.protocol import GAME, SIMULTANEOUS
 
-PREFIX = "gdl_"            # registered names: gdl_connect4, gdl_<rules file stem>
-DEFAULT_MAX_PLIES = 1000   # the cap of games the rules do not bound
-DERIVED = "derived"        # the `actions` parameter's default: the shape the rules allow
-
-
-# --------------------------------------------------------------------------- what the rules bound
-
-def utility_bound(game: CompiledGame) -> float:
-    """The largest payoff in absolute value: 1 for wins, losses and draws; for `end: score`
-    games, what the score expressions bound by themselves (backgammon's 3 points) or else
-    the number of playable cells (a score counts pieces or cells on the board).
-
-    Raises:
-        GdlError: a scored game without a board whose scores read the position (nothing
-        bounds them).
-    """
-    if not any(end.outcome == "score" for end in game.ir.ends):
-        return 1.0
-    bound = payoff_range_bound(game.ir.ends)
-    if bound is not None:
-        return float(bound)
-    if not game.geometry.cells:
-        raise GdlError(f"{game.name} ends with scores and has no board: the OpenSpiel bridge "
-                       f"cannot bound its utilities")
-    return float(len(game.geometry.cells))
-
-
-def chance_ids(game: Any) -> dict[Hashable, int]:
-    """A chance outcome's move (its stage's rule and values) -> its OpenSpiel action: the
-    outcomes of every chance stage, numbered in order."""
-    if not has_chance(game):
-        return {}
-    moves = [(c.rule, *values) for c in game.ir.chances for values, _p in c.outcomes]
-    return {move: i for i, move in enumerate(moves)}
-
+__all__ = ["DEFAULT_MAX_PLIES", "DERIVED", "PREFIX", "BridgedGame", "chance_ids", "describe",
+           "load", "register", "register_bundled", "utility_bound"]
 
 # --------------------------------------------------------------------------- game and state
-
-def _scalar_options(game: CompiledGame) -> dict[str, Any]:
-    """The options OpenSpiel can carry as parameters (ints, floats, bools, strings)."""
-    return {k: v for k, v in game.options.items() if isinstance(v, (int, float, bool, str))}
-
 
 class BridgedGame(pyspiel.Game):
     """A compiled gdl game as a pyspiel.Game. `register` makes a subclass per rules file,
@@ -98,29 +62,12 @@ class BridgedGame(pyspiel.Game):
     source = ""   # a bundled name or a rules-file path
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        params = dict(params or {})
-        max_plies = int(params.pop("max_plies", DEFAULT_MAX_PLIES))
-        shape = str(params.pop("actions", DERIVED)) or DERIVED
-        backend = str(params.pop("backend", "python")) or "python"
-        options = {k: str(v) for k, v in params.items()}
-        compiled = _with_backend(_load_game(self.source, options), backend)
-        bound, utility = length_bound(compiled), utility_bound(compiled)
-        index = ActionSpace(compiled, None if shape == DERIVED else shape,
-                            placements_only=bound is not None)
-        parts = PartIndex(compiled) if has_simultaneous(compiled) else None
-        info = pyspiel.GameInfo(
-            num_distinct_actions=index.size if parts is None else parts.size,
-            max_chance_outcomes=len(chance_ids(compiled)),
-            num_players=len(compiled.players), min_utility=-utility, max_utility=utility,
-            utility_sum=0.0, max_game_length=bound if bound is not None else max_plies)
-        # pybind11 drops attributes set before the base class is initialised. The options
-        # as the compiled game holds them: "5" from the command line is 5.
-        super().__init__(_game_type(compiled), info,
-                         {**_scalar_options(compiled), "max_plies": max_plies,
-                          "actions": shape, "backend": backend})
-        self.compiled, self.index = compiled, index
-        self.max_plies = info.max_game_length
-        self.rules = Rules(compiled, index, self.max_plies, parts)
+        found = derive(self.source, params)
+        # pybind11 drops attributes set before the base class is initialised
+        super().__init__(game_type(found.compiled), found.info, found.parameters)
+        self.compiled, self.index = found.compiled, found.index
+        self.max_plies = found.info.max_game_length
+        self.rules = Rules(found.compiled, found.index, self.max_plies, found.parts)
 
     def new_initial_state(self) -> BridgedState:
         return BridgedState(self, self.compiled.initial_state(), 0)
@@ -240,57 +187,30 @@ class BridgedState(pyspiel.State):
 
 # --------------------------------------------------------------------------- registration
 
-def _load_game(source: str, options: dict[str, str]) -> CompiledGame:
-    game = catalog.load(source, options)
-    if not isinstance(game, CompiledGame) or game.kind != GAME:
-        raise GdlError(f"{game.name} is of kind {game.kind!r}; the OpenSpiel bridge takes "
-                       f"games (two or more players)")
-    return game
-
-
-def _with_backend(game: CompiledGame, backend: str) -> Any:
-    """`game` on the back end `backend` ("native": legal_moves and apply in C, per call)."""
-    if backend == "python":
-        return game
-    from gdl.interpreter.c.backend import with_backend
-    return with_backend(game, backend)
-
-
-def _game_type(game: CompiledGame) -> pyspiel.GameType:
-    n = len(game.players)
-    return pyspiel.GameType(
-        short_name=PREFIX + game.name, long_name=f"{game.title} (gdl)",
-        dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS if has_simultaneous(game)
-        else pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC if game.has_chance
-        else pyspiel.GameType.ChanceMode.DETERMINISTIC,
-        # a simultaneous game's state is public once a joint move is played: perfect
-        # information, as OpenSpiel declares goofspiel (imp_info=false) and oshi_zumo
-        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=n, min_num_players=n,
-        provides_information_state_string=False, provides_information_state_tensor=False,
-        provides_observation_string=True, provides_observation_tensor=True,
-        parameter_specification={**_scalar_options(game), "max_plies": DEFAULT_MAX_PLIES,
-                                 "actions": DERIVED, "backend": "python"})
-
-
 _CLASSES: dict[str, type[BridgedGame]] = {}   # registered name -> its game class
 _NAMES: dict[str, str] = {}                      # source -> its registered name
 
 
-def register(source: str) -> str:
+def register(source: str, cpp: bool = False) -> str:
     """Register the game `source` (a bundled name or a rules-file path) with OpenSpiel;
     its registered name (`gdl_` and the game's name). Registering twice is harmless.
+
+    `cpp`: the C++ game instead (gdl.bridges.openspiel.native, named `gdl_<name>_cpp`),
+    where OpenSpiel's headers and a C++ compiler are there and the game is one it takes;
+    otherwise one line says why, and the Python game is registered.
 
     Raises:
         UnknownGame, RulesError: as `gdl.catalog.load`.
         GdlError: the rules describe a puzzle or a constraint problem, not a game.
     """
+    if cpp:
+        try:
+            return register_cpp(source)
+        except Unavailable as why:
+            notice(f"the C++ OpenSpiel game is not available ({why}): the Python bridge")
     if source in _NAMES:   # registered already: no need to compile it again for its name
         return _NAMES[source]
-    compiled = _load_game(source, {})
+    compiled = load_game(source, {})
     name = PREFIX + compiled.name
     known = _CLASSES.get(name)
     if known is not None and known.source != source:
@@ -299,7 +219,7 @@ def register(source: str) -> str:
     if name not in pyspiel.registered_names():
         bridged = type(f"Bridged_{compiled.name}", (BridgedGame,), {"source": source})
         _CLASSES[name] = bridged
-        pyspiel.register_game(_game_type(compiled), bridged)
+        pyspiel.register_game(game_type(compiled), bridged)
     _NAMES[source] = name
     return name
 
@@ -316,25 +236,33 @@ def register_bundled() -> list[str]:
             if catalog.kind(name) == GAME and len(catalog.load(name).players) > 1]
 
 
-def describe(game: BridgedGame) -> dict[str, Any]:
-    """What `gdl openspiel` prints: the registered name and the game's GameInfo."""
+def describe(game: pyspiel.Game) -> dict[str, Any]:
+    """What `gdl openspiel` prints: the registered name and the game's GameInfo (the Python
+    bridge's game or the C++ one)."""
     kind = game.get_type()
+    found = (game.index, game.rules.parts, game.compiled) if isinstance(game, BridgedGame) \
+        else facts_cpp(game)
+    index, parts, compiled = found
     return {"name": kind.short_name, "title": kind.long_name,
             "players": game.num_players(), "distinct_actions": game.num_distinct_actions(),
-            "action_space": game.index.shape if game.rules.parts is None else "own moves",
+            "action_space": index.shape if parts is None else "own moves",
             "observation_shape": game.observation_tensor_shape(),
             "max_game_length": game.max_game_length(),
-            "length_bound_by_rules": length_bound(game.compiled) is not None,
+            "length_bound_by_rules": length_bound(compiled) is not None,
             "min_utility": game.min_utility(), "max_utility": game.max_utility(),
             "utility_sum": game.utility_sum(), "parameters": game.get_parameters()}
 
 
-def load(source: str, **params: Any) -> BridgedGame:
-    """The bridged game `source` with OpenSpiel parameters (its options, `max_plies`).
+def load(source: str, cpp: bool = False, **params: Any) -> pyspiel.Game:
+    """The bridged game `source` with OpenSpiel parameters (its options, `max_plies`);
+    `cpp`: the C++ game where it can be had (see `register`).
 
     >>> load("connect4", width=5).num_distinct_actions()   # a column each
     5
     >>> load("connect4", width=5, actions="texts").num_distinct_actions()   # a cell each
     30
     """
-    return _CLASSES[register(source)](params)
+    name = register(source, cpp)
+    if name in _CLASSES:
+        return _CLASSES[name](params)
+    return pyspiel.load_game(name, params)

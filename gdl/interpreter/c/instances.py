@@ -52,7 +52,7 @@ def load_checked(path: Path, source: str) -> Any | None:
         again = str(path) in _OPENED
         _OPENED.add(str(path))
     if not first:
-        lib = _private_copy(path)
+        lib = private_copy(path)
     elif again:
         lib = _load_anew(path)
     else:
@@ -68,14 +68,14 @@ def _load_anew(path: Path) -> Any:
     try:
         os.link(path, alias)
     except OSError:   # no hard links here: a copy of its own
-        return _private_copy(path)
+        return private_copy(path)
     try:
         return build.load(alias)
     finally:
         alias.unlink()
 
 
-def _private_copy(path: Path) -> Any:
+def private_copy(path: Path) -> Any:
     """The library loaded from a copy of its file (its own statics), the copy then unlinked
     (the mapping stays)."""
     handle, name = tempfile.mkstemp(prefix="gdl-thread-", suffix=".so")
