@@ -3,10 +3,13 @@ this process imports (the C++ bridge's game, bench/openspiel_cpp.py's loop).
 
 The headers: OpenSpiel's source at the installed wheel's release, with the abseil-cpp and
 nlohmann/json it was built with, laid out as OpenSpiel's install.sh lays them
-(open_spiel/abseil-cpp, open_spiel/json), in the directory $OPEN_SPIEL_SRC names, else in
-gdl's cache, `~/.cache/gdl/openspiel-src` (`$XDG_CACHE_HOME/gdl/openspiel-src`);
-`gdl openspiel GAME --cpp --fetch-headers` or `python -m gdl.bridges.openspiel.fetch_headers`
-(both run get_headers.sh beside this file) fill it.
+(open_spiel/abseil-cpp, open_spiel/json). OpenSpiel's wheels ship exactly that inside the
+installed package (site-packages/open_spiel/spiel.h, .../abseil-cpp, .../json), the very
+headers pyspiel was built from, so that is where they are looked for first after
+$OPEN_SPIEL_SRC; then gdl's cache, `~/.cache/gdl/openspiel-src`
+(`$XDG_CACHE_HOME/gdl/openspiel-src`), which `gdl openspiel GAME --cpp --fetch-headers` or
+`python -m gdl.bridges.openspiel.fetch_headers` (both run get_headers.sh beside this file)
+fill for an install without them (one built from source elsewhere).
 
 A library is built once per source, pyspiel file and compiler: the key of its cache entry
 (`$XDG_CACHE_HOME/gdl/openspiel`) hashes all three.
@@ -30,10 +33,20 @@ def cache_root() -> Path:
 
 
 def headers() -> Path | None:
-    """The directory holding OpenSpiel's headers (open_spiel/spiel.h), or None."""
+    """The directory holding OpenSpiel's headers (open_spiel/spiel.h), or None: the one
+    $OPEN_SPIEL_SRC names, else the installed package's own, else gdl's cache."""
     named = os.environ.get("OPEN_SPIEL_SRC")
-    found = Path(named) if named else cache_root() / "openspiel-src"
-    return found if (found / "open_spiel" / "spiel.h").exists() else None
+    if named:
+        places = [Path(named)]
+    else:
+        places = [cache_root() / "openspiel-src"]
+        try:
+            import open_spiel
+            places.insert(0, Path(open_spiel.__file__).resolve().parent.parent)
+        except ImportError:
+            pass
+    return next((p for p in places if (p / "open_spiel" / "spiel.h").exists() and
+                 (p / "open_spiel" / "abseil-cpp").is_dir()), None)
 
 
 def fetch_headers() -> int:
