@@ -121,8 +121,10 @@ class GameC(SearchC, MctsC):
         with w.block("__attribute__((noinline)) static int allowed(const state_t *s, "
                      "const move_t *mp)"):
             self.unpack(w, "s")
+            self.alive_shortcut(w)
             self.stage_locals(w)
             w("(void)occ;")
+            self.in_allowed = True   # its floods may start from the position's (groups.py)
             with w.block("switch (s->pl)"):
                 for p in range(self.n_players):
                     with w.block(f"case {p}:"):
@@ -132,6 +134,7 @@ class GameC(SearchC, MctsC):
                         self.judging = True
                         w(f"return !{self.truth(self.game.illegal, p)};")
                         self.judging = False
+            self.in_allowed = False
             w("return 0;")
         w("")
         # the filter's own `moves` (a nested listing) must not take the memo's list, which
@@ -141,11 +144,14 @@ class GameC(SearchC, MctsC):
         with w.block("static int keep_allowed(const state_t *s, move_t *out, int n)"):
             quiet = self.quiet_locals(w)   # allowed unmade (kept.py)
             self.keep_attacks(w)
+            self.keep_groups(w)
             w(f"int kept = 0;{depth_in}")
             test = "allowed(s, &out[i])" if quiet is None else f"{quiet} || allowed(s, &out[i])"
             w(f"for (int i = 0; i < n; i++) if ({test}) out[kept++] = out[i];")
             if self.kept_sites:
                 w("ATK_ON = 0;")
+            if "GRP_ON" in self.helpers:
+                w("GRP_ON = 0;")
             w(f"{depth_out}return kept;")
         w("")
         self.lazy_filter(w)
