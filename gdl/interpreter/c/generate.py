@@ -108,8 +108,10 @@ class GameC(SearchC, MctsC):
             with w.block("switch (s->pl)"):
                 for p in range(self.n_players):
                     with w.block(f"case {p}:"):
+                        self.kept_floods = True   # as in allowed() (groups.py)
                         with w.block("switch (mp->rule)"):
                             self.rule_cases(w, p)
+                        self.kept_floods = False
                         self.ends(w, p)
                         w("break;")
 
@@ -124,7 +126,7 @@ class GameC(SearchC, MctsC):
             self.alive_shortcut(w)
             self.stage_locals(w)
             w("(void)occ;")
-            self.in_allowed = True   # its floods may start from the position's (groups.py)
+            self.kept_floods = True   # its floods may start from the memo's (groups.py)
             with w.block("switch (s->pl)"):
                 for p in range(self.n_players):
                     with w.block(f"case {p}:"):
@@ -134,7 +136,7 @@ class GameC(SearchC, MctsC):
                         self.judging = True
                         w(f"return !{self.truth(self.game.illegal, p)};")
                         self.judging = False
-            self.in_allowed = False
+            self.kept_floods = False
             w("return 0;")
         w("")
         # the filter's own `moves` (a nested listing) must not take the memo's list, which

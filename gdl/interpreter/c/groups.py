@@ -2,22 +2,24 @@
 
 `reach(S, Y)` is the cells of Y connected (through Y, along the board's links) to S. A plain
 flood grows from all of S over the whole board till nothing changes; the rules mostly ask
-less of it, and three forms are answered locally:
+less of it, and these forms are answered locally:
 
 - Whether a flood meets a set (`here and alive own`, go's suicide test; `connects`, hex's
   win): `reach_meets(x, y, s)` grows from x and stops at the first cell of s it holds, so a
   stone placed beside an empty cell is alive before any growth.
-- A `reach(S, Y)` that the legality filter's moves evaluate (go's captives, `enemy and not
-  alive enemy`) with S and Y that the position alone gives: flooded once per position in
-  keep_allowed (`GRP_R`, from that position's `GRP_S`, `GRP_Y`), and each candidate that
-  leaves Y as it was and only takes cells out of S re-floods only the groups that lost a
-  cell of S, each stopping at the first cell of S it meets. A group keeps its place in the
-  answer exactly when it still meets S (the groups of Y are those of the position, and a
-  group the memo holds met the old S), so the answer is the flood's. Any other candidate
-  floods anew. This needs links that go both ways (a group is then the same from any of its
-  cells); on other boards every `reach` floods.
+- A `reach(S, Y)` in a move's change (go's captives, `enemy and not alive enemy`), in a game
+  with a legality filter, whose S and Y the position alone gives: flooded once per position
+  that keep_allowed judges (`GRP_R` from that position's `GRP_S`, `GRP_Y`: grp_memo, on the
+  first candidate that asks), and a move that leaves Y as it was and only takes cells out
+  of S re-floods only the groups that lost a cell of S, each stopping at the first cell of
+  S it meets. A group keeps its place in the answer exactly when it still meets S (the
+  groups of Y are the memo's, and a group the memo holds met the old S), so the answer is
+  the flood's whatever position the memo came from: apply_move reads it too (the move
+  drawn from the list just judged). Any other move floods anew. This needs links that go
+  both ways (a group is then the same from any of its cells).
 
-Derived from the expressions alone, never from a game's name.
+Go's suicide rule is judged before the move is made where it can be (alive.py). Derived from
+the expressions alone, never from a game's name.
 """
 
 from __future__ import annotations
@@ -32,43 +34,6 @@ from gdl.interpreter.c.support import CWriter
 # what keep_allowed can evaluate from the position alone (no move, no stage's locals)
 _POSITIONAL = (ir.Pieces, ir.Empty, ir.Full, ir.Adjacent, ir.Shift, ir.Const, ir.PerPlayer)
 _SET_OPS = ("and", "or", "not")
-
-
-def _enemy_only(e: ir.Expr) -> bool:
-    """Whether the cells of `e` can only hold the opponents' pieces."""
-    if isinstance(e, ir.Pieces):
-        return e.owner == ir.OPPONENT
-    return isinstance(e, ir.Op) and e.op == "and" and any(_enemy_only(a) for a in e.args)
-
-
-def _empties_only(effect: ir.Effect) -> bool:
-    """Whether `effect` leaves every empty cell empty and the mover's pieces in place (it
-    sets variables, or removes enemy pieces)."""
-    if isinstance(effect, ir.Guard):
-        return _empties_only(effect.effect)
-    return isinstance(effect, ir.Assign) or (isinstance(effect, ir.Remove)
-                                             and _enemy_only(effect.cells))
-
-
-def placed_alive(illegal: ir.Expr | None) -> ir.Pieces | None:
-    """The mover's pieces P when the filter is `no (here and alive P)`: the placed piece
-    must end in a group of P that touches an empty cell (go's suicide rule)."""
-    if not (isinstance(illegal, ir.Op) and illegal.op == "no"):
-        return None
-    inner = illegal.args[0]
-    if not (isinstance(inner, ir.Op) and inner.op == "and" and len(inner.args) == 2):
-        return None
-    group = next((a for a in inner.args if isinstance(a, ir.Reach)), None)
-    if group is None or not any(isinstance(a, ir.Here) for a in inner.args):
-        return None
-    own = group.within
-    start = group.start
-    if not (isinstance(own, ir.Pieces) and own.owner == ir.MOVER and isinstance(start, ir.Op)
-            and start.op == "and" and len(start.args) == 2):
-        return None
-    if own in start.args and ir.Adjacent(ir.Empty()) in start.args:
-        return own
-    return None
 
 
 def positional(e: ir.Expr) -> bool:
@@ -86,7 +51,7 @@ class GroupsC(RegionsC):
 
     def __init__(self, game: ir.GameIR):
         super().__init__(game)
-        self.in_allowed = False   # while allowed() is written: its `reach` may read the memo
+        self.kept_floods = False   # while a move's change is written: its `reach` may read the memo
         self.reach_sites: dict[tuple[Any, int], int] = {}   # (reach, player) -> its memo
 
     def both_ways(self) -> bool:
@@ -94,74 +59,15 @@ class GroupsC(RegionsC):
         steps = set(self.geo.adjacent)
         return steps == {(-dx, -dy) for dx, dy in steps}
 
-    def alive_rules(self) -> list[int]:
-        """The board numbers of the placements that a filter `no (here and alive own)`
-        allows at once when the cell has an empty neighbour before the move: one stage,
-        a piece of `own`'s kind, and effects that only set variables or take enemy
-        pieces, so every empty neighbour stays empty and the placed piece has it."""
-        own = placed_alive(self.game.illegal)
-        if own is None:
-            return []
-        return [self.board_number[i] for i, rule in enumerate(self.game.rules)
-                if isinstance(rule, ir.PlaceRule) and not rule.more and i in self.board_number
-                and own.kind in (None, rule.kind) and all(map(_empties_only, rule.effects))]
-
-    def alive_shortcut(self, w: CWriter) -> None:
-        """In allowed(), before the move is made: such a placement beside an empty cell is
-        allowed (the placed stone is alive without a flood)."""
-        numbers = self.alive_rules()
-        if not numbers:
-            return
-        table = [0] * (max(numbers) + 1)
-        for b in numbers:
-            table[b] = 1
-        rows = []
-        for c in range(self.layout_bits + 1):
-            cells = 0
-            if self.geo.playable >> c & 1:
-                for dx, dy in self.geo.adjacent:
-                    n = self.geo.neighbour(c, dx, dy)
-                    cells |= 0 if n is None else 1 << n
-            rows.append(self.literal(cells))
-        self.helpers["NEIGH"] = [
-            f"static const bb NEIGH[] = {{{', '.join(rows)}}};   /* each cell's neighbours */",
-            f"static const unsigned char ALIVE_RULE[] = {{{', '.join(map(str, table))}}};"]
-        w(f"int alive = (unsigned)mp->rule < {len(table)} && ALIVE_RULE[mp->rule];")
-        w(f"if (alive && bb_any(bb_andnot(NEIGH[mp->to], {self.occ()}))) return 1;   "
-          "/* groups.py */")
-        if self.both_ways():
-            self.multi_helper()
-            with w.block("if (alive && GRP_ON)"):
-                w("if (GRP_ON == 1) grp_memo(s);")
-                w("if (bb_any(bb_and(NEIGH[mp->to], ALIVE_MULTI))) return 1;")
-
-    def multi_helper(self) -> None:
-        """`multi_liberties(own, empty)`: the cells of own's groups with two empty neighbours
-        or more, of those beside an empty cell with no empty neighbour (the others are
-        allowed before this is asked). A piece placed beside such a group joins it and
-        keeps a liberty besides its own cell."""
-        self.reach_helper()
-        self.group_flag()
-        self.helpers["multi_liberties"] = [
-            "static bb ALIVE_MULTI;   /* this position's, once GRP_ON is 2 */",
-            "static bb multi_liberties(bb own, bb empty) {",
-            f"    bb needy = bb_andnot(empty, {self.shift(self.geo.adjacent, 'empty')});",
-            f"    bb out = ZERO, left = bb_and(own, {self.shift(self.geo.adjacent, 'needy')});",
-            "    while (bb_any(left)) {",
-            "        bb g = reach(bb_bit(bb_low(left)), own);",
-            "        left = bb_andnot(left, g);",
-            f"        if (bb_count(bb_and({self.shift(self.geo.adjacent, 'g')}, empty)) >= 2)",
-            "            out = bb_or(out, g);",
-            "    }",
-            "    return out;",
-            "}"]
-
     def group_flag(self) -> None:
         self.helpers.setdefault("GRP_ON", [
             "/* keep_allowed's position GRP_AT while GRP_ON: 1, its memos to make (grp_memo, on",
             "   the first candidate that asks), 2: made */",
             "static int GRP_ON; static const state_t *GRP_AT;",
             "static void grp_memo(const state_t *s);"])
+
+    def position_memos(self, w: CWriter, p: int) -> None:
+        """In grp_memo, player p's: what else a class built on this one keeps (alive.py)."""
 
     def flood_helper(self) -> None:
         """`flood_meets(x, y, s, &g)`: grows g from x within y; 1 as soon as g meets s
@@ -195,10 +101,11 @@ class GroupsC(RegionsC):
             "}"]
 
     def reach_call(self, e: ir.Reach, p: int) -> str:
-        """`reach(S, Y)` as C: the memo's (kept_reach) in allowed() where it applies."""
+        """`reach(S, Y)` as C: the memo's (kept_reach) in a move's change where it applies."""
         self.reach_helper()
         start, within = self.expr(e.start, p), self.expr(e.within, p)
-        if self.in_allowed and not self.nested_moves and self.both_ways() \
+        if self.kept_floods and self.game.illegal is not None and not self.nested_moves \
+                and self.both_ways() \
                 and positional(e.start) and positional(e.within):
             return f"reach_kept{self.kept_reach(e, p)}({start}, {within})"
         return f"reach({start}, {within})"
@@ -212,10 +119,10 @@ class GroupsC(RegionsC):
             self.flood_helper()
             self.group_flag()
             self.helpers[f"reach_kept{k}"] = [
-                f"static bb GRP_S{k}, GRP_Y{k}, GRP_R{k};",
+                f"static bb GRP_S{k}, GRP_Y{k}, GRP_R{k}; static int GRP_OK{k};",
                 f"static inline bb reach_kept{k}(bb s, bb y) {{",
                 "    if (GRP_ON == 1) grp_memo(GRP_AT);",
-                f"    if (!GRP_ON || !bb_eq(y, GRP_Y{k}) || bb_any(bb_andnot(s, GRP_S{k})))",
+                f"    if (!GRP_OK{k} || !bb_eq(y, GRP_Y{k}) || bb_any(bb_andnot(s, GRP_S{k})))",
                 "        return reach(s, y);",
                 f"    return reach_less(GRP_R{k}, bb_and(bb_andnot(GRP_S{k}, s), y), s, y);",
                 "}"]
@@ -228,7 +135,6 @@ class GroupsC(RegionsC):
         if "GRP_ON" not in self.helpers:
             return
         w("if (n > 1) { GRP_AT = s; GRP_ON = 1; }   /* groups.py */")
-        own = placed_alive(self.game.illegal) if "multi_liberties" in self.helpers else None
         m = CWriter()
         with m.block("static void grp_memo(const state_t *s)"):
             self.unpack(m, "s")
@@ -240,10 +146,8 @@ class GroupsC(RegionsC):
                             if q == p:
                                 m(f"GRP_S{k} = {self.expr(e.start, p)};")
                                 m(f"GRP_Y{k} = {self.expr(e.within, p)};")
-                                m(f"GRP_R{k} = reach(GRP_S{k}, GRP_Y{k});")
-                        if own is not None:
-                            m(f"ALIVE_MULTI = multi_liberties({self.expr(own, p)}, "
-                              "bb_xor(PLAYABLE, occ));")
+                                m(f"GRP_R{k} = reach(GRP_S{k}, GRP_Y{k}); GRP_OK{k} = 1;")
+                        self.position_memos(m, p)
                         m("break;")
             m("GRP_ON = 2;")
         self.helpers["grp_memo"] = m.lines
