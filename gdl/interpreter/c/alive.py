@@ -24,6 +24,7 @@ neighbour (the others are answered by the first test).
 from __future__ import annotations
 
 from gdl.interpreter.core import ir
+from gdl.interpreter.c import groups
 from gdl.interpreter.c.groups import GroupsC
 from gdl.interpreter.c.support import CWriter
 
@@ -103,25 +104,39 @@ class AliveC(GroupsC):
     def alive_shortcut(self, w: CWriter) -> None:
         """In allowed(), before the move is made (see the module doc)."""
         rules = self.alive_rules()
-        if not rules:
+        if not rules or groups.FLOODS_ONLY:
             return
         table = [0] * (max(rules) + 1)
         for b, kind in rules.items():
             table[b] = kind
+        # word by word through pointers: gcc keeps these in registers at -O1 too (a large
+        # source's level), where bb values by copy went through the stack
         self.helpers["NEIGH"] = [
             f"static const bb NEIGH[] = {{{', '.join(self.neighbour_rows())}}};",
-            f"static const unsigned char ALIVE_RULE[] = {{{', '.join(map(str, table))}}};"]
+            f"static const unsigned char ALIVE_RULE[] = {{{', '.join(map(str, table))}}};",
+            "static inline int near_empty(const state_t *s, int t) {   /* an empty neighbour */",
+            "    uint64_t x = 0;",
+            "    for (int i = 0; i < W; i++) {",
+            f"        uint64_t o = 0; for (int p = 0; p < {self.n_planes}; p++) o |= s->b[p].w[i];",
+            "        x |= NEIGH[t].w[i] & ~o;",
+            "    }",
+            "    return x != 0;",
+            "}",
+            "static inline int near_in(int t, const bb *a, const bb *but) {",
+            "    uint64_t x = 0;   /* a neighbour in a and not in but (but: none) */",
+            "    for (int i = 0; i < W; i++) x |= NEIGH[t].w[i] & a->w[i] & ~(but ? but->w[i] : 0);",
+            "    return x != 0;",
+            "}"]
         w(f"int alive = (unsigned)mp->rule < {len(table)} ? ALIVE_RULE[mp->rule] : 0;")
-        w(f"if (alive && bb_any(bb_andnot(NEIGH[mp->to], {self.occ()}))) return 1;   "
-          "/* alive.py */")
+        w("if (alive && near_empty(s, mp->to)) return 1;   /* alive.py */")
         if not self.both_ways():
             return
         self.multi_helper()
         with w.block("if (alive && GRP_ON)"):
             w("if (GRP_ON == 1) grp_memo(s);")
-            w("if (bb_any(bb_and(NEIGH[mp->to], ALIVE_MULTI))) return 1;")
-            w(f"if (alive == {DEAD} && ENEMY_LIVE && "
-              "!bb_any(bb_andnot(bb_and(NEIGH[mp->to], ENEMY_AT), ENEMY_SAFE))) return 0;")
+            w("if (near_in(mp->to, &ALIVE_MULTI, 0)) return 1;")
+            w(f"if (alive == {DEAD} && ENEMY_LIVE && !near_in(mp->to, &ENEMY_AT, &ENEMY_SAFE)) "
+              "return 0;")
 
     def neighbour_rows(self) -> list[str]:
         """Per layout bit, the mask of its neighbours along the board's links."""
@@ -142,11 +157,20 @@ class AliveC(GroupsC):
         self.reach_helper()
         self.group_flag()
         adjacent = self.geo.adjacent
+        # the cells with two empty neighbours or more, counted direction by direction
+        two = [f"    e = {self.shift((step,), 'empty')}; two = bb_or(two, bb_and(one, e)); "
+               "one = bb_or(one, e);" for step in adjacent]
         self.helpers["multi_liberties"] = [
             "static bb ALIVE_MULTI, ENEMY_SAFE, ENEMY_AT; static int ENEMY_LIVE;",
             "static bb multi_liberties(bb y, bb empty) {",
             f"    bb needy = bb_andnot(empty, {self.shift(adjacent, 'empty')});",
-            f"    bb out = ZERO, left = bb_and(y, {self.shift(adjacent, 'needy')});",
+            f"    bb left = bb_and(y, {self.shift(adjacent, 'needy')});",
+            "    bb one = ZERO, two = ZERO, e;",
+            *two,
+            "    /* the groups holding a cell with two liberties, in one flood; the rest one",
+            "       by one */",
+            "    bb out = reach(bb_and(y, two), y);",
+            "    left = bb_andnot(left, out);",
             "    while (bb_any(left)) {",
             "        bb g = reach(bb_bit(bb_low(left)), y);",
             "        left = bb_andnot(left, g);",

@@ -122,8 +122,8 @@ class GameC(SearchC, MctsC):
             return
         with w.block("__attribute__((noinline)) static int allowed(const state_t *s, "
                      "const move_t *mp)"):
+            self.alive_shortcut(w)   # (from s itself: alive.py)
             self.unpack(w, "s")
-            self.alive_shortcut(w)
             self.stage_locals(w)
             w("(void)occ;")
             self.kept_floods = True   # its floods may start from the memo's (groups.py)

@@ -36,6 +36,11 @@ _POSITIONAL = (ir.Pieces, ir.Empty, ir.Full, ir.Adjacent, ir.Shift, ir.Const, ir
 _SET_OPS = ("and", "or", "not")
 
 
+# bench/groups.py's reference: every `reach` a whole flood, as the generator wrote it before
+# this module (a library of its own: NativeGame's cache key names it)
+FLOODS_ONLY = False
+
+
 def positional(e: ir.Expr) -> bool:
     """Whether `e` is a set of cells the position alone gives (pieces, empty cells, their
     neighbours, constants, and unions, meets and complements of them)."""
@@ -104,7 +109,8 @@ class GroupsC(RegionsC):
         """`reach(S, Y)` as C: the memo's (kept_reach) in a move's change where it applies."""
         self.reach_helper()
         start, within = self.expr(e.start, p), self.expr(e.within, p)
-        if self.kept_floods and self.game.illegal is not None and not self.nested_moves \
+        if self.kept_floods and not FLOODS_ONLY and self.game.illegal is not None \
+                and not self.nested_moves \
                 and self.both_ways() \
                 and positional(e.start) and positional(e.within):
             return f"reach_kept{self.kept_reach(e, p)}({start}, {within})"
@@ -164,15 +170,19 @@ class GroupsC(RegionsC):
         group = next((a for a in e.args if isinstance(a, ir.Reach)), None)
         if here is None or group is None or not self.both_ways():
             return None
-        self.flood_helper()
         cell = self.expr(here, p)
+        if FLOODS_ONLY:
+            self.reach_helper()
+            return (f"(bb_any(bb_and(reach({cell}, {self.expr(group.within, p)}), "
+                    f"{self.expr(group.start, p)})) ? {cell} : ZERO)")
+        self.flood_helper()
         return (f"(reach_meets({cell}, {self.expr(group.within, p)}, "
                 f"{self.expr(group.start, p)}) ? {cell} : ZERO)")
 
     def reach_meeting(self, e: ir.Expr, p: int) -> str | None:
         """`reach(X, Y) and Z` asked only whether it is empty (`connects`): the flood from
         X stops at the first cell of Z. Exact on any links (a flood from X is reach's)."""
-        if not (isinstance(e, ir.Op) and e.op == "and" and len(e.args) == 2):
+        if FLOODS_ONLY or not (isinstance(e, ir.Op) and e.op == "and" and len(e.args) == 2):
             return None
         group = next((a for a in e.args if isinstance(a, ir.Reach)), None)
         if group is None:
