@@ -7,18 +7,18 @@ other effects only set variables or take enemy pieces (so every empty cell stays
 every piece of `own` stays), allowed() answers from the position before the move:
 
 - the cell has an empty neighbour: allowed (that neighbour stays empty);
-- keep_allowed's positions (groups.py's memo, made on the first candidate that asks): a
-  neighbour in a group of `own` with two liberties or more (`ALIVE_MULTI`): allowed, the
-  group keeps a liberty besides the cell;
+- in keep_allowed's positions (groups.py's memo, made on the first candidate that asks:
+  each side's pieces with an empty neighbour, with two): a group of `own` beside the cell
+  that keeps a liberty besides it: allowed. The groups beside the cell grow from it till
+  they meet a piece with an empty neighbour not beside the cell, or with two, so most stop
+  at once (`groups_keep`);
 - and when every removal of the rule takes only enemy pieces that reach no liberty
   (`enemy and not alive enemy`, go's capture), every enemy group had a liberty before the
-  move (`ENEMY_LIVE`) and each enemy neighbour's group has two or more (`ENEMY_SAFE`):
-  refused. Nothing is taken (each enemy group keeps a liberty), so the placed piece's
-  group is the cell and the groups of `own` beside it, each of whose only liberty was the
-  cell.
+  move (`ENEMY_LIVE`) and each enemy group beside the cell keeps one besides it: refused.
+  Nothing is taken, so the placed piece's group is the cell and the groups of `own` beside
+  it, whose only liberty was the cell.
 
-Other placements are made and tested. The groups are asked only of the cells with no empty
-neighbour (the others are answered by the first test).
+Other placements are made and tested.
 """
 
 from __future__ import annotations
@@ -131,12 +131,12 @@ class AliveC(GroupsC):
         w("if (alive && near_empty(s, mp->to)) return 1;   /* alive.py */")
         if not self.both_ways():
             return
-        self.multi_helper()
+        self.liberty_helper()
         with w.block("if (alive && GRP_ON)"):
             w("if (GRP_ON == 1) grp_memo(s);")
-            w("if (near_in(mp->to, &ALIVE_MULTI, 0)) return 1;")
-            w(f"if (alive == {DEAD} && ENEMY_LIVE && !near_in(mp->to, &ENEMY_AT, &ENEMY_SAFE)) "
-              "return 0;")
+            w("if (groups_keep(mp->to, &OWN_AT, &OWN_FREE, &OWN_TWO, 1)) return 1;")
+            w(f"if (alive == {DEAD} && ENEMY_LIVE && "
+              "groups_keep(mp->to, &ENEMY_AT, &ENEMY_FREE, &ENEMY_TWO, 0)) return 0;")
 
     def neighbour_rows(self) -> list[str]:
         """Per layout bit, the mask of its neighbours along the board's links."""
@@ -150,49 +150,46 @@ class AliveC(GroupsC):
             rows.append(self.literal(cells))
         return rows
 
-    def multi_helper(self) -> None:
-        """`multi_liberties(y, empty)`: the cells of y's groups with two empty neighbours or
-        more, of those beside an empty cell with no empty neighbour (the others are judged
-        before this is asked)."""
-        self.reach_helper()
+    def liberty_helper(self) -> None:
+        """`groups_keep(t, y, free, two, any)`: whether the groups of y beside the cell t
+        keep a liberty besides t (any: one of them; else: each). A group grows till it
+        meets a cell with an empty neighbour not beside t (free) or with two (two)."""
+        self.flood_helper()
         self.group_flag()
-        adjacent = self.geo.adjacent
-        # the cells with two empty neighbours or more, counted direction by direction
-        two = [f"    e = {self.shift((step,), 'empty')}; two = bb_or(two, bb_and(one, e)); "
-               "one = bb_or(one, e);" for step in adjacent]
-        self.helpers["multi_liberties"] = [
-            "static bb ALIVE_MULTI, ENEMY_SAFE, ENEMY_AT; static int ENEMY_LIVE;",
-            "static bb multi_liberties(bb y, bb empty) {",
-            f"    bb needy = bb_andnot(empty, {self.shift(adjacent, 'empty')});",
-            f"    bb left = bb_and(y, {self.shift(adjacent, 'needy')});",
-            "    bb one = ZERO, two = ZERO, e;",
-            *two,
-            "    /* the groups holding a cell with two liberties, in one flood; the rest one",
-            "       by one */",
-            "    bb out = reach(bb_and(y, two), y);",
-            "    left = bb_andnot(left, out);",
-            "    while (bb_any(left)) {",
-            "        bb g = reach(bb_bit(bb_low(left)), y);",
-            "        left = bb_andnot(left, g);",
-            f"        if (bb_count(bb_and({self.shift(adjacent, 'g')}, empty)) >= 2)",
-            "            out = bb_or(out, g);",
+        self.helpers["groups_keep"] = [
+            "/* grp_memo's, per side: its pieces, those with an empty neighbour, with two */",
+            "static bb OWN_AT, OWN_FREE, OWN_TWO, ENEMY_AT, ENEMY_FREE, ENEMY_TWO;",
+            "static int ENEMY_LIVE;   /* every enemy group has a liberty */",
+            "HOT static int groups_keep(int t, const bb *y, const bb *free, const bb *two, "
+            "int any) {",
+            "    bb s, x, g;",
+            "    for (int i = 0; i < W; i++) {",
+            "        s.w[i] = (free->w[i] & ~NEIGH[t].w[i]) | two->w[i];",
+            "        x.w[i] = NEIGH[t].w[i] & y->w[i];",
             "    }",
-            "    return out;",
+            "    if (any) return bb_any(x) && flood_meets(x, *y, s, &g);",
+            "    while (bb_any(x)) {",
+            "        if (!flood_meets(bb_bit(bb_pop(&x)), *y, s, &g)) return 0;",
+            "        x = bb_andnot(x, g);",
+            "    }",
+            "    return 1;",
             "}"]
 
     def position_memos(self, w: CWriter, p: int) -> None:
-        """grp_memo's part: the groups of either side with two liberties or more near the
-        cells that need them, and whether every enemy group has a liberty."""
+        """grp_memo's part: either side's pieces with one empty neighbour or more, with
+        two or more, and whether every enemy group has a liberty."""
         own = placed_alive(self.game.illegal)
-        if own is None or "multi_liberties" not in self.helpers:
+        if own is None or "groups_keep" not in self.helpers:
             return
-        enemy = self.expr(ir.Pieces(ir.OPPONENT, None), p)
-        empty = "bb_xor(PLAYABLE, occ)"
-        alive = self.shift(self.geo.adjacent, empty)
-        w(f"ALIVE_MULTI = multi_liberties({self.expr(own, p)}, {empty});")
-        w(f"ENEMY_AT = {enemy}; ENEMY_SAFE = multi_liberties(ENEMY_AT, {empty});")
+        w("bb empty = bb_xor(PLAYABLE, occ), one = ZERO, two = ZERO, e;")
+        for step in self.geo.adjacent:   # the empty neighbours counted direction by direction
+            w(f"e = {self.shift((step,), 'empty')}; two = bb_or(two, bb_and(one, e)); "
+              "one = bb_or(one, e);")
+        for side, pieces in (("OWN", own), ("ENEMY", ir.Pieces(ir.OPPONENT, None))):
+            w(f"{side}_AT = {self.expr(pieces, p)}; {side}_FREE = bb_and({side}_AT, one); "
+              f"{side}_TWO = bb_and({side}_AT, two);")
         kept = next((k for (e, q), k in self.reach_sites.items() if q == p
                      and e.within == ir.Pieces(ir.OPPONENT, None)
                      and _alive_test(e.start, e.within)), None)
-        flood = f"reach(bb_and(ENEMY_AT, {alive}), ENEMY_AT)" if kept is None else f"GRP_R{kept}"
-        w(f"ENEMY_LIVE = bb_eq({flood}, ENEMY_AT);   /* every enemy group has a liberty */")
+        flood = "reach(ENEMY_FREE, ENEMY_AT)" if kept is None else f"GRP_R{kept}"
+        w(f"ENEMY_LIVE = bb_eq({flood}, ENEMY_AT);")

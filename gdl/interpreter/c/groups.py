@@ -82,7 +82,14 @@ class GroupsC(RegionsC):
             return
         grow = self.shift(self.geo.adjacent, "m")
         self.helpers["flood_meets"] = [
-            "static inline int flood_meets(bb x, bb y, bb s, bb *g) {",
+            "/* the floods at -O2 in a large source too (built at -O1): bb values by copy are",
+            "   kept in registers there */",
+            "#if defined(__GNUC__) && !defined(__clang__)",
+            "#define HOT __attribute__((optimize(\"O2\")))",
+            "#else",
+            "#define HOT",
+            "#endif",
+            "HOT static int flood_meets(bb x, bb y, bb s, bb *g) {",
             "    bb m = bb_and(x, y);",
             "    for (;;) {",
             "        if (bb_any(bb_and(m, s))) { *g = m; return 1; }",
@@ -95,7 +102,7 @@ class GroupsC(RegionsC):
             "return flood_meets(x, y, s, &g); }",
             "/* the memo r = reach(S0, y) less the groups of `lost` (cells of S0 not in s)",
             "   that meet no cell of s: reach(s, y) when s is within S0 */",
-            "static bb reach_less(bb r, bb lost, bb s, bb y) {",
+            "HOT static bb reach_less(bb r, bb lost, bb s, bb y) {",
             "    s = bb_and(s, y);",
             "    while (bb_any(lost)) {",
             "        bb g; int c = bb_pop(&lost);",
