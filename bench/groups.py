@@ -15,7 +15,6 @@ and perft nodes (counts checked equal on every side). Prints figures only.
 
 from __future__ import annotations
 
-import argparse
 import ctypes
 import statistics
 import sys
@@ -30,7 +29,7 @@ from gdl import catalog  # noqa: E402
 from gdl.interpreter.c import groups  # noqa: E402
 from gdl.interpreter.c.game import NativeGame  # noqa: E402
 from gdl.interpreter.core.playout_eyes import eye_rule  # noqa: E402
-from openspiel_cpp import OpenSpielLoop, build_loop  # noqa: E402
+from openspiel_cpp import OpenSpielLoop, arguments, build_loop  # noqa: E402
 
 # label -> (game, options, OpenSpiel's game string or None, perft depth)
 GAMES = {"go 9": ("go", {}, "go(board_size=9)", 3),
@@ -94,11 +93,7 @@ def spiel_playouts(loop: OpenSpielLoop, spiel: str, seconds: float, seed: int) -
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("games", nargs="*", help=f"from: {', '.join(GAMES)}")
-    parser.add_argument("--seconds", type=float, default=0.5)
-    parser.add_argument("--runs", type=int, default=3)
-    args = parser.parse_args()
+    args = arguments(__doc__, GAMES, 3)
     loop = build_loop()
     if isinstance(loop, str):
         print(f"(no OpenSpiel column: {loop})")

@@ -121,11 +121,6 @@ class AliveC(GroupsC):
             "        x |= NEIGH[t].w[i] & ~o;",
             "    }",
             "    return x != 0;",
-            "}",
-            "static inline int near_in(int t, const bb *a, const bb *but) {",
-            "    uint64_t x = 0;   /* a neighbour in a and not in but (but: none) */",
-            "    for (int i = 0; i < W; i++) x |= NEIGH[t].w[i] & a->w[i] & ~(but ? but->w[i] : 0);",
-            "    return x != 0;",
             "}"]
         w(f"int alive = (unsigned)mp->rule < {len(table)} ? ALIVE_RULE[mp->rule] : 0;")
         w("if (alive && near_empty(s, mp->to)) return 1;   /* alive.py */")
