@@ -165,6 +165,8 @@ class GameC(SearchC, MctsC):
         back = "ATK_ON = on;" if self.kept_sites else ""
         if self.nested_moves:
             off, back = f"{off} HM_DEPTH++;", f"HM_DEPTH--; {back}"
+        if "GRP_ON" in self.helpers:   # groups.py's memo of s, made if a candidate asks
+            off, back = f"{off} GRP_AT = s; GRP_ON = 1;", f"GRP_ON = 0; {back}"
         with w.block("static int first_allowed(const state_t *s, const move_t *out, int n)"):
             w(f"/* the first allowed of out[0..n), -1: none */ {off}")
             w("int i = 0; while (i < n && !allowed(s, &out[i])) i++;")

@@ -147,3 +147,43 @@ def test_random_games_of_go_agree_move_for_move(size, games):
                   for state in lockstep(python, native, rng)]
         taken += sum(a > b for a, b in zip(stones, stones[1:]))
     assert taken >= games   # captures met: placements that took two stones or more
+
+
+@needs_cc
+@pytest.mark.slow   # the replay on Python takes a second
+def test_c_playouts_of_go_9_are_the_python_games():
+    """gdl_playouts' exact loop (every legal move listed, one drawn: the memo of each
+    position, read by apply_move too) plays the very games of their replay on Python."""
+    from tests.interpreter.c.test_native_history import replay
+    python, native = go_games(9)
+    start = python.initial_state()
+    plies, results, _ = replay(python, start, 3, 5, 2, True)
+    assert native.native_playouts(start, 3, seed=5, exact=True) == (plies, results)
+
+
+@needs_cc
+def test_the_playouts_draw_only_legal_moves_late_in_the_game():
+    """The random playouts judge only the moves they draw (with the memo of the position
+    too): from crowded positions of a seeded game, each move drawn is a legal one, and
+    refused moves (suicides) are there to be drawn."""
+    python, native = go_games(9)
+    rng, state, checked, refused = random.Random(8), python.initial_state(), 0, 0
+    while checked < 30:
+        moves = python.legal_moves(state)
+        if python.is_terminal(state):
+            state, moves = python.initial_state(), python.legal_moves(python.initial_state())
+        if len(moves) < 40:   # crowded: cells with no empty neighbour
+            after = {python.apply(state, m) for m in moves}
+            for seed in range(4):
+                over, reached = native.native_rollout(state, seed, 1)
+                assert over or reached in after
+            refused += len(moves) < 1 + 81 - _stones(state)   # the pass and the empty cells
+            checked += 1
+        state = python.apply(state, rng.choice([m for m in moves
+                                                if python.move_text(state, m) != "pass"]
+                                               or moves))
+    assert refused
+
+
+def _stones(state: tuple) -> int:
+    return bin(state[0]).count("1") + bin(state[1]).count("1")
