@@ -4,6 +4,7 @@ judges them, and long random games of go move for move (captures, suicides, ko).
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -187,3 +188,18 @@ def test_the_playouts_draw_only_legal_moves_late_in_the_game():
 
 def _stones(state: tuple) -> int:
     return bin(state[0]).count("1") + bin(state[1]).count("1")
+
+
+SIZES = json.loads((Path(__file__).parents[2] / "data" / "perft" / "go_sizes.json")
+                   .read_text())["perft"]
+
+
+@needs_cc
+@pytest.mark.slow   # a library per size to build
+@pytest.mark.parametrize("size", sorted(SIZES, key=int))
+def test_perft_of_the_larger_boards_is_openspiels(size):
+    python = catalog.load("go", {"size": size})
+    native = NativeGame(python)
+    start = python.initial_state()
+    assert [native.native_perft(start, d) for d in range(1, len(SIZES[size]) + 1)] \
+        == SIZES[size]
