@@ -84,12 +84,17 @@ def build_loop() -> OpenSpielLoop | str:
     return built if isinstance(built, str) else OpenSpielLoop(built)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("games", nargs="*", help=f"from: {', '.join(GAMES)}")
+def arguments(doc: str, games: dict, runs: int) -> argparse.Namespace:
+    """`[NAME ...] [--seconds S] [--runs N]`, as the benches against the C++ loop take them."""
+    parser = argparse.ArgumentParser(description=doc.split("\n")[0])
+    parser.add_argument("games", nargs="*", help=f"from: {', '.join(games)}")
     parser.add_argument("--seconds", type=float, default=0.5)
-    parser.add_argument("--runs", type=int, default=5)
-    args = parser.parse_args()
+    parser.add_argument("--runs", type=int, default=runs)
+    return parser.parse_args()
+
+
+def main() -> None:
+    args = arguments(__doc__, GAMES, 5)
     loop = build_loop()
     if isinstance(loop, str):
         sys.exit(f"openspiel_cpp: {loop}")

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from gdl.interpreter.core import ir
 from gdl.interpreter.core.lines import axis_table, run_table
-from gdl.interpreter.c.regions import RegionsC
+from gdl.interpreter.c.alive import AliveC
 from gdl.interpreter.c.support import CWriter
 
 
@@ -21,7 +21,7 @@ def table_name(prefix: str, dx: int, dy: int) -> str:
     return f"{prefix}_{dx}_{dy}".replace("-", "m")
 
 
-class CountedC(RegionsC):
+class CountedC(AliveC):
     if TYPE_CHECKING:   # written by MovesC, the class built on this one
         def add(self, to: str, start: str, rule: int, cap: str = "ZERO") -> str: ...
         def walk(self, w: CWriter, dx: int, dy: int) -> Any: ...

@@ -28,6 +28,9 @@ class ExprC:
         def zone_table(self, kind: str, family: int) -> str: ...
         def first_cell(self, e: ir.Expr, p: int) -> str: ...
         def reach_helper(self) -> None: ...
+        def reach_call(self, e: ir.Reach, p: int) -> str: ...     # c/groups.py
+        def here_in_reach(self, e: ir.Op, p: int) -> str | None: ...
+        def reach_meeting(self, e: ir.Expr, p: int) -> str | None: ...
         def flank_helper(self) -> None: ...
         def counts_where_helper(self, name: str, op: str) -> None: ...
         def connected(self, e: ir.Connected, p: int) -> str: ...  # emit_counted
@@ -213,8 +216,7 @@ class ExprC:
         if isinstance(e, ir.Adjacent):
             return self.shift(self.geo.adjacent, self.expr(e.cells, p))
         if isinstance(e, ir.Reach):
-            self.reach_helper()
-            return f"reach({self.expr(e.start, p)}, {self.expr(e.within, p)})"
+            return self.reach_call(e, p)
         if isinstance(e, ir.Zone):
             return self.zone(e, p)
         if isinstance(e, ir.Slot):
@@ -281,7 +283,7 @@ class ExprC:
             return f"bb_xor(PLAYABLE, {self.expr(args[0], p)})" if cells \
                 else f"(!{self.truth(args[0], p)})"
         if e.op in ("no", "bool"):
-            test = self.truth(args[0], p)
+            test = self.reach_meeting(args[0], p) or self.truth(args[0], p)
             return f"(!{test})" if e.op == "no" else test
         if e.op == "cells":
             return f"({self.truth(args[0], p)} ? PLAYABLE : ZERO)"
@@ -311,23 +313,6 @@ class ExprC:
             a, b = (self.expr(x, p) for x in args)
             return f"{'floordiv' if e.op == '/' else 'floormod'}({a}, {b}, &gdl_error)"
         raise Unsupported(f"the operator '{e.op}'")
-
-    def here_in_reach(self, e: ir.Op, p: int) -> str | None:
-        """`here and reach(S, Y)` (go's suicide test, `here and alive own`) by one group:
-        the cell is in it when the group of Y holding the cell meets S, so the flood fill
-        starts from the cell, not from every cell of S. Sound when links go both ways
-        (the group of a cell is then the cells connected to it either way)."""
-        if len(e.args) != 2 or e.type != CELLS:
-            return None
-        here = next((a for a in e.args if isinstance(a, ir.Here)), None)
-        group = next((a for a in e.args if isinstance(a, ir.Reach)), None)
-        steps = set(self.geo.adjacent)
-        if here is None or group is None or steps != {(-dx, -dy) for dx, dy in steps}:
-            return None
-        self.reach_helper()
-        cell = self.expr(here, p)
-        return (f"(bb_any(bb_and(reach({cell}, {self.expr(group.within, p)}), "
-                f"{self.expr(group.start, p)})) ? {cell} : ZERO)")
 
     def common_helpers(self, w: CWriter) -> None:
         """Small functions some expressions call (written whether used or not)."""

@@ -108,8 +108,10 @@ class GameC(SearchC, MctsC):
             with w.block("switch (s->pl)"):
                 for p in range(self.n_players):
                     with w.block(f"case {p}:"):
+                        self.kept_floods = True   # as in allowed() (groups.py)
                         with w.block("switch (mp->rule)"):
                             self.rule_cases(w, p)
+                        self.kept_floods = False
                         self.ends(w, p)
                         w("break;")
 
@@ -120,9 +122,11 @@ class GameC(SearchC, MctsC):
             return
         with w.block("__attribute__((noinline)) static int allowed(const state_t *s, "
                      "const move_t *mp)"):
+            self.alive_shortcut(w)   # (from s itself: alive.py)
             self.unpack(w, "s")
             self.stage_locals(w)
             w("(void)occ;")
+            self.kept_floods = True   # its floods may start from the memo's (groups.py)
             with w.block("switch (s->pl)"):
                 for p in range(self.n_players):
                     with w.block(f"case {p}:"):
@@ -132,6 +136,7 @@ class GameC(SearchC, MctsC):
                         self.judging = True
                         w(f"return !{self.truth(self.game.illegal, p)};")
                         self.judging = False
+            self.kept_floods = False
             w("return 0;")
         w("")
         # the filter's own `moves` (a nested listing) must not take the memo's list, which
@@ -141,11 +146,14 @@ class GameC(SearchC, MctsC):
         with w.block("static int keep_allowed(const state_t *s, move_t *out, int n)"):
             quiet = self.quiet_locals(w)   # allowed unmade (kept.py)
             self.keep_attacks(w)
+            self.keep_groups(w)
             w(f"int kept = 0;{depth_in}")
             test = "allowed(s, &out[i])" if quiet is None else f"{quiet} || allowed(s, &out[i])"
             w(f"for (int i = 0; i < n; i++) if ({test}) out[kept++] = out[i];")
             if self.kept_sites:
                 w("ATK_ON = 0;")
+            if "GRP_ON" in self.helpers:
+                w("GRP_ON = 0;")
             w(f"{depth_out}return kept;")
         w("")
         self.lazy_filter(w)
@@ -157,6 +165,8 @@ class GameC(SearchC, MctsC):
         back = "ATK_ON = on;" if self.kept_sites else ""
         if self.nested_moves:
             off, back = f"{off} HM_DEPTH++;", f"HM_DEPTH--; {back}"
+        if "GRP_ON" in self.helpers:   # groups.py's memo of s, made if a candidate asks
+            off, back = f"{off} GRP_AT = s; GRP_ON = 1;", f"GRP_ON = 0; {back}"
         with w.block("static int first_allowed(const state_t *s, const move_t *out, int n)"):
             w(f"/* the first allowed of out[0..n), -1: none */ {off}")
             w("int i = 0; while (i < n && !allowed(s, &out[i])) i++;")
