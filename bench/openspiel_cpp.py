@@ -13,7 +13,8 @@ turns in every run; figures are medians. Playouts/s compares whole games, moves/
 playouts there). Prints figures only.
 
 The headers: as the C++ OpenSpiel game's (gdl/bridges/openspiel/cpp_build.py: $OPEN_SPIEL_SRC,
-else gdl's cache, filled by `gdl openspiel --fetch-headers`). Without them, or without a C++
+else those the installed open_spiel package ships, else gdl's cache, filled by `gdl
+openspiel --fetch-headers`). Without them, or without a C++
 compiler, the script says so and stops.
 """
 
