@@ -19,7 +19,7 @@ from gdl.interpreter.core.results import returns_table
 from gdl.interpreter.c import build
 from gdl.solvers.search.solved import SolveLimit, SolveProgress, SolveResult
 
-TABLE_BYTES = 256 << 20   # the C table's memory (entries hold whole canonical states)
+TABLE_BYTES = int(__import__("os").environ.get("SVMB", "256")) << 20   # TEMP
 STOPPED, NO_MEMORY, TIME, NODES = 1, 4, 6, 7   # gdl_solve's answers (interpreter/c/solver.py)
 # Each result code's payoffs to players 0 and 1 (the compiled game's RETURNS; a game that
 # ends by score is searched on Python, interpreter/c/scores.py), as the C solver and search
