@@ -11,23 +11,24 @@ every 64 nodes; `progress(nodes, stored)` is called every `every` nodes and ever
 (so Ctrl-C is seen at once), and stops the search when it answers non-zero. The answer:
 0 solved (stats: value, nodes, positions stored), 1 stopped by `progress`, 6 by the time,
 7 by the node limit, 2 deeper than the solver's stack, 3 a call the Python back end must
-make (a move list past its bound), 4 no memory, 5 a game it cannot solve (not two
-players, or a history of positions seen).
+make (a move list past its bound, or a state the packed key cannot hold), 4 no memory, 5
+a game it cannot solve (not two players, or a history of positions seen).
+`int gdl_solve_options(int bits)` sets the search's options (1: the threat order, 2:
+enhanced transposition cutoffs; both by default) and answers the previous ones: the
+tests compare each with the plain search, the bench measures them.
 
-The table move first, then an immediate win, then (unlike Python's twin, which orders by
-history alone) the move landing nearest the board's centre, in units of its width and
-height, history breaking ties: a general static order that the history cannot yet give
-near the root (Connect Four 7x4 13.9M nodes instead of 43.0M, hex 4 117k instead of
-399k; dots and boxes 6.9k instead of 4.3k). Before any child is searched, a child whose
-stored bound refutes the window cuts at once (an enhanced transposition cutoff: Connect
-Four 6x4 2.54M nodes instead of 4.03M, with history order);
-a position repeated on the current line is a draw whose value is not stored; the root
-is searched whole for its best move. The table's key is the smallest image of the
-state's words (planes, variables, player to move) under the game's symmetries (the
-group of `GameIR.symmetries`), so the table shares an entry between positions the rules
-declare alike. The table is two-way (one slot kept for the entry with the larger
-subtree, one always replaced), and starts small and doubles when three quarters full,
-up to `table_bytes`.
+The search itself (negamax on the payoff, zero-window probes from the root, the table of
+packed canonical keys sized once, the order: the table move, threats, the centre,
+history) is solver_text.py's C text; the key, solver_key.py's. Here: the centre's ranks
+and `canon`, the key the AI's search (search.py) shares the table code with: the
+smallest image of the state's words (planes, variables, player to move) under the
+game's symmetries (the group of `GameIR.symmetries`), so a table shares an entry between
+positions the rules declare alike.
+
+The centre's rank orders moves after the threats: the move landing nearest the board's
+centre, in units of its width and height (Connect Four 7x4 13.9M nodes instead of 43.0M
+with history order alone, hex 4 117k instead of 399k; dots and boxes 6.9k instead of
+4.3k, 1 December 2026).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from gdl.interpreter.c.entry import EntryC
 from gdl.interpreter.c.solver_key import SolverKey
 from gdl.interpreter.c.solver_text import SHARED, SOLVER
 from gdl.interpreter.c.support import CWriter
+
 
 class SolverC(SolverKey, EntryC):
     """The solver's C text and the canonical state it keys its table on (it reads the

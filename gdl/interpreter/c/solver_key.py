@@ -77,6 +77,15 @@ class SolverKey:
         words = max(1, -(-bits // 64))
         w(f"#define SK {words}")
         w("typedef struct { uint64_t k[SK]; } sv_key_t;")
+        # a table entry: the key, the best move's index, the value, (flag & 3) what the
+        # value is (0: an empty slot) and (flag >> 2) the probe that wrote it, the nodes its
+        # search took; padded to a power of two up to a cache line, so a bucket fills one
+        size = 8 * words + 8
+        padded = 1 << (size - 1).bit_length() if size <= 64 else size
+        pad = f" uint8_t pad[{padded - size}];" if padded > size else ""
+        w("typedef struct { uint64_t k[SK]; int16_t move; int8_t value; uint8_t flag; "
+          f"uint32_t work;{pad} }} sv_entry;")
+        w(f"#define SV_WAYS {max(2, 64 // padded)}   /* entries a bucket */")
         with w.block("static inline void sv_pack_key(const state_t *t, sv_key_t *k)"):
             w("memset(k, 0, sizeof *k);")
             for line in lines:

@@ -57,25 +57,21 @@ static int sort_moves(const move_t *moves, int n, int first, const int64_t *hist
 """
 
 SOLVER = r"""
-/* an entry: the packed key, the best move's index, the value and (flag & 3) what it is
-   (0 empty), (flag >> 2) the probe that wrote it, and the nodes its search took */
-typedef struct { uint64_t k[SK]; int16_t move; int8_t value; uint8_t flag; uint32_t work; }
-    sv_entry;
 enum { SV_EMPTY = 0, SV_EXACT = 1, SV_LOWER = 2, SV_UPPER = 3 };
-#define SV_WAYS (sizeof(sv_entry) <= 16 ? 4 : 2)   /* a bucket: one cache line or about */
 #define SV_DEPTH 4096
 #define SV_NO_REPEAT (1 << 30)
 #define SV_THREATS 1   /* SV_OPTIONS bits: order by threats, */
 #define SV_ETC 2       /* enhanced transposition cutoffs */
 static sv_entry *TT; static uint64_t TT_BUCKETS; static int TT_SHIFT; static size_t TT_BYTES;
-static int64_t TT_STORED; static int SV_GEN, SV_OPTIONS = SV_THREATS;
+static int64_t TT_STORED; static int SV_GEN, SV_OPTIONS = SV_THREATS | SV_ETC;
 static const int8_t *SV_PAY; static progress_fn SV_PROGRESS;
 static int64_t SV_NODES, SV_NEXT, SV_EVERY, SV_REPORT, SV_CAP; static int SV_STOP;
 static double SV_DEADLINE, SV_CALLED;
 static int64_t SV_HISTORY[4096];
-static state_t *SV_KIDS[SV_DEPTH]; static move_t *SV_MOVES[SV_DEPTH];
-static int *SV_ORDER[SV_DEPTH]; static int64_t *SV_SCORE[SV_DEPTH];
-static sv_key_t *SV_KEYS[SV_DEPTH]; static uint64_t *SV_HASHES[SV_DEPTH];
+/* per ply (and one past the deepest: its move list is a scratch list for the order) */
+static state_t *SV_KIDS[SV_DEPTH + 1]; static move_t *SV_MOVES[SV_DEPTH + 1];
+static int *SV_ORDER[SV_DEPTH + 1]; static int64_t *SV_SCORE[SV_DEPTH + 1];
+static sv_key_t *SV_KEYS[SV_DEPTH + 1]; static uint64_t *SV_HASHES[SV_DEPTH + 1];
 static sv_key_t SV_PATH[SV_DEPTH]; static uint64_t SV_PATH_H[SV_DEPTH];
 static uint8_t SV_ON_LINE[1 << 12];   /* keys on the line per hash slot: 0, no need to look */
 static int SV_WIN[SV_DEPTH];   /* per ply: the move slot that last won at once, + 1 */
@@ -104,7 +100,8 @@ static void sv_store(const sv_key_t *key, uint64_t h, int64_t work, int value, i
     if (!slot) {
         int64_t least = INT64_MAX;
         for (int i = 0; i < (int)SV_WAYS; i++) {
-            int64_t have = !(e[i].flag & 3) ? -1 : (e[i].flag >> 2) != SV_GEN ? 0 : e[i].work;
+            int64_t have = !(e[i].flag & 3) ? -1 : (e[i].flag >> 2) != SV_GEN ? 0
+                           : (int64_t)e[i].work;   /* (signed: an empty slot is -1) */
             if (have < least) { least = have; slot = &e[i]; }
         }
         if (!(slot->flag & 3)) TT_STORED++;
@@ -233,9 +230,7 @@ static int sv_search(const state_t *s, int d, int alpha, int beta, int *rep, int
         hashes[i] = sv_key_hash(&keys[i]);
         __builtin_prefetch(sv_bucket(hashes[i]));
     }
-    if (d + 1 < SV_DEPTH && !sv_pools(d + 1)) { SV_STOP = 4; return 0; }
-    /* (the next ply's move list is free until a child is searched) */
-    sv_order(kids, moves, n, first, mover, order, SV_SCORE[d], SV_MOVES[d + 1 < SV_DEPTH ? d + 1 : d]);
+    if (!sv_pools(d + 1)) { SV_STOP = 4; return 0; }
     if (SV_OPTIONS & SV_ETC) {   /* a child whose stored bound refutes the window ends it */
         for (int i = 0; i < n; i++) {
             if (!hashes[i] || kids[i].pl == mover) continue;
@@ -251,7 +246,12 @@ static int sv_search(const state_t *s, int d, int alpha, int beta, int *rep, int
     SV_PATH[d] = key; SV_PATH_H[d] = h; SV_ON_LINE[h & 4095]++;
     int alpha0 = alpha, value = -2, bm = -1, rests = SV_NO_REPEAT;
     int64_t start = SV_NODES;
+    int lead = first >= 0 && first < n;
+    if (lead) order[0] = first;
     for (int k = 0; k < n; k++) {
+        if (k == lead)   /* the others ordered once the table move has not cut (the next
+                            ply's move list is free between children) */
+            sv_order(kids, moves, n, first, mover, order, SV_SCORE[d], SV_MOVES[d + 1]);
         int i = order[k], v, r = SV_NO_REPEAT, cb;
         const state_t *kid = &kids[i];
         if (kid->res) { SV_NODES++; v = SV_PAY[2 * kid->res + mover]; }
@@ -314,7 +314,7 @@ int gdl_solve(const uint64_t *in, int64_t table_bytes, const int8_t *payoffs, in
     stats[0] = low; stats[1] = SV_NODES; stats[2] = TT_STORED;
     if (!SV_STOP && bi >= 0) encode_move(&SV_MOVES[0][bi], best);
     munmap(TT, TT_BYTES); TT = NULL;
-    for (int d = 0; d < SV_DEPTH && SV_MOVES[d]; d++) {
+    for (int d = 0; d <= SV_DEPTH && SV_MOVES[d]; d++) {
         free(SV_MOVES[d]); free(SV_KIDS[d]); free(SV_ORDER[d]); free(SV_SCORE[d]);
         free(SV_KEYS[d]); free(SV_HASHES[d]);
         SV_MOVES[d] = NULL; SV_KIDS[d] = NULL; SV_ORDER[d] = NULL; SV_SCORE[d] = NULL;
