@@ -36,14 +36,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 from gdl.interpreter.core.results import swapped_results
-from gdl.interpreter.core.symmetry import sources
-from gdl.interpreter.c.entry import EntryC
 from gdl.interpreter.c.solver_key import SolverKey
 from gdl.interpreter.c.solver_text import SHARED, SOLVER
 from gdl.interpreter.c.support import CWriter
 
 
-class SolverC(SolverKey, EntryC):
+class SolverC(SolverKey):
     """The solver's C text and the canonical state it keys its table on (it reads the
     planes, variables and symmetries of `self.game`)."""
 
@@ -114,30 +112,3 @@ class SolverC(SolverKey, EntryC):
             w("state_t s; skey_t k; load_state(in, &s); canon(&s, &k);")
             w("memcpy(out, &k, sizeof k);")
             w("return (int)(sizeof k / 8);")
-
-    def image_of(self, w: CWriter, j: int, sym) -> None:
-        """t = the image of s under symmetry j (as python/canonical.py's `gen_canonical`)."""
-        moves = any(sym.perm[c] != c for c in range(len(sym.perm)))
-        # a colour swap's planes come from the other player's, a recolouring's from the kind
-        # renamed onto this one (gdl.interpreter.core.symmetry.sources)
-        for i, source in enumerate(sources(sym, self.n_kinds, self.n_planes // self.n_kinds)):
-            plane = f"s->b[{source}]"
-            w(f"t.b[{i}] = {f'sym_image({plane}, {j})' if moves else plane};")
-        for i in range(len(self.game.variables)):
-            if self.cell_vars[i] and moves:
-                w(f"t.c[{i}] = sym_image(s->c[{i}], {j});")
-            elif self.count_vars[i] and moves:
-                w(f"for (int c = 0; c < {self.layout_bits}; c++) "
-                  f"t.k[{i}][SYM{j}[c]] = s->k[{i}][c];")
-            elif i == self.game.hand and sym.kinds:   # the hands' counts follow the pieces
-                for q, source in enumerate(sources(sym, self.n_kinds, self.n_players)):
-                    if q != source:
-                        w(f"t.k[{i}][{q}] = s->k[{i}][{source}];")
-            elif self.game.variables[i].per_player and sym.swap:   # players 0 and 1's numbers
-                w(f"t.k[{i}][0] = s->k[{i}][1]; t.k[{i}][1] = s->k[{i}][0];")
-            elif i == self.game.hand and sym.swap:
-                k = self.n_kinds
-                w(f"for (int q = 0; q < {k}; q++) {{ t.k[{i}][q] = s->k[{i}][{k} + q]; "
-                  f"t.k[{i}][{k} + q] = s->k[{i}][q]; }}")
-        if sym.swap:
-            w("t.pl = s->pl ^ 1; t.res = SWAPRES[s->res];")

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from gdl.interpreter.core.symmetry import sources
+from gdl.interpreter.c.entry import EntryC
 from gdl.interpreter.c.support import CWriter
 
 FULL = (1 << 64) - 1
@@ -33,11 +35,11 @@ def runs(mask: int) -> Iterator[tuple[int, int]]:
         yield start, at - start
 
 
-def pack_lines(sources: list[tuple[str, int]]) -> tuple[list[str], int]:
-    """C statements that pack each (word expression, bits kept) of `sources` into
+def pack_lines(words: list[tuple[str, int]]) -> tuple[list[str], int]:
+    """C statements that pack each (word expression, bits kept) of `words` into
     `k->k[...]`, in order, and how many bits they take."""
     lines, pos = [], 0
-    for expr, mask in sources:
+    for expr, mask in words:
         for start, length in runs(mask):
             while length:
                 take = min(length, 64 - pos % 64)
@@ -51,8 +53,9 @@ def pack_lines(sources: list[tuple[str, int]]) -> tuple[list[str], int]:
     return lines, pos
 
 
-class SolverKey:
-    """Mixin of SolverC: writes `sv_key_t`, `sv_key` and the symmetries' `sym_image`."""
+class SolverKey(EntryC):
+    """The exact solver's key (SolverC writes the rest): `sv_key_t`, `sv_key`, and the
+    symmetries' images of a state (`image_of`) and of a set of cells (`sym_image`)."""
 
     def key_sources(self) -> list[tuple[str, int]]:
         """Each state word the key reads, with the bits of it that it keeps."""
@@ -150,3 +153,30 @@ class SolverKey:
             w(f"for (int c = 0; c < {chunks}; c++, v >>= 8) "
               "r.w[0] |= SYM_BYTES[j][c][v & 255];")
             w("return r;")
+
+    def image_of(self, w: CWriter, j: int, sym) -> None:
+        """t = the image of s under symmetry j (as python/canonical.py's `gen_canonical`)."""
+        moves = any(sym.perm[c] != c for c in range(len(sym.perm)))
+        # a colour swap's planes come from the other player's, a recolouring's from the kind
+        # renamed onto this one (gdl.interpreter.core.symmetry.sources)
+        for i, source in enumerate(sources(sym, self.n_kinds, self.n_planes // self.n_kinds)):
+            plane = f"s->b[{source}]"
+            w(f"t.b[{i}] = {f'sym_image({plane}, {j})' if moves else plane};")
+        for i in range(len(self.game.variables)):
+            if self.cell_vars[i] and moves:
+                w(f"t.c[{i}] = sym_image(s->c[{i}], {j});")
+            elif self.count_vars[i] and moves:
+                w(f"for (int c = 0; c < {self.layout_bits}; c++) "
+                  f"t.k[{i}][SYM{j}[c]] = s->k[{i}][c];")
+            elif i == self.game.hand and sym.kinds:   # the hands' counts follow the pieces
+                for q, source in enumerate(sources(sym, self.n_kinds, self.n_players)):
+                    if q != source:
+                        w(f"t.k[{i}][{q}] = s->k[{i}][{source}];")
+            elif self.game.variables[i].per_player and sym.swap:   # players 0 and 1's numbers
+                w(f"t.k[{i}][0] = s->k[{i}][1]; t.k[{i}][1] = s->k[{i}][0];")
+            elif i == self.game.hand and sym.swap:
+                k = self.n_kinds
+                w(f"for (int q = 0; q < {k}; q++) {{ t.k[{i}][q] = s->k[{i}][{k} + q]; "
+                  f"t.k[{i}][{k} + q] = s->k[{i}][q]; }}")
+        if sym.swap:
+            w("t.pl = s->pl ^ 1; t.res = SWAPRES[s->res];")
