@@ -155,12 +155,13 @@ static int sv_threats(const state_t *t, int who, move_t *moves) {
 static void sv_order(const state_t *kids, const move_t *moves, int n, int first, int mover,
                      int *order, int64_t *score, move_t *spare) {
     int lead = first >= 0 && first < n, m = 0;
+    int count = (SV_OPTIONS & SV_THREATS) && n - lead > 1;   /* (one left: no order to find) */
     if (lead) order[m++] = first;
     for (int i = 0; i < n; i++) {
         if (lead && i == first) continue;
         int to = moves[i].to;
         int64_t centre = to >= 0 && to < SV_CELLS ? SV_CENTRE[to] : 0;
-        int64_t threats = (SV_OPTIONS & SV_THREATS) && kids[i].pl != mover
+        int64_t threats = count && !kids[i].res && kids[i].pl != mover
                           ? sv_threats(&kids[i], mover, spare) : 0;
         int64_t sc = score[i] = (threats << 48) + (centre << 40)
                                 + SV_HISTORY[sv_move_slot(&moves[i])];
