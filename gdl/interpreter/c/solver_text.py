@@ -3,17 +3,20 @@ the helpers the AI's search shares (SHARED: the table flags, the key's hash, mov
 the clock, the history sort) and the solver itself (SOLVER: `gdl_solve`).
 
 The solver, per node: the moves, each applied at once, and an immediate win for the mover
-ends the node before the table is read (such a position is never stored); the packed
-canonical key (`sv_key`, written by solver_key.py); a repetition of the line (a draw,
-not stored) checked only when a counter per hash slot says the line may hold the key;
-the table (sized once from the start, four entries of 16 bytes to a cache line when the
-key is one word, replaced by the subtree's work, older probes' entries first); then the
-children in order: the table move, the number of immediate wins the move leaves its
-mover (threats, found by letting the mover play again), nearness to the centre, history.
-A child whose mover can win at once costs one move list and as many moves as it takes
-to find the win, its last winning move tried first. The root is solved by zero-window
-probes over the payoffs -1..1 (is it a win? else is it a loss?), the table keeping the
-bounds between probes.
+ends the node before the table is read (such a position is never stored; the move that
+last won at this depth is tried first, so a child left with a win for its mover costs a
+move list and a move or two); the packed canonical key (`sv_key`, solver_key.py, or the
+parent's); a repetition of the line (a draw, not stored), looked for only when a count
+per hash slot says the line may hold the key; the table (sized once from the start,
+four entries of 16 bytes to a cache line when the key is one word, a new key replacing
+the entry whose search took least work, an earlier probe's first); the children's keys,
+their table lines fetched while the rest is worked out; an enhanced transposition cutoff
+(SV_ETC: a child whose stored bound refutes the window ends the node); then the children
+in order: the table move, then (once it has not cut) the number of immediate wins each
+move leaves its mover (SV_THREATS: found by letting the mover move again, so from the
+rules alone; an order, never a value), nearness to the centre, history. The root is
+solved by zero-window probes over the payoffs -1..1 (above a draw? else above a loss?),
+the table keeping the bounds between probes.
 """
 
 SHARED = r"""
@@ -73,7 +76,8 @@ static state_t *SV_KIDS[SV_DEPTH + 1]; static move_t *SV_MOVES[SV_DEPTH + 1];
 static int *SV_ORDER[SV_DEPTH + 1]; static int64_t *SV_SCORE[SV_DEPTH + 1];
 static sv_key_t *SV_KEYS[SV_DEPTH + 1]; static uint64_t *SV_HASHES[SV_DEPTH + 1];
 static sv_key_t SV_PATH[SV_DEPTH]; static uint64_t SV_PATH_H[SV_DEPTH];
-static uint8_t SV_ON_LINE[1 << 12];   /* keys on the line per hash slot: 0, no need to look */
+/* keys on the line per hash slot (at most SV_DEPTH): 0, no need to look */
+static uint16_t SV_ON_LINE[1 << 12];
 static int SV_WIN[SV_DEPTH];   /* per ply: the move slot that last won at once, + 1 */
 
 static inline uint64_t sv_key_hash(const sv_key_t *k) {
