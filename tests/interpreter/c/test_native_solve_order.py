@@ -2,8 +2,8 @@
 Four's value on each board size equal to Pascal Pons' solver's (recorded in
 tests/data/solved/connect4.json by bench/solve_connect4.py), and each of its options (the
 threat order, the enhanced transposition cutoffs) off and on giving Python's solver's
-values on games with symmetries, extra turns, captures and connections; the table's
-packed key refusing a state it cannot hold."""
+values on games with symmetries, extra turns, captures and connections, and on a board
+past one word (its packed key two words, its mirror images cell by cell)."""
 
 from __future__ import annotations
 
@@ -95,3 +95,27 @@ def test_the_threat_order_saves_nodes(options):
     order, 850,187 with the cutoffs, 758,067 with both."""
     nodes = nodes_by_option("5x5", options)
     assert nodes[THREATS] < nodes[0] and nodes[THREATS | ETC] < nodes[ETC] < nodes[0]
+
+
+# Connect Four 9x7 (70 layout bits: two words a plane, the mirror's images cell by cell):
+# positions of seeded random play that avoid ending the game, each a few hundred nodes for
+# Python's solver
+WIDE = ["c1 f1 b1 i1 h1 a1 c2 e1 e2 h2 f2 f3 c3 a2 f4 c4 b2 d1 e3 d2",
+        "c1 d1 c2 i1 d2 b1 b2 i2 d3 g1 i3 c3 f1 d4 a1 a2 d5 i4 i5 e1 f2 g2 d6 h1 f3 e2 h2 "
+        "g3 d7 f4 g4 g5 i6 h3 c4 c5 h4 h5 g6 f5 h6 g7 b3 i7 a3 f6 c6 c7",
+        "f1 i1 a1 b1 g1 h1 c1 a2 b2 c2 d1 e1 e2 f2 e3 d2 c3",
+        "i1 f1 h1 c1 d1 g1 a1 i2 g2 f2 d2 i3 c2 f3 b1 b2 i4 d3 b3 g3 d4 b4 c3 a2"]
+
+
+@needs_cc
+@pytest.mark.parametrize("line", WIDE, ids=range(len(WIDE)))
+def test_a_board_past_one_word_keeps_pythons_values(line):
+    python = catalog.load("connect4", {"width": "9", "height": "7"})
+    native = with_backend(python, "native")
+    assert isinstance(native, NativeGame) and native.ready() and native.layout.words == 2
+    state = python.initial_state()
+    for text in line.split():
+        state = python.apply(state, python.parse_move(state, text))
+    c, py = solve(native, state), solve(python, state)
+    assert c.backend == "native" and (c.value, c.score) == (py.value, py.score)
+    assert c.best_move in python.legal_moves(state)
