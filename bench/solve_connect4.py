@@ -1,17 +1,19 @@
 """gdl's exact solver against Pascal Pons' Connect Four solver, board by board, on one machine.
 
-    python bench/solve_connect4.py [WxH ...] [--pons DIR]
+    python bench/solve_connect4.py [WxH ...] [--pons DIR] [--repeat N]
 
-For each board: the first player's value (win 1, draw 0, loss -1), nodes and CPU seconds of
-gdl's C solver (`gdl.solvers.search.exact.solve` on the native back end) and of Pons'
-solver in its weak mode (win, draw or loss, the question gdl's solver answers), run by
-our driver (bench/pons/driver.cc), which times the solve alone.
+For each board: the first player's value (win 1, draw 0, loss -1), nodes and CPU seconds
+(the median of --repeat runs, 3 by default, the two sides' runs taking turns) of gdl's C
+solver (`gdl.solvers.search.exact.solve` on the native back end, its library loaded
+before the clock starts) and of Pons' solver in its weak mode (win, draw or loss, the
+question gdl's solver answers), run by our driver (bench/pons/driver.cc) in a process
+of its own, whose CPU seconds (its table's allocation included) are counted.
 Pons' solver (github.com/PascalPons/connect4) is not part of gdl: the script builds it
 from a checkout you give (`--pons DIR` or $PONS_SRC; `git clone
 https://github.com/PascalPons/connect4`) in a temporary directory, once per board size,
 with its WIDTH and HEIGHT set there, and never copies it anywhere else. Pons' solver
 keeps its centre-first column order and its fixed transposition table; no opening
-book is read. Prints figures only.
+book is read. Prints figures only, then the table again as markdown (docs/native.md).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import os
 import re
 import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -67,6 +70,7 @@ def run_pons(binary: Path) -> tuple[int, int, float]:
 def run_gdl(width: int, height: int) -> tuple[int, int, float]:
     game = with_backend(catalog.load("connect4", {"width": str(width), "height": str(height)}),
                         "native")
+    game.ready()   # the library built or loaded before the clock starts
     start = process_time()
     result = solve(game)
     return int(result.score), result.nodes, process_time() - start
@@ -76,6 +80,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("boards", nargs="*", default=BOARDS)
     parser.add_argument("--pons", default=os.environ.get("PONS_SRC"))
+    parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     pons = Path(args.pons) if args.pons else None
     if pons is None or not (pons / "Solver.cpp").exists():
@@ -85,19 +90,45 @@ def main() -> None:
           f"{os.getloadavg()[0]:.1f}")
     print(f"{'board':<6} {'gdl':>4} {'gdl nodes':>12} {'gdl cpu s':>9} {'Pons':>5} "
           f"{'Pons nodes':>12} {'Pons cpu s':>10} {'nodes x':>8} {'time x':>7}")
+    rows = []
     with tempfile.TemporaryDirectory() as scratch:
         for board in args.boards:
             width, height = (int(x) for x in board.split("x"))
-            value, nodes, seconds = run_gdl(width, height)
+            binary = build_pons(pons, width, height, Path(scratch)) if pons else None
+            ours, theirs = [], []
+            for _ in range(max(1, args.repeat)):   # taking turns, so both see the same load
+                ours.append(run_gdl(width, height))
+                if binary is not None:
+                    theirs.append(run_pons(binary))
+            value, nodes, seconds = ours[0][0], ours[0][1], statistics.median(r[2] for r in ours)
             line = f"{board:<6} {value:>4} {nodes:>12,} {seconds:>9.2f}"
-            if pons is not None:
-                p_value, p_nodes, p_seconds = run_pons(build_pons(pons, width, height,
-                                                                  Path(scratch)))
+            row = [board, value, nodes, seconds]
+            if theirs:
+                p_value, p_nodes = theirs[0][:2]
+                p_seconds = statistics.median(r[2] for r in theirs)
                 agree = "" if p_value == value else "  VALUES DIFFER"
                 line += (f" {p_value:>5} {p_nodes:>12,} {p_seconds:>10.2f} "
                          f"{nodes / max(p_nodes, 1):>8.1f} "
                          f"{seconds / max(p_seconds, 1e-6):>7.1f}{agree}")
+                row += [p_value, p_nodes, p_seconds]
             print(line, flush=True)
+            rows.append(row)
+    print()
+    print(markdown(rows))
+
+
+def markdown(rows: list[list]) -> str:
+    """The table of docs/native.md: each board's value, nodes and CPU seconds, both sides."""
+    words = {1: "win", 0: "draw", -1: "loss"}
+    out = ["| board | value | gdl nodes | gdl CPU s | Pons nodes | Pons CPU s | time ratio |",
+           "|---|---|---:|---:|---:|---:|---:|"]
+    for row in rows:
+        board, value, nodes, seconds = row[:4]
+        theirs = (f"{row[5]:,} | {row[6]:.2f} | {seconds / max(row[6], 1e-6):.1f}"
+                  if len(row) > 4 else "- | - | -")
+        agree = "" if len(row) == 4 or row[4] == value else " (Pons: differs)"
+        out.append(f"| {board} | {words[value]}{agree} | {nodes:,} | {seconds:.2f} | {theirs} |")
+    return "\n".join(out)
 
 
 if __name__ == "__main__":

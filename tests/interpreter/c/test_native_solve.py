@@ -80,7 +80,7 @@ def test_connect4_6x4_is_a_loss_for_the_first_player():
     python, native = pair("connect4", {"width": "6", "height": "4"})
     c = solve(native)
     assert c.value == "loss" and c.best_move in python.legal_moves(python.initial_state())
-    assert c.nodes > 1_000_000 and c.table_size > 100_000   # a real search, a grown table
+    assert c.nodes > 500_000 and c.table_size > 100_000   # a real search, a full table
 
 
 @needs_cc
