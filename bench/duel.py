@@ -8,7 +8,8 @@ different games. What the fitted evaluation brings, and how far apart the levels
                                             [--weights-a DIR] [--weights-b DIR]
 
 A SPEC is LEVEL[/derived][/alphabeta|/mcts][/native|/python][/plain|/before][/rave=K][/mast=E]
-[/ppa=A][/solver|/nosolver][/widen=W][/fresh][/eyes=M][/plies=N][/c=C][/order][/singular]:
+[/ppa=A][/solver|/nosolver][/decisive|/nodecisive][/stratify|/nostratify][/widen=W]
+[/fresh][/eyes=M][/plies=N][/c=C][/order][/singular]:
 a level (easy, medium, hard, or a number of nodes or simulations), `derived` to ignore the
 game's weights file, an engine to force one, `native` to build the native back end at once
 and move through it too, `python` to search on the Python back end (without either, the
@@ -18,11 +19,13 @@ before, a SPEC without `native` searched on Python),
 `before` for it without what came after those (aspiration, check extensions, null move,
 counter-moves), `rave=K` for the C MCTS with RAVE (K: its equivalence visits), `mast=E`
 with MAST rollouts (E: their epsilon, 0 off), `ppa=A` with PPA rollouts (A: its learning
-rate), `solver`/`nosolver` with MCTS-Solver or without, `widen=W` with progressive
-widening, `fresh` with a new tree every move (no reuse), `eyes=M` with the rollouts' eye
-rule in mode M (interpreter/core/playout_eyes.py), `plies=N` with rollouts cut after N
-plies, `c=C` with UCT's exploration C, `order` with children expanded by MAST's means,
-`singular` for the C alpha-beta with singular extensions (off by default).
+rate), `solver`/`nosolver` with MCTS-Solver or without, `decisive`/`nodecisive` with
+rollouts that take a win at once or without, `stratify`/`nostratify` with a chance node's
+outcomes visited by their shares or drawn, `widen=W` with progressive widening, `fresh`
+with a new tree every move (no reuse), `eyes=M` with the rollouts' eye rule in mode M
+(interpreter/core/playout_eyes.py), `plies=N` with rollouts cut after N plies, `c=C` with
+UCT's exploration C, `order` with children expanded by MAST's means, `singular` for the C
+alpha-beta with singular extensions (off by default).
 `--tree-b DIR` plays B from another gdl tree (e.g. the previous release's, made once with
 `git worktree add --detach /work/dd72 dd72c4f`): B then runs in a subprocess with DIR first
 on its path (bench/tree_player.py), on that tree's own code, weights and defaults, and
@@ -89,6 +92,10 @@ def player(game, spec: str, seed: int, seconds: float | None):
             ai.engine.max_rollout_plies = int(part[6:])
         if part == "order":   # children expanded by MAST's means
             ai.engine.order = True
+        if part in ("stratify", "nostratify"):   # chance nodes' outcomes by their shares
+            ai.engine.stratify = part == "stratify"
+        if part in ("decisive", "nodecisive"):   # rollouts play a move that wins at once
+            ai.engine.decisive = part == "decisive"
         if part.startswith("c="):   # UCT's exploration
             ai.engine.c = float(part[2:])
     return ai
@@ -121,8 +128,10 @@ class TreePlayer:
         self.process.wait()
 
 
-def play(game, players, opening: list) -> float:
-    """Player 0's score in one game that starts with the `opening` moves."""
+def play(game, players, opening: list, dice: random.Random) -> float:
+    """Player 0's score in one game that starts with the `opening` moves; a chance node's
+    outcome drawn by its probability from `dice` (never chosen by a player)."""
+    from gdl.protocol import CHANCE
     state, texts = game.initial_state(), []
     for move in opening:
         texts.append(game.move_text(state, move))
@@ -130,6 +139,12 @@ def play(game, players, opening: list) -> float:
     for _ in range(MAX_PLIES):
         if game.is_terminal(state):
             return (game.returns(state)[0] + 1) / 2
+        if game.current_player(state) == CHANCE:
+            outcomes = game.chance_outcomes(state)
+            move = dice.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0]
+            texts.append(game.move_text(state, move))
+            state = game.apply(state, move)
+            continue
         who = players[game.current_player(state)]
         if isinstance(who, TreePlayer):
             move = game.parse_move(state, who.move_text(texts))
@@ -187,7 +202,8 @@ def main() -> None:
         seats = [None, None]
         seats[a_seat] = seat("a", args.a, args.seed + i)
         seats[1 - a_seat] = seat("b", args.b, args.seed + 1000 + i)
-        first = play(game, seats, opening)
+        # a pair of games (colours swapped) meets the same dice
+        first = play(game, seats, opening, random.Random(args.seed + i // 2))
         for who in seats:
             if isinstance(who, TreePlayer):
                 who.close()

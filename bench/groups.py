@@ -6,9 +6,9 @@ generator's whole floods, and against OpenSpiel's own C++ loop, in one process.
 For each game, two libraries of the same rules: the generator as it is ("local") and with
 `groups.FLOODS_ONLY` (every `reach` a whole flood, as the generator wrote it before: the
 same source byte for byte), plus OpenSpiel's C++ loop where bench/openspiel_cpp.py can
-build it (OpenSpiel's headers as gdl/bridges/openspiel/cpp_build.py finds them). The sides take turns in every run; figures are medians, per
-CPU-second of this process (time.process_time: the machine's other jobs do not count):
-the exact loop's games (every legal move listed at every ply, one drawn), the playouts an
+build it (its headers as gdl/bridges/openspiel/cpp_build.py finds them). The sides take
+turns in every run; figures are medians, per CPU-second of this process
+(time.process_time: the machine's other jobs do not count): the exact loop's games (every legal move listed at every ply, one drawn), the playouts an
 AI runs (the filter asked only of the moves drawn; go with its eye-keeping rule, mode 2),
 and perft nodes (counts checked equal on every side). Prints figures only.
 """

@@ -80,6 +80,9 @@ MAX_LEVEL_NODES = 100_000_000
 # measured at equal time; MAST's epsilon is the file's `mcts_mast`); its tree is kept
 # between moves
 NATIVE_MCTS: dict[str, Any] = {"mast": 0.0, "solver": False}
+# and in a game with chance nodes, rollouts that take a win at once (docs/ai.md, "Chance
+# games": Einstein's random rollouts miss the wins within reach; measured by play-off)
+CHANCE_MCTS: dict[str, Any] = {"decisive": True, "stratify": True}
 
 
 def parse_level(text: str) -> Level:
@@ -246,7 +249,7 @@ class AIPlayer:
                                         max_nodes=max_nodes or MAX_TREE_NODES,
                                         min_iterations=floor)
             self.engine = MCTS(game, evaluate=heuristic, **plan)
-            options = dict(NATIVE_MCTS)
+            options = dict(NATIVE_MCTS, **(CHANCE_MCTS if chance else {}))
             stored = fitted[1].engine if fitted else {}
             for key, option in (("mcts_mast", "mast"), ("mcts_rave", "rave"), ("mcts_c", "c")):
                 if stored.get(key) is not None:   # measured and kept in the weights file

@@ -30,6 +30,11 @@ moves may share statistics. Options, each 0 for off:
   MAST draws the rollouts or not; its random order breaks ties), not the next in its
   random order: with progressive widening, the children a node has are its best moves by
   that history (progressive unpruning with a move-history order).
+- options[8], decisive moves (Teytaud and Teytaud): a rollout's mover plays a move that
+  wins at once when it has one (each legal move tried, when it has at most 8), else the
+  policy's; a game of
+  dice, where random rollouts miss the wins within reach, is valued much nearer its
+  play.
 - options[6], the eye rule's mode (interpreter/core/playout_eyes.py: 0 off, 1 eyes by the
   neighbours, 2 true eyes): a rollout, whichever policy draws, never places into the
   mover's eye and passes only when nothing else is left (a game without the rule: no
@@ -76,12 +81,13 @@ from gdl.interpreter.c.support import CWriter
 
 MCTS = r"""
 #define MC_PLIES 1024
+#define MC_DECISIVE_MOVES 8   /* decisive moves are looked for among this many at most */
 typedef struct { int32_t child, sibling, idx, tried, offset, slot, nmoves;
                  int8_t res, player, mover, proven;
                  int64_t visits, amaf_visits; double total, amaf_total; } mc_node;
 static mc_node *MC; static int64_t MC_N, MC_ROOM; static int MC_FULL;
 static move_t MC_MOVES[MAXM];
-static double MC_WIDEN; static int MC_SOLVE; static const int8_t *MC_PAY;
+static double MC_WIDEN; static int MC_SOLVE, MC_DECISIVE, MC_STRATIFY; static const int8_t *MC_PAY;
 /* the tree kept between calls (reuse): its root's state, its owner, its random stream */
 static state_t MC_ROOT; static uint64_t MC_OWNER, MC_RNG;
 static int64_t mc_node_new(const state_t *s, int idx, int slot, int mover, uint64_t *rng,
@@ -119,12 +125,30 @@ static inline void mc_payoffs(const state_t *s, const int8_t *pay, double *out) 
     out[0] = pay[2 * s->res]; out[1] = pay[2 * s->res + 1];
 }
 
+/* MC_DECISIVE: a move of the mover at s that ends the game in its win (a payoff of 1 or
+   more for it), else NULL; the first in move order (Teytaud and Teytaud's decisive moves) */
+static const move_t *mc_decisive(const state_t *s) {
+    static move_t moves[MAXM];
+    if (s->pl < 0 || s->pl > 1 || MC_CHANCE(s)) return NULL;
+    int n = legal(s, moves);
+    if (n > MC_DECISIVE_MOVES) return NULL;   /* trying them all would cost the rollout dear */
+    state_t t;
+    for (int i = 0; i < n && !gdl_error; i++) {
+        apply_move(s, &moves[i], &t);
+        if (!gdl_error && t.res && t.res != MC_SCORED && MC_PAY[2 * t.res + s->pl] >= 1)
+            return &moves[i];
+    }
+    return NULL;
+}
+
 /* the payoffs of a playout from s, player 0's and player 1's; 1 on an error */
 static int mc_rollout(state_t s, int64_t max_plies, int evaluate, const int8_t *pay,
                       uint64_t *rng, double *out, int from_ply) {
     state_t t;
     for (int64_t ply = 0; ply < max_plies && !s.res; ply++) {
-        const move_t *m = mc_pick(&s, rng);
+        const move_t *m = MC_DECISIVE ? mc_decisive(&s) : NULL;
+        if (gdl_error) return 1;
+        if (!m) m = mc_pick(&s, rng);
         if (gdl_error) return 1;
         if (!m) break;
         if (!MC_CHANCE(&s)) mc_played((int)s.pl, m, from_ply + (int)ply);
@@ -139,13 +163,39 @@ static int mc_rollout(state_t s, int64_t max_plies, int evaluate, const int8_t *
     return 0;
 }
 
+#if MC_HAS_CHANCE
+/* MC_STRATIFY: the outcome of chance node `node` (state s; its outcomes listed in
+   MC_MOVES) furthest behind its share of the node's visits, the next visit counted
+   (ties drawn): every outcome's visits stay within one of its probability's share, so a
+   node's mean is its outcomes' expectation without the sampling's noise */
+static const move_t *mc_stratified(const state_t *s, int64_t node, uint64_t *rng) {
+    static int64_t seen[MAXM];
+    int n = legal(s, MC_MOVES);
+    if (gdl_error || n == 0) return NULL;
+    int64_t weight = 0, visits = 1;
+    for (int i = 0; i < n; i++) { seen[i] = 0; weight += chance_weight(&MC_MOVES[i]); }
+    for (int64_t k = MC[node].child; k >= 0; k = MC[k].sibling) {
+        if (MC[k].idx < 0 || MC[k].idx >= n) continue;
+        seen[MC[k].idx] = MC[k].visits; visits += MC[k].visits;
+    }
+    int best = 0; double top = -INFINITY; uint64_t ties = 0;
+    for (int i = 0; i < n; i++) {
+        double behind = (double)chance_weight(&MC_MOVES[i]) * (double)visits / (double)weight
+                        - (double)seen[i];
+        if (behind > top + 1e-9) { top = behind; best = i; ties = 1; }
+        else if (behind > top - 1e-9 && rng_next(rng) % ++ties == 0) best = i;
+    }
+    return &MC_MOVES[best];
+}
+#endif
+
 /* at the chance node `node` of state s: an outcome drawn by its probability, its state in
    t and its child in *child (made on its first draw; -1 when the tree is full, t then the
    state to roll out from, or when s has no outcome); 1 on an error */
 static int mc_outcome(state_t *s, int64_t node, int64_t cap, uint64_t *rng, state_t *t,
                       int64_t *child) {
 #if MC_HAS_CHANCE
-    const move_t *m = chance_draw(s, MC_MOVES, rng);
+    const move_t *m = MC_STRATIFY ? mc_stratified(s, node, rng) : chance_draw(s, MC_MOVES, rng);
     if (gdl_error) return 1;
     if (!m) return 0;
     int idx = (int)(m - MC_MOVES);

@@ -93,7 +93,8 @@ int gdl_mcts(const uint64_t *in, int64_t iterations, double seconds, int64_t min
     double c = options[0];
     MC_RAVE = options[1]; MC_MAST = options[2]; MC_SOLVE = options[3] != 0;
     MC_WIDEN = options[4]; MC_PPA = options[5]; EYE_MODE = (int)options[6];
-    MC_ORDER = options[7] != 0;
+    MC_ORDER = options[7] != 0; MC_DECISIVE = options[8] != 0;
+    MC_STRATIFY = options[9] != 0;
     MC_PAY = payoffs; MC_FULL = 0;
     int64_t cap = max_nodes > 1 ? max_nodes : 2;
     mc_switch(owner);

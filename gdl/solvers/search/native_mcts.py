@@ -45,7 +45,8 @@ class NativeMCTS:
                  max_nodes: int = MAX_TREE_NODES, min_iterations: int = 0,
                  fallback: Any = None, rave: float = 0.0, mast: float = 0.0,
                  solver: bool = False, reuse: bool = False, widen: float = 0.0,
-                 ppa: float = 0.0, eyes: int | None = None, order: bool = False) -> None:
+                 ppa: float = 0.0, eyes: int | None = None, order: bool = False,
+                 decisive: bool = False, stratify: bool = False) -> None:
         self.game, self.weights, self.evaluate = game, weights, evaluate
         self.rave = rave   # RAVE's equivalence visits (0: plain UCT), interpreter/c/mcts.py
         self.mast = mast   # MAST rollouts' epsilon (0: uniform rollouts)
@@ -54,6 +55,8 @@ class NativeMCTS:
         # mode of interpreter/core/playout_eyes.py; 0 off)
         self.eyes = playout_eyes(game) if eyes is None else eyes
         self.order = order   # children expanded by MAST's means, not in a random order
+        self.decisive = decisive   # a rollout plays a move that wins at once when it has one
+        self.stratify = stratify   # a chance node's outcomes visited by their shares, not drawn
         self.solver = solver and wins_or_loses(game)   # MCTS-Solver, as MCTS(solver=True)
         self.reuse = reuse   # keep the tree in the library between searches
         self.widen = widen   # progressive widening's W (0: every move expanded)
@@ -95,9 +98,10 @@ class NativeMCTS:
         value = ctypes.c_double(0.0)
         visits = (ctypes.c_int64 * max(1, lay.max_moves))()
         stats = (ctypes.c_int64 * 7)()
-        options = (ctypes.c_double * 8)(self.c, self.rave, self.mast, float(self.solver),
-                                        self.widen, self.ppa, float(self.eyes),
-                                        float(self.order))
+        options = (ctypes.c_double * 10)(self.c, self.rave, self.mast, float(self.solver),
+                                         self.widen, self.ppa, float(self.eyes),
+                                         float(self.order), float(self.decisive),
+                                         float(self.stratify))
         with interrupts.polled():
             code = game.lib.gdl_mcts(raw, iterations or 0,
                                      -1.0 if time_limit is None else time_limit,
