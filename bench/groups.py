@@ -8,9 +8,10 @@ For each game, two libraries of the same rules: the generator as it is ("local")
 same source byte for byte), plus OpenSpiel's C++ loop where bench/openspiel_cpp.py can
 build it (its headers as gdl/bridges/openspiel/cpp_build.py finds them). The sides take
 turns in every run; figures are medians, per CPU-second of this process
-(time.process_time: the machine's other jobs do not count): the exact loop's games (every legal move listed at every ply, one drawn), the playouts an
-AI runs (the filter asked only of the moves drawn; go with its eye-keeping rule, mode 2),
-and perft nodes (counts checked equal on every side). Prints figures only.
+(time.process_time: the machine's other jobs do not count): the exact loop's games (every
+legal move listed at every ply, one drawn), the playouts an AI runs (the filter asked only
+of the moves drawn; go with its eye-keeping rule, mode 2), and perft nodes (counts checked
+equal on every side). Prints figures only.
 """
 
 from __future__ import annotations
