@@ -41,7 +41,7 @@ def headers() -> Path | None:
     else:
         places = [cache_root() / "openspiel-src"]
         try:
-            import open_spiel
+            import open_spiel  # type: ignore[import-untyped]
             places.insert(0, Path(open_spiel.__file__).resolve().parent.parent)
         except ImportError:
             pass
