@@ -5,9 +5,12 @@ moves other than `noop` need its own control, and the control fluents never hold
 Sampled games can only fail to find a simultaneous node; this module proves there is none,
 for the descriptions written that way (and others like them), in three steps:
 
-1. Supports. Each proposition's positive support over the `true` propositions, as a set of
-   conjunctions (a disjunctive normal form): the states in which it may hold. Negated
-   conditions are dropped and a form that grows past CAP conjunctions becomes the one
+1. Supports. Each proposition's support over the `true` propositions, as a set of
+   conjunctions (a disjunctive normal form): the states in which it may hold. A negated
+   `true` proposition is kept as a literal (a conjunction holding X and not X is dropped),
+   and so is the negation of a relation defined only by single `true` propositions
+   (`(<= any_lifted (true (lifted ?x)))`: not any_lifted is not lifted X for every X);
+   other negated conditions are dropped and a form that grows past CAP conjunctions becomes the one
    conjunction of the conditions all of them share, so a support over-approximates where
    the proposition holds: what it rules out is ruled out (sound), what it admits may still
    never happen (the proof may fail; then the loader samples, as before).
@@ -30,13 +33,15 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable
 
-from gdl.interpreter.kif.ground import GroundProgram
+from gdl.interpreter.kif.ground import GroundProgram, GroundRule
 
 CAP = 64            # conjunctions in one support before it counts as "anywhere"
-STEPS = 200_000     # conjunctions built in all before the proof gives up
+STEPS = 1_000_000   # conjunctions built in all before the proof gives up
 PAIRS = 20_000      # candidate pairs before the proof gives up
 
-Conj = frozenset[int]            # true-proposition indexes; does k is -(k + 1)
+NOT = 1 << 40       # not `true` proposition i is NOT + i in a conjunction
+
+Conj = frozenset[int]            # true propositions i, NOT + i; does k is -(k + 1)
 Form = frozenset[Conj]           # a disjunction; {frozenset()}: anywhere, {}: nowhere
 ANYWHERE: Form = frozenset([frozenset()])
 
@@ -51,10 +56,27 @@ class _Forms:
     def __init__(self, program: GroundProgram):
         self.program = program
         self.steps = STEPS
-        self.rules: dict[int, list[tuple[int, ...]]] = {}
+        by_head: dict[int, list[GroundRule]] = {}
         for rule in program.rules:
-            self.rules.setdefault(rule.head, []).append(rule.pos)
+            by_head.setdefault(rule.head, []).append(rule)
+        # each rule: its positive conditions, and the literals its negated ones give
+        self.rules: dict[int, list[tuple[tuple[int, ...], Form]]] = {
+            head: [(r.pos, frozenset([frozenset(n for x in r.neg
+                                                for n in self._negated(x, by_head))]))
+                   for r in rules]
+            for head, rules in by_head.items()}
         self.known: dict[int, Form] = {}
+
+    def _negated(self, prop: int, by_head: dict[int, list[GroundRule]]) -> frozenset[int]:
+        """The literals `not prop` implies: not X for a `true` X, not each X of a relation
+        whose every rule is one `true` X; else none (the condition is dropped)."""
+        n_true = self.program.n_true
+        if prop < n_true:
+            return frozenset([NOT + prop])
+        rules = by_head.get(prop, [])
+        if rules and all(not r.neg and len(r.pos) == 1 and r.pos[0] < n_true for r in rules):
+            return frozenset(NOT + r.pos[0] for r in rules)
+        return frozenset()
 
     def spend(self, n: int) -> None:
         self.steps -= n
@@ -74,7 +96,7 @@ class _Forms:
             if self._leaf(prop) is not None or prop in self.known:
                 continue
             order.append(prop)
-            for pos in self.rules.get(prop, ()):
+            for pos, _ in self.rules.get(prop, ()):
                 for p in pos:
                     if p not in seen:
                         seen.add(p)
@@ -84,8 +106,9 @@ class _Forms:
         while changed:   # grows only, to ANYWHERE at most
             changed = False
             for prop in reversed(order):
-                new = _union(forms[prop], *(self.and_all([self._get(p, forms) for p in pos])
-                                            for pos in self.rules.get(prop, ())))
+                new = _union(forms[prop], *(self.and_all([self._get(p, forms) for p in pos]
+                                                         + [negs])
+                                            for pos, negs in self.rules.get(prop, ())))
                 if new != forms[prop]:
                     forms[prop], changed = new, True
         self.known.update(forms)
@@ -118,7 +141,7 @@ def _minimal(conjs: Iterable[Conj]) -> Form:
     """The conjunctions no other one implies (a smaller set of conditions). Past CAP of
     them, the one conjunction of what they all share: each implies it, so it still holds
     wherever the form may (the widening)."""
-    every = set(conjs)
+    every = {c for c in conjs if not any(NOT + p in c for p in c if 0 <= p < NOT)}
     kept: list[Conj] = []
     for conj in sorted(every, key=len):
         if not any(k <= conj for k in kept):
@@ -133,7 +156,7 @@ def _union(*forms: Form) -> Form:
 
 
 def _excluded(conj: Conj, pairs: set[tuple[int, int]]) -> bool:
-    trues = sorted(p for p in conj if p >= 0)
+    trues = sorted(p for p in conj if 0 <= p < NOT)
     return any((a, b) in pairs for a, b in itertools.combinations(trues, 2))
 
 
@@ -155,7 +178,7 @@ def no_two_choose(program: GroundProgram) -> bool:
 
 
 def _pairs(conj: Conj) -> Iterable[tuple[int, int]]:
-    return itertools.combinations(sorted(p for p in conj if p >= 0), 2)
+    return itertools.combinations(sorted(p for p in conj if 0 <= p < NOT), 2)
 
 
 def _chooses(forms: _Forms, program: GroundProgram, role: int) -> Form:
