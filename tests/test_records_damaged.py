@@ -53,6 +53,13 @@ def text(replace: str, by: str) -> Callable[[dict[str, Any]], str]:
     return lambda data: json.dumps(data).replace(replace, by, 1)
 
 
+def nan_first_time(data: dict[str, Any]) -> str:
+    """The first move's time written as NaN (the time made known first: a move's measured
+    time need not be 0.0, and replacing a prefix of 0.0123 would damage the JSON instead)."""
+    data["seconds"][0] = 0.25
+    return json.dumps(data).replace('"seconds": [0.25', '"seconds": [NaN', 1)
+
+
 DEEP = "[" * 100_000 + "]" * 100_000
 
 # (damage, what the one line says after "FILE: ")
@@ -92,7 +99,7 @@ DAMAGES = {
                                   "start.position: the board has 3 rows, the position 1"),
     "fewer times than moves": (changed(seconds=[0.1]),
                                "seconds should be one time (0 or more) for each of the 8 moves"),
-    "a time of NaN": (text('"seconds": [0.0', '"seconds": [NaN'),
+    "a time of NaN": (nan_first_time,
                       "seconds[0] should be a finite number, not nan"),
     "a negative time": (changed(seconds=[-1] * 8),
                         "seconds should be one time (0 or more) for each of the 8 moves"),

@@ -14,7 +14,8 @@ their table lines fetched while the rest is worked out; an enhanced transpositio
 (SV_ETC: a child whose stored bound refutes the window ends the node); then the children
 in order: the table move, then (once it has not cut) the number of immediate wins each
 move leaves its mover (SV_THREATS: found by letting the mover move again, so from the
-rules alone; an order, never a value), nearness to the centre, history. The root is
+rules alone; an order, never a value; only where a position has at most SV_THREAT_MAX
+moves, since it costs the square of their number), nearness to the centre, history. The root is
 solved by zero-window probes over the payoffs -1..1 (above a draw? else above a loss?),
 the table keeping the bounds between probes.
 """
@@ -65,6 +66,9 @@ enum { SV_EMPTY = 0, SV_EXACT = 1, SV_LOWER = 2, SV_UPPER = 3 };
 #define SV_NO_REPEAT (1 << 30)
 #define SV_THREATS 1   /* SV_OPTIONS bits: order by threats, */
 #define SV_ETC 2       /* enhanced transposition cutoffs */
+#define SV_THREAT_MAX 64     /* threats counted where a position has at most this many
+                                moves (they cost n^2 moves made) */
+#define SV_CLOCK_MOVES 256   /* a position with more moves reads the clock itself */
 static sv_entry *TT; static uint64_t TT_BUCKETS; static int TT_SHIFT; static size_t TT_BYTES;
 static int64_t TT_STORED; static int SV_GEN, SV_OPTIONS = SV_THREATS | SV_ETC;
 static const int8_t *SV_PAY; static progress_fn SV_PROGRESS;
@@ -159,7 +163,8 @@ static int sv_threats(const state_t *t, int who, move_t *moves) {
 static void sv_order(const state_t *kids, const move_t *moves, int n, int first, int mover,
                      int *order, int64_t *score, move_t *spare) {
     int lead = first >= 0 && first < n, m = 0;
-    int count = (SV_OPTIONS & SV_THREATS) && n - lead > 1;   /* (one left: no order to find) */
+    int count = (SV_OPTIONS & SV_THREATS) && n - lead > 1   /* (one left: no order to find) */
+                && n <= SV_THREAT_MAX;
     if (lead) order[m++] = first;
     for (int i = 0; i < n; i++) {
         if (lead && i == first) continue;
@@ -208,6 +213,10 @@ static int sv_search(const state_t *s, int d, int alpha, int beta, int *rep, int
     move_t *moves = SV_MOVES[d]; state_t *kids = SV_KIDS[d]; int *order = SV_ORDER[d];
     int n = legal(s, moves);
     if (gdl_error || n == 0) { SV_STOP = 3; return 0; }
+    /* 64 nodes of thousands of moves each (a huge board) are too long between two looks */
+    if (n > SV_CLOCK_MOVES && SV_DEADLINE > 0 && sv_now() > SV_DEADLINE) {
+        SV_STOP = 6; return 0;
+    }
     int mover = (int)s->pl, win = sv_win_at_once(s, d, moves, n, kids);
     if (gdl_error) { SV_STOP = 3; return 0; }
     if (win >= 0) { *best = win; return 1; }   /* the best payoff there is */
