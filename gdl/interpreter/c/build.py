@@ -42,7 +42,10 @@ from gdl.interpreter.core.ir import fingerprint
 
 FLAGS = ("-shared", "-fPIC", "-w")
 LIBRARIES = ("-lm",)   # after the source: the evaluation's tanh
-LARGE_SOURCE = 150_000   # characters: past it -O1, as -O2 takes minutes on chess's source
+# characters: past it -O1, as -O2 takes minutes on chess's source (335,000). 170,000 since
+# the solver's text grew every library by some 10,000: gomoku (160,000, 1.5 s at -O2) had
+# crossed 150,000 and its perft fell to 0.72 at -O1
+LARGE_SOURCE = 170_000
 # unoptimised: chess's library in 1.4 s against 5.0 s at -O1 (shogi 2.5 s against 13), its
 # perft 12 times slower
 QUICK = "-O0"
