@@ -135,15 +135,7 @@ class AliveC(GroupsC):
 
     def neighbour_rows(self) -> list[str]:
         """Per layout bit, the mask of its neighbours along the board's links."""
-        rows = []
-        for c in range(self.layout_bits + 1):
-            cells = 0
-            if self.geo.playable >> c & 1:
-                for dx, dy in self.geo.adjacent:
-                    n = self.geo.neighbour(c, dx, dy)
-                    cells |= 0 if n is None else 1 << n
-            rows.append(self.literal(cells))
-        return rows
+        return [self.literal(m) for m in self.geo.adjacent_masks[:self.layout_bits + 1]]
 
     def liberty_helper(self) -> None:
         """`groups_keep(t, y, free, two, any)`: whether the groups of y beside the cell t

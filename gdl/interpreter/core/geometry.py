@@ -335,6 +335,17 @@ class Geometry:
         return tuple(out)
 
     @functools.cached_property
+    def adjacent_masks(self) -> tuple[Mask, ...]:
+        """Per bit of the layout (and one more), the mask of its neighbours along the
+        board's links (`adjacent`); 0 for a bit off the board."""
+        masks = [0] * (self.height * self.stride + 1)
+        for dx, dy in self.adjacent:
+            for off, from_mask in self.shifts(dx, dy):
+                for c in bits(from_mask):
+                    masks[c] |= 1 << (c + off)
+        return tuple(masks)
+
+    @functools.cached_property
     def link_set(self) -> frozenset[frozenset[Cell]]:
         """Every link of the board as a pair of cells (both lattice and declared links)."""
         out = set()

@@ -87,12 +87,8 @@ def eye_rule(game: ir.GameIR) -> EyeRule | None:
         return None
     passes = tuple(i for i, r in enumerate(board_rules) if isinstance(r, ir.PassRule))
     geo = game.geometry
-    size = geo.height * geo.stride + 1
-    neighbours = [0] * size
-    for dx, dy in geo.adjacent:
-        for off, from_mask in geo.shifts(dx, dy):
-            for c in bits(from_mask):
-                neighbours[c] |= 1 << (c + off)
+    neighbours = geo.adjacent_masks
+    size = len(neighbours)
     most = max(bin(m).count("1") for m in neighbours)
     diagonals = [0] * size
     for c in geo.cells:
@@ -104,7 +100,7 @@ def eye_rule(game: ir.GameIR) -> EyeRule | None:
                     diagonals[c] |= 1 << d
     false_at = [1 if bin(m).count("1") < most else 2 for m in neighbours]
     S = geo.size_bits
-    return EyeRule(places, passes, tuple(neighbours), tuple(diagonals), tuple(false_at),
+    return EyeRule(places, passes, neighbours, tuple(diagonals), tuple(false_at),
                    S, 2 * S, (1 << game.rule_bits) - 1, geo.playable)
 
 
