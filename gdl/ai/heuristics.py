@@ -15,7 +15,9 @@ Four signals, each read off the IR, each in [-1, 1] for the player it scores:
   side far behind in material, how few moves that side has left (material's sign turns
   when losing every piece wins: antichess);
 - counts: when a winning end compares a count variable summed over each player's cells
-  (Kalah's seeds on each side), the difference of those sums;
+  (Kalah's seeds on each side), the difference of those sums, over only the cells whose
+  count no move lowers when each player has some (Kalah's stores: what is banked there is
+  kept, where the seeds in the pits may still change sides; core/banked.py);
 - connection: when joining two sides wins (`connects`, Hex), how many empty cells each
   player still has to fill to join them (a shortest path: own cells free, enemy cells barred);
 - gathering: when one group of all one's pieces wins (`connected`, lines of action), how
@@ -37,6 +39,7 @@ import collections
 from collections.abc import Callable
 
 from gdl.interpreter.core import ir
+from gdl.interpreter.core.banked import banked_cells
 from gdl.interpreter.core.geometry import bits, union
 from gdl.ai.margin import margin_signal
 from gdl.ai.material import (  # noqa: F401  (features reads _material_signal)
@@ -239,14 +242,19 @@ def _gathering_signal(game: ir.GameIR, planes_of: list[list[int]]) -> Callable |
 
 def _counts_signal(game: ir.GameIR) -> Callable | None:
     """When a winning end compares a count variable summed over each player's own cells
-    (Kalah's `seeds[side] > seeds[not side]`), the difference of those sums."""
+    (Kalah's `seeds[side] > seeds[not side]`), the difference of those sums; over the banked
+    cells alone (counts no move lowers) when every player has some."""
     found = next((e for end in game.ends if end.outcome == "wins"
                   for e in ir.walk(end.condition)
                   if isinstance(e, ir.CountAt) and isinstance(e.cells, ir.PerPlayer)), None)
     if found is None or not isinstance(found.cells, ir.PerPlayer):
         return None
     at = len(game.initial_planes) + found.var.index   # the count variable in the state
-    cells = [tuple(bits(mask)) for mask in found.cells.values]
+    kept = banked_cells(game, found.var.index)
+    masks = found.cells.values
+    if all(mask & kept for mask in masks):
+        masks = tuple(mask & kept for mask in masks)
+    cells = [tuple(bits(mask)) for mask in masks]
     scale = max(1, sum(game.variables[found.var.index].initial)) / 4
 
     def signal(state: tuple) -> list[float]:
