@@ -32,6 +32,7 @@ import attrs
 
 from gdl import limits
 from gdl.errors import GdlError, IllegalMove, OptionError, SolverError
+from gdl.ai.exact_probe import ExactProbe
 from gdl.ai.safety import safe_choice
 from gdl.solvers.search.native_mcts import NativeMCTS, native_mcts
 from gdl.solvers.search.native_alphabeta import NativeAlphaBeta, native_searcher
@@ -261,9 +262,14 @@ class AIPlayer:
             if tree is not None:   # the tree, its rollouts and evaluation in C
                 self.engine = tree
         self.last: SearchResult | MCTSResult | None = None
+        self.probe = ExactProbe(game, nodes)
 
     def choose(self, game: Game, state: State) -> Move:
-        self.last = result = self.engine.search(state)
+        proved, spent = self.probe.move(game, state, self.seconds)   # a proved win or draw
+        if proved is not None:
+            self.last = proved
+            return proved.best_move
+        self.last = result = self._search(state, spent)
         best = result.best_move
         if isinstance(self.engine, (AlphaBeta, NativeAlphaBeta)) and \
                 isinstance(result, SearchResult):
@@ -283,6 +289,18 @@ class AIPlayer:
                 pick = self.rng.choice(others)
                 return safe_choice(game, state, pick, [best], self.seconds)
         return best
+
+
+    def _search(self, state: State, spent: float) -> SearchResult | MCTSResult:
+        """The engine's search, in what the move's time leaves after `spent` seconds."""
+        kept = getattr(self.engine, "time_limit", None)
+        if not spent or kept is None:
+            return self.engine.search(state)
+        self.engine.time_limit = max(kept - spent, 0.0)
+        try:
+            return self.engine.search(state)
+        finally:
+            self.engine.time_limit = kept
 
 
 def make_player(spec: str, game: Game, level: str = DEFAULT_LEVEL, seed: int | None = None,

@@ -328,6 +328,9 @@ int gdl_solve(const uint64_t *in, int64_t table_bytes, const int8_t *payoffs, in
     stats[0] = low; stats[1] = SV_NODES; stats[2] = TT_STORED;
     if (!SV_STOP && bi >= 0) encode_move(&SV_MOVES[0][bi], best);
     munmap(TT, TT_BYTES); TT = NULL;
+    int deepest = 0;   /* the ply of the deepest position expanded (its pool taken), */
+    while (deepest < SV_DEPTH && SV_MOVES[deepest + 1]) deepest++;
+    stats[3] = deepest > 1 ? deepest : 1;   /* or 1: a root's wins are looked at */
     for (int d = 0; d <= SV_DEPTH && SV_MOVES[d]; d++) {
         free(SV_MOVES[d]); free(SV_KIDS[d]); free(SV_ORDER[d]); free(SV_SCORE[d]);
         free(SV_KEYS[d]); free(SV_HASHES[d]);

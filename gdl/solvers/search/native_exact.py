@@ -43,8 +43,10 @@ def can_solve(game: Any, state: tuple) -> bool:
 def native_solve(game: Any, state: tuple, *, node_limit: int | None = None,
                  time_limit: float | None = None,
                  progress: Callable[[SolveProgress], None] | None = None,
-                 progress_every: int = 100_000) -> SolveResult | None:
-    """Solve `state` of the NativeGame `game` in C (see the module doc)."""
+                 progress_every: int = 100_000,
+                 table_bytes: int = TABLE_BYTES) -> SolveResult | None:
+    """Solve `state` of the NativeGame `game` in C (see the module doc), in a table of
+    `table_bytes` (taken and given back by the call)."""
     if not can_solve(game, state):
         return None
     raw = game.pack(state)
@@ -68,10 +70,10 @@ def native_solve(game: Any, state: tuple, *, node_limit: int | None = None,
 
     callback = build.PROGRESS(check)
     best = (ctypes.c_uint64 * game.layout.move_words)()
-    stats = (ctypes.c_int64 * 3)()
+    stats = (ctypes.c_int64 * 4)()   # value, nodes, stored, the deepest ply
     try:
         with interrupts.polled():   # the command's first Ctrl-C only sets the flag read above
-            code = game.lib.gdl_solve(raw, TABLE_BYTES, PAYOFFS, progress_every,
+            code = game.lib.gdl_solve(raw, table_bytes, PAYOFFS, progress_every,
                                       -1.0 if time_limit is None else time_limit,
                                       node_limit or 0, callback, best, stats)
     except KeyboardInterrupt:
@@ -85,10 +87,11 @@ def native_solve(game: Any, state: tuple, *, node_limit: int | None = None,
         raise SolveLimit(f"{game.name} was not solved {limit} ({stats[1]:,} nodes searched "
                          f"in {seconds:.1f} s)", reason, stats[1], seconds, stats[2])
     if code == NO_MEMORY:
-        raise MemoryError(f"the native solver's table of {TABLE_BYTES >> 20} MB")
+        raise MemoryError(f"the native solver's table of {table_bytes >> 10:,} KB")
     if code != 0:
         return None
     value = int(stats[0])
     move = game.decode_moves(bytes(best), 1)[0]
     return SolveResult("win" if value > 0 else "loss" if value < 0 else "draw", float(value),
-                       move, int(stats[1]), seconds, int(stats[2]), "alphabeta", "native")
+                       move, int(stats[1]), seconds, int(stats[2]), "alphabeta", "native",
+                       int(stats[3]))

@@ -29,7 +29,7 @@ class SolveResult:
     to move gets with perfect play; best_move: a move that achieves it (None at a terminal
     root); nodes: positions searched, the root included (a child only looked at as an
     immediate win is counted when it is one); table_size: entries stored; backend: where
-    the search ran."""
+    the search ran; depth: the deepest ply searched (0: not counted, as on Python)."""
 
     value: str
     score: float
@@ -39,6 +39,7 @@ class SolveResult:
     table_size: int
     method: str
     backend: str = "python"   # "native": solved in C (gdl.solvers.search.native_exact)
+    depth: int = 0
 
     def to_json(self) -> dict:
         """Plain data (the move as its repr, since moves are game-specific values)."""
