@@ -14,7 +14,7 @@ time on them, and one that shrinks into reach is solved within a few moves of ge
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from gdl.protocol import Game, State, has_chance
 from gdl.solvers.search import native_exact
@@ -54,7 +54,7 @@ class ExactProbe:
         nodes = None if self.nodes is None else max(1, int(self.nodes * SHARE))
         share = None if seconds is None else seconds * SHARE
         try:
-            found: Any = native_exact.native_solve(game, state, node_limit=nodes,
+            found: Any = native_exact.native_solve(game, cast(tuple, state), node_limit=nodes,
                                                    time_limit=share, table_bytes=TABLE_BYTES)
         except SolveLimit as stopped:
             self.failed += 1
