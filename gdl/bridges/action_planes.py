@@ -101,10 +101,10 @@ def _exact(expr: Any, player: int, every: int) -> int | None:
             out &= part
         return out if known else None
     if expr.op == "or" and None not in parts:
-        out = 0
-        for part in parts:
-            out |= part or 0
-        return out
+        union = 0
+        for piece in parts:
+            union |= piece or 0
+        return union
     if expr.op == "not" and len(parts) == 1 and parts[0] is not None and \
             len(expr.args) == 1 and _constant(expr.args[0]):
         return every & ~parts[0]
@@ -295,9 +295,10 @@ class Planes:
         y = vy if sy > 0 else self.height - 1 - vy
         if kind >= self.under + len(self.moves):
             return "drop", self.drops[kind - self.under - len(self.moves)], (x, y)
+        offset: Offset
         if kind < self.under:
-            choice, offset = divmod(kind, len(self.promoting))
-            choice, offset = choice + 1, self.promoting[offset]
+            choice, slot = divmod(kind, len(self.promoting))
+            choice, offset = choice + 1, self.promoting[slot]
         else:
             choice, offset = 0, self.moves[kind - self.under]
         dx, dy = self._turn(player, offset)   # a view is its own inverse

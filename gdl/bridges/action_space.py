@@ -151,9 +151,12 @@ class ActionSpace:
         self.game = game
         derived = shape_of(game)
         self.shape = derived if shape is None else shape
-        if self.shape not in (derived, "texts"):   # the others would give two moves one id
+        allowed = [derived, "texts"]
+        if derived != "planes" and action_planes.takes(game):   # (breakthrough as AlphaZero)
+            allowed.insert(1, "planes")
+        if self.shape not in allowed:   # the others would give two moves one id
             raise GdlError(f"{game.name}: no {shape!r} action space; its rules allow "
-                           f"{derived!r} or 'texts'")
+                           f"{' or '.join(map(repr, allowed))}")
         self.index = ActionIndex(game, placements_only) if self.shape == "texts" else None
         cells: tuple[int, ...] = () if self.index is not None else game.geometry.cells
         self.dense = {c: i for i, c in enumerate(cells)}

@@ -173,3 +173,16 @@ def test_the_cpp_game_numbers_as_the_python_bridge(name):
                 theirs.action_to_string(player, action)
             ours.apply_action(action)
             theirs.apply_action(action)
+
+
+def test_planes_can_be_asked_for_where_the_rules_fit_them():
+    """Breakthrough derives "moves" and takes "planes" on request (3 lines x 14 distances per
+    cell); Connect Four's placements do not fit them."""
+    pyspiel = pytest.importorskip("pyspiel")
+    from gdl.bridges import openspiel
+    from gdl.errors import GdlError
+    game = openspiel.load("breakthrough", actions="planes")
+    assert game.num_distinct_actions() == 64 * 3 * 14
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    with pytest.raises(GdlError, match="no 'planes' action space; its rules allow 'columns'"):
+        ActionSpace(catalog.load("connect4"), "planes")
