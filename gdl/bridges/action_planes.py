@@ -168,9 +168,9 @@ class Planes:
                     offsets |= set(self._offsets(rule, p))
         lines = sorted({on[0] for on in map(line_of, offsets) if on is not None}, key=line_key)
         leaps = sorted((o for o in offsets if line_of(o) is None), key=leap_key)
-        kinds = [(direction, k) for direction in lines
+        along = [(direction, k) for direction in lines
                  for k in [*range(-self.reach, 0), *range(1, self.reach + 1)]]
-        rays = [(k * d[0], k * d[1]) for d, k in kinds]
+        rays = [(k * d[0], k * d[1]) for d, k in along]
         self.choice = self._choices(rules)
         promoted = {o for r, rule in enumerate(rules) if self.choice.get(r)
                     for p in range(players) for o in self._offsets(rule, p)}
@@ -225,9 +225,9 @@ class Planes:
         ends = static_cells(rule.to, player, every)
         raw = set(self._offsets(rule, player))
         found = set()
-        for start in ir_cells(starts):
+        for start in cells_of(starts):
             x, y = geometry.xy(start)
-            for end in ir_cells(ends):
+            for end in cells_of(ends):
                 ex, ey = geometry.xy(end)
                 offset = self._turn(player, (ex - x, ey - y))
                 if offset in raw:
@@ -305,7 +305,7 @@ class Planes:
         return "move", (x, y), (x + dx, y + dy), choice
 
 
-def ir_cells(mask: int) -> Iterator[int]:
+def cells_of(mask: int) -> Iterator[int]:
     """The cells of a mask, lowest first."""
     while mask:
         low = mask & -mask

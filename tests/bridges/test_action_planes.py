@@ -64,11 +64,27 @@ def test_castling_and_under_promotions_have_their_own_ids(chess):
     state = note.parse_fen("1n5k/P7/8/8/8/8/8/7K w - - 0 1")
     ids = {note.san(state, m, marks=False): a for a, m in _ids(
         space, state, list(game.legal_moves(state))).items()}
-    a7 = (0 * 8 + 6) * 73
-    # straight, then capturing east... here west is off the board: a7 can take b8 only
+    a7 = (0 * 8 + 6) * 73   # file a, rank 7; then rook, bishop, knight x straight, east, west
     assert ids["a8=R"] == a7 + 0 and ids["a8=B"] == a7 + 3 and ids["a8=N"] == a7 + 6
     assert ids["axb8=R"] == a7 + 1 and ids["axb8=N"] == a7 + 7
     assert ids["a8=Q"] == a7 + 9 + 7   # a queen's promotion is the plain step north
+
+
+@pytest.mark.peers
+@pytest.mark.parametrize("fen", [
+    "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
+    "1n5k/P7/8/8/8/8/8/7K w - - 0 1", "7k/8/8/8/8/8/1p6/N1N4K b - - 0 1",
+    "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 1"])
+def test_castlings_promotions_and_en_passant_are_pyspiels(chess, fen):
+    pyspiel = pytest.importorskip("pyspiel")
+    game, space = chess
+    note = adapter(game)
+    state = note.parse_fen(fen)
+    ids = _ids(space, state, list(game.legal_moves(state)))
+    theirs = pyspiel.load_game("chess").new_initial_state(fen)
+    assert sorted(ids) == theirs.legal_actions()
+    assert {a: note.san(state, m) for a, m in ids.items()} == \
+        {a: theirs.action_to_string(a) for a in theirs.legal_actions()}
 
 
 def _replay(game, space, seed: int, texts: bool) -> tuple[int, str, str | None]:
