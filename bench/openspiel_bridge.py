@@ -92,7 +92,7 @@ def games_per_second(game, seconds: float, seed: int) -> tuple[float, float]:
 
 # gdl's game -> OpenSpiel's own game of the same rules
 PEERS = {"connect4": "connect_four", "tictactoe": "tic_tac_toe", "breakthrough": "breakthrough",
-         "othello": "othello", "hex": "hex(board_size=11)"}
+         "othello": "othello", "hex": "hex(board_size=11)", "chess": "chess"}
 DEFAULT_GAMES = ("connect4", "tictactoe", "breakthrough", "othello")
 
 

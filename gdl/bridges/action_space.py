@@ -16,8 +16,12 @@ The shape is derived once from the compiled game's IR and geometry (never its na
   from * C + to over the C playable cells (breakthrough 64 * 64), and with a second stage
   the pair and where that stage lands, (from * C + to) * (C + 1) + 1 + there (0: skipped;
   amazons' move and arrow, 100 * 100 * 101).
-- "texts": anything else (captures chained, several stages, drops, numbers): the flat
-  index of move texts in gdl's notation (gdl.bridges.openspiel_actions).
+- "planes": steps and slides with a choice of promotion, drops from a hand, passes, on a
+  square board: from-cell x move type, AlphaZero's layout (gdl.bridges.action_planes;
+  chess: 4674 ids, OpenSpiel's `chess` numbering). Each player sees the board from their
+  own side, so an id depends on the mover as well as the move.
+- "texts": anything else (captures chained, several stages, numbers): the flat index of
+  move texts in gdl's notation (gdl.bridges.openspiel_actions).
 
 Two legal moves that meet on one id are a GdlError (the derivation guarantees none for
 "columns"; for the others the rules' notation would also give them one text).
@@ -30,9 +34,11 @@ from typing import Any
 
 from gdl.errors import GdlError
 from gdl.interpreter.core import ir
+from gdl.bridges import action_planes
+from gdl.bridges.action_planes import Planes
 from gdl.bridges.openspiel_actions import ActionIndex
 
-SHAPES = ("columns", "cells", "moves", "texts")
+SHAPES = ("columns", "cells", "moves", "planes", "texts")
 
 
 # --------------------------------------------------------------------------- reading the rules
@@ -114,6 +120,8 @@ def shape_of(game: Any) -> str:
     if all(isinstance(r, ir.StepRule) and _steps_on(r) for r in rules) and \
             len(getattr(game, "_promoted", ())) < 2:
         return "moves"
+    if action_planes.takes(game):
+        return "planes"
     return "texts"
 
 
@@ -143,9 +151,12 @@ class ActionSpace:
         self.game = game
         derived = shape_of(game)
         self.shape = derived if shape is None else shape
-        if self.shape not in (derived, "texts"):   # the others would give two moves one id
+        allowed = [derived, "texts"]
+        if derived != "planes" and action_planes.takes(game):   # (breakthrough as AlphaZero)
+            allowed.insert(1, "planes")
+        if self.shape not in allowed:   # the others would give two moves one id
             raise GdlError(f"{game.name}: no {shape!r} action space; its rules allow "
-                           f"{derived!r} or 'texts'")
+                           f"{' or '.join(map(repr, allowed))}")
         self.index = ActionIndex(game, placements_only) if self.shape == "texts" else None
         cells: tuple[int, ...] = () if self.index is not None else game.geometry.cells
         self.dense = {c: i for i, c in enumerate(cells)}
@@ -158,12 +169,24 @@ class ActionSpace:
             self.step = _gravity(game, rules[0].where) or self.step   # derived: never None
             lines = sorted({self._line(c) for c in cells})
             self.lines = {line: i for i, line in enumerate(lines)}
+        self.planes = Planes(game) if self.shape == "planes" else None
         self.size = self._size()
+        # a move's id, worked out once: per player for "planes" (each sees their own side)
+        self._known_by: list[dict[Hashable, int]] = [{} for _ in game.players] \
+            if self.planes is not None else []
         self._known: dict[Hashable, int] = {}
+
+    @property
+    def memo(self) -> int:
+        """How an id can be kept (the C++ game's memo): 0 by text only ("texts"), 1 by the
+        move, 2 by the mover and the move ("planes")."""
+        return 0 if self.index is not None else 2 if self.planes is not None else 1
 
     def _size(self) -> int:
         if self.index is not None:
             return self.index.size
+        if self.planes is not None:
+            return self.planes.size
         if self.shape == "columns":
             return len(self.lines)
         if self.shape == "moves":
@@ -174,12 +197,15 @@ class ActionSpace:
         x, y = self.game.geometry.xy(cell)
         return x if self.step[0] == 0 else y   # vertical gravity: the column; else the row
 
-    def id_of(self, move: Any) -> int:
-        """The id of a board move (an int: to, from and rule in the back end's fields)."""
+    def id_of(self, move: Any, player: int = 0) -> int:
+        """The id of a board move (an int: to, from and rule in the back end's fields) of
+        `player` (read by "planes" alone)."""
         bits = self.game._cell_bits
         mask = (1 << bits) - 1
         to, start, rule = move & mask, move >> bits & mask, move >> 2 * bits
         rule &= (1 << self.game.ir.rule_bits) - 1
+        if self.planes is not None:
+            return self.planes.id_of(player, rule, start, to)
         if rule in self.passes:
             return self.passes[rule]
         if self.shape == "columns":
@@ -200,14 +226,19 @@ class ActionSpace:
         """
         if self.index is not None:
             return self.index.actions(state, moves)
+        player, known = 0, self._known
+        if self.planes is not None and moves:
+            player = self.game.current_player(state)
+            known = self._known_by[player]
         try:   # the hot path: every move's id known already, none shared
-            out = dict(zip(map(self._known.__getitem__, moves), moves))
+            out = dict(zip(map(known.__getitem__, moves), moves))
         except KeyError:
-            for move in moves:   # a move's id is its own: worked out once
-                self._known.setdefault(move, self.id_of(move))
-            out = dict(zip(map(self._known.__getitem__, moves), moves))
+            for move in moves:   # a move's id is its own (and its mover's): worked out once
+                if move not in known:
+                    known[move] = self.id_of(move, player)
+            out = dict(zip(map(known.__getitem__, moves), moves))
         if len(out) < len(moves):
-            ids = [self._known[m] for m in moves]
+            ids = [known[m] for m in moves]
             (action, move), *_ = ((a, m) for a, m in zip(ids, moves) if ids.count(a) > 1)
             raise GdlError(f"{self.game.name}: two legal moves share the {self.shape} "
                            f"action {action} ({self.game.move_text(state, move)!r})")

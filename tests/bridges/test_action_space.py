@@ -11,13 +11,13 @@ from gdl.bridges import openspiel
 from gdl.bridges.action_space import ActionSpace, shape_of
 from gdl.errors import GdlError
 
-SHAPES = {"amazons": "moves", "antichess": "texts", "breakthrough": "moves", "chess": "texts",
-          "clobber": "moves", "connect4": "columns", "crazyhouse": "texts",
+SHAPES = {"amazons": "moves", "antichess": "planes", "breakthrough": "moves", "chess": "planes",
+          "clobber": "moves", "connect4": "columns", "crazyhouse": "planes",
           "dots_and_boxes": "cells", "draughts": "texts", "go": "cells", "gomoku": "cells",
           "havannah": "cells", "hex": "cells", "international_draughts": "texts",
           "lines_of_action": "moves", "mancala": "cells", "nim": "texts",
           "nine_mens_morris": "texts", "othello": "cells", "oware": "cells", "pentago": "texts",
-          "quoridor": "texts", "shogi": "texts", "tablut": "moves", "tictactoe": "cells",
+          "quoridor": "texts", "shogi": "planes", "tablut": "moves", "tictactoe": "cells",
           "uttt": "cells", "xiangqi": "moves", "y": "cells"}
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pyspiel
 import pytest
@@ -127,6 +129,29 @@ def test_a_capture_chain_is_one_action_named_by_its_path():
     (capture,) = state.legal_actions()   # capturing is compulsory: d4 takes e5
     assert state.action_to_string(0, capture) == "d4xf6"
     assert game.index.index.texts[capture] == "d4xf6"   # draughts keeps the flat index
+
+
+def test_openspiels_checkers_takes_a_chain_one_jump_an_action():
+    """Why draughts keeps the flat index (docs/openspiel.md): in pyspiel's `checkers` a
+    capture that can go on leaves the same player to move, with only jumps of that piece
+    from where it landed; one gdl move is several OpenSpiel actions."""
+    checkers, rng, chains = pyspiel.load_game("checkers"), random.Random(0), 0
+    assert checkers.num_distinct_actions() == 8 * 8 * 4 * 2   # (cell, direction, capture)
+    for _ in range(5):
+        state = checkers.new_initial_state()
+        while not state.is_terminal():
+            player, action = state.current_player(), rng.choice(state.legal_actions())
+            state.apply_action(action)
+            if action % 2 and not state.is_terminal() and state.current_player() == player:
+                landed = action // 8 + 2 * _CHECKERS_STEP[action // 2 % 4]
+                assert all(a % 2 and a // 8 == landed for a in state.legal_actions())
+                chains += 1
+    assert chains > 0
+
+
+# OpenSpiel's checkers: direction -> the change of row * 8 + column (up-left, up-right,
+# down-right, down-left)
+_CHECKERS_STEP = (-9, -7, 9, 7)
 
 
 @pytest.mark.slow

@@ -15,8 +15,9 @@ game's scalar options become OpenSpiel parameters (`gdl_connect4(width=5)`), and
 `max_plies` caps games whose rules do not bound their length.
 
 Action ids: shaped as OpenSpiel's own games where the rules allow it (a column each in
-Connect Four, a cell each for placements, (from, to) pairs for steps), else the flat index
-of move texts; see gdl.bridges.action_space. The `actions` parameter picks one ("texts":
+Connect Four, a cell each for placements, (from, to) pairs for steps, from-cell x move type
+for steps with promotions and drops: chess as OpenSpiel's `chess`), else the flat index of
+move texts; see gdl.bridges.action_space. The `actions` parameter picks one ("texts":
 the flat index every game had before).
 
 Simultaneous games (`players A B simultaneous`) bridge as OpenSpiel's SIMULTANEOUS

@@ -8,9 +8,10 @@ Python once for a GdlSpec: what gdl.bridges.openspiel.derived derives for the Py
 (GameInfo, parameters, the action space), and how the C library lays a state out. The C++
 state then lists moves and applies them through the library's `gdl_legal` and `gdl_apply`,
 numbers them by the Python bridge's own action space (asked once per move, where the id is
-the move's own: every space but "texts"), reads the end and returns from the state's words,
-and writes the observation tensor by a table (observation_program). Only texts come back to
-Python: a move in gdl's notation, the board's picture.
+the move's own: every space but "texts"; per mover and move for "planes"), reads the end
+and returns from the state's words, and writes the observation tensor by a table
+(observation_program). Only texts come back to Python: a move in gdl's notation, the board's
+picture.
 
 Taken: turn-based deterministic games of a native build whose results are result codes and
 which are not ended by score (payoffs by score are no result code). Chance and simultaneous
@@ -173,7 +174,7 @@ class Loaded:
             lay.state_words - 1, players, info.num_distinct_actions, info.max_game_length,
             info.min_utility, info.max_utility, lay.results,
             ctypes.cast(self.keep[1], ctypes.POINTER(ctypes.c_double)),
-            int(self.index.shape != "texts"), len(shape), (ctypes.c_int * 3)(*shape),
+            self.index.memo, len(shape), (ctypes.c_int * 3)(*shape),
             len(base), ctypes.cast(self.keep[2], ctypes.POINTER(ctypes.c_float)),
             len(ops) // 5, ctypes.cast(self.keep[3], ctypes.POINTER(ctypes.c_int)),
             self.keep[4], self.keep[5], history,

@@ -8,7 +8,7 @@
 // gdl_apply), its state layout in words, the returns of each result code, the observation
 // tensor as a table of what to write where - and three callbacks: the spec itself, the
 // action id of a move (the Python bridge's own numbering, kept here once known when it
-// depends on the move alone) and texts (a move in gdl's notation, the board's picture).
+// depends on the move alone, or on the move and its mover) and texts (a move in gdl's notation, the board's picture).
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
@@ -44,7 +44,8 @@ struct GdlSpec {
   double min_utility, max_utility;
   int results;                 // result codes; returns: results x players
   const double* returns;
-  int memo_actions;            // an action id depends on the move alone (not "texts")
+  int memo_actions;            // an action id depends on: 0 its text ("texts"), 1 the move
+                               // alone, 2 the move and its mover ("planes")
   int obs_rank, obs_shape[3], obs_size;
   const float* obs_base;       // the tensor before the position is written in
   int obs_ops;                 // 5 ints each: kind, word, bit, a, b (see Observe)
@@ -194,7 +195,8 @@ class GdlGame : public open_spiel::Game {
  public:
   GdlGame(const open_spiel::GameType& type, const open_spiel::GameParameters& params,
           GdlSpec* spec)
-      : Game(type, params), spec_(*spec), live_(spec), known_(spec->move_words) {}
+      : Game(type, params), spec_(*spec), live_(spec),
+        known_(spec->memo_actions == 2 ? spec->players : 1, MoveIds(spec->move_words)) {}
 
   std::unique_ptr<open_spiel::State> NewInitialState() const override;
   int NumDistinctActions() const override { return spec_.distinct_actions; }
@@ -210,14 +212,16 @@ class GdlGame : public open_spiel::Game {
   const GdlSpec& spec() const { return spec_; }
   GdlSpec* live() const { return live_; }   // the spec itself: its table's record
 
-  // The action of a legal move: the Python bridge's numbering, asked once per move where
-  // the id is the move's own.
+  // The action of a legal move: the Python bridge's numbering, asked once per move (per
+  // mover and move for "planes", where each player sees the board from their side).
   Action ActionOf(const uint64_t* state, const uint64_t* move) const {
     if (!spec_.memo_actions) return Checked(action_of(spec_.handle, state, move));
-    Action id = known_.Find(move);
+    uint64_t mover = spec_.memo_actions == 2 ? state[spec_.player_word] : 0;
+    MoveIds& known = known_[mover < known_.size() ? mover : 0];
+    Action id = known.Find(move);
     if (id >= 0) return id;
     id = Checked(action_of(spec_.handle, state, move));
-    known_.Add(move, id);
+    known.Add(move, id);
     return id;
   }
 
@@ -233,7 +237,7 @@ class GdlGame : public open_spiel::Game {
 
   GdlSpec spec_;
   GdlSpec* live_;
-  mutable MoveIds known_;
+  mutable std::vector<MoveIds> known_;   // one table, or one per mover
 };
 
 class GdlState : public open_spiel::State {
