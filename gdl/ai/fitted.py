@@ -65,6 +65,22 @@ def _read(game: Any, path: Path, own: bool = False) -> tuple[Any, wfile.Weights]
     return wfile.evaluation(features, weights), weights
 
 
+def borrowed_engine(game: Any) -> dict[str, Any]:
+    """The engine stored in the game's own weights file when that file was fitted with other
+    options (another board size): the choice of engine and the MCTS settings carry over where
+    the weights do not (go 5x5 with the choice measured on 9x9: MCTS, 20-0-0 against the C++
+    MCTSBot at 1,000 simulations where the default alpha-beta scored 6-5-9). Empty when
+    there is no such file."""
+    found = wfile.find(game)
+    if found is None:
+        return {}
+    try:
+        weights = wfile.load(found)
+    except wfile.WeightsError:
+        return {}
+    return {} if wfile.applies(weights, game) else dict(weights.engine)
+
+
 def describe(game: Any) -> str:
     """`gdl check`'s line on the AI: which evaluation and engine it plays with, and why."""
     if has_simultaneous(game):
@@ -86,8 +102,10 @@ def describe(game: Any) -> str:
     try:
         weights = wfile.load(found)
         if not wfile.applies(weights, game):
+            kept = weights.engine.get("choice")
+            engine = f"{kept} (as chosen for {found.name}'s options)" if kept else default
             return f"AI: derived evaluation ({found.name} was fitted with other options); " \
-                   f"engine {default}"
+                   f"engine {engine}"
         names, _ = features_of(game) or ((), None)
         wfile.check_fits(weights, game, names, str(found))
     except wfile.WeightsError as err:

@@ -222,7 +222,10 @@ class AIPlayer:
         two_player = len(game.players) == 2 and getattr(game, "zero_sum", False)
         fitted = use.fitted(game) if two_player and evaluation == "auto" else None
         heuristic = fitted[0] if fitted else getattr(game, "heuristic", None)
-        chosen = fitted[1].engine.get("choice") if fitted else None
+        # the stored engine: this file's, or for other options of its rules, theirs
+        stored: dict[str, Any] = fitted[1].engine if fitted else \
+            use.borrowed_engine(game) if two_player else {}
+        chosen = stored.get("choice")
         weights = use.compiled_weights(fitted)   # the C evaluation's (None: the derived one)
         chance = has_chance(game)   # dice: MCTS draws them (issue 31)
         if engine == "auto":
@@ -252,7 +255,6 @@ class AIPlayer:
                                         min_iterations=floor)
             self.engine = MCTS(game, evaluate=heuristic, **plan)
             options = dict(NATIVE_MCTS, **(CHANCE_MCTS if chance else {}))
-            stored = fitted[1].engine if fitted else {}
             for key, option in (("mcts_mast", "mast"), ("mcts_rave", "rave"), ("mcts_c", "c")):
                 if stored.get(key) is not None:   # measured and kept in the weights file
                     options[option] = float(stored[key])

@@ -83,6 +83,17 @@ def test_ai_picks_its_solver_from_the_game():
         AIPlayer(CountToTen(), engine="alphabeta")
 
 
+def test_other_options_of_a_game_keep_its_stored_engine_not_its_weights():
+    from gdl import catalog
+    from gdl.ai import fitted
+    small = catalog.load("go", {"size": "5"})   # go.json was fitted on 9 x 9 and chose MCTS
+    assert fitted.fitted(small) is None           # its weights are not 5 x 5's
+    assert fitted.borrowed_engine(small)["choice"] == "mcts"
+    assert isinstance(AIPlayer(small, seed=1).engine, MCTS)   # (on Python: catalog.load)
+    assert fitted.borrowed_engine(catalog.load("go")) == {}   # 9 x 9's own file: not borrowed
+    assert "engine mcts (as chosen for go.json's options)" in fitted.describe(small)
+
+
 def test_ai_levels():
     g = TicTacToe()
     s = g.initial_state()
