@@ -64,7 +64,8 @@ class ExactProbe:
         except MemoryError:
             self.usable = False
             return None, 0.0
-        if found is None:   # the C solver does not take this position
+        if found is None:   # the C solver does not take this game (its positions' history)
+            self.usable = False
             return None, 0.0
         self.wait = self.skipped = self.failed = 0
         if found.value == "loss" or found.best_move is None:
