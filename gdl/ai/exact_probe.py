@@ -36,14 +36,13 @@ class ExactProbe:
     """Probes one game's positions for a proved win or draw (see the module doc)."""
 
     def __init__(self, game: Game, nodes: int | None) -> None:
-        self.nodes = nodes   # a level of fixed nodes: the probe's share of them
+        self.game, self.nodes = game, nodes   # nodes: a level's fixed nodes, shared
         # only where the C solver runs: on Python a probe would take the search's time
-        self.usable = hasattr(game, "pack") and len(game.players) == 2 and \
+        self.usable = hasattr(game, "python") and len(game.players) == 2 and \
             getattr(game, "zero_sum", False) and not has_chance(game)
         self.wait = self.skipped = self.failed = 0
 
-    def move(self, game: Game, state: State,
-             seconds: float | None) -> tuple[SearchResult | None, float]:
+    def move(self, state: State, seconds: float | None) -> tuple[SearchResult | None, float]:
         """(the proved value and a move keeping it, as a search's result, or None; the
         seconds the probe took), for a move of `seconds` (None: of fixed nodes)."""
         if not self.usable:
@@ -54,7 +53,7 @@ class ExactProbe:
         nodes = None if self.nodes is None else max(1, int(self.nodes * SHARE))
         share = None if seconds is None else seconds * SHARE
         try:
-            found: Any = native_exact.native_solve(game, cast(tuple, state), node_limit=nodes,
+            found: Any = native_exact.native_solve(self.game, cast(tuple, state), node_limit=nodes,
                                                    time_limit=share, table_bytes=TABLE_BYTES)
         except SolveLimit as stopped:
             self.failed += 1

@@ -26,6 +26,8 @@ Four signals, each read off the IR, each in [-1, 1] for the player it scores:
 - margin: when a player wins by comparing two counts of the board (Go's area against the
   other's plus komi), how far that comparison stands in the player's favour
   (ai/margin.py).
+- territory: when every move slides a piece onto empty cells and moves fill cells for good
+  (Amazons), the empty cells each side reaches in fewer moves than the other (ai/territory.py).
 The heuristic is their mean, from each player's point of view.
 
 A two-player signal carries its `spec`: its kind and the tables it reads, from which the
@@ -42,6 +44,7 @@ from gdl.interpreter.core import ir
 from gdl.interpreter.core.banked import banked_cells
 from gdl.interpreter.core.geometry import bits, union
 from gdl.ai.margin import margin_signal
+from gdl.ai.territory import territory_signal
 from gdl.ai.material import (  # noqa: F401  (features reads _material_signal)
     _confinement_signal, _gathering_goal, _material_signal, _squash, reach_values, with_spec)
 
@@ -284,8 +287,8 @@ def derive(game: ir.GameIR, moves: Callable | None = None,
                   _confinement_signal(game, planes_of, moves, values),
                   _connection_signal(game, planes_of),
                   _gathering_signal(game, planes_of)) if game.initial_planes else ()
-    signals = [s for s in (*candidates, _counts_signal(game), margin_signal(game, margin))
-               if s is not None]
+    signals = [s for s in (*candidates, _counts_signal(game), margin_signal(game, margin),
+                           territory_signal(game)) if s is not None]
     if not signals:
         return None
 

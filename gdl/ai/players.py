@@ -267,7 +267,7 @@ class AIPlayer:
         self.probe = ExactProbe(game, nodes)
 
     def choose(self, game: Game, state: State) -> Move:
-        proved, spent = self.probe.move(game, state, self.seconds)   # a proved win or draw
+        proved, spent = self.probe.move(state, self.seconds)   # a proved win or draw
         if proved is not None:
             self.last = proved
             return proved.best_move

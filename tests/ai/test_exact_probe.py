@@ -55,7 +55,7 @@ def test_failed_probes_wait_twice_as_long_after_eager_ones(monkeypatch):
     calls = []
     for move in range(24):
         before = len(asked)
-        probe.move(game, state, None)
+        probe.move(state, None)
         if len(asked) > before:
             calls.append(move)
     eager = exact_probe.EAGER

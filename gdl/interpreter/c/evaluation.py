@@ -234,6 +234,8 @@ class EvalC(SolverC):
             body(f"return ev_squash((double)(held[0] - held[1]), {float(scale)!r});")
         elif kind == "gathering":
             self.ev_gathering(body, w, *args)
+        elif kind == "territory":
+            self.ev_territory(body, w, *args)
         elif kind == "margin":   # an IR expression: written by the same emitter as the ends
             winner, expr, scale = args
             self.unpack(body, "s")
@@ -262,6 +264,36 @@ class EvalC(SolverC):
         body(f"int d1 = ev_join(m1, m0, {ends}[2], {ends}[3], {table}, {degree}, {none});")
         body("if (d0 < 0 || d1 < 0) { gdl_error = 8; return 0.0; }")
         body("return ev_squash((double)(d1 - d0), 4.0);")
+
+    def ev_territory(self, body: CWriter, w: CWriter, ray: tuple, steps: int, movers: tuple,
+                     scale: float) -> None:
+        """Each side's moves to every empty cell (slides of its pieces, breadth first); the
+        cells one side reaches first, less the other's (gdl/ai/territory.py)."""
+        rays = self.ev_table(w, "int16_t", list(ray) + [-1] * (self.layout_bits * steps
+                                                              - len(ray)))
+        self.unpack(body, "s")
+        body(f"bb occ = {self.occ()}, empty = bb_andnot(PLAYABLE, occ);")
+        body("static int dist[2][EV_CELLS], cell[EV_CELLS * 4], ways[EV_CELLS * 4];")
+        for p in (0, 1):
+            body(f"{{ int *d = dist[{p}], n = 0;")
+            body("  for (int c = 0; c < EV_CELLS; c++) d[c] = 1 << 20;")
+            for plane, allowed in movers[p]:
+                mask = sum(1 << i for i in allowed)
+                body(f"  {{ bb x = s->b[{plane}]; while (bb_any(x)) "
+                     f"{{ cell[n] = bb_pop(&x); ways[n++] = {mask}; }} }}")
+            with body.block("  for (int level = 1, head = 0; head < n; level++)"):
+                body("int end = n;")
+                with body.block(f"for (; head < end; head++) for (int i = 0; i < {steps}; i++)"):
+                    body("if (!(ways[head] >> i & 1)) continue;")
+                    body(f"for (int c = {rays}[cell[head] * {steps} + i]; "
+                         f"c >= 0 && bb_test(empty, c); c = {rays}[c * {steps} + i])")
+                    body("    if (d[c] > level) { d[c] = level; cell[n] = c; "
+                         "ways[n++] = ways[head]; }")
+            body("}")
+        body("int lead = 0; bb x = empty;")
+        body("while (bb_any(x)) { int c = bb_pop(&x); "
+             "lead += (dist[0][c] < dist[1][c]) - (dist[1][c] < dist[0][c]); }")
+        body(f"return ev_squash((double)lead, {float(scale)!r});")
 
     def ev_gathering(self, body: CWriter, w: CWriter, near: tuple, where: dict) -> None:
         """Groups beyond the first plus the mean king-step distance to the centre, per side."""

@@ -24,7 +24,7 @@ from tests.marks import cases
 # every kind of signal: lines, material (with promotion's promise), mobility, advancement,
 # confinement, connection, counts, gathering, margin (go); fitted features on the games with
 # weights
-GAMES = ("connect4", "othello", "breakthrough", "hex", "clobber", "chess", "mancala",
+GAMES = ("connect4", "othello", "breakthrough", "hex", "clobber", "chess", "mancala", "amazons",
          "lines_of_action", "shogi", "nine_mens_morris", "dots_and_boxes", "go")
 
 
