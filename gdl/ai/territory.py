@@ -18,27 +18,10 @@ from gdl.interpreter.core.geometry import bits
 FAR = 1 << 20   # a cell a side cannot reach
 
 
-def _effects(effects: tuple):
-    for effect in effects:
-        yield effect
-        if isinstance(effect, ir.Guard):
-            yield from _effects((effect.effect,))
-        elif isinstance(effect, ir.Group):
-            yield from _effects(effect.effects)
-
-
-def _actions(rules: tuple) -> list:
-    found = []
-    for rule in rules:
-        found.append(rule)
-        found += _actions(tuple(stage.action for stage in getattr(rule, "more", ())))
-    return found
-
-
 def sliders(game: ir.GameIR) -> dict[int, tuple] | None:
     """{kind: its slide directions per player} when the rules are of the territory family
     (see the module doc), else None."""
-    actions = _actions(game.rules)
+    actions = ir.board_actions(game.rules)
     if len(game.players) != 2 or not actions:
         return None
     found: dict[int, tuple] = {}
@@ -47,8 +30,8 @@ def sliders(game: ir.GameIR) -> dict[int, tuple] | None:
         if not (isinstance(rule, ir.StepRule) and rule.slide and ir.within_empty(rule.to)
                 and rule.distance is None and rule.screens is None):
             return None
-        effects = list(_effects(rule.effects))
-        if any(not isinstance(e, (ir.Add, ir.Guard, ir.Group)) for e in effects):
+        effects = list(ir.leaf_effects(rule.effects))
+        if any(not isinstance(e, ir.Add) for e in effects):
             return None
         fills = fills or any(isinstance(e, ir.Add) for e in effects)
         if rule.kind is not None:

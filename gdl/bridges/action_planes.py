@@ -59,23 +59,14 @@ def takes(game: Any) -> bool:
         any(isinstance(r, ir.StepRule) for r in rules)
 
 
-def _effects(effects: tuple) -> Iterator[Any]:
-    for effect in effects:
-        yield effect
-        if isinstance(effect, ir.Guard):
-            yield from _effects((effect.effect,))
-        elif isinstance(effect, ir.Group):
-            yield from _effects(effect.effects)
-
-
 def promotes_to(rule: Any) -> int | None:
     """The kind a step rule promotes its piece to, or None."""
-    return next((e.kind for e in _effects(rule.effects) if isinstance(e, ir.Promote)), None)
+    return next((e.kind for e in ir.leaf_effects(rule.effects) if isinstance(e, ir.Promote)), None)
 
 
 def carries(rule: Any) -> bool:
     """A move that carries a second piece along (castling's rook)."""
-    return any(isinstance(e, ir.Carry) for e in _effects(rule.effects))
+    return any(isinstance(e, ir.Carry) for e in ir.leaf_effects(rule.effects))
 
 
 def static_cells(expr: Any, player: int, every: int) -> int:

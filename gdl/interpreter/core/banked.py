@@ -23,7 +23,7 @@ def banked_cells(game: ir.GameIR, var: int) -> int:
     geo, everything = game.geometry, game.geometry.playable
     held = _held(game, everything)
     lowered = 0
-    for rule in _rules(game.rules):
+    for rule in ir.board_actions(game.rules):
         here = _may(rule.where, geo, everything, held) \
             if isinstance(rule, ir.ChooseRule) else everything
         lowered |= _lowers(rule.effects, var, _Scope(geo, everything, held), here)
@@ -53,15 +53,6 @@ def _held(game: ir.GameIR, everything: int) -> dict[int, int]:
             if grown != held[i]:
                 held[i], changed = grown, True
     return held
-
-
-def _rules(rules: tuple) -> list:
-    """Every board rule and every later stage's action."""
-    found = []
-    for rule in rules:
-        found.append(rule)
-        found += _rules(tuple(stage.action for stage in getattr(rule, "more", ())))
-    return found
 
 
 def _lowers(effects: tuple, var: int, scope: _Scope, here: int) -> int:

@@ -158,16 +158,6 @@ def _stages(rule: ir.Rule) -> list[Any]:
     return [rule, *(s.action for s in getattr(rule, "more", ()))]
 
 
-def _effects(effects: tuple) -> Iterator[Any]:
-    for e in effects:
-        while isinstance(e, ir.Guard):
-            e = e.effect
-        if isinstance(e, ir.Group):
-            yield from _effects(e.effects)
-        else:
-            yield e
-
-
 def cells_bound(game: ir.GameIR, e: Any) -> int:
     """The most cells the set `e` can hold (the whole board when nothing tighter is known)."""
     board = len(game.geometry.cells)
@@ -205,7 +195,7 @@ def _changes(game: ir.GameIR, rule: ir.Rule, counted: _Set) -> int | None:
             total += 1 if ir.within_empty(a.where) else 2
         elif not isinstance(a, (ir.ChooseRule, ir.PassRule, ir.SelectRule)):
             return None
-        for e in _effects(a.effects):
+        for e in ir.leaf_effects(a.effects):
             if isinstance(e, (ir.Add, ir.Remove, ir.Toggle)):
                 total += cells_bound(game, e.cells)
             elif isinstance(e, ir.Carry):   # the pieces carried, what the target held
@@ -243,7 +233,7 @@ def _travels(game: ir.GameIR, kind: int, keep_count: bool,
                     return None
             elif not isinstance(a, (ir.ChooseRule, ir.PassRule, ir.SelectRule)):
                 return None
-            for e in _effects(a.effects):
+            for e in ir.leaf_effects(a.effects):
                 if not _keeps(e, a, kind, keep_count):
                     return None
         if costly is not None and rule.name not in costly and count:

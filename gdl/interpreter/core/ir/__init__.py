@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from gdl.interpreter.core.ir.effects import (
     Add, Again, Assign, Carry, CycleCells, Effect, Fill, Flip, Group, Guard, Promote, Reflect,
-    Remove, Rotate, SetCount, Sow, Swap, Toggle)
+    Remove, Rotate, SetCount, Sow, Swap, Toggle, leaf_effects)
 from gdl.interpreter.core.ir.expressions import (
     ANY, Adjacent, Attacked, Axis, BOOL, CELLS, COUNTS, Captured, Connected, Const, CountAt,
     CountsWhere, Empty, Expr, Flank, Full, HISTORY, HasMoves, Here, INT, InHand, LIST, Line,
@@ -22,9 +22,9 @@ from gdl.interpreter.core.ir.game import (
     Chance, GameIR, Preference, Quantity, Symmetry, Variable, ZoneFamily)
 from gdl.interpreter.core.ir.rules import (
     BoardRule, ChooseRule, DropRule, EndRule, JumpRule, ParamRule, PassRule, PlaceRule, Rule,
-    SelectRule, Stage, StepRule, guard_levels, shortest_circuit)
+    SelectRule, Stage, StepRule, board_actions, guard_levels, shortest_circuit)
 
-__all__ = ["guard_levels", "shortest_circuit",
+__all__ = ["board_actions", "guard_levels", "leaf_effects", "shortest_circuit",
            "ANY", "Add", "Adjacent", "Again", "Assign", "Attacked", "Axis", "BOOL", "BoardRule",
            "CELLS", "COUNTS", "Captured", "Chance", "Carry", "ChooseRule", "Connected", "Const",
            "CountAt",

@@ -3,6 +3,8 @@ removals, sowing, the pieces turned or swapped), in order."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import attrs
 
 from gdl.interpreter.core.ir.expressions import Expr, Owner
@@ -143,3 +145,15 @@ class Toggle:
 
 Effect = (Assign | Promote | Flip | Fill | Guard | Again | Remove | Add | Carry | SetCount | Sow
           | Group | Rotate | Reflect | Swap | Toggle | CycleCells)
+
+
+def leaf_effects(effects: tuple) -> Iterator[Effect]:
+    """Every effect of `effects` that is neither a guard nor a group, in order, those under
+    guards (whatever their condition) and inside groups included: what a move may do."""
+    for effect in effects:
+        while isinstance(effect, Guard):
+            effect = effect.effect
+        if isinstance(effect, Group):
+            yield from leaf_effects(effect.effects)
+        else:
+            yield effect

@@ -153,6 +153,16 @@ def _conjuncts(guard: Expr | None) -> list[Expr]:
 
 
 Rule = PlaceRule | ChooseRule | DropRule | StepRule | JumpRule | PassRule | ParamRule
+
+
+def board_actions(rules: tuple) -> list:
+    """Every rule of `rules` and, after each, every action of its later stages (their own
+    stages too): each choice a move may be made of."""
+    found: list = []
+    for rule in rules:
+        found.append(rule)
+        found += board_actions(tuple(stage.action for stage in getattr(rule, "more", ())))
+    return found
 BoardRule = PlaceRule | ChooseRule | StepRule | JumpRule | PassRule | SelectRule | DropRule
 
 
