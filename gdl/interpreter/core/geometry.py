@@ -130,6 +130,9 @@ class Geometry:
     link_steps: tuple[Step, ...] = ()   # `links DIRS`: the steps groups connect along
     wrap: tuple[bool, bool] = (False, False)   # a square grid's columns, rows join round
     wrap_links: tuple[tuple[Cell, Cell, Step], ...] = ()   # a points board's links going round
+    # rows numbered from the top in the names people meet (a notation's: OpenSpiel's havannah);
+    # never set on the rules' own geometry, whose `a1` is bottom-left
+    rows_down: bool = False
 
     @classmethod
     def rectangle(cls, width: int, height: int) -> Geometry:
@@ -194,13 +197,18 @@ class Geometry:
     def cells(self) -> tuple[Cell, ...]:
         return tuple(bits(self.playable))
 
+    def row_number(self, y: int) -> int:
+        """The number row y (0 at the bottom) has in the cells' names."""
+        return self.height - y if self.rows_down else y + 1
+
     def name(self, cell: Cell) -> str:
         x, y = self.xy(cell)
-        return f"{chr(ord('a') + x)}{y + 1}"
+        return f"{chr(ord('a') + x)}{self.row_number(y)}"
 
     @functools.cached_property
     def names(self) -> dict[str, Cell]:
-        """Every grid cell's algebraic name (a1 is bottom-left) -> its cell."""
+        """Every grid cell's algebraic name (a1 is bottom-left, top-left when rows_down)
+        -> its cell."""
         return {self.name(self.cell(x, y)): self.cell(x, y)
                 for y in range(self.height) for x in range(self.width)}
 
