@@ -24,7 +24,7 @@ _CELL = re.compile(r"(?<![A-Za-z0-9])[a-z]\d+(?![A-Za-z0-9])")   # `d1` in `d1`,
 def names_of(game: Any) -> str | None:
     """The notation whose cell names the game's texts use; None: the board's own."""
     ir = getattr(game, "ir", None)
-    return ir.notation if renames_cells(ir) else None
+    return ir.notation if ir is not None and renames_cells(ir) else None
 
 
 def fitted(game: Any, record: Any, where: str = "the record") -> Any:
