@@ -139,7 +139,7 @@ def test_a_hundred_random_games_round_trip(tmp_path):
     assert records.load(path).state == final   # the last one as `gdl replay` reads it
 
 
-def test_a_record_in_the_boards_own_names_is_renamed_as_it_loads(tmp_path):
+def test_a_record_in_the_boards_own_names_is_renamed_as_it_loads(tmp_path, capsys):
     game = havannah()
     record, final = random_record(game, random.Random(1))
     board, named = game.ir.geometry, game.geometry
@@ -151,6 +151,8 @@ def test_a_record_in_the_boards_own_names_is_renamed_as_it_loads(tmp_path):
     (tmp_path / "old.json").write_text(json.dumps(data))
     assert records.load(tmp_path / "old.json").state == final
     assert main(["replay", str(tmp_path / "old.json"), "--json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["moves"] == list(record.moves) and printed["names"] == "havannah"
 
 
 def test_a_record_naming_another_notation_is_refused(tmp_path, capsys):
