@@ -36,7 +36,9 @@ def record_fields(data: Any) -> dict[str, Any]:
     if not isinstance(options, dict):
         raise Wrong(f"options should be an object, not {_shown(options)}")
     payoffs, result = _field(data, "payoffs"), _field(data, "result")
-    return {"game": _text(_field(data, "game"), "game"),
+    names = data.get("names")   # absent: the board's own cell names (gdl.record_names)
+    return {"names": None if names is None else _text(names, "names"),
+            "game": _text(_field(data, "game"), "game"),
             "rules_sha256": _text(_field(data, "rules_sha256"), "rules_sha256"),
             "options": dict(options), "start": _start(_field(data, "start")),
             "players": _texts(_field(data, "players"), "players"), "moves": moves,

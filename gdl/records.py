@@ -35,13 +35,14 @@ from gdl.errors import GdlError, IllegalMove, RulesError
 from gdl.position import Position, outcome
 from gdl.protocol import Game, State
 from gdl.record_fields import FORMAT, VERSION, Wrong, record_fields
+from gdl.record_names import fitted, names_of
 from gdl.solvers.puzzles.walk import random_walk
 
 MAX_BYTES = 64 << 20   # a record is a few kilobytes; /dev/zero or a huge file is refused
 
-__all__ = ["FORMAT", "VERSION", "Record", "Start", "check_rules", "from_json", "is_record_path",
-           "load", "moves_of", "moves_text", "open_game", "read", "replay", "replayed_result",
-           "resigned", "rules_hash", "start_state"]
+__all__ = ["FORMAT", "VERSION", "Record", "Start", "check_rules", "fitted", "from_json",
+           "is_record_path", "load", "moves_of", "moves_text", "names_of", "open_game", "read",
+           "replay", "replayed_result", "resigned", "rules_hash", "start_state"]
 
 
 def rules_hash(game: str) -> str:
@@ -74,9 +75,11 @@ class Record:
     seconds: tuple[float, ...]
     result: str | None            # the outcome in words; None when the game was not finished
     payoffs: tuple[float, ...] | None
+    names: str | None = None      # the notation naming the moves' cells (gdl.record_names)
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": FORMAT, "version": VERSION, "game": self.game,
+        names = {} if self.names is None else {"names": self.names}
+        return {"format": FORMAT, "version": VERSION, "game": self.game, **names,
                 "rules_sha256": self.rules_sha256, "options": dict(self.options),
                 "start": {"position": self.start.position, "moves": list(self.start.moves),
                           "scramble": self.start.scramble, "seed": self.start.seed,
@@ -231,6 +234,7 @@ def replay(game: Game, record: Record, where: str = "the record") -> Position:
     if record.payoffs is not None and len(record.payoffs) != seats:
         raise GdlError(f"{where}: payoffs: {len(record.payoffs)} given, but {game.name} has "
                        f"{seats} players")
+    record = fitted(game, record, where)
     position = _position(game, start_state(game, record, where), where)
     return _played(position, record.moves, where, "move")
 
@@ -238,6 +242,7 @@ def replay(game: Game, record: Record, where: str = "the record") -> Position:
 def played(game: Game, record: Record, where: str = "the record") -> tuple[State, list]:
     """The record's start and its moves as the game's move values (a format that writes
     the moves its own way, PGN or SGF, reads them so)."""
+    record = fitted(game, record, where)
     start = start_state(game, record, where)
     moves, state = [], start
     for text in record.moves:
@@ -316,5 +321,6 @@ def moves_of(path: str, game: Any) -> str:
     if recorded.name != game.name or recorded.options != getattr(game, "options", {}):
         raise GdlError(f"{path}: a record of {record.game} with options "
                        f"{recorded.options}, not of {game.name} with {game.options}")
+    record = fitted(recorded, record, path)
     replay(recorded, record, path)
     return moves_text(record.start.moves + record.moves)

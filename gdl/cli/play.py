@@ -142,7 +142,8 @@ class _Game:
         text, payoffs = (None, None) if broken else self.result()
         return records.Record(args.game, rules, dict(read_options(args.set)), how,
                               tuple(specs), tuple(self.moves),
-                              tuple(ply.seconds for ply in self.plies), text, payoffs)
+                              tuple(ply.seconds for ply in self.plies), text, payoffs,
+                              records.names_of(self.game))
 
 
 def picture(game: Game, state: State, details: bool = False) -> str:

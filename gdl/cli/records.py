@@ -30,6 +30,7 @@ def run(args: argparse.Namespace, status: Any) -> int:
                   if str(args.file).lower().endswith("." + name)), None)
     record = records.read(args.file) if given is None else given.read(args.file)
     game = records.open_game(record, args.file)
+    record = records.fitted(game, record, args.file)   # an older record's cells renamed
     final = records.replay(game, record, args.file)
     result, payoffs = records.replayed_result(final, record)
     if given is not None:   # a PGN's, SGF's or PDN's result is what its moves give

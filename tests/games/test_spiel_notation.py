@@ -53,6 +53,8 @@ def replay(game, played: dict, module=None) -> None:
         assert not game.is_terminal(state), where
         texts = notation.legal_texts(state)
         assert len(set(texts)) == len(texts), where   # one text, one move
+        if notation.name == "havannah":   # the game's own texts are OpenSpiel's
+            assert texts == tuple(game.move_text(state, m) for m in game.legal_moves(state))
         assert recorder.digest(sorted(texts)) == played["legal"][ply], where
         if module is not None and "after" in played:
             assert recorder.digest(gdl_after_pairs(game, state, module)) == \
@@ -100,15 +102,26 @@ def test_an_illegal_quoridor_move_lists_the_legal_ones_in_openspiels_form():
     assert game.move_text(state, game.parse_move(state, "e1-e3")) == "e1-e3"   # gdl's own
 
 
-def test_havannah_reads_openspiels_names_through_the_adapter():
+def test_havannah_names_are_openspiels_everywhere():
+    """Havannah's own texts are OpenSpiel's (rows counted from the top): typed, written and
+    listed when a move is refused, with no second set of names."""
     game = load(ENTRIES["havannah-4"])
     notation, state = adapter(game), game.initial_state()
-    move = notation.parse_move(state, "d1")   # OpenSpiel's d1: gdl's top cell of column d
-    assert game.move_text(state, move) == "d7" and notation.standard_move(state, move) == "d1"
-    assert game.move_text(state, game.parse_move(state, "d1")) == "d1"   # typed: gdl's own
-    with pytest.raises(IllegalMove, match=r"^'a5' is not a legal move; legal moves: d7 e7 f7 "):
-        notation.parse_move(state, "a5")
+    move = game.parse_move(state, "d1")   # OpenSpiel's d1: the top cell of column d
+    assert game.move_text(state, move) == "d1" == notation.standard_move(state, move)
+    assert notation.parse_move(state, "d1") == move == game.parse_move(state, "D1")
+    assert game.geometry.xy(game.geometry.names["d1"]) == (3, 6)   # x 3, the top row
+    assert game.ir.geometry.names["d1"] != game.geometry.names["d1"]   # the rules' own a1
+    state = game.apply(state, move)
+    with pytest.raises(IllegalMove) as refused:
+        game.parse_move(state, "d1")   # taken
+    assert str(refused.value).startswith(
+        "'d1' is not a legal move; legal moves: d7 e7 f7 g7 c6 ")
+    with pytest.raises(IllegalMove, match=r"^'a7' is not a legal move; legal moves: d7 e7 f7 "):
+        game.parse_move(state, "a7")   # OpenSpiel's bottom row starts at d7
     assert notation.parse_move(state, "a1-a2") is None   # not a cell's name
+    assert game.position_text(state).endswith("Black group=d1")
+    assert game.render(state).splitlines()[0] == " 1       . . . W"   # row 1 on top
 
 
 @pytest.mark.parametrize("text, message", [

@@ -130,6 +130,7 @@ class Geometry:
     link_steps: tuple[Step, ...] = ()   # `links DIRS`: the steps groups connect along
     wrap: tuple[bool, bool] = (False, False)   # a square grid's columns, rows join round
     wrap_links: tuple[tuple[Cell, Cell, Step], ...] = ()   # a points board's links going round
+    rows_down: bool = False   # names count rows from the top (a notation's, never the rules')
 
     @classmethod
     def rectangle(cls, width: int, height: int) -> Geometry:
@@ -176,8 +177,7 @@ class Geometry:
         if self.shape == "hex":
             return f"hex {self.hex_shape} {self.size} board"
         kind = " points" if self.shape == "points" else ""
-        wrapped = {(True, False): " cylinder", (False, True): " cylinder",
-                   (True, True): " torus"}.get(self.wrap, "")
+        wrapped = {(True, True): " torus", (False, False): ""}.get(self.wrap, " cylinder")
         return f"{self.width} x {self.height}{kind}{wrapped} board"
 
     def cell(self, x: int, y: int) -> Cell:
@@ -194,13 +194,16 @@ class Geometry:
     def cells(self) -> tuple[Cell, ...]:
         return tuple(bits(self.playable))
 
+    def row_number(self, y: int) -> int:   # row y's number in the cells' names (0: bottom)
+        return self.height - y if self.rows_down else y + 1
+
     def name(self, cell: Cell) -> str:
         x, y = self.xy(cell)
-        return f"{chr(ord('a') + x)}{y + 1}"
+        return f"{chr(ord('a') + x)}{self.row_number(y)}"
 
     @functools.cached_property
     def names(self) -> dict[str, Cell]:
-        """Every grid cell's algebraic name (a1 is bottom-left) -> its cell."""
+        """Every grid cell's name (a1 is bottom-left; top-left when rows_down) -> its cell."""
         return {self.name(self.cell(x, y)): self.cell(x, y)
                 for y in range(self.height) for x in range(self.width)}
 

@@ -62,9 +62,11 @@ def letters(game: ir.GameIR) -> dict[tuple[int, int], str]:
     return out
 
 
-def position_text(game: ir.GameIR, state: tuple, table: dict | None = None) -> str:
-    """The text of `state` (see the module doc); `table` is `letters(game)`, when kept."""
-    geo, n_planes = game.geometry, len(game.initial_planes)
+def position_text(game: ir.GameIR, state: tuple, table: dict | None = None,
+                  geo: Any = None) -> str:
+    """The text of `state` (see the module doc); `table` is `letters(game)`, when kept;
+    `geo` names the cells (the game's geometry as people meet it: notation.named_geometry)."""
+    geo, n_planes = geo or game.geometry, len(game.initial_planes)
     parts = []
     if n_planes:
         mark = {}
@@ -99,14 +101,15 @@ def _value_text(geo: Any, variable: ir.Variable, value: Any) -> str:
     return str(value)
 
 
-def parse_position(game: ir.GameIR, text: str) -> tuple:
-    """The state `text` describes, its result not yet judged (0).
+def parse_position(game: ir.GameIR, text: str, geo: Any = None) -> tuple:
+    """The state `text` describes, its result not yet judged (0); `geo` names the cells
+    (as in `position_text`).
 
     Raises:
         PositionError: the text is not a position of this game, with what is wrong.
     """
     words = text.split()
-    geo, n_planes = game.geometry, len(game.initial_planes)
+    geo, n_planes = geo or game.geometry, len(game.initial_planes)
     planes = [0] * n_planes
     if n_planes:
         if not words:

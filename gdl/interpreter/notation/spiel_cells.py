@@ -48,8 +48,8 @@ class SpielCellNotation(DescribedMoves):
             self.map = havannah_map(tuple(ir.players), ir.geometry)
         self._form = re.compile(self.map.pattern)
         self._planes = len(ir.initial_planes)
-        # A havannah cell's name is also a name of gdl's own (for another cell): gdl's texts
-        # stay what a typed move means, and OpenSpiel's are read through this adapter.
+        # Havannah's names are the game's own texts (notation.named_geometry): the game
+        # reads them itself, without describing every legal move first.
         self.typed = self.name == "quoridor"
 
     def _fields(self, state: tuple, move: Any) -> tuple:

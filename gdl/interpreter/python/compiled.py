@@ -61,7 +61,7 @@ class CompiledGame:
         # `end: score` payoffs are the margin, of no known size (see budget.payoff_bound).
         self.payoff_bound = None if any(e.outcome == "score" for e in game.ends) else 1.0
         self.options = dict(game.options)
-        self.geometry = game.geometry
+        self.geometry = notation.named_geometry(game)   # the cells' names people meet
         namespace = self._compile(game)
         self._returns = namespace["RETURNS"]
         self._cell_bits = game.geometry.size_bits
@@ -109,7 +109,7 @@ class CompiledGame:
         held, self.rejected = invariants.held_at_load(self)
         if not self.rejected:
             return
-        self.ir = attrs.evolve(self.ir, symmetries=close(held, self.geometry, self.ir.pieces))
+        self.ir = attrs.evolve(self.ir, symmetries=close(held, self.ir.geometry, self.ir.pieces))
         self._compile(self.ir)
 
     def _compile(self, game: ir.GameIR) -> dict[str, Any]:
@@ -251,7 +251,7 @@ class CompiledGame:
     def position_text(self, state: State) -> str:
         """The position as text (see gdl.interpreter.core.position_text): what `--position`
         reads."""
-        return position.position_text(self.ir, state, self.letters())
+        return position.position_text(self.ir, state, self.letters(), self.geometry)
 
     def parse_position(self, text: str) -> State:
         """The state a position text describes, with its result judged by the end rules.
@@ -262,7 +262,7 @@ class CompiledGame:
         standard = notation.adapter(self)
         if standard is not None and standard.looks_like_fen(text):   # `notation chess`: a FEN
             return self._settle(standard.parse_fen(text))
-        return self._settle(position.parse_position(self.ir, text))
+        return self._settle(position.parse_position(self.ir, text, self.geometry))
 
     def _walked_path(self, start: int, captured: int, directions) -> list[int]:
         """The landing cells a by-path chain keeps in its move (see codegen_moves.jump_paths)."""

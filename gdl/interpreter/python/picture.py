@@ -107,7 +107,7 @@ def board_rows(game: Any, marks: dict[int, str]) -> list[str]:
         text = "".join(canvas[line])
         if geo.shape == "hex":
             text = (" " * (y * (wide + 1) // 2) + text).rstrip()
-        row = f"{'' if between else y + 1:>2} {text}"
+        row = f"{'' if between else geo.row_number(y):>2} {text}"
         rows.append(row.rstrip() if tall > 1 else row)   # a square row keeps its blanks
     if geo.width:
         rows.append("   " + " ".join(chr(ord("a") + x).rjust(wide) for x in range(geo.width)))

@@ -149,8 +149,8 @@ def _pits(game: Any, state: Any, centres: dict, marked: set[int]) -> list[str]:
 def _coordinates(geo: Any, height: float) -> list[str]:
     parts = [_label(MARGIN + x * CELL + CELL / 2, height - MARGIN / 2, chr(ord("a") + x))
              for x in range(geo.width)]
-    return parts + [_label(MARGIN / 2, (geo.height - 1 - y) * CELL + CELL / 2, str(y + 1))
-                    for y in range(geo.height)]
+    return parts + [_label(MARGIN / 2, (geo.height - 1 - y) * CELL + CELL / 2,
+                           str(geo.row_number(y))) for y in range(geo.height)]
 
 
 def _hex_board(game: Any, marked: set[int]) -> tuple[dict, float, float, list[str]]:
@@ -183,7 +183,7 @@ def _hex_board(game: Any, marked: set[int]) -> tuple[dict, float, float, list[st
         if y == 0:
             parts.append(_label(cx, cy + r + 9, chr(ord("a") + x), 11))
         if x == 0 or not geo.on_board(x - 1, y):
-            parts.append(_label(cx - CELL * 0.75, cy, str(y + 1), 11))
+            parts.append(_label(cx - CELL * 0.75, cy, str(geo.row_number(y)), 11))
     return centres, width, height, parts
 
 
