@@ -40,7 +40,7 @@ from typing import cast
 
 from gdl.protocol import Game, Move, State
 from gdl.solvers.budget import payoff_bound
-from gdl.solvers.search import native_exact
+from gdl.solvers.search import native_exact, pns
 from gdl.solvers.search.meter import Meter
 from gdl.solvers.search.minimax import require_two_player_zero_sum
 from gdl.solvers.search.solved import SolveProgress, SolveResult
@@ -48,6 +48,7 @@ from gdl.solvers.search.solved import SolveLimit as SolveLimit   # callers catch
 from gdl.solvers.search.tables import EXACT, FULL_DEPTH, LOWER, UPPER, DictTable, Table
 
 METHODS = ("alphabeta", "memo")
+SOLVE_METHODS = METHODS + ("pn",)   # `solve` also answers by proof-number search (pns.py)
 REPETITION = 0.0   # the value of a position repeated on the current line: a draw
 NO_REPEAT = 1 << 62  # "rests on no repetition above": deeper than any stack
 
@@ -221,9 +222,15 @@ class ExactSolver:
 
 
 def solve(game: Game, state: State | None = None, **options) -> SolveResult:
-    """Solve `state` (default: the start) of `game`; options as for ExactSolver.
+    """Solve `state` (default: the start) of `game`; options as for ExactSolver, whose
+    method may also be "pn": df-pn (gdl.solvers.search.pns.ProofSolver, which takes the
+    limits and `key` but no `table`).
 
     Raises:
-        SolverError: not a two-player zero-sum game; SolveLimit: a limit was reached.
+        SolverError: not a two-player zero-sum game (for "pn": or one ending by score, or
+            with positions that repeat); SolveLimit: a limit was reached.
     """
+    if options.get("method") == "pn":
+        del options["method"]
+        return pns.ProofSolver(game, **options).solve(state)
     return ExactSolver(game, **options).solve(state)

@@ -33,6 +33,7 @@ class Meter:
             node_limit, time_limit, max_positions
         self.start = perf_counter()
         self.nodes = 0
+        self.known = ""   # what the search has learnt so far, said when it stops
         self._next_report = self.progress_every
         self._clock = Clock(deadline_after(time_limit, self.start))
         self._next_clock: float = 1 if time_limit is not None else math.inf
@@ -64,11 +65,11 @@ class Meter:
         limit = math.inf if self.node_limit is None else self.node_limit + 1
         self._next_event = min(self._next_report, limit, self._next_clock)
 
-    def give_up(self, reason: str, limit: str, before: str = "", known: str = "") -> None:
-        """Raise SolveLimit: the search stopped `before` (default "within `limit`");
-        `known` adds what was learnt before it stopped."""
+    def give_up(self, reason: str, limit: str, before: str = "") -> None:
+        """Raise SolveLimit: the search stopped `before` (default "within `limit`"); the
+        message ends with `self.known`, what was learnt before it stopped."""
         seconds = self.seconds()
-        found = f"; {known}" if known else ""
+        found = f"; {self.known}" if self.known else ""
         raise SolveLimit(f"{self.name} was not solved {before or 'within ' + limit} "
                          f"({self.nodes:,} nodes searched in {seconds:.1f} s{found})",
                          reason, self.nodes, seconds, self.stored())
