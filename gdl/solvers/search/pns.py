@@ -37,6 +37,7 @@ on the line searched (proof numbers over cycles need more than a table: use alph
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from typing import Any
 
 from gdl.errors import SolverError
 from gdl.protocol import Game, Move, State
@@ -81,7 +82,7 @@ class ProofSolver:
             raise SolverError(f"{game.name} ends by score: proof-number search answers win, "
                               f"draw or loss; use --method alphabeta")
         self.game = game
-        self.limits = {"progress": progress, "progress_every": progress_every,
+        self.limits: dict[str, Any] = {"progress": progress, "progress_every": progress_every,
                        "node_limit": node_limit, "time_limit": time_limit,
                        "max_positions": max_positions}
         self.key = game.canonical if key is None else key
