@@ -4,14 +4,16 @@
 
 For each game, from the start: the value, then the nodes and CPU seconds (the median of
 --repeat runs, 3 by default, the two solvers' runs taking turns) of
-    pn          gdl.solvers.search.pns (df-pn, Python),
-    alphabeta   gdl.solvers.search.exact's "alphabeta" (Python),
-both on the same Python-compiled game (catalog.load: equal move generation, so the ratio
-is the algorithms'), and, as a reference, the exact solver in C (gdl.load's native game,
-library built before the clock starts). A run stopped by --limit (seconds of wall time,
-default 60) shows as ">". A node is not the same work in both: df-pn counts positions
-whose moves it generated (each child applied and tested for the end), alpha-beta every
-position it entered, table hits and immediate wins included; the seconds are the measure.
+    pn          gdl.solvers.search.pns (df-pn),
+    alphabeta   gdl.solvers.search.exact's "alphabeta",
+both on the Python-compiled game (catalog.load: the same move generation, so the ratio is
+the algorithms') and both in C (gdl.load's native game, its library built before the
+clock starts: gdl_pns, plain df-pn, against gdl_solve, which adds zero-window probes,
+threat and centre ordering and enhanced transposition cutoffs). A run stopped by --limit
+(seconds of wall time, default 60) shows as ">". A node is not the same work in both:
+df-pn counts positions whose moves it generated (each child applied and tested for the
+end), alpha-beta every position it entered, table hits and immediate wins included; the
+seconds are the measure.
 Prints figures only, then the table again as markdown (docs/solve.md).
 """
 
@@ -33,9 +35,10 @@ from gdl.solvers.search.solved import SolveLimit  # noqa: E402
 
 # Wide games won by narrow lines, where proof numbers should help; then draws, where they
 # should not (both searches must be finished).
+SOLVERS = [("py", "pn"), ("py", "alphabeta"), ("c", "pn"), ("c", "alphabeta")]
 CASES = ["hex:size=4", "hex:size=5", "clobber:width=4,height=4", "clobber:width=5,height=4",
          "breakthrough:width=5,height=4", "breakthrough:width=6,height=4",
-         "gomoku:width=4,height=4,k=3", "gomoku:width=5,height=5,k=4",
+         "gomoku:width=4,height=4,k=3", "gomoku:width=5,height=4,k=4",
          "connect4:width=4,height=4", "connect4:width=5,height=4",
          "gomoku:width=4,height=4,k=4"]
 
@@ -56,22 +59,23 @@ def run(game, method: str, limit: float) -> tuple[str, int, float]:
 
 
 def measure(text: str, repeat: int, limit: float) -> dict:
+    """Each back end's pn and alphabeta runs (taking turns), as medians."""
     name, options = parse_case(text)
     python = catalog.load(name, options)
-    runs: dict[str, list[tuple[str, int, float]]] = {"pn": [], "alphabeta": []}
-    for _ in range(repeat):
-        for method in runs:
-            runs[method].append(run(python, method, limit))
     native = gdl.load(name, **options)
     if hasattr(native, "ready"):
         native.ready()   # the library built before the clock starts
-    c_runs = [run(native, "alphabeta", limit) for _ in range(repeat)]
     row: dict = {"game": text}
-    for method, got in list(runs.items()) + [("c", c_runs)]:
-        values = {v for v, _, _ in got}
-        row[method] = (values.pop() if len(values) == 1 else "/".join(sorted(values)),
-                       int(statistics.median(n for _, n, _ in got)),
-                       statistics.median(s for _, _, s in got))
+    for side, game in (("py", python), ("c", native)):
+        runs: dict[str, list[tuple[str, int, float]]] = {"pn": [], "alphabeta": []}
+        for _ in range(repeat):
+            for method in runs:
+                runs[method].append(run(game, method, limit))
+        for method, got in runs.items():
+            values = {v for v, _, _ in got}
+            row[side, method] = (values.pop() if len(values) == 1 else "/".join(sorted(values)),
+                                 int(statistics.median(n for _, n, _ in got)),
+                                 statistics.median(s for _, _, s in got))
     return row
 
 
@@ -99,18 +103,22 @@ def main() -> None:
     for text in args.cases:
         row = measure(text, args.repeat, args.limit)
         rows.append(row)
-        pn, ab = row["pn"], row["alphabeta"]
-        value = next((r[0] for r in (pn, ab, row["c"]) if r[0] != ">"), "unknown")
-        print(f"{text}: {value}; pn {cell(pn)}; alphabeta {cell(ab)}; alphabeta/pn time "
-              f"{ratio(pn, ab)}x; C alphabeta {cell(row['c'])}", flush=True)
-    print("\n| game | value | pn nodes / CPU s | alphabeta nodes / CPU s | "
-          "alphabeta s / pn s | C alphabeta nodes / CPU s |")
-    print("|---|---|---|---|---|---|")
+        print(f"{text}: {value_of(row)}; " + "; ".join(
+            f"{side} {method} {cell(row[side, method])}" for side, method in SOLVERS)
+            + f"; alphabeta s / pn s: Python {ratio(row['py', 'pn'], row['py', 'alphabeta'])},"
+            f" C {ratio(row['c', 'pn'], row['c', 'alphabeta'])}", flush=True)
+    print("\n| game | value | Python pn nodes / CPU s | Python alphabeta | ab/pn | "
+          "C pn | C alphabeta | ab/pn |")
+    print("|---|---|---|---|---|---|---|---|")
     for row in rows:
-        pn, ab = row["pn"], row["alphabeta"]
-        value = next((r[0] for r in (pn, ab, row["c"]) if r[0] != ">"), "unknown")
-        print(f"| {row['game']} | {value} | {cell(pn)} | {cell(ab)} | {ratio(pn, ab)} | "
-              f"{cell(row['c'])} |")
+        print(f"| {row['game']} | {value_of(row)} | {cell(row['py', 'pn'])} | "
+              f"{cell(row['py', 'alphabeta'])} | {ratio(row['py', 'pn'], row['py', 'alphabeta'])} "
+              f"| {cell(row['c', 'pn'])} | {cell(row['c', 'alphabeta'])} | "
+              f"{ratio(row['c', 'pn'], row['c', 'alphabeta'])} |")
+
+
+def value_of(row: dict) -> str:
+    return next((row[k][0] for k in SOLVERS if row[k][0] != ">"), "unknown")
 
 
 if __name__ == "__main__":

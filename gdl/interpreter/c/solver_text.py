@@ -139,6 +139,14 @@ static int sv_pools(int d) {   /* the move list, children, order and scores of p
     SV_KEYS[d] = malloc(MAXM * sizeof(sv_key_t)); SV_HASHES[d] = malloc(MAXM * sizeof(uint64_t));
     return SV_MOVES[d] && SV_KIDS[d] && SV_ORDER[d] && SV_SCORE[d] && SV_KEYS[d] && SV_HASHES[d];
 }
+static void sv_free_pools(void) {   /* every ply's pools, at the end of a solve */
+    for (int d = 0; d <= SV_DEPTH && SV_MOVES[d]; d++) {
+        free(SV_MOVES[d]); free(SV_KIDS[d]); free(SV_ORDER[d]); free(SV_SCORE[d]);
+        free(SV_KEYS[d]); free(SV_HASHES[d]);
+        SV_MOVES[d] = NULL; SV_KIDS[d] = NULL; SV_ORDER[d] = NULL; SV_SCORE[d] = NULL;
+        SV_KEYS[d] = NULL; SV_HASHES[d] = NULL;
+    }
+}
 /* whether the key is on the line above ply d (a repetition: a draw) */
 static inline int sv_on_line(const sv_key_t *key, uint64_t h, int d) {
     if (!SV_ON_LINE[h & 4095]) return -1;
@@ -328,12 +336,7 @@ int gdl_solve(const uint64_t *in, int64_t table_bytes, const int8_t *payoffs, in
     stats[0] = low; stats[1] = SV_NODES; stats[2] = TT_STORED;
     if (!SV_STOP && bi >= 0) encode_move(&SV_MOVES[0][bi], best);
     munmap(TT, TT_BYTES); TT = NULL;
-    for (int d = 0; d <= SV_DEPTH && SV_MOVES[d]; d++) {
-        free(SV_MOVES[d]); free(SV_KIDS[d]); free(SV_ORDER[d]); free(SV_SCORE[d]);
-        free(SV_KEYS[d]); free(SV_HASHES[d]);
-        SV_MOVES[d] = NULL; SV_KIDS[d] = NULL; SV_ORDER[d] = NULL; SV_SCORE[d] = NULL;
-        SV_KEYS[d] = NULL; SV_HASHES[d] = NULL;
-    }
+    sv_free_pools();
     return SV_STOP;
 }
 int gdl_solve_options(int options) { int was = SV_OPTIONS; SV_OPTIONS = options; return was; }

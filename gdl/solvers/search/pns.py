@@ -37,11 +37,12 @@ on the line searched (proof numbers over cycles need more than a table: use alph
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import Any, cast
 
 from gdl.errors import SolverError
 from gdl.protocol import Game, Move, State
 from gdl.solvers.budget import payoff_bound
+from gdl.solvers.search import native_pns
 from gdl.solvers.search.meter import Meter
 from gdl.solvers.search.minimax import require_two_player_zero_sum
 from gdl.solvers.search.solved import SolveProgress, SolveResult
@@ -86,6 +87,10 @@ class ProofSolver:
                        "node_limit": node_limit, "time_limit": time_limit,
                        "max_positions": max_positions}
         self.key = game.canonical if key is None else key
+        # A game compiled to C is searched there (the same answers: tested), unless the
+        # solve asks for a key of its own. Its table is bounded by memory, not by
+        # max_positions: it loses entries rather than growing.
+        self._native = getattr(game, "backend", None) == "native" and key is None
         # The numbers of "does the player to move win?" (tables[True]) and of "does the
         # other player win?" (tables[False]), by key.
         self.tables: tuple[dict, dict] = ({}, {})
@@ -106,6 +111,12 @@ class ProofSolver:
             meter.count()
             payoff = game.returns(root)[mover]
             return self._result(-1 if payoff < 0 else 1 if payoff > 0 else 0, None)
+        if self._native:
+            limits = {k: v for k, v in self.limits.items() if k != "max_positions"}
+            answer = native_pns.native_solve(game, cast(tuple, root), bound=self.bound,
+                                             **limits)
+            if answer is not None:
+                return answer
         try:
             if self._prove(root, mover):
                 return self._result(1, self._deciding_move(root, mover, 0))
