@@ -118,7 +118,7 @@ def main() -> None:
 
 
 def value_of(row: dict) -> str:
-    return next((row[k][0] for k in SOLVERS if row[k][0] != ">"), "unknown")
+    return next((row[k][0] for k in SOLVERS if ">" not in row[k][0]), "unknown")
 
 
 if __name__ == "__main__":

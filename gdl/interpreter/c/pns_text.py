@@ -125,14 +125,8 @@ int gdl_pns(const uint64_t *in, int64_t table_bytes, const int8_t *payoffs, int 
             uint64_t *best, int64_t *stats) {
     if (!SOLVABLE) return 5;
     state_t s; load_state(in, &s); gdl_error = 0; MEMO_N = -1;
-    uint64_t buckets = 2; int bits = 1;
-    while (buckets * 2 * PN_WAYS * sizeof(pn_entry) <= (uint64_t)table_bytes && bits < 40) {
-        buckets *= 2; bits++;
-    }
-    PN_BYTES = buckets * PN_WAYS * sizeof(pn_entry);
-    void *table = mmap(NULL, PN_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-                       -1, 0);
-    if (table == MAP_FAILED) return 4;
+    int bits; void *table = sv_map(table_bytes, PN_WAYS * sizeof(pn_entry), &bits, &PN_BYTES);
+    if (!table) return 4;
     PN_T = table; PN_SHIFT = 64 - bits; TT_STORED = 0;
     SV_PAY = payoffs; SV_PROGRESS = progress; SV_EVERY = every > 0 ? every : 1;
     SV_NODES = 0; SV_NEXT = 1; SV_REPORT = SV_EVERY; SV_STOP = 0; SV_CAP = max_nodes;

@@ -299,19 +299,24 @@ static int sv_search(const state_t *s, int d, int alpha, int beta, int *rep, int
     return value;
 }
 
-static int sv_table(int64_t table_bytes) {   /* sized once, zeroed by the system as used */
-    uint64_t buckets = 2; int bits = 1;   /* at least two (a shift by 64 is undefined) */
-    while (buckets * 2 * SV_WAYS * sizeof(sv_entry) <= (uint64_t)table_bytes && bits < 40) {
-        buckets *= 2; bits++;
-    }
-    TT_BYTES = buckets * SV_WAYS * sizeof(sv_entry);
-    void *table = mmap(NULL, TT_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-                       -1, 0);
-    if (table == MAP_FAILED) return 0;
+/* a table of buckets of `bucket` bytes, as many as a power of two (at least two: a shift
+   by 64 is undefined) within table_bytes, zeroed by the system as used: its memory (NULL:
+   none), *bits the bucket index's bits, *size its bytes */
+static void *sv_map(int64_t table_bytes, size_t bucket, int *bits, size_t *size) {
+    uint64_t buckets = 2; int b = 1;
+    while (buckets * 2 * bucket <= (uint64_t)table_bytes && b < 40) { buckets *= 2; b++; }
+    *size = buckets * bucket; *bits = b;
+    void *table = mmap(NULL, *size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (table == MAP_FAILED) return NULL;
 #ifdef MADV_HUGEPAGE
-    madvise(table, TT_BYTES, MADV_HUGEPAGE);
+    madvise(table, *size, MADV_HUGEPAGE);
 #endif
-    TT = table; TT_BUCKETS = buckets; TT_SHIFT = 64 - bits; TT_STORED = 0;
+    return table;
+}
+static int sv_table(int64_t table_bytes) {   /* sized once */
+    int bits; void *table = sv_map(table_bytes, SV_WAYS * sizeof(sv_entry), &bits, &TT_BYTES);
+    if (!table) return 0;
+    TT = table; TT_BUCKETS = (uint64_t)1 << bits; TT_SHIFT = 64 - bits; TT_STORED = 0;
     return 1;
 }
 
