@@ -17,7 +17,10 @@ move in `best`.
 The table: buckets of four entries (the canonical key, whether the player asked about is
 to move, the proof and disproof numbers, the nodes their search took), sized once; a new
 entry replaces the one whose search took least work. A lost entry only costs a search
-again: a decided number always comes from its own search.
+again: a decided number always comes from its own search. Each position keeps its
+children's numbers as their last search left them, read where the table lost them: else
+a parent would take a child just searched, its entry lost, for a new one and search it
+again and again (with a table of 16 KB, tic-tac-toe's search never ended).
 """
 
 PNS = r"""
@@ -35,10 +38,6 @@ static inline pn_entry *pn_probe(const sv_key_t *key, uint64_t h, int orn) {
     for (int i = 0; i < PN_WAYS; i++)
         if (e[i].work && (int)e[i].orn == orn && sv_key_eq(key, e[i].k)) return &e[i];
     return NULL;
-}
-static inline void pn_get(const sv_key_t *key, uint64_t h, int orn, int64_t *pn, int64_t *dn) {
-    pn_entry *e = pn_probe(key, h, orn);
-    if (e) { *pn = e->pn; *dn = e->dn; } else { *pn = 1; *dn = 1; }
 }
 static void pn_put(const sv_key_t *key, uint64_t h, int orn, int64_t pn, int64_t dn,
                    int64_t work) {
@@ -66,6 +65,7 @@ static void pn_mid(const state_t *s, int d, const sv_key_t *key, uint64_t h, int
     if (d >= SV_DEPTH) { SV_STOP = 2; return; }
     if (!sv_pools(d)) { SV_STOP = 4; return; }
     move_t *moves = SV_MOVES[d]; state_t *kids = SV_KIDS[d]; int *open = SV_ORDER[d];
+    int64_t *last = SV_SCORE[d];   /* each child's numbers as its last search left them */
     sv_key_t *keys = SV_KEYS[d]; uint64_t *hashes = SV_HASHES[d];
     int n = legal(s, moves), m = 0;
     if (gdl_error || n == 0) { SV_STOP = 3; return; }
@@ -85,6 +85,7 @@ static void pn_mid(const state_t *s, int d, const sv_key_t *key, uint64_t h, int
         }
         if (sv_key(&kids[i], &keys[i])) { SV_STOP = 3; return; }
         hashes[i] = pn_hash(&keys[i], (int)kids[i].pl == PN_ASKED);
+        last[2 * i] = last[2 * i + 1] = 1;
         open[m++] = i;
     }
     int64_t nlim = orn ? thpn : thdn, flim = orn ? thdn : thpn, near, far;
@@ -94,7 +95,10 @@ static void pn_mid(const state_t *s, int d, const sv_key_t *key, uint64_t h, int
         near = PN_INF; far = 0;
         for (int j = 0; j < m; j++) {
             int i = open[j];
-            pn_get(&keys[i], hashes[i], (int)kids[i].pl == PN_ASKED, &p, &q);
+            /* the table's numbers; where it lost them, the child's last search's (so a
+               child just searched is never taken for a new one: no livelock) */
+            pn_entry *e = pn_probe(&keys[i], hashes[i], (int)kids[i].pl == PN_ASKED);
+            if (e) { p = e->pn; q = e->dn; } else { p = last[2 * i]; q = last[2 * i + 1]; }
             int64_t a = orn ? p : q, b = orn ? q : p;
             far += b;
             if (a < near) { second = near; near = a; best = i; bfar = b; }
@@ -113,6 +117,7 @@ static void pn_mid(const state_t *s, int d, const sv_key_t *key, uint64_t h, int
         if (orn) pn_mid(&kids[best], d + 1, &keys[best], hashes[best], corn, cnear, cfar, &cp, &cd);
         else pn_mid(&kids[best], d + 1, &keys[best], hashes[best], corn, cfar, cnear, &cp, &cd);
         if (SV_STOP) break;
+        last[2 * best] = cp; last[2 * best + 1] = cd;
     }
     SV_ON_LINE[h & 4095]--;
     if (SV_STOP) return;

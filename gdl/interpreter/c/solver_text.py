@@ -135,7 +135,7 @@ static int sv_pools(int d) {   /* the move list, children, order and scores of p
     SV_MOVES[d] = malloc(MAXM * sizeof(move_t));
     SV_KIDS[d] = malloc(MAXM * sizeof(state_t));
     SV_ORDER[d] = malloc(MAXM * sizeof(int));
-    SV_SCORE[d] = malloc(MAXM * sizeof(int64_t));
+    SV_SCORE[d] = malloc(2 * MAXM * sizeof(int64_t));   /* (df-pn: two numbers a move) */
     SV_KEYS[d] = malloc(MAXM * sizeof(sv_key_t)); SV_HASHES[d] = malloc(MAXM * sizeof(uint64_t));
     return SV_MOVES[d] && SV_KIDS[d] && SV_ORDER[d] && SV_SCORE[d] && SV_KEYS[d] && SV_HASHES[d];
 }

@@ -12,6 +12,7 @@ import pytest
 from gdl import catalog
 from gdl.cli.main import main
 from gdl.interpreter.c.backend import with_backend
+from gdl.solvers.search import native_pns
 from gdl.solvers.search.pns import solve
 from gdl.solvers.search.solved import SolveLimit
 from tests.interpreter.c.test_native import needs_cc
@@ -45,6 +46,19 @@ def test_native_equals_python_and_the_records(group):
         assert c.value == py.value == record["value"], record
         assert (c.nodes, c.score) == (py.nodes, py.score), record
         assert mover_value_after(python, state, c.best_move) == SIGN[c.value], record
+
+
+@needs_cc
+def test_a_table_that_loses_entries_keeps_the_values(monkeypatch):
+    """16 KB hold 512 entries: lost entries cost searches, never a value, never a livelock."""
+    monkeypatch.setattr(native_pns, "TABLE_BYTES", 16 << 10)
+    for group in [("tictactoe", ""), ("hex", "3"), ("clobber", "4x3"), ("breakthrough", "4x4"),
+                  ("gomoku", "4x3x3")]:
+        records = [r for r in RECORDS if label(r) == group]
+        python, native = pair(records[0]["game"], records[0]["options"])
+        for record in records:
+            result = solve(native, after(python, record["moves"]), node_limit=1_000_000)
+            assert (result.value, result.backend) == (record["value"], "native"), record
 
 
 @needs_cc
