@@ -15,13 +15,13 @@ for P, so it proves that the other player wins: a loss. Else, second, "does the 
 player win?" (on the same table): proved, a loss; disproved, a draw. Games without draws
 (hex, clobber, breakthrough) are so answered in one search.
 
-Table keys are `(game.canonical(state), whether the player asked about moves)`: the answer
-to "does the player to move win here?" depends only on the position, whoever asks (so
-both searches share entries), and a colour-swapping symmetry cannot confuse the two.
+Two tables, by whether the player asked about is to move, keyed on `game.canonical`: the
+answer to "does the player to move win here?" depends only on the position, whoever asks
+(so both searches share entries), and a colour-swapping symmetry cannot confuse the two.
 
-Where it pays: games of wide branching whose wins are narrow (a few forcing lines), such
-as hex or breakthrough; alpha-beta is better where the values are draws or the branching
-is small (bench/solve_pn.py measures both).
+A game on the native back end is searched in C (gdl.solvers.search.native_pns: the same
+search, node for node while its table holds every position). Where it pays, and where it
+does not (draws; against the C alpha-beta's move order): docs/solve.md, bench/solve_pn.py.
 
 Limits: the exact solver's (node_limit, time_limit, max_positions: SolveLimit), Ctrl-C too;
 the SolveLimit says what was known when it stopped ("not a win" after the first search).
