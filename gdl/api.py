@@ -221,7 +221,8 @@ def solve(game: GameLike, *, moves: Iterable[str] = (), state: State | str | Non
         state: games and puzzles: solve from this position instead of the start, a state
             of the game or its position text (as `gdl solve --position`; a puzzle's
             `--state`, e.g. "867254301" for the 8-puzzle).
-        method: games "alphabeta" (default) or "memo"; puzzles "bfs", "bidirectional" or
+        method: games "alphabeta" (default), "memo" or "pn" (proof-number search: win,
+            draw or loss, for wide games won by narrow lines); puzzles "bfs", "bidirectional" or
             "idastar" (default: the puzzle's best, as `gdl solve`).
         time_limit: give up after this many seconds (SolverError for games, an unsolved
             PuzzleSolution for puzzles, status "unknown" for constraint puzzles).
@@ -229,6 +230,8 @@ def solve(game: GameLike, *, moves: Iterable[str] = (), state: State | str | Non
     Raises:
         SolverError: a game that is not two-player zero-sum, or the time ran out.
 
+    >>> solve("hex", size=4, method="pn").value
+    'win'
     >>> solve("queens", n=6).solution
     ((2, 4, 6, 1, 3, 5),)
     >>> solve("eight_puzzle", state="123456708").solution

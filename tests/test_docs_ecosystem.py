@@ -76,7 +76,7 @@ def test_doctests(doc, tmp_path, capsys, monkeypatch):
 DOCTESTED_MODULES = ["gdl.api", "gdl.position", "gdl.bridges.openspiel", "gdl.catalog",
                      "gdl.bridges.pettingzoo", "gdl.bridges.pettingzoo_parallel",
                      "gdl.bridges.gymnasium",
-                     "gdl.solvers.search.perft", "gdl.ai.players",
+                     "gdl.solvers.search.perft", "gdl.solvers.search.pns", "gdl.ai.players",
                      "gdl.interpreter.core.geometry", "gdl.interpreter.core.lines"]
 
 

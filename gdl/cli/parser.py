@@ -19,7 +19,7 @@ from gdl.cli.solve import cmd_solve
 from gdl.interpreter.c.backend import BACKENDS
 from gdl.ai.players import DEFAULT_LEVEL, LEVELS, parse_level
 from gdl.solvers.constraints.solve import METHODS as CSP_METHODS
-from gdl.solvers.search.exact import METHODS
+from gdl.solvers.search.exact import SOLVE_METHODS
 from gdl.solvers.search.mcts import MAX_TREE_NODES
 from gdl.cli.speed import RUNS
 
@@ -145,8 +145,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="give up after this long")
     p.add_argument("--max-nodes", type=count_type(1), metavar="N",
                    help=f"give up after N nodes (games: default {limits.SOLVE_NODES:,})")
-    p.add_argument("--method", choices=METHODS + cli_puzzle.METHODS,
-                   help="games: alphabeta (default) or memo (every reachable position); "
+    p.add_argument("--method", choices=SOLVE_METHODS + cli_puzzle.METHODS,
+                   help="games: alphabeta (default), memo (every reachable position) or pn "
+                        "(proof-number search: wide games won by narrow lines); "
                         "puzzles: bfs, bidirectional or idastar (default: see below)")
     cli_puzzle.add_arguments(p)
     p.add_argument("--given", metavar="CLUES",

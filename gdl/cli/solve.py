@@ -36,7 +36,7 @@ def solve_game(game: Game, state: State, args: argparse.Namespace,
                     f"{p.table_size:,} positions stored")
 
     method = args.method or "alphabeta"
-    native = method == "alphabeta" and getattr(game, "backend", None) == "native" \
+    native = method in ("alphabeta", "pn") and getattr(game, "backend", None) == "native" \
         and native_exact.can_solve(game, cast(tuple, state))
     try:
         result = solve(game, state, method=method, progress=progress, progress_every=20_000,

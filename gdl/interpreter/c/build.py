@@ -339,6 +339,7 @@ SIGNATURES = {   # each entry point's (result, arguments); None: no arguments de
     "gdl_line": (_I64, [_TEXT, _U64, _I64, _WORDS]),
     "gdl_solve": (_INT, [_TEXT, _I64, _TEXT, _I64, _REAL, _I64, PROGRESS, _WORDS, _LONGS]),
     "gdl_solve_options": (_INT, [_INT]),
+    "gdl_pns": (_INT, [_TEXT, _I64, _TEXT, _INT, _I64, _REAL, _I64, PROGRESS, _WORDS, _LONGS]),
     "gdl_canon": (_INT, [_TEXT, _WORDS]),
     "gdl_eval_set": (_INT, [_INT, _REALS, _INT, _REAL]),
     "gdl_eval_squares": (_INT, [ctypes.POINTER(ctypes.c_int32), _INT, _INT]),

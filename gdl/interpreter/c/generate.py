@@ -20,6 +20,7 @@ Python move int, then for a move of numbers its rule + 1 and its numbers):
     int gdl_seen_load(const uint64_t *states, int64_t n)   the positions seen (a game
     int gdl_seen_store(uint64_t *out, int64_t from, int64_t n)   with a history: history.py)
     int gdl_solve(...)   the exact solver (interpreter/c/solver.py)
+    int gdl_pns(...)     proof-number search (interpreter/c/pns_text.py)
     int gdl_search(...)   alpha-beta for the AI (interpreter/c/search.py), its evaluation
                           (interpreter/c/evaluation.py: gdl_eval_set, gdl_evaluate, gdl_features)
     int gdl_mcts(...)   UCT for the AI, its tree and rollouts native (interpreter/c/mcts.py)

@@ -37,6 +37,7 @@ from fractions import Fraction
 
 from gdl.interpreter.core.results import swapped_results
 from gdl.interpreter.c.solver_key import SolverKey
+from gdl.interpreter.c.pns_text import PNS
 from gdl.interpreter.c.solver_text import SHARED, SOLVER
 from gdl.interpreter.c.support import CWriter
 
@@ -55,6 +56,7 @@ class SolverC(SolverKey):
         w.lines += SHARED.strip("\n").split("\n")
         self.packed_key(w)
         w.lines += SOLVER.strip("\n").split("\n")
+        w.lines += PNS.strip("\n").split("\n")   # proof-number search (pns_text.py)
 
     def centre_ranks(self) -> list[int]:
         """Each layout cell's nearness to the board's centre as a rank in 0..63 (higher is

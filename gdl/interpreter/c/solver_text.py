@@ -135,9 +135,17 @@ static int sv_pools(int d) {   /* the move list, children, order and scores of p
     SV_MOVES[d] = malloc(MAXM * sizeof(move_t));
     SV_KIDS[d] = malloc(MAXM * sizeof(state_t));
     SV_ORDER[d] = malloc(MAXM * sizeof(int));
-    SV_SCORE[d] = malloc(MAXM * sizeof(int64_t));
+    SV_SCORE[d] = malloc(2 * MAXM * sizeof(int64_t));   /* (df-pn: two numbers a move) */
     SV_KEYS[d] = malloc(MAXM * sizeof(sv_key_t)); SV_HASHES[d] = malloc(MAXM * sizeof(uint64_t));
     return SV_MOVES[d] && SV_KIDS[d] && SV_ORDER[d] && SV_SCORE[d] && SV_KEYS[d] && SV_HASHES[d];
+}
+static void sv_free_pools(void) {   /* every ply's pools, at the end of a solve */
+    for (int d = 0; d <= SV_DEPTH && SV_MOVES[d]; d++) {
+        free(SV_MOVES[d]); free(SV_KIDS[d]); free(SV_ORDER[d]); free(SV_SCORE[d]);
+        free(SV_KEYS[d]); free(SV_HASHES[d]);
+        SV_MOVES[d] = NULL; SV_KIDS[d] = NULL; SV_ORDER[d] = NULL; SV_SCORE[d] = NULL;
+        SV_KEYS[d] = NULL; SV_HASHES[d] = NULL;
+    }
 }
 /* whether the key is on the line above ply d (a repetition: a draw) */
 static inline int sv_on_line(const sv_key_t *key, uint64_t h, int d) {
@@ -291,19 +299,24 @@ static int sv_search(const state_t *s, int d, int alpha, int beta, int *rep, int
     return value;
 }
 
-static int sv_table(int64_t table_bytes) {   /* sized once, zeroed by the system as used */
-    uint64_t buckets = 2; int bits = 1;   /* at least two (a shift by 64 is undefined) */
-    while (buckets * 2 * SV_WAYS * sizeof(sv_entry) <= (uint64_t)table_bytes && bits < 40) {
-        buckets *= 2; bits++;
-    }
-    TT_BYTES = buckets * SV_WAYS * sizeof(sv_entry);
-    void *table = mmap(NULL, TT_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-                       -1, 0);
-    if (table == MAP_FAILED) return 0;
+/* a table of buckets of `bucket` bytes, as many as a power of two (at least two: a shift
+   by 64 is undefined) within table_bytes, zeroed by the system as used: its memory (NULL:
+   none), *bits the bucket index's bits, *size its bytes */
+static void *sv_map(int64_t table_bytes, size_t bucket, int *bits, size_t *size) {
+    uint64_t buckets = 2; int b = 1;
+    while (buckets * 2 * bucket <= (uint64_t)table_bytes && b < 40) { buckets *= 2; b++; }
+    *size = buckets * bucket; *bits = b;
+    void *table = mmap(NULL, *size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (table == MAP_FAILED) return NULL;
 #ifdef MADV_HUGEPAGE
-    madvise(table, TT_BYTES, MADV_HUGEPAGE);
+    madvise(table, *size, MADV_HUGEPAGE);
 #endif
-    TT = table; TT_BUCKETS = buckets; TT_SHIFT = 64 - bits; TT_STORED = 0;
+    return table;
+}
+static int sv_table(int64_t table_bytes) {   /* sized once */
+    int bits; void *table = sv_map(table_bytes, SV_WAYS * sizeof(sv_entry), &bits, &TT_BYTES);
+    if (!table) return 0;
+    TT = table; TT_BUCKETS = (uint64_t)1 << bits; TT_SHIFT = 64 - bits; TT_STORED = 0;
     return 1;
 }
 
@@ -331,12 +344,7 @@ int gdl_solve(const uint64_t *in, int64_t table_bytes, const int8_t *payoffs, in
     int deepest = 0;   /* the ply of the deepest position expanded (its pool taken), */
     while (deepest < SV_DEPTH && SV_MOVES[deepest + 1]) deepest++;
     stats[3] = deepest > 1 ? deepest : 1;   /* or 1: a root's wins are looked at */
-    for (int d = 0; d <= SV_DEPTH && SV_MOVES[d]; d++) {
-        free(SV_MOVES[d]); free(SV_KIDS[d]); free(SV_ORDER[d]); free(SV_SCORE[d]);
-        free(SV_KEYS[d]); free(SV_HASHES[d]);
-        SV_MOVES[d] = NULL; SV_KIDS[d] = NULL; SV_ORDER[d] = NULL; SV_SCORE[d] = NULL;
-        SV_KEYS[d] = NULL; SV_HASHES[d] = NULL;
-    }
+    sv_free_pools();
     return SV_STOP;
 }
 int gdl_solve_options(int options) { int was = SV_OPTIONS; SV_OPTIONS = options; return was; }

@@ -34,19 +34,21 @@ with SolveLimit, a SolverError that says which limit and how far the search got.
 from __future__ import annotations
 
 import math
-from time import perf_counter
 from collections.abc import Callable, Hashable
 from typing import cast
 
 
 from gdl.protocol import Game, Move, State
-from gdl.solvers.budget import Clock, deadline_after, payoff_bound
-from gdl.solvers.search import native_exact
+from gdl.solvers.budget import payoff_bound
+from gdl.solvers.search import native_exact, pns
+from gdl.solvers.search.meter import Meter
 from gdl.solvers.search.minimax import require_two_player_zero_sum
-from gdl.solvers.search.solved import SolveLimit, SolveProgress, SolveResult
+from gdl.solvers.search.solved import SolveProgress, SolveResult
+from gdl.solvers.search.solved import SolveLimit as SolveLimit   # callers catch it from here
 from gdl.solvers.search.tables import EXACT, FULL_DEPTH, LOWER, UPPER, DictTable, Table
 
 METHODS = ("alphabeta", "memo")
+SOLVE_METHODS = METHODS + ("pn",)   # `solve` also answers by proof-number search (pns.py)
 REPETITION = 0.0   # the value of a position repeated on the current line: a draw
 NO_REPEAT = 1 << 62  # "rests on no repetition above": deeper than any stack
 
@@ -110,51 +112,18 @@ class ExactSolver:
                 progress=self.progress, progress_every=self.progress_every)
             if answer is not None:
                 return answer
-        start = perf_counter()
-        self._start, self._nodes = start, 0
-        self._next_report = self.progress_every
-        self._clock = Clock(deadline_after(self.time_limit, start))
-        self._next_clock = 1 if self.time_limit is not None else math.inf
-        self._next_event: float = 1   # the node count of the next progress, limit or clock check
+        meter = self._meter = Meter(
+            game.name, self.table.__len__, progress=self.progress,
+            progress_every=self.progress_every, node_limit=self.node_limit,
+            time_limit=self.time_limit, max_positions=self.max_positions)
         self._history: dict[Move, int] = {}
         try:
             score, best = self._search(root, prune=self.method == "alphabeta")
         except KeyboardInterrupt:   # Ctrl-C: stopped like a limit, with how far it got
-            self._give_up("interrupted", "", before="before Ctrl-C")
+            meter.give_up("interrupted", "", before="before Ctrl-C")
         value = "win" if score > 0 else "loss" if score < 0 else "draw"
-        return SolveResult(value, score + 0.0, best, self._nodes, perf_counter() - start,
+        return SolveResult(value, score + 0.0, best, meter.nodes, meter.seconds(),
                            len(self.table), self.method)
-
-    def _count(self) -> None:
-        """Count one node; report progress and enforce the limits. The node, progress and
-        clock checks share one threshold, so most nodes pay one comparison."""
-        self._nodes += 1
-        if self._nodes >= self._next_event:
-            self._event()
-        if self.max_positions is not None and len(self.table) > self.max_positions:
-            self._give_up("positions", f"{self.max_positions:,} stored positions")
-
-    def _event(self) -> None:
-        nodes = self._nodes
-        if nodes >= self._next_report:
-            self._next_report += self.progress_every
-            if self.progress is not None:
-                elapsed = perf_counter() - self._start
-                self.progress(SolveProgress(nodes, elapsed, len(self.table)))
-        if self.node_limit is not None and nodes > self.node_limit:
-            self._give_up("nodes", f"{self.node_limit:,} nodes")
-        if nodes >= self._next_clock:
-            self._next_clock = self._clock.next_check(nodes)
-            if self._next_clock < 0:
-                self._give_up("time", f"{self.time_limit:g} s")
-        limit = math.inf if self.node_limit is None else self.node_limit + 1
-        self._next_event = min(self._next_report, limit, self._next_clock)
-
-    def _give_up(self, reason: str, limit: str, before: str = "") -> None:
-        seconds = perf_counter() - self._start
-        raise SolveLimit(f"{self.game.name} was not solved {before or 'within ' + limit} "
-                         f"({self._nodes:,} nodes searched in {seconds:.1f} s)",
-                         reason, self._nodes, seconds, len(self.table))
 
     def _search(self, root: State, prune: bool) -> tuple[float, Move | None]:
         """(value of `root` for its mover, a best move): negamax on an explicit stack.
@@ -164,7 +133,7 @@ class ExactSolver:
         move being searched, the shallowest repetition the values rest on, the mover,
         whether that child's player moves again (`again`: its value is not negated)];
         a child is (move, state, its payoffs when known to be over, or None)."""
-        game, count = self.game, self._count
+        game, count = self.game, self._meter.count
         is_terminal, returns, player = game.is_terminal, game.returns, game.current_player
         legal_moves, apply, key_of = game.legal_moves, game.apply, self.key
         table, history = self.table, self._history
@@ -253,9 +222,15 @@ class ExactSolver:
 
 
 def solve(game: Game, state: State | None = None, **options) -> SolveResult:
-    """Solve `state` (default: the start) of `game`; options as for ExactSolver.
+    """Solve `state` (default: the start) of `game`; options as for ExactSolver, whose
+    method may also be "pn": df-pn (gdl.solvers.search.pns.ProofSolver, which takes the
+    limits and `key` but no `table`).
 
     Raises:
-        SolverError: not a two-player zero-sum game; SolveLimit: a limit was reached.
+        SolverError: not a two-player zero-sum game (for "pn": or one ending by score, or
+            with positions that repeat); SolveLimit: a limit was reached.
     """
+    if options.get("method") == "pn":
+        del options["method"]
+        return pns.ProofSolver(game, **options).solve(state)
     return ExactSolver(game, **options).solve(state)

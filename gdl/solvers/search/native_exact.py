@@ -52,6 +52,33 @@ def native_solve(game: Any, state: tuple, *, node_limit: int | None = None,
     raw = game.pack(state)
     if raw is None:
         return None
+    code, best, stats, seconds = run_c(
+        game, lambda callback, best, stats: game.lib.gdl_solve(
+            raw, table_bytes, PAYOFFS, progress_every, -1.0 if time_limit is None else time_limit,
+            node_limit or 0, callback, best, stats),
+        node_limit=node_limit, time_limit=time_limit, progress=progress,
+        progress_every=progress_every, table_bytes=table_bytes)
+    if code != 0:
+        return None
+    value = int(stats[0])
+    move = game.decode_moves(bytes(best), 1)[0]
+    return SolveResult("win" if value > 0 else "loss" if value < 0 else "draw", float(value),
+                       move, int(stats[1]), seconds, int(stats[2]), "alphabeta", "native",
+                       int(stats[3]))   # stats[3]: the deepest ply expanded
+
+
+def run_c(game: Any, call: Callable[[Any, Any, Any], int], *, node_limit: int | None,
+          time_limit: float | None, progress: Callable[[SolveProgress], None] | None,
+          progress_every: int, table_bytes: int, known: str = "", nodes_before: int = 0,
+          seconds_before: float = 0.0) -> tuple[int, Any, Any, float]:
+    """Run one of the C solvers, `call(progress callback, best move buffer, stats)`, with
+    its progress, Ctrl-C and limits as the Python solvers have them. Answers (code, best,
+    stats, seconds) when it finished or must leave the call to Python.
+
+    Raises:
+        SolveLimit: stopped by a limit or Ctrl-C (its nodes and seconds counted after
+            `nodes_before` and `seconds_before`, spent by an earlier call of the same solve;
+            `known`: what was learnt before, added to the message); MemoryError."""
     start = perf_counter()
     stopped: list[str] = []
     next_report = [progress_every]
@@ -63,35 +90,30 @@ def native_solve(game: Any, state: tuple, *, node_limit: int | None = None,
                 stopped.append("interrupted")
             elif progress is not None and nodes >= next_report[0]:
                 next_report[0] = nodes + progress_every
-                progress(SolveProgress(nodes, perf_counter() - start, stored))
+                progress(SolveProgress(nodes_before + nodes, perf_counter() - start, stored))
         except KeyboardInterrupt:   # Ctrl-C outside the command (Python's own handler)
             stopped.append("interrupted")
         return 1 if stopped else 0
 
     callback = build.PROGRESS(check)
     best = (ctypes.c_uint64 * game.layout.move_words)()
-    stats = (ctypes.c_int64 * 4)()   # value, nodes, stored, the deepest ply
+    stats = (ctypes.c_int64 * 5)()
     try:
         with interrupts.polled():   # the command's first Ctrl-C only sets the flag read above
-            code = game.lib.gdl_solve(raw, table_bytes, PAYOFFS, progress_every,
-                                      -1.0 if time_limit is None else time_limit,
-                                      node_limit or 0, callback, best, stats)
+            code = call(callback, best, stats)
     except KeyboardInterrupt:
         code = STOPPED
         stopped.append("interrupted")
-    seconds = perf_counter() - start
+    seconds = perf_counter() - start + seconds_before
     if code in (STOPPED, TIME, NODES):
         reason = {TIME: "time", NODES: "nodes"}.get(code, "interrupted")
-        limit = f"within {node_limit:,} nodes" if reason == "nodes" else \
-            f"within {time_limit:g} s" if reason == "time" else "before Ctrl-C"
-        raise SolveLimit(f"{game.name} was not solved {limit} ({stats[1]:,} nodes searched "
-                         f"in {seconds:.1f} s)", reason, stats[1], seconds, stats[2])
+        nodes = nodes_before + stats[1]
+        limit = f"within {nodes_before + (node_limit or 0):,} nodes" if reason == "nodes" \
+            else f"within {(time_limit or 0) + seconds_before:g} s" if reason == "time" \
+            else "before Ctrl-C"
+        found = f"; {known}" if known else ""
+        raise SolveLimit(f"{game.name} was not solved {limit} ({nodes:,} nodes searched "
+                         f"in {seconds:.1f} s{found})", reason, nodes, seconds, stats[2])
     if code == NO_MEMORY:
         raise MemoryError(f"the native solver's table of {table_bytes >> 10:,} KB")
-    if code != 0:
-        return None
-    value = int(stats[0])
-    move = game.decode_moves(bytes(best), 1)[0]
-    return SolveResult("win" if value > 0 else "loss" if value < 0 else "draw", float(value),
-                       move, int(stats[1]), seconds, int(stats[2]), "alphabeta", "native",
-                       int(stats[3]))
+    return code, best, stats, seconds
