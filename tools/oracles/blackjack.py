@@ -1,8 +1,7 @@
 """OpenSpiel's blackjack (one deck drawn without replacement, issue 31's bag) read as gdl's
 blackjack: the cards left in the deck, each hand's total with aces as 1 and its aces,
 whether the player stood, and which draw is due (gdl's stage numbers: the four cards of
-the deal 1-4, the player's hit 5, the dealer's draw 6). OpenSpiel's card k is gdl's k + 1;
-its actions 0 and 1 are gdl's `hit` and `stand`."""
+the deal 1-4, the player's hit 5, the dealer's draw 6). OpenSpiel's card k is gdl's k + 1."""
 
 SPIEL = "blackjack"
 KEY = ("deck", "hard", "aces", "stood", "chance")
@@ -36,9 +35,3 @@ def position(state) -> str:
     return (f"deck={deck} hard={hard[0]},{hard[1]} aces={aces[0]},{aces[1]} "
             f"stood={stood} chance={due}")
 
-
-def spiel_moves(text: str) -> list[int]:
-    """A gdl move in OpenSpiel's actions: `stand`, `hit`, or a card `card=12`."""
-    if text in ("hit", "stand"):
-        return [0 if text == "hit" else 1]
-    return [int(text.split("=")[1]) - 1]
