@@ -27,6 +27,7 @@ from gdl.interpreter import compile_rules, load_file, rules_text
 from gdl.interpreter import kif
 from gdl.interpreter.kif.lower import LoweredGame
 from gdl.interpreter.layouts import layout as puzzle_layout
+from gdl.interpreter.python.chance import chance_text
 from gdl.interpreter.python.compiled import CompiledGame
 from gdl.interpreter.core.grid.compiled import CompiledConstraints
 from gdl.interpreter.core.invariants import CHECK_SECONDS, MAX_PLIES, Result, Verification, verify
@@ -319,7 +320,7 @@ def game_summary(game: CompiledGame, lines: list[list[tuple]], found: Verificati
         f"{statistics.median(len(line) - 1 for line in lines):g} moves; "
         + ", ".join(f"{k} {v}" for k, v in sorted(outcomes.items())),
         f"  {use.describe(game)}",
-    ]
+    ] + ([f"  chance: {chance_text(game_ir)}"] if game_ir.chances else [])
     if len(game.players) == 1:   # a puzzle: the lower bound A* and IDA* use, its layout
         out.append(f"  heuristic: {heuristic_text(game_ir)}")
         layout = puzzle_layout.derive(game_ir)

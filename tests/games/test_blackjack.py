@@ -22,6 +22,7 @@ from gdl import catalog
 from gdl.errors import PositionError
 from gdl.interpreter import compile_rules
 from gdl.interpreter.c.backend import with_backend
+from gdl.interpreter.python.chance import chance_text
 from gdl.protocol import CHANCE
 from gdl.solvers.search.expectimax import expectimax, star2
 from tests.interpreter.c.test_native import needs_cc
@@ -121,6 +122,12 @@ def test_an_empty_bag_is_refused_in_one_line():
                               "pick"])
     with pytest.raises(PositionError, match="the bag is empty: 't' has no outcome left"):
         game.chance_outcomes(state)
+
+
+def test_gdl_check_lists_the_draws_and_their_bag():
+    assert chance_text(blackjack().ir) == ", ".join(
+        f"{name} (bag deck)" for name in ("p1", "p2", "d1", "d2", "card", "dealt"))
+    assert chance_text(catalog.load("pig").ir) == "d (6 outcomes)"
 
 
 def test_a_draw_repeated_while_its_condition_holds():

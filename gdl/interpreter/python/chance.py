@@ -67,3 +67,13 @@ class ChanceTable:
         if found is None:
             return None
         return f"{found[0].name}={','.join(map(str, move[1:]))}"
+
+
+def chance_text(game: ir.GameIR) -> str:
+    """`gdl check`'s line of the chance stages: `d (6 outcomes, every turn)`, `card (bag
+    deck)`: a bag's weights are read from the position, its outcomes those left in it."""
+    def one(stage: ir.Chance) -> str:
+        what = f"bag {game.variables[stage.bag].name}" if stage.bag is not None \
+            else f"{len(stage.outcomes)} outcomes"
+        return f"{stage.name} ({what}{', every turn' if stage.every_turn else ''})"
+    return ", ".join(one(stage) for stage in game.chances)
