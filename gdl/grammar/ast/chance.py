@@ -26,8 +26,9 @@ class Chance:
     """`roll NAME = DIST [where COND]` (`every_turn`) or `chance NAME = DIST [where COND]`.
     DIST is `die N` (`form` "die", `args` (N,)), `dice K of N` ("dice", (K, N)),
     `{v: w, ...}` ("weights", `outcomes`) or `bag NAME` ("bag", (NAME,)): outcome i weighs
-    the list variable's element i, read from the position (cards left in a deck); COND, read with NAME the outcome, leaves out the
-    outcomes where it fails (the others' chances in proportion)."""
+    the list variable's element i, read from the position (cards left in a deck); COND,
+    read with NAME the outcome, leaves out the outcomes where it fails (the others' chances
+    in proportion)."""
     name: Ident
     every_turn: bool
     form: str
