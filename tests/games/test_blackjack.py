@@ -25,6 +25,7 @@ from gdl.interpreter.c.backend import with_backend
 from gdl.interpreter.python.chance import chance_text
 from gdl.protocol import CHANCE
 from gdl.solvers.search.expectimax import expectimax, star2
+from gdl.solvers.search.native_mcts import NativeMCTS
 from tests.interpreter.c.test_native import needs_cc
 from tests.references import blackjack as reference
 
@@ -36,6 +37,16 @@ state got = 0
 chance t = bag bag
 move pick: roll t, bag[t] -= 1, got += t
 end: score got if got >= 4
+"""
+
+BAG_RACE = """game "Bag race"
+players A B
+state bag = [3, 2, 1]
+state total = 0 per player
+chance t = bag bag
+move pick: roll t, bag[t] -= 1, total[own] += t
+end: mover wins if total[own] >= 4
+end: draw if bag[1] + bag[2] + bag[3] == 0
 """
 
 
@@ -183,6 +194,20 @@ def test_c_playouts_draw_from_the_bag_by_weight():
         firsts[python.move_text(python.moves_after(["pick"]), line[1])] += 1
     assert set(firsts) == {"t=1", "t=2"}
     assert firsts["t=1"] / 2000 == pytest.approx(0.75, abs=0.04)   # 4 standard deviations
+
+
+@pytest.mark.slow
+@needs_cc
+@pytest.mark.parametrize("stratify", [False, True])
+def test_c_mcts_draws_from_the_bag_by_weight(stratify):
+    """The C MCTS (two players) at chance nodes: drawn by the bag's weights, or stratified by
+    them; uniform draws over the cards left would value the race 0.438 for A, not 1/3."""
+    python = compile_rules(BAG_RACE, "bag_race.gdl")
+    exact = expectimax(python, python.initial_state())
+    assert exact == pytest.approx(1 / 3, abs=1e-12)
+    found = NativeMCTS(with_backend(python, "native"), None, evaluate=False, seed=3,
+                       stratify=stratify).search(python.initial_state(), iterations=20_000)
+    assert found.value == pytest.approx(exact, abs=0.02)
 
 
 @needs_cc
