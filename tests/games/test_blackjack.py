@@ -141,6 +141,19 @@ def test_gdl_check_lists_the_draws_and_their_bag():
     assert chance_text(catalog.load("pig").ir) == "d (6 outcomes)"
 
 
+def test_a_roll_with_a_condition_is_made_only_when_it_holds():
+    """`roll d if x > 1`: no draw the first time (the effects after it are the draw's, and
+    the turn passes), a draw the second, its effects then run."""
+    game = compile_rules('game "Maybe"\nplayers A B\nstate x = 0\nstate y = 0\n'
+                         'chance d = die 2\nmove m: x += 1, roll d if x > 1, y += d\n'
+                         'end: mover wins if y > 3\n', "maybe.gdl")
+    texts = [(game.position_text(game.moves_after(moves)),
+              game.current_player(game.moves_after(moves)))
+             for moves in (["m"], ["m", "m"], ["m", "m", "d=2"])]
+    assert texts == [("B x=1 y=0 d=0 chance=0", 1), ("B x=2 y=0 d=0 chance=1", CHANCE),
+                     ("A x=2 y=2 d=0 chance=0", 0)]
+
+
 def test_a_draw_repeated_while_its_condition_holds():
     """The dealer draws to 17: `roll dealt if hits` ends the stand and each of its draws."""
     game = blackjack()
