@@ -198,12 +198,12 @@ def option_text(name: str, value: object) -> str:
 def _random_step(game: CompiledGame, state: tuple, rng: random.Random) -> tuple:
     """One random move; a rules file that breaks in play is reported with the position."""
     try:
-        moves = game.legal_moves(state)
+        if game.has_chance and game.current_player(state) == CHANCE:   # by its probabilities
+            return game.apply(state, chance_move(cast(Any, game), state, rng))   # (or refused:
+        moves = game.legal_moves(state)                                     # an empty bag)
         if not moves:
             raise GdlError("a position has no legal move, yet no end rule says the game is over "
                            f"(add an end rule, or a pass move):\n{game.render(state)}")
-        if game.has_chance and game.current_player(state) == CHANCE:   # by its probabilities
-            return game.apply(state, chance_move(cast(Any, game), state, rng))
         return game.apply(state, rng.choice(moves))
     except (IndexError, ValueError, ZeroDivisionError, TypeError) as exc:
         raise GdlError(f"the rules fail in play ({type(exc).__name__}: {exc}) at:\n"

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from gdl import catalog
+from gdl.cli.main import main
 from gdl.errors import PositionError
 from gdl.interpreter import compile_rules
 from gdl.interpreter.c.backend import with_backend
@@ -133,6 +134,15 @@ def test_an_empty_bag_is_refused_in_one_line():
                               "pick"])
     with pytest.raises(PositionError, match="the bag is empty: 't' has no outcome left"):
         game.chance_outcomes(state)
+
+
+def test_gdl_check_refuses_a_draw_from_an_empty_bag_in_one_line(tmp_path, capsys):
+    path = tmp_path / "small.gdl"
+    path.write_text(SMALL_BAG.replace("got >= 4", "got >= 9"))   # never ends: the bag empties
+    code = main(["check", str(path)])
+    out, err = capsys.readouterr()
+    assert code == 1 and "Traceback" not in err
+    assert err.splitlines() == ["gdl: error: the bag is empty: 't' has no outcome left to draw"]
 
 
 def test_gdl_check_lists_the_draws_and_their_bag():

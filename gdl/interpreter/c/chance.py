@@ -46,6 +46,9 @@ def write_chance_draw(w: CWriter, game: ir.GameIR) -> None:
                  "uint64_t *seed)"):
         w("/* a chance node's outcome, in proportion to its weight */")
         w("int n = legal(s, buf);")
+        if any(stage.bag is not None for stage in game.chances):
+            # a draw due from an empty bag: the call fails, and Python refuses it in words
+            w("if (n == 0) gdl_error = 9;")
         w("if (gdl_error || n == 0) return NULL;")
         w("int64_t total = 0;")
         w("for (int i = 0; i < n; i++) total += chance_weight(s, &buf[i]);")
