@@ -27,6 +27,7 @@ from gdl.interpreter import compile_rules, load_file, rules_text
 from gdl.interpreter import kif
 from gdl.interpreter.kif.lower import LoweredGame
 from gdl.interpreter.layouts import layout as puzzle_layout
+from gdl.interpreter.python.chance import chance_text
 from gdl.interpreter.python.compiled import CompiledGame
 from gdl.interpreter.core.grid.compiled import CompiledConstraints
 from gdl.interpreter.core.invariants import CHECK_SECONDS, MAX_PLIES, Result, Verification, verify
@@ -197,12 +198,12 @@ def option_text(name: str, value: object) -> str:
 def _random_step(game: CompiledGame, state: tuple, rng: random.Random) -> tuple:
     """One random move; a rules file that breaks in play is reported with the position."""
     try:
-        moves = game.legal_moves(state)
+        if game.has_chance and game.current_player(state) == CHANCE:   # by its probabilities
+            return game.apply(state, chance_move(cast(Any, game), state, rng))   # (or refused:
+        moves = game.legal_moves(state)                                     # an empty bag)
         if not moves:
             raise GdlError("a position has no legal move, yet no end rule says the game is over "
                            f"(add an end rule, or a pass move):\n{game.render(state)}")
-        if game.has_chance and game.current_player(state) == CHANCE:   # by its probabilities
-            return game.apply(state, chance_move(cast(Any, game), state, rng))
         return game.apply(state, rng.choice(moves))
     except (IndexError, ValueError, ZeroDivisionError, TypeError) as exc:
         raise GdlError(f"the rules fail in play ({type(exc).__name__}: {exc}) at:\n"
@@ -319,7 +320,7 @@ def game_summary(game: CompiledGame, lines: list[list[tuple]], found: Verificati
         f"{statistics.median(len(line) - 1 for line in lines):g} moves; "
         + ", ".join(f"{k} {v}" for k, v in sorted(outcomes.items())),
         f"  {use.describe(game)}",
-    ]
+    ] + ([f"  chance: {chance_text(game_ir)}"] if game_ir.chances else [])
     if len(game.players) == 1:   # a puzzle: the lower bound A* and IDA* use, its layout
         out.append(f"  heuristic: {heuristic_text(game_ir)}")
         layout = puzzle_layout.derive(game_ir)

@@ -206,6 +206,9 @@ class MoveBuilder(Transformer):
     def dice(self, meta, children):
         return "dice", (children[0], children[1]), ()
 
+    def bag(self, meta, children):
+        return "bag", (ast.Name(ident(children[0])),), ()
+
     def weights(self, meta, children):
         return "weights", (), tuple(c for c in children if c is not None)
 

@@ -176,6 +176,13 @@ EXPECTED: dict[str, tuple[int, int, type[RulesError], str]] = {
     "chance_roll_in_board_move.gdl": (5, 27, SEM, "`roll d` stands among a named move's effects"),
     "chance_never_rolled.gdl": (4, 1, SEM, "'d' is declared by `chance` but no move rolls it"),
     "chance_where_dice.gdl": (4, 28, SEM, "`where` reads one outcome: a die or a declared draw"),
+    "chance_bag_not_a_list.gdl": (4, 16, SEM, "a bag is a list variable of whole numbers "
+                                              "declared before it"),
+    "chance_bag_undeclared.gdl": (3, 16, SEM, "'deck' is not one"),
+    "chance_bag_negative.gdl": (4, 16, SEM, "a bag's weights are 0 or more: element 2 of "
+                                            "'deck' starts at -1"),
+    "chance_roll_again_unguarded.gdl": (6, 46, SEM, "a draw rolled again in its move ends the "
+                                                    "move, with a condition that stops it"),
 }
 
 

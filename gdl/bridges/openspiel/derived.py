@@ -90,7 +90,9 @@ def game_type(game: CompiledGame) -> pyspiel.GameType:
         # a simultaneous game's state is public once a joint move is played: perfect
         # information, as OpenSpiel declares goofspiel (imp_info=false) and oshi_zumo
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        # one player (blackjack against its dealer, 2048): the payoffs sum to no constant
+        utility=pyspiel.GameType.Utility.ZERO_SUM if getattr(game, "zero_sum", True)
+        else pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=n, min_num_players=n,
         provides_information_state_string=False, provides_information_state_tensor=False,
@@ -126,7 +128,8 @@ def derive(source: str, params: dict[str, Any] | None = None) -> Derived:
         num_distinct_actions=index.size if parts is None else parts.size,
         max_chance_outcomes=len(chance_ids(compiled)),
         num_players=len(compiled.players), min_utility=-utility, max_utility=utility,
-        utility_sum=0.0, max_game_length=bound if bound is not None else max_plies)
+        utility_sum=0.0 if getattr(compiled, "zero_sum", True) else None,
+        max_game_length=bound if bound is not None else max_plies)
     # the options as the compiled game holds them: "5" from the command line is 5
     parameters = {**scalar_options(compiled), "max_plies": max_plies, "actions": shape,
                   "backend": backend}

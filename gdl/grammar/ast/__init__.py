@@ -33,7 +33,7 @@ from gdl.grammar.ast.expressions import DirectionQuantifier
 from gdl.grammar.ast.effects import ForEffect
 from gdl.grammar.ast.moves import ForMove, TravelAs
 # chance (issue 31): `roll d = die 6`, `chance d = {...}`, the effect `roll d`
-from gdl.grammar.ast.chance import Chance, Opening, Outcome, Roll
+from gdl.grammar.ast.chance import Chance, Opening, Outcome, Roll, rolled
 
 __all__ = [
     "Action", "Add", "Again", "AllDifferentRule", "Apply", "ApplyOf", "Area", "ArithmeticRule",
@@ -52,4 +52,4 @@ __all__ = [
     "Step", "SumRule", "Swap", "Symmetry", "Target", "Tiles", "Toggle", "Track", "Unary", "Vector",
     "VisibleRule", "Wrap", "Zones"]
 __all__ += ["DirectionQuantifier", "ForEffect", "ForMove", "TravelAs"]
-__all__ += ["Chance", "Opening", "Outcome", "Roll"]
+__all__ += ["Chance", "Opening", "Outcome", "Roll", "rolled"]

@@ -9,7 +9,7 @@ import attrs
 
 from gdl.errors import SourcePos
 from gdl.grammar.ast.expressions import Expr, Ident
-from gdl.grammar.ast.effects import Effect
+from gdl.grammar.ast.effects import Effect, Guarded
 
 
 @attrs.frozen
@@ -24,9 +24,11 @@ class Outcome:
 @attrs.frozen
 class Chance:
     """`roll NAME = DIST [where COND]` (`every_turn`) or `chance NAME = DIST [where COND]`.
-    DIST is `die N` (`form` "die", `args` (N,)), `dice K of N` ("dice", (K, N)) or
-    `{v: w, ...}` ("weights", `outcomes`); COND, read with NAME the outcome, leaves out the
-    outcomes where it fails (the others' chances in proportion)."""
+    DIST is `die N` (`form` "die", `args` (N,)), `dice K of N` ("dice", (K, N)),
+    `{v: w, ...}` ("weights", `outcomes`) or `bag NAME` ("bag", (NAME,)): outcome i weighs
+    the list variable's element i, read from the position (cards left in a deck); COND,
+    read with NAME the outcome, leaves out the outcomes where it fails (the others' chances
+    in proportion)."""
     name: Ident
     every_turn: bool
     form: str
@@ -41,6 +43,14 @@ class Roll:
     """`roll NAME` among a move's effects: the chance player draws NAME here."""
     name: Ident
     pos: SourcePos
+
+
+def rolled(effect: Effect) -> Roll | None:
+    """The draw an effect makes: `roll NAME`, or `roll NAME if COND` (drawn only when COND
+    holds; the effects after it are the draw's); None for any other effect."""
+    if isinstance(effect, Guarded):
+        effect = effect.effect
+    return effect if isinstance(effect, Roll) else None
 
 
 @attrs.frozen

@@ -173,14 +173,14 @@ static const move_t *mc_stratified(const state_t *s, int64_t node, uint64_t *rng
     int n = legal(s, MC_MOVES);
     if (gdl_error || n == 0) return NULL;
     int64_t weight = 0, visits = 1;
-    for (int i = 0; i < n; i++) { seen[i] = 0; weight += chance_weight(&MC_MOVES[i]); }
+    for (int i = 0; i < n; i++) { seen[i] = 0; weight += chance_weight(s, &MC_MOVES[i]); }
     for (int64_t k = MC[node].child; k >= 0; k = MC[k].sibling) {
         if (MC[k].idx < 0 || MC[k].idx >= n) continue;
         seen[MC[k].idx] = MC[k].visits; visits += MC[k].visits;
     }
     int best = 0; double top = -INFINITY; uint64_t ties = 0;
     for (int i = 0; i < n; i++) {
-        double behind = (double)chance_weight(&MC_MOVES[i]) * (double)visits / (double)weight
+        double behind = (double)chance_weight(s, &MC_MOVES[i]) * (double)visits / (double)weight
                         - (double)seen[i];
         if (behind > top + 1e-9) { top = behind; best = i; ties = 1; }
         else if (behind > top - 1e-9 && rng_next(rng) % ++ties == 0) best = i;

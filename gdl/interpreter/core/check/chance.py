@@ -31,6 +31,7 @@ class _Stage:
     outcomes: tuple[tuple[tuple[int, ...], Fraction], ...]
     ranges: tuple[tuple[int, int], ...]
     rule: int | None = None
+    bag: int | None = None       # `bag NAME`: the list variable the weights are read from
     shared: bool | None = None   # rolled alone, last in its move: other such moves may share it
 
 
@@ -49,7 +50,11 @@ class ChanceChecks:
         if node.where is not None and node.form == "dice":
             raise error("`where` reads one outcome: a die or a declared draw, not dice",
                         node.where)
-        outcomes, ranges = self._distribution(node)
+        bag = None
+        if node.form == "bag":
+            bag, outcomes, ranges = self._bag(node)
+        else:
+            outcomes, ranges = self._distribution(node)
         dice = len(ranges)
         kind = LIST if node.form == "dice" else INT
         initial: Any = (0,) * dice if kind == LIST else 0
@@ -59,7 +64,29 @@ class ChanceChecks:
         if self.chance_pending is None:   # the hidden variable naming the stage due
             self.chance_pending = ir.Var(len(self.variables), INT)
             self.variables.append(ir.Variable("chance", 0, INT))
-        self.chance_stages[node.name.text] = _Stage(node, var, outcomes, ranges)
+        self.chance_stages[node.name.text] = _Stage(node, var, outcomes, ranges, bag=bag)
+
+    def _bag(self, node: ast.Chance) -> tuple[int, Any, tuple[tuple[int, int], ...]]:
+        """`bag NAME`: a list variable of whole numbers 0 or more (declared before); outcome i
+        (1 to its length) weighs its element i on the position, read when drawn."""
+        name = node.args[0]
+        assert isinstance(name, ast.Name)
+        var = self.scope.variables.get(name.ident.text)
+        initial = self.variables[var.index].initial if isinstance(var, ir.Var) else None
+        if not isinstance(initial, tuple) or not all(isinstance(x, int) for x in initial):
+            raise error(f"a bag is a list variable of whole numbers declared before it, the "
+                        f"weights of its outcomes 1, 2, ... (`state deck = [4, 4, 16]`); "
+                        f"'{name.ident.text}' is not one", name)
+        if not initial:
+            raise error(f"the bag '{name.ident.text}' has no element: no outcome", name)
+        negative = next((i for i, x in enumerate(initial) if x < 0), None)
+        if negative is not None:
+            raise error(f"a bag's weights are 0 or more: element {negative + 1} of "
+                        f"'{name.ident.text}' starts at {initial[negative]}", name)
+        assert isinstance(var, ir.Var)
+        share = Fraction(1, len(initial))
+        return var.index, tuple(((i,), share) for i in range(1, len(initial) + 1)), \
+            ((1, len(initial)),)
 
     def _distribution(self, node: ast.Chance) -> tuple[Any, tuple[tuple[int, int], ...]]:
         """The outcomes (values, probability) and the parameters' ranges of a declaration."""
@@ -109,28 +136,62 @@ class ChanceChecks:
     def _rolled_move(self, node: ast.ParamMove) -> None:
         """`move NAME ...: E0, roll a, E1, roll b, E2`: the player's rule runs E0 and makes a's
         stage due (the same player on the move); a's rule draws a, runs E1 and makes b's due;
-        b's draws b and runs E2, the move's end. The outcomes last till the move ends."""
-        at = [i for i, e in enumerate(node.effects) if isinstance(e, ast.Roll)]
-        stages = [self._rolled_stage(node.effects[i]) for i in at]
+        b's draws b and runs E2, the move's end. The outcomes last till the move ends.
+        `roll b if C` makes b due only when C holds (else the move ends there: E2 is the
+        draw's); as the move's last effect it may name a draw rolled before in the move, which
+        is then drawn again while C holds (a dealer drawing to 17)."""
+        at = [i for i, e in enumerate(node.effects) if ast.rolled(e)]
+        rolls = [ast.rolled(node.effects[i]) for i in at]
+        stages = [self._rolled_stage(r) for r in rolls]
+        names = [s.node.name.text for s in stages]
+        again = None
+        if len(at) > 1 and names[-1] in names[:-1]:   # drawn again: the last effect, with `if`
+            again, last = stages.pop(), node.effects[at[-1]]
+            if at.pop() != len(node.effects) - 1 or not isinstance(last, ast.Guarded):
+                raise error("a draw rolled again in its move ends the move, with a condition "
+                            f"that stops it: `roll {names[-1]} if COND`", last)
         names = [s.node.name.text for s in stages]
         twice = next((i for i, n in zip(at, names) if names.count(n) > 1), None)
         if twice is not None:
             raise error("a move rolls each draw once; roll several dice with one "
                         "`dice K of N`", node.effects[twice])
         self._parammove(attrs.evolve(node, effects=node.effects[:at[0]]))
-        assert self.chance_pending is not None
         player = self.rules_ir[-1]
         assert isinstance(player, ir.ParamRule)
-        self.rules_ir[-1] = attrs.evolve(player, effects=(*player.effects,
-                                                          *self._due(stages[0]), ir.Again()))
-        ends = [*at[1:], len(node.effects)]
+        params = tuple(p.name.text for p in node.params)
+        due = self._due_if(stages[0], node.effects[at[0]], Context(MOVE, params))
+        self.rules_ir[-1] = attrs.evolve(player, effects=(*player.effects, *due))
+        ends = [*at[1:], len(node.effects) - (again is not None)]
         for k, (stage, start, end) in enumerate(zip(stages, at, ends)):
             effects = self._effects(node.effects[start + 1:end], Context(MOVE, ()), cell=False)
-            if k + 1 < len(stages):   # the next draw of the move is due
-                after = (*effects, *self._due(stages[k + 1]), ir.Again())
-            else:   # the move ends: its outcomes are 0 again
-                after = (*effects, *(_reset(s) for s in stages))
-            self._chance_stage_rule(stage, after, node.effects[start], len(stages) == 1)
+            after = stages[k + 1] if k + 1 < len(stages) else again
+            then = node.effects[ends[k]] if after is not None else None
+            effects = (*effects, *self._due_if(after, then, Context(MOVE, ())))
+            if k + 1 == len(stages):   # the move ends: its outcomes are 0 again
+                effects = (*effects, *(self._when_done(stages) if again is not None
+                                       else (_reset(s) for s in stages)))
+            elif isinstance(then, ast.Guarded):
+                effects = (*effects, *self._when_done(stages[:k + 1]))
+            self._chance_stage_rule(stage, effects, node.effects[start], len(stages) == 1
+                                    and again is None)
+
+    def _due_if(self, stage: _Stage | None, roll: Any, ctx: Context) -> tuple[ir.Effect, ...]:
+        """Make `stage` due, the player kept on the move; under `roll NAME if C`, only when C
+        holds (read after the effects before it)."""
+        if stage is None:
+            return ()
+        effects = (*self._due(stage), ir.Again())
+        if not isinstance(roll, ast.Guarded):
+            return effects
+        condition = expect(self.lower.lower(roll.condition, ctx), BOOL, roll.condition,
+                           "a draw's condition")
+        return tuple(ir.Guard(condition, e) for e in effects)
+
+    def _when_done(self, stages: list[_Stage]) -> tuple[ir.Effect, ...]:
+        """The outcomes of the move's draws back to 0 when no draw is due any more."""
+        assert self.chance_pending is not None
+        done = ir.Op("==", (self.chance_pending, ir.Const(0, INT)), BOOL)
+        return tuple(ir.Guard(done, _reset(s)) for s in stages)
 
     def _chance_stage_rule(self, stage: _Stage, after: tuple[ir.Effect, ...], roll: Any,
                     shared: bool) -> None:
@@ -204,6 +265,9 @@ class ChanceChecks:
                 if len(values) > 1 else ir.Op("==", (ir.Param(0), ir.Const(min(values)[0], INT)),
                                               BOOL)
             guard = ir.Op("and", (guard, listed), BOOL)
+        if stage.bag is not None:   # an outcome of weight 0 is left out
+            weight = ir.Op("index", (ir.Var(stage.bag, LIST), ir.Param(0)), INT)
+            guard = ir.Op("and", (guard, ir.Op(">", (weight, ir.Const(0, INT)), BOOL)), BOOL)
         where = stage.node.where
         if where is not None:   # the outcomes possible here (their chances in proportion)
             ctx = Context(MOVE, (stage.node.name.text,))
@@ -258,8 +322,8 @@ class ChanceChecks:
                                                   (ir.Again(),)))
             self.variables[pending.index] = attrs.evolve(self.variables[pending.index],
                                                          initial=numbers[turn.node.name.text])
-        chances = tuple(ir.Chance(name, s.var.index, s.rule, s.outcomes, s.node.every_turn)
-                        for name, s in stages.items() if s.rule is not None)
+        chances = tuple(ir.Chance(name, s.var.index, s.rule, s.outcomes, s.node.every_turn,
+                                  s.bag) for name, s in stages.items() if s.rule is not None)
         return chances, pending.index
 
     if TYPE_CHECKING:   # provided by the checker

@@ -194,7 +194,7 @@ class MoveChecks(RepeatChecks, EveryMoveChecks, CountedChecks):
         return tuple(tuple(s) for s in per_player)
 
     def _parammove(self, node: ast.ParamMove) -> None:
-        if any(isinstance(e, ast.Roll) for e in node.effects):   # a chance stage (chance.py)
+        if any(ast.rolled(e) for e in node.effects):   # a chance stage (chance.py)
             return self._rolled_move(node)
         self._rule_count(node)
         names: list[str] = []

@@ -85,6 +85,9 @@ class Chance:
     rule: int
     outcomes: tuple[tuple[tuple[int, ...], Fraction], ...]
     every_turn: bool = False   # drawn at the start of every turn (`roll d = ...`)
+    bag: int | None = None     # `bag NAME`: outcome i weighs element i of this list
+                               # variable on the position (`outcomes` then lists 1..len,
+                               # alike; the rule is legal only where the weight is above 0)
 
 
 @attrs.frozen
