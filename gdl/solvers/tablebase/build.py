@@ -41,8 +41,7 @@ def scan(placement: Any, index: ClassIndex, lo: int, hi: int, lower: Lower) -> S
     """Play every move of positions lo..hi-1 of `index`'s class (see the module doc).
 
     Raises:
-        SolverError: a move reaches a class that is neither this one nor a lower one
-            built, or a position that is not over has no move.
+        SolverError: a move reaches a class that is neither this one nor a lower one built.
     """
     game, planes = placement.game, placement.planes
     legal_moves, apply, is_terminal = game.legal_moves, game.apply, game.is_terminal
@@ -80,8 +79,8 @@ def scan(placement: Any, index: ClassIndex, lo: int, hi: int, lower: Lower) -> S
             if k > best:
                 best = k
         if best == codes.NONE and not count:
-            raise SolverError(f"{game.name}: position {lo + i} of class {list(mine)} has "
-                              f"no move and is not over")
+            terminal[i] = 0   # no move, not over: no move leads here (the rules judge every
+            continue          # position a move makes), so it is not played; kept as a draw
         base[i], degree[i] = best, count
     return Scan(terminal, base, degree, np.array(edges, np.int64))
 
