@@ -149,6 +149,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--method", choices=METHODS + cli_puzzle.METHODS,
                    help="games: alphabeta (default) or memo (every reachable position); "
                         "puzzles: bfs, bidirectional or idastar (default: see below)")
+    p.add_argument("--tables", metavar="D",
+                   help="games: read the endgame tables in D (`gdl tablebase`) for the "
+                        "positions they hold (default: the game's under the cache, when built)")
     cli_puzzle.add_arguments(p)
     p.add_argument("--given", metavar="CLUES",
                    help="constraint puzzles: the clues row by row, '.' or '0' for a blank "

@@ -12,13 +12,46 @@ from pathlib import Path
 from typing import Any
 
 from gdl.cli.common import EXIT_INTERRUPTED, EXIT_OK, count_type, load_game, read_options
+from gdl.interpreter.core.material import MaterialError
 from gdl.interpreter.placement import Placement, open_placement
+from gdl.solvers.tablebase.probe import payoff_probe, table_move
 from gdl.solvers.tablebase import store, tables as tb, verify
 
 
 def tables_dir(args: argparse.Namespace, game: Any) -> Path:
     """--dir, else the game's directory under the cache (store.default_dir)."""
     return Path(args.dir) if getattr(args, "dir", None) else store.default_dir(game.name)
+
+
+def tables_of(game: Any, directory: str | None) -> tb.Tables | None:
+    """The game's tables in `directory` (default: the game's under the cache); None when
+    there are none, or the game has no material classes."""
+    path = Path(directory) if directory else store.default_dir(game.name)
+    if not path.is_dir() or getattr(game, "kind", None) != "game":
+        return None
+    try:
+        return tb.Tables(Placement(game), path)
+    except (MaterialError, AttributeError):   # AttributeError: not a compiled board game
+        return None
+
+
+def open_probe(game: Any, directory: str | None) -> Callable[[tuple], float | None] | None:
+    """The exact solver's probe of the game's tables (see tables_of), or None."""
+    tables = tables_of(game, directory)
+    return None if tables is None else payoff_probe(tables)
+
+
+def open_tables(game: Any, directory: str | None) -> Callable[[tuple], Any] | None:
+    """The AI's probe of the game's tables (see tables_of): a position's best move when they
+    hold it, else None; None when there are no tables."""
+    tables = tables_of(game, directory)
+    if tables is None:
+        return None
+
+    def move(state: tuple) -> Any:
+        found = table_move(tables, state)
+        return None if found is None else found[0]
+    return move
 
 
 def class_text(counts: tuple[int, ...], placement: Placement) -> str:
