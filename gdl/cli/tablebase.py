@@ -41,14 +41,14 @@ def open_probe(game: Any, directory: str | None) -> Callable[[tuple], float | No
     return None if tables is None else payoff_probe(tables)
 
 
-def open_tables(game: Any, directory: str | None) -> Callable[[tuple], Any] | None:
+def open_tables(game: Any, directory: str | None) -> Callable[[Any], Any] | None:
     """The AI's probe of the game's tables (see tables_of): a position's best move when they
     hold it, else None; None when there are no tables."""
     tables = tables_of(game, directory)
     if tables is None:
         return None
 
-    def move(state: tuple) -> Any:
+    def move(state: Any) -> Any:
         found = table_move(tables, state)
         return None if found is None else found[0]
     return move

@@ -169,8 +169,8 @@ def _fixed(game: ir.GameIR) -> tuple[tuple[str, Any], ...]:
                 tainted.add(var)
                 todo.append(var)
     if tainted:
-        var = game.variables[min(tainted)].name
-        raise MaterialError(f"{game.name}: the moves or a win read the variable {var}, "
+        read = game.variables[min(tainted)].name
+        raise MaterialError(f"{game.name}: the moves or a win read the variable {read}, "
                             f"which a table indexed by the pieces cannot hold")
     return tuple((v.name, v.initial) for v in game.variables)
 

@@ -39,10 +39,10 @@ class Fixed:
     def initial_state(self) -> tuple:
         return self._fixed(self._game.initial_state())
 
-    def apply(self, state: tuple, move: Any) -> tuple:
+    def apply(self, state: Any, move: Any) -> Any:
         return self._fixed(self._game.apply(state, move))
 
-    def canonical(self, state: tuple) -> Hashable:
+    def canonical(self, state: Any) -> Hashable:
         return state
 
 
