@@ -11,7 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from gdl.cli.common import EXIT_INTERRUPTED, EXIT_OK, count_type, load_game, read_options
+from gdl.cli.common import (
+    EXIT_INTERRUPTED, EXIT_OK, count_type, load_game, read_options, spread_arguments)
 from gdl.interpreter.core.material import MaterialError
 from gdl.interpreter.placement import Placement, open_placement
 from gdl.solvers.tablebase.probe import payoff_probe, table_move
@@ -140,12 +141,7 @@ def add_command(command: Callable[..., argparse.ArgumentParser], parents: list) 
                         "named per player by the count of each kind, dash-joined, the "
                         "players by _ (draughts' 1-0_0-2: one man against two kings), "
                         "comma-separated, each with the classes below it")
-    p.add_argument("--workers", type=count_type(1), default=1, metavar="N",
-                   help="scan each class on N local processes (default: 1); the same files "
-                        "with any N")
-    p.add_argument("--ray", metavar="ADDRESS",
-                   help="scan as Ray tasks on the cluster at ADDRESS, or `local` for a Ray "
-                        "started here (pip install 'gdl[ray]'); the same files as without")
+    spread_arguments(p, "scan each class", "the same files")
     p.add_argument("--dir", metavar="D", help="where the tables are (default: "
                    "$XDG_CACHE_HOME/gdl/tables/GAME, ~/.cache/gdl/tables/GAME)")
     p.add_argument("--check", type=count_type(0), default=0, metavar="N",
