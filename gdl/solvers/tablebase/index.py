@@ -14,6 +14,7 @@ free (the combinatorial number system). Every index in range(size) is one positi
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from math import comb
 from collections.abc import Sequence
 
@@ -34,10 +35,14 @@ class ClassIndex:
         for r in self._radix:
             self.placements *= r
         self.size = self.placements * players
+        # binomials by [n][k], looked up in the hot loops instead of computed
+        top = max(self.counts, default=0) + 1
+        self._comb = [[comb(n, k) for k in range(top)] for n in range(len(self.cells) + 1)]
+        self._columns = [[comb(n, k) for n in range(len(self.cells) + 1)] for k in range(top)]
 
     def rank(self, planes: Sequence[int], player: int) -> int:
         """The index of the position with these planes (bitboards) and `player` to move."""
-        ordinal, taken, r = self._ordinal, 0, 0
+        ordinal, binomial, taken, r = self._ordinal, self._comb, 0, 0
         for plane, radix in zip(planes, self._radix):
             r *= radix
             j, used = 0, 0
@@ -45,7 +50,7 @@ class ClassIndex:
                 low = plane & -plane
                 o = ordinal[low.bit_length() - 1]
                 j += 1
-                r += comb(o - (taken & ((1 << o) - 1)).bit_count(), j)
+                r += binomial[o - (taken & ((1 << o) - 1)).bit_count()][j]
                 used |= 1 << o
                 plane ^= low
             taken |= used
@@ -58,16 +63,15 @@ class ClassIndex:
         for radix in reversed(self._radix):
             r, d = divmod(r, radix)
             digits.append(d)
-        free = list(self.cells)
+        free, columns = list(self.cells), self._columns
         planes = []
         for count, d in zip(self.counts, reversed(digits)):
             chosen = []
             p = len(free)
             for j in range(count, 0, -1):
-                p -= 1
-                while comb(p, j) > d:
-                    p -= 1
-                d -= comb(p, j)
+                column = columns[j]   # nondecreasing: the largest p below with C(p, j) <= d
+                p = bisect_right(column, d, 0, p) - 1
+                d -= column[p]
                 chosen.append(p)
             plane = 0
             for p in chosen:   # descending, so the pops leave the others' places
