@@ -155,3 +155,22 @@ def test_the_command_refuses_in_one_line(argv, message, capsys, tmp_path):
     assert main([*argv, "--dir", str(tmp_path)]) != 0
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_an_interrupted_build_resumes_from_its_finished_classes(tmp_path, monkeypatch):
+    real, calls = tb.build_class, []
+
+    def stopped_at_the_third(*args, **kwargs):
+        calls.append(args[2])
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(tb, "build_class", stopped_at_the_third)
+    with pytest.raises(KeyboardInterrupt):
+        built(tmp_path, 2)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["0_0.tb", "0_1.tb"]
+    monkeypatch.setattr(tb, "build_class", real)
+    again = [(b.counts, b.status) for b in built(tmp_path, 2)]
+    assert again == [((0, 0), "kept"), ((0, 1), "kept"), ((1, 0), "built"), ((0, 2), "built"),
+                     ((1, 1), "built"), ((2, 0), "built")]
