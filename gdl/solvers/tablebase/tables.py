@@ -153,13 +153,20 @@ class Processes(Runner):
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
         self.workers, self.label = workers, f"{workers} local processes"
-        self.pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+        self.pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+                                        initializer=_leave_sigint)
 
     def scans(self, jobs: Sequence[Job]) -> Iterator[Scan]:
         return self.pool.map(run_job, jobs)
 
-    def close(self) -> None:
-        self.pool.shutdown(cancel_futures=True)
+    def close(self) -> None:   # after Ctrl-C: the jobs under way end on their own
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _leave_sigint() -> None:
+    """A worker leaves Ctrl-C to the command, which keeps the classes finished."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 class OnRay(Runner):
