@@ -30,16 +30,22 @@ def main() -> None:
     parser.add_argument("--ray", action="store_true", help="a run on Ray local too")
     parser.add_argument("--check", type=int, default=10_000)
     parser.add_argument("--keep", help="build (or resume) in DIR/<workers> and keep the files")
+    parser.add_argument("--only-check", metavar="DIR", help="no build: check the tables in DIR")
+    parser.add_argument("--nodes", type=int, default=20_000,
+                        help="the exact solver's node limit a position (default: 20,000)")
     args = parser.parse_args()
     from gdl.cli.common import read_options
     from gdl.interpreter.placement import open_placement
-    from gdl.solvers.tablebase import tables as tb, verify
+    from gdl.solvers.tablebase import tables as tb
 
     options = tuple(sorted(read_options(args.set).items()))
     load = functools.partial(open_placement, args.game, options, None)
     placement = load()
     classes = tb.parse_spec(args.up_to, placement.material, len(placement.cells))
     root = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="gdl-tables-"))
+    if args.only_check:
+        check(tb.Tables(placement, Path(args.only_check)), classes, args.check, args.nodes)
+        return
     runs = [(f"{w} worker{'s' * (w > 1)}", tb.runner(w) if w > 1 else tb.Runner())
             for w in (int(n) for n in args.workers.split(","))]
     if args.ray:
@@ -67,19 +73,24 @@ def main() -> None:
         print(f"{label}: {walls[label]:.1f} s, {walls[label] / walls[first]:.2f}x of {first}; "
               f"files {'identical' if same else 'DIFFERENT'}")
     if args.check:
-        tables = tb.Tables(placement, dirs[first])
-        total = agreed = unsolved = 0
-        for counts in classes:
-            if tables.index(counts).size == 0:
-                continue
-            start = perf_counter()
-            c = verify.check(tables, counts, args.check)
-            total, agreed, unsolved = total + c.positions, agreed + c.agreed, unsolved + c.unsolved
-            print(f"  check {str(counts):<16} {c.agreed:>6} of {c.positions:>6} agree, "
-                  f"{c.unsolved} beyond the node limit, {c.nodes:,} nodes, "
-                  f"{perf_counter() - start:.1f} s {list(c.wrong) if c.wrong else ''}", flush=True)
-        print(f"checked {total:,} positions: {agreed:,} agree ({unsolved:,} beyond the exact "
-              f"solver's node limit: distance checked against their children)")
+        check(tb.Tables(placement, dirs[first]), classes, args.check, args.nodes)
+
+
+def check(tables, classes, samples: int, nodes: int) -> None:
+    """Check `samples` random positions of every class against the exact solver."""
+    from gdl.solvers.tablebase import verify
+    total = agreed = unsolved = 0
+    for counts in classes:
+        if tables.index(counts).size == 0:
+            continue
+        start = perf_counter()
+        c = verify.check(tables, counts, samples, node_limit=nodes)
+        total, agreed, unsolved = total + c.positions, agreed + c.agreed, unsolved + c.unsolved
+        print(f"  check {str(counts):<16} {c.agreed:>6} of {c.positions:>6} agree, "
+              f"{c.unsolved} beyond the node limit, {c.nodes:,} nodes, "
+              f"{perf_counter() - start:.1f} s {list(c.wrong) if c.wrong else ''}", flush=True)
+    print(f"checked {total:,} positions: {agreed:,} agree ({unsolved:,} beyond the exact "
+          f"solver's node limit of {nodes:,}: distance checked against their children)")
 
 
 if __name__ == "__main__":
