@@ -174,3 +174,16 @@ def test_an_interrupted_build_resumes_from_its_finished_classes(tmp_path, monkey
     again = [(b.counts, b.status) for b in built(tmp_path, 2)]
     assert again == [((0, 0), "kept"), ((0, 1), "kept"), ((1, 0), "built"), ((0, 2), "built"),
                      ((1, 1), "built"), ((2, 0), "built")]
+
+
+@pytest.mark.parametrize("tables, plies, payoffs", [(True, 5, [1.0, -1.0]),
+                                                    (False, 6, [-1.0, 1.0])])
+def test_gdl_play_follows_the_tables(three, tables, plies, payoffs, capsys, tmp_path):
+    """White wins in 5 plies: the AIs of 10 nodes a move find it with the tables, and
+    without them White loses."""
+    code = main(["play", "breakthrough", "--set", "width=4", "--set", "height=4",
+                 "--position", "B.../..../..../W.W. White", "--players", "ai:10,ai:10",
+                 "--seed", "0", "--tables", str(three.directory if tables else tmp_path),
+                 "--json"])
+    record = json.loads(capsys.readouterr().out)
+    assert code == 0 and (len(record["moves"]), record["payoffs"]) == (plies, payoffs)
