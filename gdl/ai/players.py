@@ -194,6 +194,8 @@ class AIPlayer:
         max_nodes: the MCTS tree's memory bound (default `mcts.MAX_TREE_NODES`).
         evaluation: "auto" (the fitted weights when the game has them, else the derived
             evaluation) or "derived" (never the weights: to measure what they bring).
+        tables: a position's best move read from endgame tables, None when they do not
+            hold it (gdl.solvers.tablebase.probe.table_move); such a move is played as is.
 
     After each move `last` holds the solver's result (SearchResult or MCTSResult).
 
@@ -205,7 +207,8 @@ class AIPlayer:
     def __init__(self, game: Game, level: str = DEFAULT_LEVEL, seed: int | None = None,
                  time_per_move: float | None = None, engine: str = "auto",
                  name: str | None = None, max_nodes: int | None = None,
-                 evaluation: str = "auto") -> None:
+                 evaluation: str = "auto",
+                 tables: Callable[[State], Move | None] | None = None) -> None:
         if evaluation not in ("auto", "derived"):
             raise OptionError(f"unknown evaluation {evaluation!r}; expected auto or derived")
         if engine not in ("auto", "alphabeta", "mcts"):
@@ -213,6 +216,7 @@ class AIPlayer:
         refuse_simultaneous(game, "the AI")
         self.game, self.level = game, parse_level(level)
         self.name = name or f"ai:{level}"
+        self.tables = tables
         self.rng = random.Random(seed)
         self.chance_rng = random.Random(seed)   # its own stream: the noise's stays as it was
         nodes = self.level.nodes
@@ -267,6 +271,10 @@ class AIPlayer:
         self.probe = ExactProbe(game, nodes)
 
     def choose(self, game: Game, state: State) -> Move:
+        if self.tables is not None:
+            known = self.tables(state)
+            if known is not None:   # the tables' best move: no search betters it
+                return known
         proved, spent = self.probe.move(state, self.seconds)   # a proved win or draw
         if proved is not None:
             self.last = proved
@@ -309,11 +317,13 @@ def make_player(spec: str, game: Game, level: str = DEFAULT_LEVEL, seed: int | N
                 time_per_move: float | None = None,
                 input_fn: Callable[[str], str] = input,
                 output_fn: Callable[[str], None] = print,
-                max_nodes: int | None = None) -> Player:
+                max_nodes: int | None = None,
+                tables: Callable[[State], Move | None] | None = None) -> Player:
     """A player from a spec: human | random | ai[:LEVEL] | alphabeta[:LEVEL] | mcts[:LEVEL].
 
     `level` applies when the spec names none (a name, or a number of nodes);
-    `max_nodes` bounds an MCTS player's tree.
+    `max_nodes` bounds an MCTS player's tree; `tables` gives an AI the endgame tables'
+    moves (see AIPlayer).
 
     Raises:
         OptionError: an unknown kind or level.
@@ -337,4 +347,4 @@ def make_player(spec: str, game: Game, level: str = DEFAULT_LEVEL, seed: int | N
         from gdl.ai.simultaneous import SimultaneousAI
         return SimultaneousAI(game, parse_level(lvl), seed, time_per_move, name=f"{kind}:{lvl}")
     return AIPlayer(game, lvl, seed, time_per_move, engine, name=f"{kind}:{lvl}",
-                    max_nodes=max_nodes)
+                    max_nodes=max_nodes, tables=tables)

@@ -177,23 +177,9 @@ class OnRay(Runner):
     it) or "local" for a Ray started here. Results are taken in game order."""
 
     def __init__(self, address: str, workers: int | None = None) -> None:
-        try:
-            import ray
-        except ImportError:
-            raise GdlError("--ray needs Ray, which is not installed: pip install 'gdl[ray]'"
-                           ) from None
-        import os
-        from pathlib import Path
-        self.ray, self.started = ray, not ray.is_initialized()
-        if self.started:
-            if address == "local":
-                # the workers import this gdl (a worktree or a checkout not installed)
-                root = str(Path(__file__).resolve().parents[2])
-                path = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH")) if p)
-                ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False,
-                         runtime_env={"env_vars": {"PYTHONPATH": path}})
-            else:
-                ray.init(address=address, log_to_driver=False)
+        from gdl.ray_start import start_ray
+        ray, self.started = start_ray(address, workers)
+        self.ray = ray
         self.remote = ray.remote(play_task)
         cpus = int(ray.cluster_resources().get("CPU", 1))
         self.workers, self.label = cpus, f"Ray at {address} ({cpus} CPUs)"

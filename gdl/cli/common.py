@@ -154,6 +154,17 @@ def started_game(game: Game, args: argparse.Namespace) -> Game:
     return Started(game, position_after(game, args.moves, args.position))
 
 
+def spread_arguments(parser: argparse.ArgumentParser, what: str, same: str) -> None:
+    """`--workers N` and `--ray ADDRESS` (gdl train, gdl tablebase): `what` runs on them,
+    `same` says what stays the same however it is spread."""
+    parser.add_argument("--workers", type=count_type(1), default=1, metavar="N",
+                        help=f"{what} on N local processes (default: 1); {same} with any N")
+    parser.add_argument("--ray", metavar="ADDRESS",
+                        help=f"{what} as Ray tasks on the cluster at ADDRESS (`ray start "
+                             f"--head` prints it), or `local` for a Ray started here (pip "
+                             f"install 'gdl[ray]'); {same} as without")
+
+
 # --------------------------------------------------------------------------- argument types
 
 def count_type(minimum: int) -> Callable[[str], int]:

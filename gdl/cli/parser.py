@@ -12,6 +12,7 @@ from gdl.cli import (
     serve as cli_serve)
 from gdl import limits
 from gdl.cli import ggp as cli_ggp, kif_export as cli_kif_export, train as cli_train
+from gdl.cli import tablebase as cli_tablebase
 from gdl.cli.commands import cmd_bench, cmd_check, cmd_invariants, cmd_list, cmd_match, cmd_perft
 from gdl.cli.common import EXIT_USAGE, count_type, seconds_type
 from gdl.errors import OptionError
@@ -149,6 +150,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="games: alphabeta (default), memo (every reachable position) or pn "
                         "(proof-number search: wide games won by narrow lines); "
                         "puzzles: bfs, bidirectional or idastar (default: see below)")
+    p.add_argument("--tables", metavar="D",
+                   help="games: read the endgame tables in D (`gdl tablebase`) for the "
+                        "positions they hold (default: the game's under the cache, when built)")
     cli_puzzle.add_arguments(p)
     p.add_argument("--given", metavar="CLUES",
                    help="constraint puzzles: the clues row by row, '.' or '0' for a blank "
@@ -176,6 +180,7 @@ def build_parser() -> argparse.ArgumentParser:
     cli_records.add_command(command, [])
     cli_serve.add_command(command, [])
     cli_train.add_command(command, [game])
+    cli_tablebase.add_command(command, [game])
     cli_ggp.add_commands(command, [])
     cli_kif_export.add_command(command, [game])
     return parser

@@ -34,6 +34,7 @@ from gdl.api import ai_move
 from gdl.errors import GdlError, IllegalMove
 from gdl.solvers.puzzles.walk import random_walk
 from gdl.ai.players import HumanPlayer, make_player
+from gdl.cli.tablebase import open_tables
 from gdl.cli.play_joint import choose_joint
 from gdl.position import Position, checked_move, outcome
 from gdl.protocol import CHANCE, PUZZLE, SIMULTANEOUS, Game, State
@@ -52,6 +53,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--details", action="store_true",
                         help="print the state's bookkeeping under each board (plies, ko, "
                              "castling rights, ...)")
+    parser.add_argument("--tables", metavar="D",
+                        help="the AI plays from the endgame tables in D (`gdl tablebase`) "
+                             "where they hold the position (default: the game's tables "
+                             "under the cache, when built)")
     parser.add_argument("--scramble", type=count_type(0), metavar="N",
                         help=f"puzzles: start N random moves (seeded by --seed) away from "
                              f"the goal (default: {PLAY_SCRAMBLE} from a solved start)")
@@ -216,8 +221,10 @@ def run(args: argparse.Namespace, status: Any) -> int:
     specs = player_specs(args.players, ["human"] + ["ai"] * (n - 1), n)
     seeds = random.Random(args.seed) if args.seed is not None else None
     reader = _Input()
+    tables = open_tables(game, args.tables)
     seats = [make_player(spec, game, args.level, seeds.randrange(2**32) if seeds else None,
-                         args.time, input_fn=reader, max_nodes=args.max_nodes) for spec in specs]
+                         args.time, input_fn=reader, max_nodes=args.max_nodes, tables=tables)
+             for spec in specs]
     specs = [seat.name for seat in seats]   # in full, as printed: `ai` is saved as `ai:hard`
     start, how = _start(game, args, setup_moves)
     colour = cli_colour.wanted(sys.stdout)

@@ -19,6 +19,7 @@ from gdl.interpreter.layouts.permutation_game import as_puzzle
 from gdl.protocol import CONSTRAINTS, GAME, PUZZLE, Game, State, has_chance, has_simultaneous
 from gdl.solvers.constraints.solve import solve_csp
 from gdl.cli.solve_simultaneous import solve_simultaneous
+from gdl.cli.tablebase import open_probe
 from gdl.solvers.search import native_exact
 from gdl.solvers.search.exact import SolveLimit, SolveProgress, solve
 from gdl.solvers.search.expectimax import chance_value
@@ -36,11 +37,13 @@ def solve_game(game: Game, state: State, args: argparse.Namespace,
                     f"{p.table_size:,} positions stored")
 
     method = args.method or "alphabeta"
+    known = open_probe(game, getattr(args, "tables", None))
     native = method in ("alphabeta", "pn") and getattr(game, "backend", None) == "native" \
-        and native_exact.can_solve(game, cast(tuple, state))
+        and native_exact.can_solve(game, cast(tuple, state)) and known is None
     try:
         result = solve(game, state, method=method, progress=progress, progress_every=20_000,
-                       time_limit=limit, **limits.solve_limits(args.max_nodes, native))
+                       time_limit=limit, tables=known,
+                       **limits.solve_limits(args.max_nodes, native))
     except SolveLimit as stop:
         status.clear()
         return [f"value: unknown ({stop})"], {"game": game.name, "value": None,

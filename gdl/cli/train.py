@@ -18,7 +18,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from gdl.cli.common import EXIT_INTERRUPTED, count_type, load_game, read_options, seconds_type
+from gdl.cli.common import (
+    EXIT_INTERRUPTED, count_type, load_game, read_options, seconds_type, spread_arguments)
 from gdl.errors import GdlError
 
 GAMES = 200              # self-play games by default
@@ -177,13 +178,7 @@ def add_command(command: Callable[..., argparse.ArgumentParser], parents: list) 
     p.add_argument("--nodes", type=count_type(1), default=None,
                    help="alpha-beta nodes a self-play move (default: 200; with --backend "
                         "native the search runs in C, so more are cheap)")
-    p.add_argument("--workers", type=count_type(1), default=1, metavar="N",
-                   help="play the self-play games on N local processes (default: 1); the "
-                        "same seed gives the same file with any N")
-    p.add_argument("--ray", metavar="ADDRESS",
-                   help="play the self-play games as Ray tasks on the cluster at ADDRESS "
-                        "(`ray start --head` prints it), or `local` for a Ray started here "
-                        "(pip install 'gdl[ray]'); the same file as without")
+    spread_arguments(p, "play the self-play games", "the same seed gives the same file")
     p.add_argument("--resume", action="store_true",
                    help="continue the run that Ctrl-C stopped, from its checkpoint beside "
                         "the weights file (same arguments)")

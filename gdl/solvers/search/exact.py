@@ -38,6 +38,7 @@ from collections.abc import Callable, Hashable
 from typing import cast
 
 
+from gdl.errors import SolverError
 from gdl.protocol import Game, Move, State
 from gdl.solvers.budget import payoff_bound
 from gdl.solvers.search import native_exact, pns
@@ -68,6 +69,9 @@ class ExactSolver:
         key: the table key of a state; default `game.canonical` (positions equal under the
             game's symmetries share an entry). A key that ignores them, such as
             `lambda state: state`, measures what the symmetries save.
+        tables: a position's payoff for its player to move when known without search (an
+            endgame table's probe, gdl.solvers.tablebase.probe), else None; the root is
+            searched, so that a best move is found. Set, the solve runs on Python.
 
     Raises:
         SolverError: the game is not two-player zero-sum.
@@ -78,7 +82,8 @@ class ExactSolver:
                  progress: Callable[[SolveProgress], None] | None = None,
                  progress_every: int = 100_000, node_limit: int | None = None,
                  time_limit: float | None = None, max_positions: int | None = None,
-                 key: Callable[[State], Hashable] | None = None) -> None:
+                 key: Callable[[State], Hashable] | None = None,
+                 tables: Callable[[State], float | None] | None = None) -> None:
         require_two_player_zero_sum(game, "the exact solver")
         if method not in METHODS:
             raise ValueError(f"unknown solving method {method!r}; expected one of {METHODS}")
@@ -92,10 +97,11 @@ class ExactSolver:
         self.max_positions = max_positions
         self.key = game.canonical if key is None else key
         self.bound = payoff_bound(game)
+        self.tables = tables
         # A game compiled to C solves there (same value; its table is bounded by memory,
         # not by max_positions), unless the solve asks for a table or key of its own.
         self._native = getattr(game, "backend", None) == "native" and method == "alphabeta" \
-            and table is None and key is None
+            and table is None and key is None and tables is None
 
     def solve(self, state: State | None = None) -> SolveResult:
         """Solve `state` (default: the start).
@@ -135,7 +141,7 @@ class ExactSolver:
         a child is (move, state, its payoffs when known to be over, or None)."""
         game, count = self.game, self._meter.count
         is_terminal, returns, player = game.is_terminal, game.returns, game.current_player
-        legal_moves, apply, key_of = game.legal_moves, game.apply, self.key
+        legal_moves, apply, key_of, known = game.legal_moves, game.apply, self.key, self.tables
         table, history = self.table, self._history
         probe, store = table.probe, table.store
         bound = self.bound if prune else math.inf
@@ -151,6 +157,10 @@ class ExactSolver:
             count()
             if payoffs is not None or is_terminal(state):
                 return (payoffs or returns(state))[mover], NO_REPEAT, None
+            if known is not None and not root:
+                v = known(state)
+                if v is not None:
+                    return v, NO_REPEAT, None
             key: Hashable = key_of(state)
             at = path.get(key)
             if at is not None:
@@ -232,5 +242,8 @@ def solve(game: Game, state: State | None = None, **options) -> SolveResult:
     """
     if options.get("method") == "pn":
         del options["method"]
+        if options.pop("tables", None) is not None:
+            raise SolverError("endgame tables are read by the alpha-beta solver "
+                              "(--method alphabeta), not by proof-number search")
         return pns.ProofSolver(game, **options).solve(state)
     return ExactSolver(game, **options).solve(state)
