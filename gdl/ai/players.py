@@ -269,6 +269,7 @@ class AIPlayer:
                 self.engine = tree
         self.last: SearchResult | MCTSResult | None = None
         self.probe = ExactProbe(game, nodes)
+        self.probe.usable &= not self.level.noise   # easy stays fallible, as its noise says
 
     def choose(self, game: Game, state: State) -> Move:
         if self.tables is not None:
