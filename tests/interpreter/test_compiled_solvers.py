@@ -130,8 +130,9 @@ def test_derived_open_lines_heuristic_equals_the_hand_written_one():
 
 def test_no_material_signal_when_every_move_lands_on_an_empty_cell():
     """Amazons takes nothing (slides and shots land on empty cells): a piece count would be
-    a constant evaluation, so the derived heuristic leaves it out (mobility decides)."""
-    assert getattr(catalog.load("amazons"), "heuristic", None) is None
+    a constant evaluation, so the derived heuristic leaves it out (territory decides)."""
+    kinds = [spec[0] for spec in catalog.load("amazons").heuristic.specs]
+    assert kinds == ["territory"]
     assert catalog.load("clobber").heuristic is not None   # a step onto an enemy takes it
     assert catalog.load("breakthrough").heuristic is not None
 
@@ -155,15 +156,17 @@ def test_material_counts_from_an_empty_start_when_the_end_rules_count_pieces():
 
 def test_kalah_is_scored_by_the_seeds_its_end_rule_counts():
     """Mancala has no pieces: the derived evaluation grows with the difference of the seeds
-    on each side (`seeds[side] > seeds[not side]` decides the end), zero-sum, in [-1, 1]."""
+    each side has banked (its side's cells, `seeds[side] > seeds[not side]` deciding the
+    end, that no move empties: the stores), zero-sum, in [-1, 1]; seeds in a pit count not."""
     game = catalog.load("mancala")
     state = game.initial_state()
     assert game.heuristic(state) == (0.0, 0.0)
     at = next(i for i, x in enumerate(state) if isinstance(x, tuple))   # the count variable
 
-    def with_more(n):   # South holds n seeds more (on b1, its first pit)
+    def with_more(n, cell):   # South holds n seeds more on `cell`
         seeds = list(state[at])
-        seeds[1] += n
+        seeds[cell] += n
         return game.heuristic(state[:at] + (tuple(seeds),) + state[at + 1:])
-    small, large = with_more(4), with_more(16)
+    small, large = with_more(4, 7), with_more(16, 7)   # h1: South's store
     assert 0 < small[0] < large[0] < 1 and small[1] == -small[0] and large[1] == -large[0]
+    assert with_more(16, 1) == (0.0, 0.0)   # b1, South's first pit: not banked

@@ -118,9 +118,9 @@ def test_the_ai_searches_in_c_unless_python_is_asked_for(capsys):
     assert isinstance(AIPlayer(python, time_per_move=0.05).engine, AlphaBeta)
     assert native_searcher(python, None) is None
     assert capsys.readouterr().err == ""
-    # Amazons has no derived heuristic: its AI keeps Python's mobility fallback, and says so
-    amazons = with_backend(catalog.load("amazons"))
+    # Tablut has no derived heuristic: its AI keeps Python's mobility fallback, and says so
+    tablut = with_backend(catalog.load("tablut"))
     for _ in range(2):
-        assert isinstance(AIPlayer(amazons, time_per_move=0.05, evaluation="derived").engine,
+        assert isinstance(AIPlayer(tablut, time_per_move=0.05, evaluation="derived").engine,
                           AlphaBeta)
     assert capsys.readouterr().err.count("the AI searches on Python: the game has no") == 1
