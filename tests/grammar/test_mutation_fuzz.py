@@ -95,3 +95,14 @@ def test_mutated_puzzles_and_constraints_compile_or_are_refused(text, seed, edit
         assert str(err).startswith("mutant.gdl")
     except OptionError:
         pass
+
+
+def test_a_symmetry_refused_at_load_is_reported_in_moves_of_a_numbered_rule():
+    """Found by the fuzz above (seed 196, one edit of nim): the load-time check of a
+    declared symmetry wrote its report's moves before the game knew whether it had chance
+    stages, and a rule with numbers failed on it (AttributeError) instead of being refused."""
+    nim = next(text for text in GAMES if text.startswith('game "Nim"'))
+    text = nim.replace("sum(heap) == 0", "sum(heap) == repeated")
+    assert text != nim
+    rejected = compile_text(text, "mutant.gdl").rejected
+    assert rejected["swapping colours"].startswith("First plays take 1 1 here and Second take")

@@ -82,8 +82,9 @@ class CompiledGame:
         # first asked for: with options set, it compiles the file's defaults again)
         self.digest_of_rules: Callable[[], str] = lambda: ""
         self._rules_hash: str | None = None
-        self._keep_held_symmetries()
+        # before the load-time symmetry check, whose report of a mismatch writes moves
         self.chance: ChanceTable | None = None
+        self._keep_held_symmetries()
         if game.chances:   # the chance player's nodes (gdl.protocol.CHANCE)
             self.chance = ChanceTable(game, self.legal_moves)
             self.has_chance = True
