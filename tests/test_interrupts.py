@@ -150,13 +150,6 @@ def test_importing_gdl_imports_nothing_else():
     assert done.stdout.strip() == "{'gdl'}", done.stdout
 
 
-def default_sigint() -> None:
-    """In the child before its exec: Ctrl-C's default action, as a shell gives a command. A
-    runner that ignores SIGINT (pytest-xdist's workers) would pass the ignoring on, and a
-    press before gdl takes SIGINT over would then be lost (the command ran on, status 0)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 def started(proc: subprocess.Popen) -> None:
     """Wait until the child runs Python (its command line is gdl's): a signal sent between
     the fork and the exec is lost with the parent's handler, and on a loaded machine that
@@ -180,7 +173,7 @@ def test_ctrl_c_at_any_moment_of_the_start_is_one_line():
     own = []
     for after in [0.0, 0.005, 0.01, 0.015, 0.02, 0.03, 0.05, 0.1, 0.2, 0.3, 0.5]:
         proc = subprocess.Popen(GDL + ["perft", "chess", "5"], stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True, preexec_fn=default_sigint)
+                                stderr=subprocess.PIPE, text=True)
         started(proc)
         time.sleep(after)
         proc.send_signal(signal.SIGINT)

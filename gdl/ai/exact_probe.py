@@ -23,22 +23,19 @@ from gdl.solvers.search.evaluation import WIN
 from gdl.solvers.search.solved import SolveLimit
 
 SHARE = 0.5    # of the move's seconds (or nodes, for a level of fixed nodes) a probe may take
-# The probe's table, taken and given back at each call: small, as a probe is short and the
-# solver's default 4 MB costs milliseconds of page faults (Dots and Boxes 2x2 solved from
-# the start in 1.4 ms and 5,823 nodes with 256 KB; 4 MB's first touch alone took 1-5 ms)
-TABLE_BYTES = 256 << 10
 EAGER = 4      # failed probes in a row before they start to wait (a small game is solved
-               # within a few moves of its start: Dots and Boxes 2x2 lost a game in 20
-               # with waits from the first failure, none without)
+               # within a few moves of its start: against the 1k MCTSBot, Dots and Boxes 2x2
+               # lost 1 game in 20 on each of two seeds with waits from the first failure,
+               # none in those 40 without)
 
 
 class ExactProbe:
     """Probes one game's positions for a proved win or draw (see the module doc)."""
 
-    def __init__(self, game: Game, nodes: int | None) -> None:
+    def __init__(self, game: Game, nodes: int | None, enabled: bool = True) -> None:
         self.game, self.nodes = game, nodes   # nodes: a level's fixed nodes, shared
         # only where the C solver runs: on Python a probe would take the search's time
-        self.usable = hasattr(game, "python") and len(game.players) == 2 and \
+        self.usable = enabled and hasattr(game, "python") and len(game.players) == 2 and \
             getattr(game, "zero_sum", False) and not has_chance(game)
         self.wait = self.skipped = self.failed = 0
 
@@ -54,7 +51,7 @@ class ExactProbe:
         share = None if seconds is None else seconds * SHARE
         try:
             found: Any = native_exact.native_solve(self.game, cast(tuple, state), node_limit=nodes,
-                                                   time_limit=share, table_bytes=TABLE_BYTES)
+                                                   time_limit=share)
         except SolveLimit as stopped:
             self.failed += 1
             self.wait = 0 if self.failed < EAGER else max(1, 2 * self.wait)

@@ -17,6 +17,7 @@ from gdl.ai import weights_file as wfile
 from gdl.protocol import has_chance, has_simultaneous
 
 _CACHE = "_fitted_evaluation"   # the answer, kept on the game object
+_BORROWED = "_borrowed_engine"   # borrowed_engine's answer, kept likewise
 
 
 def features_of(game: Any) -> tuple[tuple[str, ...], Any] | None:
@@ -70,15 +71,17 @@ def borrowed_engine(game: Any) -> dict[str, Any]:
     options (another board size): the choice of engine and the MCTS settings carry over where
     the weights do not (go 5x5 with the choice measured on 9x9: MCTS, 20-0-0 against the C++
     MCTSBot at 1,000 simulations where the default alpha-beta scored 6-5-9). Empty when
-    there is no such file."""
-    found = wfile.find(game)
-    if found is None:
-        return {}
-    try:
-        weights = wfile.load(found)
-    except wfile.WeightsError:
-        return {}
-    return {} if wfile.applies(weights, game) else dict(weights.engine)
+    there is no such file. Kept on the game object, as `fitted` keeps its answer."""
+    if hasattr(game, _BORROWED):
+        return dict(getattr(game, _BORROWED))
+    found, engine = wfile.find(game), {}
+    if found is not None:
+        with contextlib.suppress(wfile.WeightsError):
+            weights = wfile.load(found)
+            engine = {} if wfile.applies(weights, game) else dict(weights.engine)
+    with contextlib.suppress(AttributeError):   # a game that takes no attributes
+        setattr(game, _BORROWED, engine)
+    return dict(engine)
 
 
 def describe(game: Any) -> str:

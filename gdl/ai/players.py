@@ -268,8 +268,8 @@ class AIPlayer:
             if tree is not None:   # the tree, its rollouts and evaluation in C
                 self.engine = tree
         self.last: SearchResult | MCTSResult | None = None
-        self.probe = ExactProbe(game, nodes)
-        self.probe.usable &= not self.level.noise   # easy stays fallible, as its noise says
+        # (not for easy: its noise makes it fallible on purpose)
+        self.probe = ExactProbe(game, nodes, enabled=not self.level.noise)
 
     def choose(self, game: Game, state: State) -> Move:
         if self.tables is not None:
@@ -300,7 +300,6 @@ class AIPlayer:
                 pick = self.rng.choice(others)
                 return safe_choice(game, state, pick, [best], self.seconds)
         return best
-
 
     def _search(self, state: State, spent: float) -> SearchResult | MCTSResult:
         """The engine's search, in what the move's time leaves after `spent` seconds."""

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from gdl.ai.material import _squash, with_spec
 from gdl.interpreter.core import ir
-from gdl.interpreter.core.geometry import bits
+from gdl.interpreter.core.geometry import bits, union
 
 FAR = 1 << 20   # a cell a side cannot reach
 
@@ -33,7 +33,7 @@ def sliders(game: ir.GameIR) -> dict[int, tuple] | None:
         effects = list(ir.leaf_effects(rule.effects))
         if any(not isinstance(e, ir.Add) for e in effects):
             return None
-        fills = fills or any(isinstance(e, ir.Add) for e in effects)
+        fills = fills or bool(effects)
         if rule.kind is not None:
             found[rule.kind] = rule.directions
     return found if fills and found else None
@@ -47,11 +47,8 @@ def territory_signal(game: ir.GameIR) -> Callable | None:
     geo, kinds = game.geometry, len(game.pieces)
     steps = sorted({d for per_player in moving.values() for dirs in per_player for d in dirs})
     # per cell, the next cell along each step (-1: none), flat: cell * len(steps) + i
-    ray = [-1] * ((max(geo.cells) + 1) * len(steps))
-    for c in geo.cells:
-        for i, (dx, dy) in enumerate(steps):
-            n = geo.neighbour(c, dx, dy)
-            ray[c * len(steps) + i] = -1 if n is None else n
+    nexts = [geo.next_cells(dx, dy) for dx, dy in steps]
+    ray = [table[c] for c in range(max(geo.cells) + 1) for table in nexts]
     # per player, the planes of its sliding pieces and the steps (indices) each may take
     movers = [[(p * kinds + k, tuple(steps.index(d) for d in dirs[p]))
                for k, dirs in sorted(moving.items())] for p in (0, 1)]
@@ -77,10 +74,7 @@ def territory_signal(game: ir.GameIR) -> Callable | None:
         return reached
 
     def signal(state: tuple) -> list[float]:
-        occupied = 0
-        for i in range(planes):
-            occupied |= state[i]
-        empty = geo.playable & ~occupied
+        empty = geo.playable & ~union(state[:planes])
         d0, d1 = (distances(empty, movers[p], state) for p in (0, 1))
         lead = sum(1 for c in d0 if d0[c] < d1.get(c, FAR)) - \
             sum(1 for c in d1 if d1[c] < d0.get(c, FAR))

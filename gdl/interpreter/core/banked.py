@@ -12,47 +12,49 @@ name any cell some assignment may give it (Oware's captured run: never a store).
 
 from __future__ import annotations
 
-from gdl.interpreter.core import ir
-from gdl.interpreter.core.geometry import Geometry
+import attrs
 
-NON_NEGATIVE = (ir.Const, ir.CountAt)   # what a `+=` may add without lowering
+from gdl.interpreter.core import ir
+from gdl.interpreter.core.check.expressions import shift_const
+from gdl.interpreter.core.geometry import Geometry, union
 
 
 def banked_cells(game: ir.GameIR, var: int) -> int:
     """The mask of the playable cells whose count in variable `var` no move lowers."""
-    geo, everything = game.geometry, game.geometry.playable
-    held = _held(game, everything)
+    scope = _Scope(game.geometry, game.geometry.playable, {})
+    _hold(game, scope)
     lowered = 0
     for rule in ir.board_actions(game.rules):
-        here = _may(rule.where, geo, everything, held) \
-            if isinstance(rule, ir.ChooseRule) else everything
-        lowered |= _lowers(rule.effects, var, _Scope(geo, everything, held), here)
-    return everything & ~lowered
+        here = _may(rule.where, scope) if isinstance(rule, ir.ChooseRule) else scope.everything
+        lowered |= _lowers(rule.effects, var, scope, here)
+    return scope.everything & ~lowered
 
 
+@attrs.define
 class _Scope:
-    def __init__(self, geo: Geometry, everything: int, held: dict[int, int]) -> None:
-        self.geo, self.everything, self.held = geo, everything, held
+    geo: Geometry
+    everything: int         # the playable cells
+    held: dict[int, int]    # per variable holding cells: the cells it may hold
 
 
-def _held(game: ir.GameIR, everything: int) -> dict[int, int]:
-    """For each state variable holding cells, the cells any assignment may give it (a least
-    fixed point: an assignment may read the variable itself)."""
+def _hold(game: ir.GameIR, scope: _Scope) -> None:
+    """Fill `scope.held`: for each state variable holding cells, the cells any assignment may
+    give it (a least fixed point: an assignment may read the variable itself)."""
     assigns = [(e.var, e.value) for rule in game.rules for e in ir.walk(rule)
                if isinstance(e, ir.Assign) and e.index is None and e.op == "=" and
                e.value.type == ir.CELLS]
-    held = {i: v.initial for i, v in enumerate(game.variables)
-            if v.type == ir.CELLS and isinstance(v.initial, int)}
+    held = scope.held
+    held.update({i: v.initial for i, v in enumerate(game.variables)
+                 if v.type == ir.CELLS and isinstance(v.initial, int)})
     for i, _ in assigns:
-        held.setdefault(i, everything)   # a start we cannot read: anything
+        held.setdefault(i, scope.everything)   # a start we cannot read: anything
     changed = True
     while changed:
         changed = False
         for i, value in assigns:
-            grown = held[i] | _may(value, game.geometry, everything, held)
+            grown = held[i] | _may(value, scope)
             if grown != held[i]:
                 held[i], changed = grown, True
-    return held
 
 
 def _lowers(effects: tuple, var: int, scope: _Scope, here: int) -> int:
@@ -70,7 +72,7 @@ def _lowers(effects: tuple, var: int, scope: _Scope, here: int) -> int:
             here = scope.everything    # the last cell sown
         elif isinstance(effect, ir.SetCount) and effect.var == var:
             if effect.op != "+=" or not _non_negative(effect.value):
-                lowered |= _may(effect.cells, scope.geo, scope.everything, scope.held, here)
+                lowered |= _may(effect.cells, scope, here)
         elif isinstance(effect, ir.Assign) and effect.var == var:
             lowered |= scope.everything
     return lowered
@@ -94,44 +96,31 @@ def _narrowed(condition: ir.Expr, here: int, scope: _Scope) -> int:
             here = _narrowed(term, here, scope)
         elif isinstance(term, ir.Op) and term.op in ("in", "==") and \
                 isinstance(term.args[0], ir.Here):
-            here &= _may(term.args[1], scope.geo, scope.everything, scope.held, here)
+            here &= _may(term.args[1], scope, here)
     return here
 
 
-def _may(expr: ir.Expr, geo: Geometry, everything: int, held: dict[int, int],
-         here: int | None = None) -> int:
-    """The cells `expr` may name in some position, for some player (a superset); `held`:
-    what each variable holding cells may hold."""
+def _may(expr: ir.Expr, scope: _Scope, here: int | None = None) -> int:
+    """The cells `expr` may name in some position, for some player (a superset)."""
     if isinstance(expr, ir.Const) and isinstance(expr.value, int) and expr.type == ir.CELLS:
         return expr.value
     if isinstance(expr, ir.PerPlayer) and all(isinstance(v, int) for v in expr.values):
-        mask = 0
-        for v in expr.values:
-            mask |= v
-        return mask
+        return union(expr.values)
     if isinstance(expr, ir.Here):
-        return everything if here is None else here
+        return scope.everything if here is None else here
     if isinstance(expr, ir.Var):
-        return held.get(expr.index, everything)
+        return scope.held.get(expr.index, scope.everything)
     if isinstance(expr, ir.Reach):   # a flood stays within its cells
-        return _may(expr.within, geo, everything, held, here)
+        return _may(expr.within, scope, here)
     if isinstance(expr, ir.Shift):   # the cells whose neighbour along a direction is in it
-        inner, mask = _may(expr.operand, geo, everything, held, here), 0
-        for offsets in expr.directions:
-            for dx, dy in offsets:
-                mask |= sum(1 << c for c in geo.cells
-                            if (n := geo.neighbour(c, dx, dy)) is not None and inner >> n & 1)
-        return mask
+        inner = _may(expr.operand, scope, here)
+        return union(shift_const(scope.geo, offsets, inner) for offsets in expr.directions)
     if isinstance(expr, ir.Op) and expr.op in ("and", "or"):
-        parts = [_may(a, geo, everything, held, here) for a in expr.args
-                 if a.type == ir.CELLS]
+        parts = [_may(a, scope, here) for a in expr.args if a.type == ir.CELLS]
         if expr.op == "or":
-            mask = 0
-            for part in parts:
-                mask |= part
-            return mask
-        mask = everything
+            return union(parts)
+        mask = scope.everything
         for part in parts:
             mask &= part
         return mask
-    return everything
+    return scope.everything

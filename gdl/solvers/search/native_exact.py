@@ -43,10 +43,8 @@ def can_solve(game: Any, state: tuple) -> bool:
 def native_solve(game: Any, state: tuple, *, node_limit: int | None = None,
                  time_limit: float | None = None,
                  progress: Callable[[SolveProgress], None] | None = None,
-                 progress_every: int = 100_000,
-                 table_bytes: int = TABLE_BYTES) -> SolveResult | None:
-    """Solve `state` of the NativeGame `game` in C (see the module doc), in a table of
-    `table_bytes` (taken and given back by the call)."""
+                 progress_every: int = 100_000) -> SolveResult | None:
+    """Solve `state` of the NativeGame `game` in C (see the module doc)."""
     if not can_solve(game, state):
         return None
     raw = game.pack(state)
@@ -54,10 +52,10 @@ def native_solve(game: Any, state: tuple, *, node_limit: int | None = None,
         return None
     code, best, stats, seconds = run_c(
         game, lambda callback, best, stats: game.lib.gdl_solve(
-            raw, table_bytes, PAYOFFS, progress_every, -1.0 if time_limit is None else time_limit,
+            raw, TABLE_BYTES, PAYOFFS, progress_every, -1.0 if time_limit is None else time_limit,
             node_limit or 0, callback, best, stats),
         node_limit=node_limit, time_limit=time_limit, progress=progress,
-        progress_every=progress_every, table_bytes=table_bytes)
+        progress_every=progress_every, table_bytes=TABLE_BYTES)
     if code != 0:
         return None
     value = int(stats[0])
@@ -115,5 +113,5 @@ def run_c(game: Any, call: Callable[[Any, Any, Any], int], *, node_limit: int | 
         raise SolveLimit(f"{game.name} was not solved {limit} ({nodes:,} nodes searched "
                          f"in {seconds:.1f} s{found})", reason, nodes, seconds, stats[2])
     if code == NO_MEMORY:
-        raise MemoryError(f"the native solver's table of {table_bytes >> 10:,} KB")
+        raise MemoryError(f"the native solver's table of {table_bytes >> 20} MB")
     return code, best, stats, seconds
