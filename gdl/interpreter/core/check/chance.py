@@ -172,7 +172,7 @@ class ChanceChecks:
                                        else (_reset(s) for s in stages)))
             elif isinstance(then, ast.Guarded):
                 effects = (*effects, *self._when_done(stages[:k + 1]))
-            self._chance_stage_rule(stage, effects, node.effects[start], len(stages) == 1
+            self._chance_stage_rule(stage, effects, rolls[k], len(stages) == 1
                                     and again is None)
 
     def _due_if(self, stage: _Stage | None, roll: Any, ctx: Context) -> tuple[ir.Effect, ...]:
