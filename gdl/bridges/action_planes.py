@@ -30,10 +30,11 @@ Id = cell * types + type. Chess: 64 x 73 + 2 castlings = 4674, OpenSpiel's ids e
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 from gdl.interpreter.core import ir
+from gdl.interpreter.core.geometry import bits
 
 Offset = tuple[int, int]
 View = Callable[[Offset], Offset]
@@ -216,9 +217,9 @@ class Planes:
         ends = static_cells(rule.to, player, every)
         raw = set(self._offsets(rule, player))
         found = set()
-        for start in cells_of(starts):
+        for start in bits(starts):
             x, y = geometry.xy(start)
-            for end in cells_of(ends):
+            for end in bits(ends):
                 ex, ey = geometry.xy(end)
                 offset = self._turn(player, (ex - x, ey - y))
                 if offset in raw:
@@ -227,18 +228,14 @@ class Planes:
 
     def _choices(self, rules: tuple) -> dict[int, int]:
         """Rule -> its promotion choice: 0 plain or the default, 1.. the others."""
-        targets: dict[int, list[int]] = {}
-        for rule in rules:
-            kind = promotes_to(rule) if isinstance(rule, ir.StepRule) else None
-            if kind is not None and kind not in targets.setdefault(rule.kind, []):
-                targets[rule.kind].append(kind)
-        out = {}
-        for r, rule in enumerate(rules):
-            kind = promotes_to(rule) if isinstance(rule, ir.StepRule) else None
-            if kind is not None:
-                listed = targets[rule.kind]
-                out[r] = listed.index(kind) if len(listed) > 1 else 1
-        return out
+        promoting = [(r, rule.kind, kind) for r, rule in enumerate(rules)
+                     if isinstance(rule, ir.StepRule) and (kind := promotes_to(rule)) is not None]
+        targets: dict[int | None, list[int]] = {}
+        for _r, piece, kind in promoting:
+            if kind not in targets.setdefault(piece, []):
+                targets[piece].append(kind)
+        return {r: targets[piece].index(kind) if len(targets[piece]) > 1 else 1
+                for r, piece, kind in promoting}
 
     def _droppable(self, rule: Any) -> list[int]:
         # as the move generators: its own kind, or every kind a hand can hold
@@ -294,11 +291,3 @@ class Planes:
             choice, offset = 0, self.moves[kind - self.under]
         dx, dy = self._turn(player, offset)   # a view is its own inverse
         return "move", (x, y), (x + dx, y + dy), choice
-
-
-def cells_of(mask: int) -> Iterator[int]:
-    """The cells of a mask, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low

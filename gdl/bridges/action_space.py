@@ -172,9 +172,8 @@ class ActionSpace:
         self.planes = Planes(game) if self.shape == "planes" else None
         self.size = self._size()
         # a move's id, worked out once: per player for "planes" (each sees their own side)
-        self._known_by: list[dict[Hashable, int]] = [{} for _ in game.players] \
-            if self.planes is not None else []
-        self._known: dict[Hashable, int] = {}
+        movers = len(game.players) if self.planes is not None else 1
+        self._known: list[dict[Hashable, int]] = [{} for _ in range(movers)]
 
     @property
     def memo(self) -> int:
@@ -226,10 +225,8 @@ class ActionSpace:
         """
         if self.index is not None:
             return self.index.actions(state, moves)
-        player, known = 0, self._known
-        if self.planes is not None and moves:
-            player = self.game.current_player(state)
-            known = self._known_by[player]
+        player = self.game.current_player(state) if self.planes is not None and moves else 0
+        known = self._known[player]
         try:   # the hot path: every move's id known already, none shared
             out = dict(zip(map(known.__getitem__, moves), moves))
         except KeyError:

@@ -30,10 +30,6 @@ def chess():
     return game, ActionSpace(game)
 
 
-def _ids(space, state, moves) -> dict[int, object]:
-    return space.actions(state, moves)
-
-
 def test_chess_has_openspiels_count(chess):
     game, space = chess
     assert space.shape == "planes"
@@ -44,10 +40,10 @@ def test_each_side_numbers_from_its_own_side(chess):
     """Black's e7-e5 is White's e2-e4 seen from Black's side (OpenSpiel reflects the ranks)."""
     game, space = chess
     state = game.initial_state()
-    white = {game.move_text(state, m): a for a, m in _ids(space, state, list(
+    white = {game.move_text(state, m): a for a, m in space.actions(state, list(
         game.legal_moves(state))).items()}
     state = game.apply(state, game.parse_move(state, "a2-a3"))
-    black = {game.move_text(state, m): a for a, m in _ids(space, state, list(
+    black = {game.move_text(state, m): a for a, m in space.actions(state, list(
         game.legal_moves(state))).items()}
     assert black["e7-e5"] == white["e2-e4"] and black["g8-f6"] == white["g1-f3"]
     assert white["e2-e4"] == (4 * 8 + 1) * 73 + 9 + 7 + 1   # e2: file 4, rank 1; north 2
@@ -59,11 +55,11 @@ def test_castling_and_under_promotions_have_their_own_ids(chess):
     for fen, wanted in (("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", ("O-O-O", "O-O")),
                         ("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", ("O-O-O", "O-O"))):
         state = note.parse_fen(fen)
-        ids = _ids(space, state, list(game.legal_moves(state)))
+        ids = space.actions(state, list(game.legal_moves(state)))
         assert [note.san(state, ids[a], marks=False) for a in (4672, 4673)] == list(wanted)
     state = note.parse_fen("1n5k/P7/8/8/8/8/8/7K w - - 0 1")
-    ids = {note.san(state, m, marks=False): a for a, m in _ids(
-        space, state, list(game.legal_moves(state))).items()}
+    ids = {note.san(state, m, marks=False): a for a, m in space.actions(
+        state, list(game.legal_moves(state))).items()}
     a7 = (0 * 8 + 6) * 73   # file a, rank 7; then rook, bishop, knight x straight, east, west
     assert ids["a8=R"] == a7 + 0 and ids["a8=B"] == a7 + 3 and ids["a8=N"] == a7 + 6
     assert ids["axb8=R"] == a7 + 1 and ids["axb8=N"] == a7 + 7
@@ -80,7 +76,7 @@ def test_castlings_promotions_and_en_passant_are_pyspiels(chess, fen):
     game, space = chess
     note = adapter(game)
     state = note.parse_fen(fen)
-    ids = _ids(space, state, list(game.legal_moves(state)))
+    ids = space.actions(state, list(game.legal_moves(state)))
     theirs = pyspiel.load_game("chess").new_initial_state(fen)
     assert sorted(ids) == theirs.legal_actions()
     assert {a: note.san(state, m) for a, m in ids.items()} == \
@@ -93,7 +89,7 @@ def _replay(game, space, seed: int, texts: bool) -> tuple[int, str, str | None]:
     note = adapter(game)
     ids_lines, text_lines = [], []
     for state, moves in recorder.positions(game, seed):
-        ids = _ids(space, state, moves)
+        ids = space.actions(state, moves)
         ids_lines.append(recorder.ids_line(list(ids)))
         if texts:
             text_lines.append(recorder.texts_line({a: note.san(state, m)
@@ -122,7 +118,7 @@ def test_chess_ids_and_texts_are_pyspiels_live(chess):
     assert spiel.num_distinct_actions() == space.size
     for seed in range(LIVE_GAMES):
         for state, moves in recorder.positions(game, seed):
-            ids = _ids(space, state, moves)
+            ids = space.actions(state, moves)
             theirs = spiel.new_initial_state(note.fen(state))
             assert sorted(ids) == theirs.legal_actions(), note.fen(state)
             assert {a: note.san(state, m) for a, m in ids.items()} == \

@@ -183,6 +183,7 @@ EXPECTED: dict[str, tuple[int, int, type[RulesError], str]] = {
                                             "'deck' starts at -1"),
     "chance_roll_again_unguarded.gdl": (6, 46, SEM, "a draw rolled again in its move ends the "
                                                     "move, with a condition that stops it"),
+    "chance_roll_if_shared.gdl": (7, 22, SEM, "'d' is rolled by another move already"),
 }
 
 

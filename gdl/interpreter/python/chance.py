@@ -41,7 +41,7 @@ class ChanceTable:
         """As `chance_outcomes`, the probabilities exact fractions: the declared ones, in
         proportion over the outcomes possible here (a `where` leaves some out)."""
         found = [(m, self.weight(state, m)) for m in self.legal_moves(state)]
-        if not found and state[self.slot] and state[-1] == 0:
+        if not found and self.current_player(state) == CHANCE:
             raise PositionError(self.empty(state))
         total = sum(p for _, p in found)
         return found if total == 1 else [(m, p / total) for m, p in found]

@@ -146,11 +146,12 @@ class ChanceChecks:
         names = [s.node.name.text for s in stages]
         again = None
         if len(at) > 1 and names[-1] in names[:-1]:   # drawn again: the last effect, with `if`
-            again, last = stages.pop(), node.effects[at[-1]]
-            if at.pop() != len(node.effects) - 1 or not isinstance(last, ast.Guarded):
+            last = node.effects[at[-1]]
+            if at[-1] != len(node.effects) - 1 or not isinstance(last, ast.Guarded):
                 raise error("a draw rolled again in its move ends the move, with a condition "
                             f"that stops it: `roll {names[-1]} if COND`", last)
-        names = [s.node.name.text for s in stages]
+            again, names = stages.pop(), names[:-1]
+            at.pop()
         twice = next((i for i, n in zip(at, names) if names.count(n) > 1), None)
         if twice is not None:
             raise error("a move rolls each draw once; roll several dice with one "
@@ -172,7 +173,7 @@ class ChanceChecks:
                                        else (_reset(s) for s in stages)))
             elif isinstance(then, ast.Guarded):
                 effects = (*effects, *self._when_done(stages[:k + 1]))
-            self._chance_stage_rule(stage, effects, node.effects[start], len(stages) == 1
+            self._chance_stage_rule(stage, effects, rolls[k], len(stages) == 1
                                     and again is None)
 
     def _due_if(self, stage: _Stage | None, roll: Any, ctx: Context) -> tuple[ir.Effect, ...]:
