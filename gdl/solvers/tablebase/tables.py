@@ -101,7 +101,7 @@ def parse_spec(spec: str, material: Any, cells: int) -> list[Counts]:
             counts = tuple(int(n) for part in parts for n in part.split("-"))
         except ValueError:
             counts = ()
-        if len(parts) != players or len(counts) != kinds * players or min(counts) < 0:
+        if len(parts) != players or len(counts) != kinds * players:
             example = "_".join("-".join(["1"] * kinds) for _ in range(players))
             raise GdlError(f"--up-to {spec}: expected a number of pieces or classes such as "
                            f"{example} (per player, the count of each of "
