@@ -46,7 +46,7 @@ def main() -> None:
     if args.only_check:
         check(tb.Tables(placement, Path(args.only_check)), classes, args.check, args.nodes)
         return
-    runs = [(f"{w} worker{'s' * (w > 1)}", tb.runner(w) if w > 1 else tb.Runner())
+    runs = [(f"{w} worker{'s' * (w > 1)}", tb.runner(w))
             for w in (int(n) for n in args.workers.split(","))]
     if args.ray:
         runs.append(("Ray local", tb.OnRay("local", 2)))

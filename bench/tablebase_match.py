@@ -36,7 +36,7 @@ def main() -> None:
     from gdl.cli.common import read_options
     from gdl.interpreter.placement import Placement
     from gdl.solvers.tablebase import codes, tables as tb
-    from gdl.solvers.tablebase.probe import table_move
+    from gdl.solvers.tablebase.probe import move_probe
 
     game = load(args.game, read_options(args.set))
     tables = tb.Tables(Placement(game), Path(args.dir))
@@ -63,8 +63,8 @@ def main() -> None:
     for pair in range(args.games // 2):
         state0 = start()
         for seat in (0, 1):   # the tables' AI moves for player `seat`
-            ais = [AIPlayer(game, args.nodes, seed=pair, tables=(lambda s: (
-                table_move(tables, s) or (None,))[0]) if p == seat else None) for p in (0, 1)]
+            ais = [AIPlayer(game, args.nodes, seed=pair,
+                            tables=move_probe(tables) if p == seat else None) for p in (0, 1)]
             state, plies = state0, 0
             while not game.is_terminal(state) and plies < args.max_plies:
                 state = game.apply(state, ais[game.current_player(state)].choose(game, state))

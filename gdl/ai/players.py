@@ -195,7 +195,7 @@ class AIPlayer:
         evaluation: "auto" (the fitted weights when the game has them, else the derived
             evaluation) or "derived" (never the weights: to measure what they bring).
         tables: a position's best move read from endgame tables, None when they do not
-            hold it (gdl.solvers.tablebase.probe.table_move); such a move is played as is.
+            hold it (gdl.solvers.tablebase.probe.move_probe); such a move is played as is.
 
     After each move `last` holds the solver's result (SearchResult or MCTSResult).
 

@@ -25,7 +25,7 @@ from typing import Any
 import attrs
 import numpy as np
 
-from gdl import interrupts
+from gdl import interrupts, spread
 from gdl.ai import selfplay
 from gdl.errors import GdlError
 
@@ -122,16 +122,8 @@ def learned_weights(game: Any, names: Sequence[str], board: Any, w: Sequence[flo
     return File(game.name, game.rules_hash, tuple(names), hand, float(b), patterns=table)
 
 
-def _ignore_sigint() -> None:
-    """A worker process leaves Ctrl-C to the command (which lets its game finish)."""
-    import signal
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-class Runner:
+class Runner(spread.Here):
     """Plays tasks in order in this process: the base of the parallel runners."""
-    workers = 1
-    label = "1 process"
 
     def played(self, tasks: Sequence[Task], stop: Callable[[], bool]) -> Iterator[Played]:
         """The tasks' games in order, up to the first not finished when `stop()` held."""
@@ -140,19 +132,10 @@ class Runner:
                 return
             yield play_task(task)
 
-    def close(self) -> None:
-        pass
 
-
-class Processes(Runner):
-    """N spawned local processes (concurrent.futures)."""
-
-    def __init__(self, workers: int) -> None:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-        self.workers, self.label = workers, f"{workers} local processes"
-        self.pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
-                                        initializer=_ignore_sigint)
+class Processes(spread.Processes, Runner):
+    """N spawned local processes (concurrent.futures); a worker leaves Ctrl-C to the
+    command, which lets its game finish."""
 
     def played(self, tasks: Sequence[Task], stop: Callable[[], bool]) -> Iterator[Played]:
         futures = [self.pool.submit(play_task, task) for task in tasks]
@@ -168,21 +151,13 @@ class Processes(Runner):
             for future in futures:
                 future.cancel()
 
-    def close(self) -> None:
-        self.pool.shutdown(cancel_futures=True)
 
-
-class OnRay(Runner):
+class OnRay(spread.OnRay, Runner):
     """The games as Ray tasks: `address` a running cluster's (`ray start --head` prints
     it) or "local" for a Ray started here. Results are taken in game order."""
 
     def __init__(self, address: str, workers: int | None = None) -> None:
-        from gdl.ray_start import start_ray
-        ray, self.started = start_ray(address, workers)
-        self.ray = ray
-        self.remote = ray.remote(play_task)
-        cpus = int(ray.cluster_resources().get("CPU", 1))
-        self.workers, self.label = cpus, f"Ray at {address} ({cpus} CPUs)"
+        super().__init__(play_task, address, workers)
 
     def played(self, tasks: Sequence[Task], stop: Callable[[], bool]) -> Iterator[Played]:
         refs = [self.remote.remote(task) for task in tasks]
@@ -201,16 +176,10 @@ class OnRay(Runner):
             for ref in refs:
                 self.ray.cancel(ref)
 
-    def close(self) -> None:
-        if self.started:   # a Ray this run started (a cluster's own stays up)
-            self.ray.shutdown()
-
 
 def runner(workers: int = 1, ray: str | None = None) -> Runner:
     """The runner `gdl train --workers N [--ray ADDRESS]` asks for."""
-    if ray is not None:
-        return OnRay(ray, workers if workers > 1 else None)
-    return Processes(workers) if workers > 1 else Runner()
+    return spread.runner(workers, ray, Runner, Processes, OnRay)
 
 
 @attrs.define

@@ -15,19 +15,19 @@ from gdl.cli.common import (
     EXIT_INTERRUPTED, EXIT_OK, count_type, load_game, read_options, spread_arguments)
 from gdl.interpreter.core.material import MaterialError
 from gdl.interpreter.placement import Placement, open_placement
-from gdl.solvers.tablebase.probe import payoff_probe, table_move
+from gdl.solvers.tablebase.probe import move_probe, payoff_probe
 from gdl.solvers.tablebase import store, tables as tb, verify
 
 
-def tables_dir(args: argparse.Namespace, game: Any) -> Path:
-    """--dir, else the game's directory under the cache (store.default_dir)."""
-    return Path(args.dir) if getattr(args, "dir", None) else store.default_dir(game.name)
+def tables_dir(game: Any, directory: str | None) -> Path:
+    """`directory` (--dir, --tables), else the game's under the cache (store.default_dir)."""
+    return Path(directory) if directory else store.default_dir(game.name)
 
 
 def tables_of(game: Any, directory: str | None) -> tb.Tables | None:
     """The game's tables in `directory` (default: the game's under the cache); None when
     there are none, or the game has no material classes."""
-    path = Path(directory) if directory else store.default_dir(game.name)
+    path = tables_dir(game, directory)
     if not path.is_dir() or getattr(game, "kind", None) != "game":
         return None
     try:
@@ -46,13 +46,7 @@ def open_tables(game: Any, directory: str | None) -> Callable[[Any], Any] | None
     """The AI's probe of the game's tables (see tables_of): a position's best move when they
     hold it, else None; None when there are no tables."""
     tables = tables_of(game, directory)
-    if tables is None:
-        return None
-
-    def move(state: Any) -> Any:
-        found = table_move(tables, state)
-        return None if found is None else found[0]
-    return move
+    return None if tables is None else move_probe(tables)
 
 
 def class_text(counts: tuple[int, ...], placement: Placement) -> str:
@@ -62,7 +56,7 @@ def class_text(counts: tuple[int, ...], placement: Placement) -> str:
 def run(args: argparse.Namespace, status: Any) -> int:
     game = load_game(args)
     placement = Placement(game)
-    directory = tables_dir(args, game)
+    directory = tables_dir(game, args.dir)
     classes = tb.parse_spec(args.up_to, placement.material, len(placement.cells))
     options = tuple(sorted(read_options(args.set).items()))
     load = functools.partial(open_placement, args.game, options, getattr(args, "backend", None))

@@ -85,8 +85,7 @@ def scan(placement: Any, index: ClassIndex, lo: int, hi: int, lower: Lower) -> S
     return Scan(terminal, base, degree, np.array(edges, np.int64))
 
 
-def solve(parts: Sequence[Scan], progress: Callable[[int, int], None] | None = None
-          ) -> tuple[np.ndarray, int]:
+def solve(parts: Sequence[Scan]) -> tuple[np.ndarray, int]:
     """The codes (uint16) of a class from its scans in index order, and the passes made."""
     terminal = np.concatenate([p.terminal for p in parts])
     base = np.concatenate([p.base for p in parts])
@@ -110,7 +109,5 @@ def solve(parts: Sequence[Scan], progress: Callable[[int, int], None] | None = N
         new = new.astype(np.uint16)
         changed = int(np.count_nonzero(new != values))
         values = new
-        if progress is not None:
-            progress(passes, changed)
         if not changed:
             return values, passes

@@ -35,14 +35,14 @@ class ClassIndex:
         for r in self._radix:
             self.placements *= r
         self.size = self.placements * players
-        # binomials by [n][k], looked up in the hot loops instead of computed
+        # binomials by [k][n], looked up in the hot loops instead of computed (a column
+        # C(., k) is nondecreasing: unrank bisects it)
         top = max(self.counts, default=0) + 1
-        self._comb = [[comb(n, k) for k in range(top)] for n in range(len(self.cells) + 1)]
         self._columns = [[comb(n, k) for n in range(len(self.cells) + 1)] for k in range(top)]
 
     def rank(self, planes: Sequence[int], player: int) -> int:
         """The index of the position with these planes (bitboards) and `player` to move."""
-        ordinal, binomial, taken, r = self._ordinal, self._comb, 0, 0
+        ordinal, columns, taken, r = self._ordinal, self._columns, 0, 0
         for plane, radix in zip(planes, self._radix):
             r *= radix
             j, used = 0, 0
@@ -50,7 +50,7 @@ class ClassIndex:
                 low = plane & -plane
                 o = ordinal[low.bit_length() - 1]
                 j += 1
-                r += binomial[o - (taken & ((1 << o) - 1)).bit_count()][j]
+                r += columns[j][o - (taken & ((1 << o) - 1)).bit_count()]
                 used |= 1 << o
                 plane ^= low
             taken |= used

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+
 from gdl.solvers.tablebase import codes
 
 
@@ -42,6 +44,13 @@ def table_move(tables: Any, state: tuple) -> tuple[Any, int] | None:
             best_key, best_move = k, move
     if best_move is None:
         return None
-    win = best_key > 0
-    distance = (codes.BIG - best_key if win else best_key + codes.BIG) + 1
-    return best_move, 0 if best_key == 0 else codes.code(win, distance)
+    return best_move, int(codes.codes_of(np.array(best_key)))
+
+
+def move_probe(tables: Any) -> Callable[[tuple], Any]:
+    """A probe for AIPlayer(tables=...): a best move of a position by `table_move`, None
+    when the tables do not hold its children."""
+    def move(state: tuple) -> Any:
+        found = table_move(tables, state)
+        return None if found is None else found[0]
+    return move

@@ -66,8 +66,7 @@ def load(path: Path, digest: str, counts: Sequence[int], size: int) -> np.ndarra
     except OSError:
         return None
     body = data[:-CHECKSUM]
-    if len(data) < CHECKSUM or hashlib.sha256(body).digest() != data[-CHECKSUM:] \
-            or not body.startswith(MAGIC):
+    if not _sound(data) or not body.startswith(MAGIC):
         return None
     end = body.index(b"\n", len(MAGIC)) + 1
     try:
@@ -90,4 +89,9 @@ def damaged(path: Path) -> bool:
         data = path.read_bytes()
     except OSError:
         return False
-    return len(data) < CHECKSUM or hashlib.sha256(data[:-CHECKSUM]).digest() != data[-CHECKSUM:]
+    return not _sound(data)
+
+
+def _sound(data: bytes) -> bool:
+    """Whether a file's bytes end with the SHA-256 of what comes before."""
+    return len(data) >= CHECKSUM and hashlib.sha256(data[:-CHECKSUM]).digest() == data[-CHECKSUM:]

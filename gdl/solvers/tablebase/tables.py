@@ -19,6 +19,7 @@ from typing import Any
 import attrs
 import numpy as np
 
+from gdl import spread
 from gdl.errors import GdlError
 from gdl.solvers.tablebase import store
 from gdl.solvers.tablebase.build import Scan, scan, solve
@@ -100,7 +101,7 @@ def parse_spec(spec: str, material: Any, cells: int) -> list[Counts]:
             counts = tuple(int(n) for part in parts for n in part.split("-"))
         except ValueError:
             counts = ()
-        if len(parts) != players or len(counts) != kinds * players or min(counts) < 0:
+        if len(parts) != players or len(counts) != kinds * players:
             example = "_".join("-".join(["1"] * kinds) for _ in range(players))
             raise GdlError(f"--up-to {spec}: expected a number of pieces or classes such as "
                            f"{example} (per player, the count of each of "
@@ -134,65 +135,35 @@ def run_job(job: Job) -> Scan:
     return scan(tables.placement, tables.index(job.counts), job.lo, job.hi, tables.get)
 
 
-class Runner:
+class Runner(spread.Here):
     """Scans the jobs here, in order."""
-    workers = 1
-    label = "1 process"
 
     def scans(self, jobs: Sequence[Job]) -> Iterator[Scan]:
         return (run_job(job) for job in jobs)
 
-    def close(self) -> None:
-        pass
 
-
-class Processes(Runner):
+class Processes(spread.Processes, Runner):
     """N spawned local processes."""
-
-    def __init__(self, workers: int) -> None:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-        self.workers, self.label = workers, f"{workers} local processes"
-        self.pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
-                                        initializer=_leave_sigint)
+    wait_on_close = False   # after Ctrl-C: the jobs under way end on their own
 
     def scans(self, jobs: Sequence[Job]) -> Iterator[Scan]:
         return self.pool.map(run_job, jobs)
 
-    def close(self) -> None:   # after Ctrl-C: the jobs under way end on their own
-        self.pool.shutdown(wait=False, cancel_futures=True)
 
-
-def _leave_sigint() -> None:
-    """A worker leaves Ctrl-C to the command, which keeps the classes finished."""
-    import signal
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-class OnRay(Runner):
+class OnRay(spread.OnRay, Runner):
     """The jobs as Ray tasks (a lost task is run again by Ray), results taken in order."""
 
     def __init__(self, address: str, workers: int | None = None) -> None:
-        from gdl.ray_start import start_ray
-        self.ray, self.started = start_ray(address, workers)
-        self.remote = self.ray.remote(max_retries=3)(run_job)
-        self.workers = int(self.ray.cluster_resources().get("CPU", 1))
-        self.label = f"Ray at {address} ({self.workers} CPUs)"
+        super().__init__(run_job, address, workers, max_retries=3)
 
     def scans(self, jobs: Sequence[Job]) -> Iterator[Scan]:
         refs = [self.remote.remote(job) for job in jobs]
         return (self.ray.get(ref) for ref in refs)
 
-    def close(self) -> None:
-        if self.started:
-            self.ray.shutdown()
-
 
 def runner(workers: int = 1, ray: str | None = None) -> Runner:
     """The runner `--workers N [--ray ADDRESS]` asks for."""
-    if ray is not None:
-        return OnRay(ray, workers if workers > 1 else None)
-    return Processes(workers) if workers > 1 else Runner()
+    return spread.runner(workers, ray, Runner, Processes, OnRay)
 
 
 # ---------------------------------------------------------------- the build

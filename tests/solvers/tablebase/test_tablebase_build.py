@@ -32,7 +32,7 @@ def built(directory: Path, pieces: int, run: tb.Runner | None = None) -> list[tb
 
 @pytest.fixture(scope="module")
 def three(tmp_path_factory) -> tb.Tables:
-    """Breakthrough 4 x 4 up to 3 pawns (10 classes, 8,674 positions)."""
+    """Breakthrough 4 x 4 up to 3 pawns (10 classes, 9,986 positions)."""
     directory = tmp_path_factory.mktemp("breakthrough")
     built(directory, 3)
     return tb.Tables(LOAD(), directory)
