@@ -9,14 +9,13 @@ import json
 
 import pytest
 
-from gdl import catalog
 from gdl.cli.main import main
-from gdl.interpreter.c.backend import with_backend
 from gdl.solvers.search import native_pns
 from gdl.solvers.search.pns import solve
 from gdl.solvers.search.solved import SolveLimit
 from tests.interpreter.c.test_native import needs_cc
-from tests.solvers.search.test_pns import RECORDS, SIGN, after, label, mover_value_after
+from tests.interpreter.c.test_native_solve import pair
+from tests.solvers.search.test_pns import RECORDS, SIGN, label, mover_value_after
 
 FAST = [("tictactoe", ""), ("nim", ""), ("nim", "[2, 3, 5, 6]"), ("hex", "3"), ("clobber", "3x3"),
         ("clobber", "4x3"), ("breakthrough", "3x4"), ("breakthrough", "4x4"),
@@ -24,11 +23,6 @@ FAST = [("tictactoe", ""), ("nim", ""), ("nim", "[2, 3, 5, 6]"), ("hex", "3"), (
         ("clobber", "4x4"), ("breakthrough", "5x4"), ("dots_and_boxes", "")]
 SLOW = {("connect4", "4x4"), ("hex", "4"), ("clobber", "4x4"), ("breakthrough", "5x4"),
         ("dots_and_boxes", "")}
-
-
-def pair(name: str, options: dict):
-    python = catalog.load(name, options)
-    return python, with_backend(python, "native")
 
 
 @needs_cc
@@ -40,7 +34,7 @@ def test_native_equals_python_and_the_records(group):
     assert records, group
     python, native = pair(records[0]["game"], records[0]["options"])
     for record in records:
-        state = after(python, record["moves"])
+        state = python.moves_after(record["moves"])
         c, py = solve(native, state), solve(python, state)
         assert (c.backend, py.backend) == ("native", "python")
         assert c.value == py.value == record["value"], record
@@ -58,7 +52,7 @@ def test_a_table_that_loses_entries_keeps_the_values(monkeypatch):
         records = [r for r in RECORDS if label(r) == group]
         python, native = pair(records[0]["game"], records[0]["options"])
         for record in records:
-            result = solve(native, after(python, record["moves"]), node_limit=1_000_000)
+            result = solve(native, python.moves_after(record["moves"]), node_limit=1_000_000)
             assert (result.value, result.backend) == (record["value"], "native"), record
 
 
