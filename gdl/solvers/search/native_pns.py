@@ -45,21 +45,19 @@ def native_solve(game: Any, state: tuple, *, node_limit: int | None = None,
     if first is None:
         return None
     proved, draw_seen, move, nodes, seconds, stored = first
-    if proved:
-        return SolveResult("win", bound, move, nodes, seconds, stored, "pn", "native")
-    if not draw_seen:   # a disproof without a draw: every leaf a loss
-        return SolveResult("loss", -bound, game.legal_moves(state)[0], nodes, seconds, stored,
-                           "pn", "native")
-    known = f"so far: not a win for {game.players[mover]}"
-    second = _prove(game, raw, 1 - mover, limits, known, nodes, seconds)
-    if second is None:
-        return None
-    proved, _, move, nodes, seconds, more = second
-    stored += more   # (two tables, one after the other: Python keeps both in one)
-    if proved:
-        return SolveResult("loss", -bound, game.legal_moves(state)[0], nodes, seconds, stored,
-                           "pn", "native")
-    return SolveResult("draw", 0.0, move, nodes, seconds, stored, "pn", "native")
+    sign = 1 if proved else -1
+    if not proved and draw_seen:   # (a disproof without a draw: every leaf a loss)
+        known = f"so far: not a win for {game.players[mover]}"
+        second = _prove(game, raw, 1 - mover, limits, known, nodes, seconds)
+        if second is None:
+            return None
+        proved, _, move, nodes, seconds, more = second
+        stored += more   # (two tables, one after the other: Python keeps both in one)
+        sign = -1 if proved else 0
+    if sign < 0:   # every move loses
+        move = game.legal_moves(state)[0]
+    return SolveResult(("loss", "draw", "win")[sign + 1], sign * bound + 0.0, move, nodes,
+                       seconds, stored, "pn", "native")
 
 
 def _prove(game: Any, raw: bytes, asked: int, limits: dict, known: str, nodes_before: int,
