@@ -75,11 +75,15 @@ def _prove(game: Any, raw: bytes, asked: int, limits: dict, known: str, nodes_be
         progress_every=limits["progress_every"], table_bytes=TABLE_BYTES, known=known,
         nodes_before=nodes_before, seconds_before=seconds_before)
     if code == REPEATS:
-        raise SolverError(f"a position of {game.name} repeats on the line searched: "
-                          f"proof-number search needs a game without cycles; use "
-                          f"--method alphabeta")
+        raise repeats(game.name)
     if code != 0:
         return None
     move = game.decode_moves(bytes(best), 1)[0] if stats[4] >= 0 else None
     return (stats[0] == 1, bool(stats[3]), move, nodes_before + int(stats[1]), seconds,
             int(stats[2]))
+
+
+def repeats(name: str) -> SolverError:
+    """The refusal of a position of `name` that repeats on the line searched (C or Python)."""
+    return SolverError(f"a position of {name} repeats on the line searched: proof-number "
+                       f"search needs a game without cycles; use --method alphabeta")

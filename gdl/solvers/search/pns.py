@@ -220,9 +220,7 @@ class ProofSolver:
                 break
             child, child_key, child_or = children[best]
             if (child_key, child_or) in path:
-                raise SolverError(f"a position of {self.game.name} repeats on the line "
-                                  f"searched: proof-number search needs a game without "
-                                  f"cycles; use --method alphabeta")
+                raise native_pns.repeats(self.game.name)
             child_near = min(near_limit, widen(second))
             child_far = min(INF, far_limit - far + best_far)
             if or_node:
