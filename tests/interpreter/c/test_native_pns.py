@@ -9,9 +9,12 @@ import json
 
 import pytest
 
+from gdl import catalog
 from gdl.cli.main import main
+from gdl.errors import SolverError
+from gdl.interpreter.c.backend import with_backend
 from gdl.solvers.search import native_pns
-from gdl.solvers.search.pns import solve
+from gdl.solvers.search.pns import ProofSolver, solve
 from gdl.solvers.search.solved import SolveLimit
 from tests.interpreter.c.test_native import needs_cc
 from tests.interpreter.c.test_native_solve import pair
@@ -68,6 +71,29 @@ def test_native_limits_as_pythons():
     total = solve(native).nodes
     with pytest.raises(SolveLimit, match=r"within 682 nodes \(683 nodes.*not a win for X"):
         solve(native, node_limit=total - 1)
+
+
+# Two men step to and fro on a row: their positions repeat, and only a player left without
+# a move loses.
+SHUFFLE = """game "Shuffle"
+players A B
+board 6 x 1
+pieces man
+direction side: e w
+setup A man: a1
+setup B man: f1
+move: step man side to empty
+end: mover wins if not moves
+"""
+
+
+@needs_cc
+def test_a_position_repeated_on_the_line_is_refused_in_c(monkeypatch):
+    """gdl_pns's answer 8, refused in one sentence by the C search itself."""
+    native = with_backend(catalog.compile_text(SHUFFLE), "native")
+    monkeypatch.setattr(ProofSolver, "_prove", None)   # Python's search must not answer
+    with pytest.raises(SolverError, match="repeats on the line searched"):
+        solve(native)
 
 
 @pytest.mark.slow
