@@ -19,10 +19,10 @@ from gdl.errors import SolverError
 from gdl.solvers.search.native_exact import PAYOFFS, can_solve, run_c
 from gdl.solvers.search.solved import SolveProgress, SolveResult
 
-# The C table's memory, mapped at the start (pages taken as they are touched). df-pn
-# thrashes once its table loses entries it is working on, which a lost entry only costs a
-# search again in principle: clobber 5x4 took 766k nodes (0.6 s) with 64 MB, the Python
-# search's 743k with 512 MB, and more than 41M without an answer with 32 MB (7 December 2026).
+# The C table's memory, mapped at the start (pages taken as they are touched). A lost entry
+# costs a search again: clobber 5x4 takes 743,462 nodes (0.58 CPU s) with 256 MB, 807,927
+# (0.64 s) with 32 MB; hex 5x5 20.5M (35 s) with 256 MB, 10.7M (21 s) with 512 MB. The first
+# solve of a process pays for the pages: 0.4-0.5 s of system time with 256 MB (8 December 2026).
 TABLE_BYTES = 256 << 20
 REPEATS = 8   # gdl_pns's answer: a position repeats on the line searched
 
