@@ -21,8 +21,9 @@ from gdl.solvers.search.solved import SolveProgress, SolveResult
 
 # The C table's memory, mapped at the start (pages taken as they are touched). A lost entry
 # costs a search again: clobber 5x4 takes 743,462 nodes (0.58 CPU s) with 256 MB, 807,927
-# (0.64 s) with 32 MB; hex 5x5 20.5M (35 s) with 256 MB, 10.7M (21 s) with 512 MB. The first
-# solve of a process pays for the pages: 0.4-0.5 s of system time with 256 MB (8 December 2026).
+# (0.64 s) with 32 MB; hex 5x5 20.5M (35 s) with 256 MB, 10.7M (21 s) with 512 MB. The
+# first solve of a process pays for the pages: 0.39-0.55 s of system time with 256 MB
+# (hex 4x4, clobber 5x4; 8 December 2026).
 TABLE_BYTES = 256 << 20
 REPEATS = 8   # gdl_pns's answer: a position repeats on the line searched
 
