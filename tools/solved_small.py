@@ -62,19 +62,12 @@ def random_lines(game, count: int, seed: int) -> list[list[str]]:
     return lines
 
 
-def after(game, texts: list[str]):
-    state = game.initial_state()
-    for text in texts:
-        state = game.apply(state, game.parse_move(state, text))
-    return state
-
-
 def main() -> None:
     records = []
     for number, (name, options) in enumerate(GAMES):
         game = catalog.load(name, options)
         for texts in [[]] + random_lines(game, POSITIONS, seed=number):
-            result = solve(game, after(game, texts))
+            result = solve(game, game.moves_after(texts))
             records.append({"game": name, "options": options, "moves": texts,
                             "value": result.value, "alphabeta_nodes": result.nodes})
         print(name, options, [r["value"] for r in records[-POSITIONS - 1:]], flush=True)

@@ -19,10 +19,11 @@ from gdl.errors import SolverError
 from gdl.solvers.search.native_exact import PAYOFFS, can_solve, run_c
 from gdl.solvers.search.solved import SolveProgress, SolveResult
 
-# The C table's memory, mapped at the start (pages taken as they are touched). df-pn
-# thrashes once its table loses entries it is working on, which a lost entry only costs a
-# search again in principle: clobber 5x4 took 766k nodes (0.6 s) with 64 MB, the Python
-# search's 743k with 512 MB, and more than 41M without an answer with 32 MB (7 December 2026).
+# The C table's memory, mapped at the start (pages taken as they are touched). A lost entry
+# costs a search again: clobber 5x4 takes 743,462 nodes (0.58 CPU s) with 256 MB, 807,927
+# (0.64 s) with 32 MB; hex 5x5 20.5M (35 s) with 256 MB, 10.7M (21 s) with 512 MB. The
+# first solve of a process pays for the pages: 0.39-0.55 s of system time with 256 MB
+# (hex 4x4, clobber 5x4; 8 December 2026).
 TABLE_BYTES = 256 << 20
 REPEATS = 8   # gdl_pns's answer: a position repeats on the line searched
 
@@ -45,21 +46,19 @@ def native_solve(game: Any, state: tuple, *, node_limit: int | None = None,
     if first is None:
         return None
     proved, draw_seen, move, nodes, seconds, stored = first
-    if proved:
-        return SolveResult("win", bound, move, nodes, seconds, stored, "pn", "native")
-    if not draw_seen:   # a disproof without a draw: every leaf a loss
-        return SolveResult("loss", -bound, game.legal_moves(state)[0], nodes, seconds, stored,
-                           "pn", "native")
-    known = f"so far: not a win for {game.players[mover]}"
-    second = _prove(game, raw, 1 - mover, limits, known, nodes, seconds)
-    if second is None:
-        return None
-    proved, _, move, nodes, seconds, more = second
-    stored += more   # (two tables, one after the other: Python keeps both in one)
-    if proved:
-        return SolveResult("loss", -bound, game.legal_moves(state)[0], nodes, seconds, stored,
-                           "pn", "native")
-    return SolveResult("draw", 0.0, move, nodes, seconds, stored, "pn", "native")
+    sign = 1 if proved else -1
+    if not proved and draw_seen:   # (a disproof without a draw: every leaf a loss)
+        known = f"so far: not a win for {game.players[mover]}"
+        second = _prove(game, raw, 1 - mover, limits, known, nodes, seconds)
+        if second is None:
+            return None
+        proved, _, move, nodes, seconds, more = second
+        stored += more   # (two tables, one after the other: Python keeps both in one)
+        sign = -1 if proved else 0
+    if sign < 0:   # every move loses
+        move = game.legal_moves(state)[0]
+    return SolveResult(("loss", "draw", "win")[sign + 1], sign * bound + 0.0, move, nodes,
+                       seconds, stored, "pn", "native")
 
 
 def _prove(game: Any, raw: bytes, asked: int, limits: dict, known: str, nodes_before: int,
@@ -77,11 +76,15 @@ def _prove(game: Any, raw: bytes, asked: int, limits: dict, known: str, nodes_be
         progress_every=limits["progress_every"], table_bytes=TABLE_BYTES, known=known,
         nodes_before=nodes_before, seconds_before=seconds_before)
     if code == REPEATS:
-        raise SolverError(f"a position of {game.name} repeats on the line searched: "
-                          f"proof-number search needs a game without cycles; use "
-                          f"--method alphabeta")
+        raise repeats(game.name)
     if code != 0:
         return None
     move = game.decode_moves(bytes(best), 1)[0] if stats[4] >= 0 else None
     return (stats[0] == 1, bool(stats[3]), move, nodes_before + int(stats[1]), seconds,
             int(stats[2]))
+
+
+def repeats(name: str) -> SolverError:
+    """The refusal of a position of `name` that repeats on the line searched (C or Python)."""
+    return SolverError(f"a position of {name} repeats on the line searched: proof-number "
+                       f"search needs a game without cycles; use --method alphabeta")

@@ -205,14 +205,14 @@ class ProofSolver:
             # As seen from here: `near` is the number to bring to 0 by one child (the proof
             # number at an OR node), `far` the sum over every child. Read from the table
             # at each turn: a transposition met below one child may have moved another.
-            near, far, second, best = INF, 0, INF, 0
+            near, far, second, best, best_far = INF, 0, INF, 0, 0
             for i, (_, child_key, child_or) in enumerate(children):
                 proof, disproof = tables[child_or].get(child_key, UNKNOWN)
                 if not or_node:
                     proof, disproof = disproof, proof
                 far += disproof
                 if proof < near:
-                    near, second, best = proof, near, i
+                    near, second, best, best_far = proof, near, i, disproof
                 elif proof < second:
                     second = proof
             far = min(far, INF)
@@ -220,12 +220,9 @@ class ProofSolver:
                 break
             child, child_key, child_or = children[best]
             if (child_key, child_or) in path:
-                raise SolverError(f"a position of {self.game.name} repeats on the line "
-                                  f"searched: proof-number search needs a game without "
-                                  f"cycles; use --method alphabeta")
+                raise native_pns.repeats(self.game.name)
             child_near = min(near_limit, widen(second))
-            child_far = min(INF, far_limit - far + tables[child_or].get(child_key, UNKNOWN)[
-                or_node])
+            child_far = min(INF, far_limit - far + best_far)
             if or_node:
                 self._search(child, child_key, child_or, child_near, child_far)
             else:

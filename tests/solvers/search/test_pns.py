@@ -5,7 +5,6 @@ live on seeded positions, best moves that keep the value, the limits, and what i
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,7 @@ from gdl.solvers.search import exact
 from gdl.solvers.search.pns import ProofSolver, solve
 from gdl.solvers.search.solved import SolveLimit
 from tests.references.games import ConnectFour, Nim, TicTacToe
+from tests.solvers.search.test_alphabeta import random_positions
 from tests.solvers.search.test_exact_cycles import PassOrResign
 
 SOLVED = Path(__file__).resolve().parents[2] / "data" / "solved"
@@ -41,13 +41,6 @@ def by_game() -> list:
             for key, records in groups.items()]
 
 
-def after(game, texts: list[str]):
-    state = game.initial_state()
-    for text in texts:
-        state = game.apply(state, game.parse_move(state, text))
-    return state
-
-
 def mover_value_after(game, state, move) -> int:
     """The mover's value after `move`, by the exact solver (the oracle)."""
     child = game.apply(state, move)
@@ -63,7 +56,7 @@ def test_values_equal_the_recorded_exact_values(records):
     first = records[0]
     game = catalog.load(first["game"], first["options"])
     for record in records:
-        state = after(game, record["moves"])
+        state = game.moves_after(record["moves"])
         result = solve(game, state)
         assert (result.value, result.method) == (record["value"], "pn"), record
         assert result.score == SIGN[record["value"]]
@@ -83,14 +76,8 @@ def test_the_recorded_connect4_values_are_pons():
                          ids=["tictactoe", "nim", "connect3"])
 def test_live_against_the_exact_solver_on_random_positions(game):
     """Hand-written reference games (no symmetries but nim's), seeded positions."""
-    rng = random.Random(7)
     solver = ProofSolver(game)
-    for _ in range(25):
-        state = game.initial_state()
-        for _ in range(rng.randint(0, 5)):
-            if game.is_terminal(state):
-                break
-            state = game.apply(state, rng.choice(game.legal_moves(state)))
+    for state in random_positions(game, 25, 0, 5, seed=7):
         truth = exact.solve(game, state)
         found = solver.solve(state)
         assert found.value == truth.value, state
@@ -110,7 +97,7 @@ def test_the_native_backed_game_from_load():
     records = [r for r in RECORDS if label(r) == ("hex", "3")]
     assert len(records) == 7
     for record in records:
-        assert solve(game, after(game, record["moves"])).value == record["value"], record
+        assert solve(game, game.moves_after(record["moves"])).value == record["value"], record
 
 
 def test_terminal_root():
